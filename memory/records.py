@@ -1,0 +1,62 @@
+"""Memory's public data types and errors."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any, Literal
+
+Kind = Literal["fact", "self", "goal"]
+KINDS: tuple[Kind, ...] = ("fact", "self", "goal")
+GoalStatus = Literal["pending", "asked", "answered", "dropped"]
+
+
+class MemoryError(Exception):  # noqa: A001 - the package's documented root error
+    """Root of every error memory raises."""
+
+
+class StorageInUseError(MemoryError):
+    """Another process (a running Eko) holds the local Qdrant storage."""
+
+
+class VectorMismatchError(MemoryError):
+    """A collection was built with another embedding model or vector size: run `eko memory reembed`."""
+
+
+class RecordNotFound(MemoryError, LookupError):
+    """No record with that id."""
+
+
+@dataclass
+class Record:
+    id: str
+    kind: Kind
+    text: str
+    about: str | None = None
+    author: str | None = None  # who first said it
+    authors: list[str] = field(default_factory=list)  # everyone who said an equivalent thing
+    source: dict[str, Any] | None = None  # {"room": ..., "message_id": ...}
+    created_at: datetime | None = None
+    updated_at: datetime | None = None
+    seen_count: int = 1
+    # goals only
+    status: GoalStatus | None = None
+    asked_at: datetime | None = None
+    asked_message_id: str | None = None
+    answer_fact_id: str | None = None
+    # facts written from an answered goal
+    goal_id: str | None = None
+    variants: list[str] = field(default_factory=list)  # texts absorbed by merges (nothing is lost)
+
+
+@dataclass(frozen=True)
+class ScoredRecord:
+    record: Record
+    score: float
+
+
+@dataclass(frozen=True)
+class AddResult:
+    id: str
+    status: Literal["added", "merged"]
+    duplicate_of: str | None = None
