@@ -41,7 +41,7 @@ def default_data_dir() -> Path:
 class Settings(BaseSettings):
     """Every knob of Eko. Documented in the README's settings table (keep both in sync)."""
 
-    model_config = SettingsConfigDict(env_prefix="EKO_", extra="ignore", frozen=True)
+    model_config = SettingsConfigDict(env_prefix="EKO_", extra="ignore", frozen=True, populate_by_name=True)
 
     # Where embedded storage lives (Qdrant local mode, the embedded store).
     data_dir: Path = Field(default_factory=default_data_dir)
@@ -69,7 +69,8 @@ class Settings(BaseSettings):
     mongodb_url: SecretStr | None = None
     mongodb_database: str = "eko"
 
-    # LLM (ANTHROPIC_API_KEY / ANTHROPIC_BASE_URL are read by the SDK itself)
+    # LLM. The key keeps the SDK's own variable name; the SDK also reads ANTHROPIC_BASE_URL itself.
+    anthropic_api_key: SecretStr | None = Field(default=None, validation_alias="ANTHROPIC_API_KEY")
     llm_model: str = "claude-haiku-4-5"
     llm_deadline: Duration = timedelta(seconds=30)
     llm_max_retries: int = Field(default=3, ge=0, le=10)
@@ -91,6 +92,11 @@ class Settings(BaseSettings):
         if value.strip() and not re.match(r"^\d{1,2}:\d{2}-\d{1,2}:\d{2}$", value.strip()):
             raise ValueError("EKO_QUIET_HOURS must look like 20:00-08:00, or be empty to disable")
         return value.strip()
+
+    @field_validator("anthropic_api_key")
+    @classmethod
+    def _blank_key_is_no_key(cls, value: SecretStr | None) -> SecretStr | None:
+        return value if value is not None and value.get_secret_value().strip() else None
 
     @property
     def qdrant_path(self) -> Path:

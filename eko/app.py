@@ -1,0 +1,308 @@
+"""The composition root: builds every part from :class:`Settings`, runs it, and stops it cleanly.
+
+Everything is entered on one ``AsyncExitStack``; shutdown is the stack unwinding in reverse order
+(scheduler, bot, HTTP server, Lobby, store, memory), so no message is lost and storage is closed.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import secrets
+import signal
+import socket
+import sys
+from collections.abc import Awaitable, Callable
+from contextlib import AsyncExitStack
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from typing import Any
+
+from aiohttp import web
+
+from eko.health import HealthProbe, health_routes
+from eko.logs import configure_logging
+from eko.settings import Settings
+
+log = logging.getLogger(__name__)
+
+
+def utc_now() -> datetime:
+    return datetime.now(UTC)
+
+
+@dataclass
+class Running:
+    """What a started Eko exposes to its caller (the CLI waits on it; tests inspect it)."""
+
+    url: str
+    app: web.Application
+    stack: AsyncExitStack
+    parts: dict[str, Any] = field(default_factory=dict)
+
+    async def stop(self) -> None:
+        await self.stack.aclose()
+
+
+def _secret_values(settings: Settings, bot_token: str | None) -> list[str]:
+    values = [bot_token or ""]
+    for secret in (settings.admin_token, settings.qdrant_api_key, settings.mongodb_url, settings.anthropic_api_key):
+        if secret is not None:
+            values.append(secret.get_secret_value())
+    return values
+
+
+async def _open_memory(settings: Settings, stack: AsyncExitStack) -> Any:
+    from memory import Memory, MemoryConfig, load_embedder
+
+    embedder = load_embedder(settings.embedding_model)
+    config = MemoryConfig(
+        path=None if settings.qdrant_url else settings.qdrant_path,
+        url=settings.qdrant_url,
+        api_key=settings.qdrant_api_key.get_secret_value() if settings.qdrant_api_key else None,
+        collections={
+            "fact": settings.facts_collection,
+            "self": settings.self_collection,
+            "goal": settings.goals_collection,
+        },
+    )
+    print("Chargement de la mémoire (modèle d'embeddings)…", file=sys.stderr, flush=True)
+    memory = await Memory.open(config, embedder, clock=utc_now)
+    stack.push_async_callback(memory.close)
+    return memory
+
+
+def _bind(host: str, port: int) -> tuple[socket.socket, str]:
+    """Bind the listening socket first, so every part knows the real URL (port 0 picks a free one)."""
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    sock = socket.socket(family, socket.SOCK_STREAM)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    try:
+        sock.bind((host, port))
+    except OSError:
+        sock.close()
+        raise
+    bound_port = sock.getsockname()[1]
+    shown_host = "127.0.0.1" if host in ("0.0.0.0", "", "::") else host
+    return sock, f"http://{shown_host}:{bound_port}"
+
+
+async def _serve_http(app: web.Application, sock: socket.socket, stack: AsyncExitStack) -> None:
+    runner = web.AppRunner(app, access_log=None)
+    await runner.setup()
+    stack.push_async_callback(runner.cleanup)
+    await web.SockSite(runner, sock).start()
+
+
+async def _open_store(settings: Settings, stack: AsyncExitStack) -> Any:
+    from store import open_database
+
+    database = await open_database(
+        settings.mongodb_url.get_secret_value() if settings.mongodb_url else None,
+        settings.data_dir,
+        settings.mongodb_database,
+    )
+    stack.push_async_callback(database.close)
+    return database
+
+
+async def _start_eko(
+    settings: Settings,
+    stack: AsyncExitStack,
+    app: web.Application,
+    database: Any,
+    lobby_url: str,
+    bot_token: str,
+    probe: HealthProbe,
+) -> dict[str, Any]:
+    """Memory, LLM, bot connection, reflection and its routes: Eko itself (not yet connected)."""
+    from bot import Bot, LobbyConnection
+    from llm import build_llm
+    from reflection import ReflectionService, ReflectionSettings
+    from reflection.http import routes as reflection_routes
+
+    memory = await _open_memory(settings, stack)
+    llm = build_llm(
+        model=settings.llm_model,
+        deadline_s=settings.llm_deadline.total_seconds(),
+        max_retries=settings.llm_max_retries,
+        api_key_present=settings.anthropic_api_key is not None,
+    )
+    stack.push_async_callback(llm.aclose)
+    if llm.mode == "offline":
+        log.warning(
+            "no ANTHROPIC_API_KEY: Eko runs in offline mode (answers only from its memory)",
+            extra={"llm_mode": "offline"},
+        )
+    connection = LobbyConnection(url=lobby_url, bot_name=settings.bot_name, token=bot_token)
+    reflection = ReflectionService(
+        memory=memory,
+        llm=llm,
+        db=database.db,
+        chat=connection,
+        settings=ReflectionSettings(
+            cooldown=settings.cooldown,
+            max_cooldown=settings.max_cooldown,
+            unanswered_after=settings.unanswered_after,
+            daily_max=settings.daily_max,
+            timezone=settings.timezone,
+            quiet_hours=settings.quiet_hours,
+            manual_min_interval=settings.manual_min_interval,
+            language=settings.language,
+            bot_name=settings.bot_name,
+        ),
+        clock=utc_now,
+    )
+    await reflection.start()
+    stack.push_async_callback(reflection.close)
+    admin_token = settings.admin_token.get_secret_value() if settings.admin_token else None
+    app.add_routes(reflection_routes(reflection, admin_token))
+    bot = Bot(
+        connection=connection,
+        memory=memory,
+        llm=llm,
+        language=settings.language,
+        reflection=reflection,
+        clock=utc_now,
+    )
+    probe.memory = memory
+    probe.store = database
+    probe.llm = llm
+    probe.connection = connection
+    return {"memory": memory, "llm": llm, "connection": connection, "reflection": reflection, "bot": bot}
+
+
+async def _connect_bot_and_schedule(settings: Settings, stack: AsyncExitStack, parts: dict[str, Any]) -> None:
+    from scheduler import EkoScheduler
+
+    bot, reflection = parts["bot"], parts["reflection"]
+    await bot.start()
+    stack.push_async_callback(bot.stop)
+    scheduler = EkoScheduler(
+        reflection_job=reflection.run_scheduled,
+        activity_job=reflection.run_activity,
+        reflection_schedule=settings.reflection_schedule,
+        activity_schedule=settings.activity_schedule,
+        timezone=settings.timezone,
+    )
+    scheduler.start()
+    stack.push_async_callback(scheduler.shutdown)
+
+
+def _lobby_app(settings: Settings, database: Any, bot_token: str, probe: HealthProbe, stack: AsyncExitStack) -> Any:
+    from lobby import Lobby
+    from store import MessageLog
+
+    lobby = Lobby(MessageLog(database.db), bot_token=bot_token, bot_name=settings.bot_name, clock=utc_now)
+    stack.push_async_callback(lobby.close)
+    probe.lobby = lobby
+    probe.store = database
+    return lobby
+
+
+async def start_up(settings: Settings) -> Running:
+    """Start the whole of Eko in this process (what `eko up` runs); returns once it serves."""
+    bot_token = settings.bot_token.get_secret_value() if settings.bot_token else secrets.token_urlsafe(32)
+    configure_logging(settings.log_level, settings.log_format, _secret_values(settings, bot_token))
+    stack = AsyncExitStack()
+    try:
+        sock, url = _bind(settings.host, settings.port)
+        stack.callback(sock.close)
+        probe = HealthProbe(expect_bot=True)
+        database = await _open_store(settings, stack)
+        app = web.Application()
+        lobby = _lobby_app(settings, database, bot_token, probe, stack)
+        lobby.attach(app)
+        app.add_routes(health_routes(probe))
+        parts = await _start_eko(settings, stack, app, database, url, bot_token, probe)
+        await _serve_http(app, sock, stack)
+        await _connect_bot_and_schedule(settings, stack, parts)
+        parts["lobby"] = lobby
+        return Running(url=url, app=app, stack=stack, parts=parts)
+    except BaseException:
+        await stack.aclose()
+        raise
+
+
+async def start_lobby_only(settings: Settings) -> Running:
+    """The reference Lobby server and its page, for an Eko running elsewhere (`eko bot`)."""
+    if settings.bot_token is None:
+        raise SystemExit("eko lobby: set EKO_BOT_TOKEN (the token Eko will connect with)")
+    bot_token = settings.bot_token.get_secret_value()
+    configure_logging(settings.log_level, settings.log_format, _secret_values(settings, bot_token))
+    stack = AsyncExitStack()
+    try:
+        sock, url = _bind(settings.host, settings.port)
+        stack.callback(sock.close)
+        probe = HealthProbe(expect_bot=False)
+        database = await _open_store(settings, stack)
+        app = web.Application()
+        lobby = _lobby_app(settings, database, bot_token, probe, stack)
+        lobby.attach(app)
+        app.add_routes(health_routes(probe))
+        await _serve_http(app, sock, stack)
+        return Running(url=url, app=app, stack=stack, parts={"lobby": lobby})
+    except BaseException:
+        await stack.aclose()
+        raise
+
+
+async def start_bot_only(settings: Settings) -> Running:
+    """Eko alone, joining the Lobby at EKO_LOBBY_URL; serves its own /health and /reflection."""
+    if not settings.lobby_url:
+        raise SystemExit("eko bot: give --lobby-url URL (or EKO_LOBBY_URL)")
+    if settings.bot_token is None:
+        raise SystemExit("eko bot: set EKO_BOT_TOKEN (the Lobby server's bot token)")
+    bot_token = settings.bot_token.get_secret_value()
+    configure_logging(settings.log_level, settings.log_format, _secret_values(settings, bot_token))
+    stack = AsyncExitStack()
+    try:
+        sock, url = _bind(settings.host, settings.port)
+        stack.callback(sock.close)
+        probe = HealthProbe(expect_bot=True)
+        database = await _open_store(settings, stack)
+        app = web.Application()
+        app.add_routes(health_routes(probe))
+        parts = await _start_eko(settings, stack, app, database, settings.lobby_url, bot_token, probe)
+        await _serve_http(app, sock, stack)
+        await _connect_bot_and_schedule(settings, stack, parts)
+        return Running(url=url, app=app, stack=stack, parts=parts)
+    except BaseException:
+        await stack.aclose()
+        raise
+
+
+async def _serve_until_stopped(start: Callable[[], Awaitable[Running]]) -> int:
+    from memory import StorageInUseError, VectorMismatchError
+
+    try:
+        running = await start()
+    except (StorageInUseError, VectorMismatchError) as exc:
+        print(f"eko: {exc}", file=sys.stderr)
+        return 1
+    except OSError as exc:
+        print(f"eko: cannot start: {exc}", file=sys.stderr)
+        return 1
+    stop = asyncio.Event()
+    loop = asyncio.get_running_loop()
+    for sig in (signal.SIGINT, signal.SIGTERM):
+        with contextlib.suppress(NotImplementedError):
+            loop.add_signal_handler(sig, stop.set)
+    print(f"Eko est prêt : ouvrez {running.url}", flush=True)
+    await stop.wait()
+    print("Arrêt d'Eko…", file=sys.stderr, flush=True)
+    await running.stop()
+    return 0
+
+
+async def run_up(settings: Settings) -> int:
+    return await _serve_until_stopped(lambda: start_up(settings))
+
+
+async def run_lobby_only(settings: Settings) -> int:
+    return await _serve_until_stopped(lambda: start_lobby_only(settings))
+
+
+async def run_bot_only(settings: Settings) -> int:
+    return await _serve_until_stopped(lambda: start_bot_only(settings))

@@ -1,0 +1,75 @@
+"""The ``eko`` command: ``eko up``, ``eko lobby``, ``eko bot`` and ``eko memory ...``.
+
+Exit codes: 0 ok, 1 runtime error, 2 usage error (argparse's own).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import sys
+from pathlib import Path
+
+from pydantic import ValidationError
+
+from eko.settings import Settings
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="eko", description="Eko, the team's curious chat bot.")
+    parser.add_argument("--data-dir", type=Path, help="where embedded storage lives (EKO_DATA_DIR)")
+    sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+
+    up = sub.add_parser("up", help="run the Lobby server, its page, Eko and its reflection in one process")
+    up.add_argument("--host", help="listen address (EKO_HOST, default 127.0.0.1)")
+    up.add_argument("--port", type=int, help="listen port (EKO_PORT, default 8080)")
+
+    lobby = sub.add_parser("lobby", help="run only the reference Lobby server and its page")
+    lobby.add_argument("--host")
+    lobby.add_argument("--port", type=int)
+
+    bot = sub.add_parser("bot", help="run Eko alone, joining a Lobby server elsewhere")
+    bot.add_argument("--lobby-url", help="the Lobby server's URL (EKO_LOBBY_URL)")
+    bot.add_argument("--host", help="address for Eko's own /health and /reflection endpoints")
+    bot.add_argument("--port", type=int, help="port for Eko's own /health and /reflection endpoints")
+
+    from eko.memory_cli import add_memory_parser
+
+    add_memory_parser(sub)
+    return parser
+
+
+def load_settings(args: argparse.Namespace) -> Settings:
+    overrides: dict[str, object] = {}
+    for name in ("data_dir", "host", "port", "lobby_url"):
+        value = getattr(args, name, None)
+        if value is not None:
+            overrides[name] = value
+    return Settings(**overrides)  # type: ignore[arg-type]
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    try:
+        settings = load_settings(args)
+    except ValidationError as exc:
+        for error in exc.errors():
+            where = ".".join(str(part) for part in error["loc"])
+            print(f"eko: invalid setting EKO_{where.upper()}: {error['msg']}", file=sys.stderr)
+        return 2
+    try:
+        if args.command == "memory":
+            from eko.memory_cli import run_memory
+
+            return asyncio.run(run_memory(args, settings))
+        from eko.app import run_bot_only, run_lobby_only, run_up
+
+        runner = {"up": run_up, "lobby": run_lobby_only, "bot": run_bot_only}[args.command]
+        return asyncio.run(runner(settings))
+    except KeyboardInterrupt:
+        return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
