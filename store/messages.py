@@ -1,0 +1,73 @@
+"""The Lobby's durable message log."""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any, TypedDict
+
+from pymongo import ASCENDING, DESCENDING
+from pymongo.asynchronous.database import AsyncDatabase
+
+COLLECTION = "lobby_messages"
+
+
+class LobbyMessage(TypedDict):
+    """A message as stored and as sent on the wire (see docs/lobby-protocol.md)."""
+
+    id: str
+    room: str
+    author: str
+    text: str
+    ts: str  # ISO 8601 UTC
+
+
+class MessageLog:
+    """Append-only log of Lobby messages, ordered per room by a sequence number.
+
+    Timestamps can tie (a fast room, or a test clock), so order comes from ``seq``, assigned in
+    process: one Lobby server writes a given log. The next ``seq`` is read from the store on first
+    use, so the order survives restarts.
+    """
+
+    def __init__(self, db: AsyncDatabase[dict[str, Any]]) -> None:
+        self._collection = db[COLLECTION]
+        self._next_seq: int | None = None
+        self._setup_lock = asyncio.Lock()
+
+    async def _ready(self) -> int:
+        if self._next_seq is None:
+            async with self._setup_lock:
+                if self._next_seq is None:
+                    await self._collection.create_index([("room", ASCENDING), ("seq", ASCENDING)])
+                    last = await self._collection.find_one({}, sort=[("seq", DESCENDING)])
+                    self._next_seq = int(last["seq"]) + 1 if last else 1
+        return self._next_seq
+
+    async def append(self, message: LobbyMessage) -> None:
+        """Store ``message`` durably (returns once the store has it)."""
+        seq = await self._ready()
+        self._next_seq = seq + 1  # taken before the await: concurrent appends get distinct numbers
+        document: dict[str, Any] = {"_id": message["id"], "seq": seq, **message}
+        await self._collection.insert_one(document)
+
+    async def recent(self, room: str, limit: int = 50) -> list[LobbyMessage]:
+        """The last ``limit`` messages of ``room``, oldest first."""
+        if limit <= 0:
+            return []
+        await self._ready()
+        cursor = self._collection.find({"room": room}).sort([("seq", DESCENDING)]).limit(limit)
+        documents = await cursor.to_list(None)
+        return [_message(document) for document in reversed(documents)]
+
+    async def count(self, room: str) -> int:
+        return await self._collection.count_documents({"room": room})
+
+
+def _message(document: dict[str, Any]) -> LobbyMessage:
+    return LobbyMessage(
+        id=str(document["id"]),
+        room=str(document["room"]),
+        author=str(document["author"]),
+        text=str(document["text"]),
+        ts=str(document["ts"]),
+    )
