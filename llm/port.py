@@ -17,15 +17,15 @@ class LLMError(Exception):
     """Root of every error the port raises."""
 
 
-class LLMUnavailable(LLMError):
+class LLMUnavailable(LLMError):  # noqa: N818 (public names of the port)
     """No model is configured (offline mode): callers use their deterministic path."""
 
 
-class LLMTimeout(LLMError):
+class LLMTimeout(LLMError):  # noqa: N818 (public names of the port)
     """The overall deadline of one call passed (the SDK's own timeout is per read)."""
 
 
-class LLMBadOutput(LLMError):
+class LLMBadOutput(LLMError):  # noqa: N818 (public names of the port)
     """The model answered, but not with what was asked (e.g. no JSON object). Counted and logged."""
 
     def __init__(self, message: str, raw: str = "") -> None:

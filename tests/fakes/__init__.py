@@ -1,0 +1,1 @@
+"""Local fakes of external services, spoken to over real sockets (no mocks)."""
