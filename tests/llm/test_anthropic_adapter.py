@@ -259,3 +259,16 @@ async def test_the_key_is_never_logged(
         assert FAKE_API_KEY not in record.getMessage()
         assert FAKE_API_KEY not in repr(record.__dict__)
     assert all(FAKE_API_KEY not in str(r.headers) for r in fake_anthropic.requests)
+
+
+async def test_leaving_a_stream_early_cancels_it(
+    anthropic_llm: AnthropicLLM, fake_anthropic: FakeAnthropic
+) -> None:
+    fake_anthropic.reply_text("Un long discours " * 20).reply_text("suivant")
+
+    stream = anthropic_llm.stream_text(ask())
+    async for _chunk in stream:
+        break
+    await stream.aclose()
+
+    assert (await anthropic_llm.complete(ask())).text == "suivant"
