@@ -1,0 +1,631 @@
+/*
+ * Eko's StatusBar: the live view of a running reflection and the stats panel.
+ *
+ * Contract with the page (lobby/static/index.html): a <div id="statusbar">, window.ekoLobby =
+ * {socket, botName, me}, and a window event "eko:socket" each time a new socket is created.
+ * Events listened to: reflection:progress {reflectionId, phase, action?, reason?} and
+ * reflection:update {stats, latest}. The panel reads GET /reflection/status and emits
+ * reflection:trigger (ack {ok, error?, retryAfterS?}).
+ *
+ * Every piece of text coming from the server is set with textContent, never as HTML.
+ */
+(function () {
+  "use strict";
+
+  var PHASES = ["gathering", "context", "thinking", "done"];
+  var FADE_AFTER_MS = 5000;
+  var FADE_DURATION_MS = 400;
+  var LONG_PRESS_MS = 500;
+  var LONG_PRESS_SLOP_PX = 10;
+  var ACK_TIMEOUT_MS = 15000;
+
+  var TEXT = {
+    fr: {
+      chip: "Eko",
+      chipTitle: "Clic droit ou appui long : réflexions d'Eko",
+      thinking: "Eko réfléchit…",
+      phase: { gathering: "Collecte", context: "Contexte", thinking: "Réflexion", done: "Terminé" },
+      resultMessage: "Message posté",
+      resultPass: "Pass",
+      panelTitle: "Réflexions d'Eko",
+      close: "Fermer",
+      online: "En ligne",
+      offline: "Hors ligne",
+      unknownMode: "Mode inconnu",
+      counters: { total: "Total", messages: "Messages", pass: "Pass", rateLimited: "Limitées" },
+      tokens: "Tokens consommés",
+      rateLimit: "Limite d'envoi",
+      today: "Messages spontanés aujourd'hui",
+      cooldown: "Pause restante",
+      cooldownNone: "aucune",
+      cooldownBase: "Pause après un message",
+      nextAllowed: "Prochain message possible",
+      now: "maintenant",
+      quietHours: "Heures calmes",
+      quietNone: "désactivées",
+      history: "Historique",
+      historyEmpty: "Aucune réflexion pour l'instant.",
+      columns: ["Date", "Déclencheur", "Action", "Raison", "Durée", "Tokens"],
+      trigger: { cron: "Planifiée", manual: "Manuelle", opportunity: "Opportunité" },
+      action: { message: "message", pass: "pass" },
+      limited: "limitée",
+      reflectNow: "Réfléchir maintenant",
+      requesting: "Demande envoyée…",
+      started: "Réflexion lancée.",
+      retryIn: function (s) { return "réessayer dans " + s + " s"; },
+      noSocket: "Pas connecté au Lobby.",
+      noAck: "Pas de réponse du serveur.",
+      refused: "Refusé",
+      statusUnavailable: "Statut détaillé indisponible.",
+      lastUpdate: "Dernière réflexion",
+    },
+    en: {
+      chip: "Eko",
+      chipTitle: "Right-click or long press: Eko's reflections",
+      thinking: "Eko is thinking…",
+      phase: { gathering: "Gathering", context: "Context", thinking: "Thinking", done: "Done" },
+      resultMessage: "Message posted",
+      resultPass: "Pass",
+      panelTitle: "Eko's reflections",
+      close: "Close",
+      online: "Online",
+      offline: "Offline",
+      unknownMode: "Unknown mode",
+      counters: { total: "Total", messages: "Messages", pass: "Pass", rateLimited: "Rate limited" },
+      tokens: "Tokens used",
+      rateLimit: "Posting limit",
+      today: "Spontaneous messages today",
+      cooldown: "Cooldown left",
+      cooldownNone: "none",
+      cooldownBase: "Cooldown after a message",
+      nextAllowed: "Next message allowed",
+      now: "now",
+      quietHours: "Quiet hours",
+      quietNone: "disabled",
+      history: "History",
+      historyEmpty: "No reflection yet.",
+      columns: ["Date", "Trigger", "Action", "Reason", "Duration", "Tokens"],
+      trigger: { cron: "Scheduled", manual: "Manual", opportunity: "Opportunity" },
+      action: { message: "message", pass: "pass" },
+      limited: "rate limited",
+      reflectNow: "Reflect now",
+      requesting: "Request sent…",
+      started: "Reflection started.",
+      retryIn: function (s) { return "retry in " + s + " s"; },
+      noSocket: "Not connected to the Lobby.",
+      noAck: "No answer from the server.",
+      refused: "Refused",
+      statusUnavailable: "Detailed status unavailable.",
+      lastUpdate: "Last reflection",
+    },
+  };
+
+  var lang = (document.documentElement.lang || "fr").toLowerCase().indexOf("en") === 0 ? "en" : "fr";
+  var T = TEXT[lang];
+  var locale = lang === "en" ? "en-GB" : "fr-FR";
+
+  // ---- tiny DOM helpers (text only, never innerHTML) ----------------------------------------
+
+  function el(tag, className, text) {
+    var node = document.createElement(tag);
+    if (className) node.className = className;
+    if (text !== undefined && text !== null) node.textContent = String(text);
+    return node;
+  }
+
+  function clear(node) {
+    while (node.firstChild) node.removeChild(node.firstChild);
+  }
+
+  function num(value) {
+    var n = Number(value);
+    return isFinite(n) ? n : 0;
+  }
+
+  function formatInt(value) {
+    return num(value).toLocaleString(locale);
+  }
+
+  function formatDate(value) {
+    if (!value) return "—";
+    var d = new Date(value);
+    if (isNaN(d.getTime())) return String(value);
+    return d.toLocaleString(locale, { day: "2-digit", month: "2-digit", hour: "2-digit", minute: "2-digit" });
+  }
+
+  function formatDuration(ms) {
+    var n = num(ms);
+    if (n < 1000) return Math.round(n) + " ms";
+    if (n < 60000) return (n / 1000).toFixed(1) + " s";
+    return Math.round(n / 60000) + " min";
+  }
+
+  function formatSeconds(s) {
+    var n = Math.max(0, Math.round(num(s)));
+    if (n === 0) return T.cooldownNone;
+    if (n < 60) return n + " s";
+    if (n < 3600) return Math.ceil(n / 60) + " min";
+    var h = Math.floor(n / 3600);
+    var m = Math.round((n % 3600) / 60);
+    return h + " h" + (m ? " " + String(m).padStart(2, "0") : "");
+  }
+
+  // ---- state -------------------------------------------------------------------------------
+
+  var state = {
+    socket: null,
+    reflectionId: null,
+    phase: null,
+    fadeTimer: null,
+    hideTimer: null,
+    stats: null,
+    latest: null,
+    status: null,
+    statusError: false,
+    fetching: null,
+    panelOpen: false,
+    lastFocus: null,
+  };
+
+  var ui = {};
+
+  // ---- the bar: Eko chip + live reflection --------------------------------------------------
+
+  function buildBar(root) {
+    clear(root);
+    root.classList.add("sb");
+    ui.chip = el("button", "sb-chip author-bot-chip");
+    ui.chip.type = "button";
+    ui.chip.title = T.chipTitle;
+    ui.chip.setAttribute("aria-haspopup", "dialog");
+    ui.chip.setAttribute("aria-expanded", "false");
+    ui.chipDot = el("span", "sb-dot");
+    ui.chipDot.setAttribute("aria-hidden", "true");
+    ui.chip.appendChild(ui.chipDot);
+    ui.chip.appendChild(el("span", "sb-chip-name", botName()));
+    root.appendChild(ui.chip);
+
+    ui.live = el("div", "sb-live");
+    ui.live.setAttribute("role", "status");
+    ui.live.setAttribute("aria-live", "polite");
+    ui.live.hidden = true;
+    ui.liveTitle = el("span", "sb-live-title", T.thinking);
+    ui.steps = el("ol", "sb-steps");
+    ui.stepItems = {};
+    PHASES.forEach(function (phase) {
+      var li = el("li", "sb-step", T.phase[phase]);
+      li.setAttribute("data-phase", phase);
+      ui.stepItems[phase] = li;
+      ui.steps.appendChild(li);
+    });
+    ui.result = el("span", "sb-result");
+    ui.result.hidden = true;
+    ui.live.appendChild(ui.liveTitle);
+    ui.live.appendChild(ui.steps);
+    ui.live.appendChild(ui.result);
+    root.appendChild(ui.live);
+  }
+
+  function botName() {
+    var lobby = window.ekoLobby;
+    return (lobby && typeof lobby.botName === "string" && lobby.botName) || T.chip;
+  }
+
+  function clearFade() {
+    if (state.fadeTimer) clearTimeout(state.fadeTimer);
+    if (state.hideTimer) clearTimeout(state.hideTimer);
+    state.fadeTimer = state.hideTimer = null;
+    ui.live.classList.remove("sb-live--fading");
+  }
+
+  function onProgress(data) {
+    if (!ui.live || !data || typeof data !== "object") return;
+    var phase = String(data.phase || "");
+    var index = PHASES.indexOf(phase);
+    if (index < 0) return;
+    var id = data.reflectionId == null ? null : String(data.reflectionId);
+    if (id !== state.reflectionId) {
+      // A new reflection: start the display over.
+      state.reflectionId = id;
+      ui.result.hidden = true;
+      ui.result.className = "sb-result";
+      ui.live.classList.remove("sb-live--message", "sb-live--pass");
+    } else if (state.phase && PHASES.indexOf(state.phase) > index) {
+      return; // a late, out-of-order event for this reflection: never go backwards
+    }
+    clearFade();
+    state.phase = phase;
+    ui.live.hidden = false;
+    ui.live.setAttribute("data-phase", phase);
+    ui.liveTitle.textContent = phase === "done" ? botName() : T.thinking;
+    PHASES.forEach(function (p, i) {
+      var item = ui.stepItems[p];
+      item.classList.toggle("sb-step--done", i < index || (phase === "done" && i === index));
+      item.classList.toggle("sb-step--current", i === index && phase !== "done");
+      if (i === index) item.setAttribute("aria-current", "step");
+      else item.removeAttribute("aria-current");
+    });
+    if (phase === "done") showResult(data);
+  }
+
+  function showResult(data) {
+    var action = data.action === "message" ? "message" : "pass";
+    var reason = typeof data.reason === "string" ? data.reason : "";
+    ui.live.classList.add(action === "message" ? "sb-live--message" : "sb-live--pass");
+    ui.result.className = "sb-result sb-result--" + action;
+    ui.result.textContent = (action === "message" ? T.resultMessage : T.resultPass) + (reason ? " · " + reason : "");
+    ui.result.title = reason;
+    ui.result.hidden = false;
+    state.fadeTimer = setTimeout(function () {
+      ui.live.classList.add("sb-live--fading");
+      state.hideTimer = setTimeout(function () {
+        ui.live.hidden = true;
+        ui.live.classList.remove("sb-live--fading");
+      }, FADE_DURATION_MS);
+    }, FADE_AFTER_MS);
+  }
+
+  function onUpdate(data) {
+    if (!data || typeof data !== "object") return;
+    if (data.stats && typeof data.stats === "object") state.stats = data.stats;
+    if (data.latest && typeof data.latest === "object") state.latest = data.latest;
+    if (ui.panel && state.panelOpen) {
+      renderPanel();
+      refreshStatus();
+    } else {
+      state.status = null; // stale: fetched again when the panel opens
+    }
+  }
+
+  // ---- socket binding -------------------------------------------------------------------------
+
+  function bind(socket) {
+    if (!socket || typeof socket.on !== "function" || socket === state.socket) return;
+    if (state.socket && typeof state.socket.off === "function") {
+      state.socket.off("reflection:progress", onProgress);
+      state.socket.off("reflection:update", onUpdate);
+    }
+    state.socket = socket;
+    socket.on("reflection:progress", onProgress);
+    socket.on("reflection:update", onUpdate);
+  }
+
+  function socketFromEvent(event) {
+    var detail = event && event.detail;
+    if (detail && typeof detail.on === "function") return detail;
+    if (detail && detail.socket && typeof detail.socket.on === "function") return detail.socket;
+    return window.ekoLobby && window.ekoLobby.socket;
+  }
+
+  // ---- the panel ----------------------------------------------------------------------------
+
+  function buildPanel() {
+    ui.backdrop = el("div", "sb-backdrop");
+    ui.backdrop.hidden = true;
+    ui.backdrop.addEventListener("click", closePanel);
+
+    ui.panel = el("section", "sb-panel");
+    ui.panel.id = "eko-reflection-panel";
+    ui.panel.hidden = true;
+    ui.panel.setAttribute("role", "dialog");
+    ui.panel.setAttribute("aria-modal", "false");
+    ui.panel.setAttribute("aria-labelledby", "eko-reflection-panel-title");
+    ui.panel.tabIndex = -1;
+
+    var header = el("header", "sb-panel-header");
+    var title = el("h2", "sb-panel-title", T.panelTitle);
+    title.id = "eko-reflection-panel-title";
+    ui.mode = el("span", "sb-mode");
+    ui.closeButton = el("button", "sb-close", "×");
+    ui.closeButton.type = "button";
+    ui.closeButton.setAttribute("aria-label", T.close);
+    ui.closeButton.addEventListener("click", closePanel);
+    header.appendChild(title);
+    header.appendChild(ui.mode);
+    header.appendChild(ui.closeButton);
+
+    ui.counters = el("dl", "sb-counters");
+    ui.counterValues = {};
+    [
+      ["total", T.counters.total],
+      ["messages", T.counters.messages],
+      ["pass", T.counters.pass],
+      ["rateLimited", T.counters.rateLimited],
+      ["tokens", T.tokens],
+    ].forEach(function (pair) {
+      var box = el("div", "sb-counter sb-counter--" + pair[0]);
+      box.setAttribute("data-counter", pair[0]);
+      var value = el("dd", "sb-counter-value", "—");
+      box.appendChild(el("dt", "sb-counter-label", pair[1]));
+      box.appendChild(value);
+      ui.counterValues[pair[0]] = value;
+      ui.counters.appendChild(box);
+    });
+
+    ui.limitTitle = el("h3", "sb-section-title", T.rateLimit);
+    ui.limits = el("dl", "sb-limits");
+
+    var actions = el("div", "sb-actions");
+    ui.reflectButton = el("button", "sb-reflect", T.reflectNow);
+    ui.reflectButton.type = "button";
+    ui.reflectButton.addEventListener("click", requestReflection);
+    ui.feedback = el("p", "sb-feedback");
+    ui.feedback.setAttribute("role", "status");
+    ui.feedback.hidden = true;
+    actions.appendChild(ui.reflectButton);
+    actions.appendChild(ui.feedback);
+
+    ui.historyTitle = el("h3", "sb-section-title", T.history);
+    ui.historyWrap = el("div", "sb-history-wrap");
+    ui.notice = el("p", "sb-notice");
+    ui.notice.hidden = true;
+
+    ui.panel.appendChild(header);
+    ui.panel.appendChild(ui.counters);
+    ui.panel.appendChild(actions);
+    ui.panel.appendChild(ui.limitTitle);
+    ui.panel.appendChild(ui.limits);
+    ui.panel.appendChild(ui.historyTitle);
+    ui.panel.appendChild(ui.historyWrap);
+    ui.panel.appendChild(ui.notice);
+    document.body.appendChild(ui.backdrop);
+    document.body.appendChild(ui.panel);
+  }
+
+  function openPanel(anchor) {
+    if (!state.panelOpen) state.lastFocus = document.activeElement;
+    state.panelOpen = true;
+    ui.panel.hidden = false;
+    ui.backdrop.hidden = false;
+    ui.chip.setAttribute("aria-expanded", "true");
+    placePanel(anchor);
+    renderPanel();
+    refreshStatus();
+    ui.panel.focus({ preventScroll: true });
+  }
+
+  function closePanel() {
+    if (!state.panelOpen) return;
+    state.panelOpen = false;
+    ui.panel.hidden = true;
+    ui.backdrop.hidden = true;
+    ui.chip.setAttribute("aria-expanded", "false");
+    if (state.lastFocus && typeof state.lastFocus.focus === "function") state.lastFocus.focus();
+    state.lastFocus = null;
+  }
+
+  function placePanel(anchor) {
+    // Narrow screens get a bottom sheet (pure CSS); wider ones a popover near what was pressed.
+    ui.panel.style.left = ui.panel.style.top = "";
+    if (window.innerWidth <= 560 || !anchor || typeof anchor.getBoundingClientRect !== "function") return;
+    var rect = anchor.getBoundingClientRect();
+    var width = Math.min(440, window.innerWidth - 24);
+    var left = Math.min(Math.max(12, rect.left), window.innerWidth - width - 12);
+    var below = rect.bottom + 8;
+    var top = below + 320 > window.innerHeight ? Math.max(12, rect.top - 8 - Math.min(560, window.innerHeight * 0.8)) : below;
+    ui.panel.style.left = left + "px";
+    ui.panel.style.top = top + "px";
+  }
+
+  function refreshStatus() {
+    if (state.fetching) return state.fetching;
+    state.fetching = fetch("/reflection/status", { headers: { Accept: "application/json" }, cache: "no-store" })
+      .then(function (response) {
+        if (!response.ok) throw new Error("HTTP " + response.status);
+        return response.json();
+      })
+      .then(function (body) {
+        if (!body || typeof body !== "object") throw new Error("bad body");
+        state.status = body;
+        state.statusError = false;
+        if (body.stats) state.stats = body.stats;
+        if (body.latest) state.latest = body.latest;
+      })
+      .catch(function () {
+        state.statusError = true;
+      })
+      .then(function () {
+        state.fetching = null;
+        if (state.panelOpen) renderPanel();
+      });
+    return state.fetching;
+  }
+
+  function renderPanel() {
+    var stats = state.stats || {};
+    ui.counterValues.total.textContent = formatInt(stats.totalReflections);
+    ui.counterValues.messages.textContent = formatInt(stats.messageCount);
+    ui.counterValues.pass.textContent = formatInt(stats.passCount);
+    ui.counterValues.rateLimited.textContent = formatInt(stats.rateLimitedCount);
+    ui.counterValues.tokens.textContent = formatInt(stats.totalTokens);
+
+    var status = state.status;
+    var mode = status && status.llmMode;
+    ui.mode.className = "sb-mode" + (mode === "anthropic" ? " sb-mode--online" : mode === "offline" ? " sb-mode--offline" : "");
+    ui.mode.textContent = mode === "anthropic" ? T.online : mode === "offline" ? T.offline : T.unknownMode;
+    ui.chip.classList.toggle("sb-chip--offline", mode === "offline");
+    ui.chip.classList.toggle("sb-chip--online", mode === "anthropic");
+
+    renderLimits(status && status.rateLimit);
+    renderHistory(status && Array.isArray(status.history) ? status.history : state.latest ? [state.latest] : []);
+    ui.notice.hidden = !state.statusError;
+    ui.notice.textContent = state.statusError ? T.statusUnavailable : "";
+  }
+
+  function addLimit(label, value, key) {
+    var row = el("div", "sb-limit");
+    row.setAttribute("data-limit", key);
+    row.appendChild(el("dt", null, label));
+    row.appendChild(el("dd", null, value));
+    ui.limits.appendChild(row);
+  }
+
+  function renderLimits(limit) {
+    clear(ui.limits);
+    ui.limitTitle.hidden = ui.limits.hidden = !limit;
+    if (!limit || typeof limit !== "object") return;
+    addLimit(T.today, formatInt(limit.todayCount) + " / " + formatInt(limit.dailyMax), "today");
+    addLimit(T.cooldown, formatSeconds(limit.cooldownRemainingS), "cooldown");
+    if (limit.cooldownS != null) addLimit(T.cooldownBase, formatSeconds(limit.cooldownS), "cooldownBase");
+    var next = limit.nextAllowedAt;
+    addLimit(T.nextAllowed, next && new Date(next).getTime() > Date.now() ? formatDate(next) : T.now, "next");
+    var quiet = limit.quietHours;
+    if (quiet !== undefined) {
+      var quietText = !quiet ? T.quietNone : typeof quiet === "string" ? quiet : quiet.start && quiet.end ? quiet.start + "–" + quiet.end : JSON.stringify(quiet);
+      addLimit(T.quietHours, quietText, "quiet");
+    }
+  }
+
+  function renderHistory(history) {
+    clear(ui.historyWrap);
+    var rows = history.filter(function (r) { return r && typeof r === "object"; }).slice();
+    rows.sort(function (a, b) { return String(b.timestamp || "").localeCompare(String(a.timestamp || "")); });
+    if (!rows.length) {
+      ui.historyWrap.appendChild(el("p", "sb-empty", T.historyEmpty));
+      return;
+    }
+    var table = el("table", "sb-history");
+    var head = el("thead");
+    var headRow = el("tr");
+    T.columns.forEach(function (c) { headRow.appendChild(el("th", null, c)); });
+    head.appendChild(headRow);
+    table.appendChild(head);
+    var body = el("tbody");
+    rows.slice(0, 50).forEach(function (r) {
+      var tr = el("tr", "sb-row sb-row--" + (r.action === "message" ? "message" : "pass"));
+      tr.appendChild(el("td", "sb-cell-date", formatDate(r.timestamp)));
+      tr.appendChild(el("td", "sb-cell-trigger", T.trigger[r.trigger] || r.trigger || "—"));
+      var action = el("td", "sb-cell-action");
+      action.appendChild(el("span", "sb-badge sb-badge--" + (r.action === "message" ? "message" : "pass"), T.action[r.action] || r.action || "—"));
+      if (r.rateLimited) action.appendChild(el("span", "sb-badge sb-badge--limited", T.limited));
+      tr.appendChild(action);
+      var reasonText = r.action === "message" && r.message ? r.message : r.reason || r.skipReason || "";
+      var reason = el("td", "sb-cell-reason", reasonText || "—");
+      reason.title = [r.reason, r.message].filter(Boolean).join(" — ");
+      tr.appendChild(reason);
+      tr.appendChild(el("td", "sb-cell-duration", formatDuration(r.durationMs)));
+      tr.appendChild(el("td", "sb-cell-tokens", formatInt(r.llmTokens)));
+      body.appendChild(tr);
+    });
+    table.appendChild(body);
+    ui.historyWrap.appendChild(table);
+  }
+
+  // ---- "Réfléchir maintenant" -----------------------------------------------------------------
+
+  function showFeedback(text, kind) {
+    ui.feedback.hidden = !text;
+    ui.feedback.textContent = text || "";
+    ui.feedback.className = "sb-feedback" + (kind ? " sb-feedback--" + kind : "");
+  }
+
+  function requestReflection() {
+    var socket = state.socket || (window.ekoLobby && window.ekoLobby.socket);
+    if (!socket || typeof socket.emit !== "function" || socket.connected === false) {
+      showFeedback(T.noSocket, "error");
+      return;
+    }
+    ui.reflectButton.disabled = true;
+    showFeedback(T.requesting, null);
+    var done = false;
+    var timer = setTimeout(function () {
+      finish({ ok: false, error: T.noAck });
+    }, ACK_TIMEOUT_MS);
+    function finish(ack) {
+      if (done) return;
+      done = true;
+      clearTimeout(timer);
+      ui.reflectButton.disabled = false;
+      if (ack && ack.ok) {
+        showFeedback(T.started, "ok");
+        return;
+      }
+      var message = ack && typeof ack.error === "string" && ack.error ? ack.error : T.refused;
+      if (ack && ack.retryAfterS) message += " (" + T.retryIn(Math.ceil(num(ack.retryAfterS))) + ")";
+      showFeedback(message, "error");
+    }
+    socket.emit("reflection:trigger", {}, finish);
+  }
+
+  // ---- opening gestures: right-click and long press on Eko --------------------------------------
+
+  var EKO_TARGETS = ".sb-chip, .author-bot";
+
+  function ekoTarget(node) {
+    return node && typeof node.closest === "function" ? node.closest(EKO_TARGETS) : null;
+  }
+
+  function onContextMenu(event) {
+    var target = ekoTarget(event.target);
+    if (!target) return;
+    event.preventDefault();
+    openPanel(target);
+  }
+
+  var press = null;
+
+  function cancelPress() {
+    if (press) clearTimeout(press.timer);
+    press = null;
+  }
+
+  function onTouchStart(event) {
+    var target = ekoTarget(event.target);
+    if (!target || event.touches.length !== 1) return cancelPress();
+    var touch = event.touches[0];
+    cancelPress();
+    press = {
+      x: touch.clientX,
+      y: touch.clientY,
+      timer: setTimeout(function () {
+        press = null;
+        openPanel(target);
+      }, LONG_PRESS_MS),
+    };
+  }
+
+  function onTouchMove(event) {
+    if (!press || !event.touches.length) return;
+    var t = event.touches[0];
+    if (Math.abs(t.clientX - press.x) > LONG_PRESS_SLOP_PX || Math.abs(t.clientY - press.y) > LONG_PRESS_SLOP_PX) cancelPress();
+  }
+
+  function onKeyDown(event) {
+    if (event.key === "Escape" && state.panelOpen) {
+      event.preventDefault();
+      closePanel();
+    }
+  }
+
+  // ---- start ----------------------------------------------------------------------------------
+
+  function start() {
+    var root = document.getElementById("statusbar");
+    if (!root) return;
+    buildBar(root);
+    buildPanel();
+    ui.chip.addEventListener("click", function () {
+      if (state.panelOpen) closePanel();
+      else openPanel(ui.chip);
+    });
+    document.addEventListener("contextmenu", onContextMenu);
+    document.addEventListener("touchstart", onTouchStart, { passive: true });
+    document.addEventListener("touchmove", onTouchMove, { passive: true });
+    document.addEventListener("touchend", cancelPress);
+    document.addEventListener("touchcancel", cancelPress);
+    document.addEventListener("keydown", onKeyDown);
+    bind(window.ekoLobby && window.ekoLobby.socket);
+    // Fetch the mode once so the chip shows online/offline before anyone opens the panel.
+    refreshStatus();
+    window.ekoStatusBar = { open: openPanel, close: closePanel, refresh: refreshStatus };
+  }
+
+  // Listen at once: the page may create its socket before the DOM is ready.
+  window.addEventListener("eko:socket", function (event) {
+    bind(socketFromEvent(event));
+  });
+  bind(window.ekoLobby && window.ekoLobby.socket);
+
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start);
+  else start();
+})();
