@@ -11,7 +11,7 @@ KINDS: tuple[Kind, ...] = ("fact", "self", "goal")
 GoalStatus = Literal["pending", "asked", "answered", "dropped"]
 
 
-class MemoryError(Exception):  # noqa: A001 - the package's documented root error
+class MemoryError(Exception):
     """Root of every error memory raises."""
 
 
@@ -23,7 +23,7 @@ class VectorMismatchError(MemoryError):
     """A collection was built with another embedding model or vector size: run `eko memory reembed`."""
 
 
-class RecordNotFound(MemoryError, LookupError):
+class RecordNotFound(MemoryError, LookupError):  # noqa: N818 - name fixed by the contract
     """No record with that id."""
 
 
@@ -60,3 +60,14 @@ class AddResult:
     id: str
     status: Literal["added", "merged"]
     duplicate_of: str | None = None
+
+
+@dataclass(frozen=True)
+class NewRecord:
+    """One item for ``Memory.add_many``."""
+
+    kind: Kind
+    text: str
+    about: str | None = None
+    author: str | None = None
+    source: dict[str, Any] | None = None

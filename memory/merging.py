@@ -1,0 +1,90 @@
+"""How equivalent records combine (pure functions): nothing said is lost, attribution is kept."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import replace
+from datetime import datetime
+
+from memory.equivalence import richer_text
+from memory.records import GoalStatus, Record
+
+# Later in the lifecycle wins when goals merge; an answer carries the most information.
+_STATUS_RANK: dict[GoalStatus | None, int] = {None: 0, "pending": 1, "asked": 2, "dropped": 3, "answered": 4}
+
+
+def _add_variant(variants: list[str], text: str, kept_text: str) -> list[str]:
+    known = {v.strip().casefold() for v in variants} | {kept_text.strip().casefold()}
+    return variants if text.strip().casefold() in known else [*variants, text]
+
+
+def _authors(record: Record) -> list[str]:
+    if record.authors:
+        return list(record.authors)
+    return [record.author] if record.author else []
+
+
+def absorb(existing: Record, incoming: Record, now: datetime) -> Record:
+    """``existing`` after absorbing the equivalent ``incoming`` (which is not stored separately)."""
+    text = richer_text(existing.text, incoming.text)
+    other = incoming.text if text == existing.text else existing.text
+    variants = list(existing.variants)
+    for candidate in [other, *incoming.variants]:
+        variants = _add_variant(variants, candidate, text)
+    authors = _authors(existing)
+    authors += [a for a in _authors(incoming) if a not in authors]
+    merged = replace(
+        existing,
+        text=text,
+        variants=variants,
+        authors=authors,
+        author=existing.author or incoming.author,
+        about=existing.about or incoming.about,
+        source=existing.source or incoming.source,
+        seen_count=existing.seen_count + incoming.seen_count,
+        updated_at=now,
+        goal_id=existing.goal_id or incoming.goal_id,
+    )
+    if _STATUS_RANK[incoming.status] > _STATUS_RANK[existing.status]:
+        merged = replace(
+            merged,
+            status=incoming.status,
+            asked_at=incoming.asked_at or existing.asked_at,
+            asked_message_id=incoming.asked_message_id or existing.asked_message_id,
+            answer_fact_id=incoming.answer_fact_id or existing.answer_fact_id,
+        )
+    return merged
+
+
+def merge_cluster(records: Sequence[Record], now: datetime) -> Record:
+    """One record from a cluster of equivalent ones: the oldest id survives and absorbs the others."""
+    if not records:
+        raise ValueError("cannot merge an empty cluster")
+    ordered = sorted(records, key=lambda r: (r.created_at is None, r.created_at or now, r.id))
+    kept = ordered[0]
+    for other in ordered[1:]:
+        kept = absorb(kept, other, now)
+    return kept
+
+
+def complete_link_clusters(count: int, pairs: dict[tuple[int, int], float]) -> list[list[int]]:
+    """Group items so that every two items of a group are equivalent (no chaining A~B~C with A≁C).
+
+    ``pairs`` maps ``(i, j)`` with ``i < j`` to their similarity for every equivalent pair; groups
+    grow from the most similar pairs first. Returns groups of two or more, each sorted.
+    """
+    group_of = list(range(count))
+    members: dict[int, list[int]] = {i: [i] for i in range(count)}
+
+    def linked(a: int, b: int) -> bool:
+        return (min(a, b), max(a, b)) in pairs
+
+    for (i, j), _ in sorted(pairs.items(), key=lambda item: -item[1]):
+        gi, gj = group_of[i], group_of[j]
+        if gi == gj:
+            continue
+        if all(linked(a, b) for a in members[gi] for b in members[gj]):
+            for item in members[gj]:
+                group_of[item] = gi
+            members[gi].extend(members.pop(gj))
+    return sorted((sorted(m) for m in members.values() if len(m) > 1), key=lambda m: m[0])

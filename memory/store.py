@@ -1,0 +1,625 @@
+"""``Memory``: Eko's three collections (facts, self, goals) with duplicate-free writes and hybrid search."""
+
+from __future__ import annotations
+
+import asyncio
+import builtins
+import logging
+import uuid
+import warnings
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, replace
+from datetime import UTC, datetime
+from typing import Any, Literal, cast
+
+import numpy as np
+from qdrant_client import AsyncQdrantClient, models
+
+from memory import equivalence
+from memory.embeddings import Embedder, Vectors
+from memory.merging import absorb, complete_link_clusters, merge_cluster
+from memory.payload import from_payload, to_payload
+from memory.records import (
+    KINDS,
+    AddResult,
+    GoalStatus,
+    Kind,
+    NewRecord,
+    Record,
+    RecordNotFound,
+    ScoredRecord,
+    VectorMismatchError,
+)
+from memory.sparse import sparse_vector
+from memory.storage import (
+    DENSE,
+    LOCAL_MODE_LIMIT,
+    SPARSE,
+    MemoryConfig,
+    check_collection,
+    create_collection,
+    open_client,
+)
+
+logger = logging.getLogger(__name__)
+
+MAX_TEXT_CHARS = 8_000
+# How many nearest stored records a new text is compared with before it is written.
+DUPLICATE_CANDIDATES = 8
+_SCROLL_PAGE = 512
+
+# Aliases: inside ``Memory`` the name ``list`` is the method.
+_Records = list[Record]
+_WithVectors = list[tuple[Record, Vectors | None]]
+
+
+def utc_now() -> datetime:
+    return datetime.now(UTC)
+
+
+@dataclass(frozen=True)
+class SearchTuning:
+    """How ``search`` ranks: dense + sparse candidates fused by weighted reciprocal rank, or dense only."""
+
+    mode: Literal["hybrid", "dense"] = "hybrid"
+    candidates: int = 50
+    rrf_k: int = 10
+    dense_weight: float = 1.0
+    sparse_weight: float = 1.0
+
+
+@dataclass
+class _Staged:
+    record: Record
+    vector: Vectors
+    text_changed: bool
+    is_new: bool
+
+
+def _checked_item(item: NewRecord | Mapping[str, Any]) -> NewRecord:
+    if isinstance(item, Mapping):
+        unknown = set(item) - {"kind", "text", "about", "author", "source"}
+        if unknown:
+            raise ValueError(f"unknown field(s): {', '.join(sorted(unknown))}")
+        item = NewRecord(**item)
+    if item.kind not in KINDS:
+        raise ValueError(f"kind must be one of {', '.join(KINDS)}, not {item.kind!r}")
+    if not isinstance(item.text, str) or not item.text.strip():
+        raise ValueError("text must be a non-empty string")
+    if len(item.text) > MAX_TEXT_CHARS:
+        raise ValueError(f"text is {len(item.text)} characters long (at most {MAX_TEXT_CHARS})")
+    for name in ("about", "author"):
+        value = getattr(item, name)
+        if value is not None and not isinstance(value, str):
+            raise ValueError(f"{name} must be a string")
+    if item.source is not None and not isinstance(item.source, dict):
+        raise ValueError("source must be an object like {'room': ..., 'message_id': ...}")
+    return replace(
+        item,
+        text=item.text.strip(),
+        about=(item.about or "").strip() or None,
+        author=(item.author or "").strip() or None,
+    )
+
+
+def _point_id(value: str) -> str | None:
+    try:
+        return str(uuid.UUID(str(value)))
+    except ValueError:
+        return None
+
+
+def _filter(filters: Mapping[str, Any] | None) -> models.Filter | None:
+    """``{"about": "David", "status": ["pending", "asked"]}`` → a Qdrant filter (all must hold)."""
+    if not filters:
+        return None
+    conditions: list[models.Condition] = []
+    for key, value in filters.items():
+        if isinstance(value, list | tuple | set):
+            conditions.append(models.FieldCondition(key=key, match=models.MatchAny(any=list(value))))
+        else:
+            conditions.append(models.FieldCondition(key=key, match=models.MatchValue(value=value)))
+    return models.Filter(must=conditions)
+
+
+def _sparse(record: Record) -> models.SparseVector:
+    # Absorbed paraphrases and the subject join the lexical index: more ways to find the record.
+    vector = sparse_vector(" ".join([record.text, *record.variants, record.about or ""]))
+    return models.SparseVector(indices=vector.indices, values=vector.values)
+
+
+def _point(record: Record, vector: Vectors) -> models.PointStruct:
+    return models.PointStruct(
+        id=record.id,
+        vector={DENSE: vector.tolist(), SPARSE: _sparse(record)},
+        payload=to_payload(record),
+    )
+
+
+def _dense_of(point: models.Record | models.ScoredPoint) -> Vectors:
+    vectors = point.vector
+    if isinstance(vectors, dict):
+        return np.asarray(vectors[DENSE], dtype=np.float32)
+    raise ValueError("point has no dense vector")
+
+
+class Memory:
+    """Async access to the three kinds of records. Build with :meth:`open`; one instance per process."""
+
+    def __init__(
+        self,
+        client: AsyncQdrantClient,
+        config: MemoryConfig,
+        embedder: Embedder,
+        clock: Callable[[], datetime],
+        dimension: int,
+        tuning: SearchTuning,
+    ) -> None:
+        self._client = client
+        self._config = config
+        self._embedder = embedder
+        self._clock = clock
+        self._dimension = dimension
+        self.tuning = tuning
+        self._write_lock = asyncio.Lock()  # dedup check + write must not interleave
+
+    # ---------------------------------------------------------------- lifecycle
+    @classmethod
+    async def open(
+        cls,
+        config: MemoryConfig,
+        embedder: Embedder,
+        clock: Callable[[], datetime] = utc_now,
+        *,
+        allow_model_change: bool = False,
+        tuning: SearchTuning | None = None,
+    ) -> Memory:
+        """Open (and create if needed) the collections.
+
+        Raises ``StorageInUseError`` when another process holds the local storage, and
+        ``VectorMismatchError`` when a collection was built with another embedding model, unless
+        ``allow_model_change`` (then only :meth:`reembed` should be called).
+        """
+        missing = set(KINDS) - set(config.collections)
+        if missing:
+            raise ValueError(f"collection names missing for: {', '.join(sorted(missing))}")
+        with warnings.catch_warnings():
+            # Qdrant's own large-collection warning; we log ours below, with the advice.
+            warnings.filterwarnings("ignore", message="Local mode is not recommended", category=UserWarning)
+            client = open_client(config)
+        try:
+            dimension = await asyncio.to_thread(lambda: embedder.dimension)
+            for kind in KINDS:
+                name = config.collections[kind]
+                if not await client.collection_exists(name):
+                    await create_collection(client, name, embedder.name, dimension, server=bool(config.url))
+                    continue
+                try:
+                    await check_collection(client, name, embedder.name, dimension)
+                except VectorMismatchError:
+                    if not allow_model_change:
+                        raise
+                if not config.url:
+                    points = (await client.count(name, exact=True)).count
+                    if points > LOCAL_MODE_LIMIT:
+                        logger.warning(
+                            "local memory storage is large: set EKO_QDRANT_URL to use a Qdrant server",
+                            extra={"collection": name, "points": points, "limit": LOCAL_MODE_LIMIT},
+                        )
+        except BaseException:
+            await client.close()
+            raise
+        return cls(client, config, embedder, clock, dimension, tuning or SearchTuning())
+
+    async def close(self) -> None:
+        await self._client.close()
+
+    async def __aenter__(self) -> Memory:
+        return self
+
+    async def __aexit__(self, *exc: object) -> None:
+        await self.close()
+
+    def _collection(self, kind: Kind) -> str:
+        return self._config.collections[kind]
+
+    # ---------------------------------------------------------------- writes
+    async def add(
+        self,
+        kind: Kind,
+        text: str,
+        about: str | None = None,
+        author: str | None = None,
+        source: dict[str, Any] | None = None,
+    ) -> AddResult:
+        """Store ``text`` unless an equivalent record exists, which then absorbs it (status "merged")."""
+        results = await self.add_many([NewRecord(kind, text, about, author, source)])
+        return results[0]
+
+    async def add_many(self, items: Sequence[NewRecord | Mapping[str, Any]]) -> list[AddResult]:
+        """Duplicate-free writes of many items with one batched embedding; results in input order.
+
+        Every item is validated first (``ValueError`` names the first bad one, nothing is written).
+        Items equivalent to an earlier item of the same batch merge into it.
+        """
+        checked: list[NewRecord] = []
+        for number, item in enumerate(items, start=1):
+            try:
+                checked.append(_checked_item(item))
+            except (TypeError, ValueError) as error:
+                raise ValueError(f"item {number}: {error}") from None
+        if not checked:
+            return []
+        async with self._write_lock:
+            return await self._write(checked, goal_id=None)
+
+    async def _write(self, items: list[NewRecord], goal_id: str | None) -> list[AddResult]:
+        now = self._clock()
+        vectors = await self._embedder.embed([item.text for item in items])
+        hits = await self._candidates(items, vectors)
+        staged: dict[str, _Staged] = {}
+        results: list[AddResult] = []
+        for item, vector, stored_hits in zip(items, vectors, hits, strict=True):
+            incoming = Record(
+                id=str(uuid.uuid4()),
+                kind=item.kind,
+                text=item.text,
+                about=item.about,
+                author=item.author,
+                authors=[item.author] if item.author else [],
+                source=item.source,
+                created_at=now,
+                updated_at=now,
+                status="pending" if item.kind == "goal" else None,
+                goal_id=goal_id,
+            )
+            target = self._equivalent(item, vector, stored_hits, staged)
+            if target is None:
+                staged[incoming.id] = _Staged(incoming, vector, text_changed=False, is_new=True)
+                results.append(AddResult(id=incoming.id, status="added"))
+                continue
+            before = target.record.text
+            target.record = absorb(target.record, incoming, now)
+            target.text_changed = target.text_changed or target.record.text != before
+            results.append(AddResult(id=target.record.id, status="merged", duplicate_of=target.record.id))
+        await self._store(list(staged.values()))
+        merged = sum(1 for r in results if r.status == "merged")
+        logger.info("memory write", extra={"items": len(items), "merged": merged})
+        return results
+
+    async def _candidates(
+        self, items: list[NewRecord], vectors: Vectors
+    ) -> list[list[tuple[Record, float, Vectors]]]:
+        """For every item, the nearest stored records of its kind above the candidate floor."""
+        found: list[list[tuple[Record, float, Vectors]]] = [[] for _ in items]
+        for kind in KINDS:
+            positions = [i for i, item in enumerate(items) if item.kind == kind]
+            if not positions:
+                continue
+            requests = [
+                models.QueryRequest(
+                    query=vectors[i].tolist(),
+                    using=DENSE,
+                    limit=DUPLICATE_CANDIDATES,
+                    score_threshold=equivalence.CANDIDATE_FLOOR[kind],
+                    with_payload=True,
+                    with_vector=[DENSE],
+                )
+                for i in positions
+            ]
+            responses = await self._client.query_batch_points(self._collection(kind), requests=requests)
+            for i, response in zip(positions, responses, strict=True):
+                found[i] = [
+                    (from_payload(str(p.id), kind, p.payload), float(p.score), _dense_of(p))
+                    for p in response.points
+                ]
+        return found
+
+    def _equivalent(
+        self,
+        item: NewRecord,
+        vector: Vectors,
+        stored_hits: list[tuple[Record, float, Vectors]],
+        staged: dict[str, _Staged],
+    ) -> _Staged | None:
+        """The most similar existing (stored or staged in this batch) record equivalent to ``item``."""
+        scored: dict[str, tuple[float, _Staged]] = {}
+        for record, score, stored_vector in stored_hits:
+            entry = staged.get(record.id) or _Staged(record, stored_vector, text_changed=False, is_new=False)
+            scored[record.id] = (score, entry)
+        floor = equivalence.CANDIDATE_FLOOR[item.kind]
+        for record_id, entry in staged.items():
+            if entry.record.kind != item.kind or record_id in scored:
+                continue
+            cosine = float(np.dot(vector, entry.vector))
+            if cosine >= floor:
+                scored[record_id] = (cosine, entry)
+        for cosine, entry in sorted(scored.values(), key=lambda pair: -pair[0]):
+            if equivalence.is_equivalent(item.kind, item.text, entry.record.text, cosine):
+                staged[entry.record.id] = entry
+                return entry
+        return None
+
+    async def _store(self, staged: list[_Staged]) -> None:
+        changed = [entry for entry in staged if entry.text_changed]
+        if changed:
+            fresh = await self._embedder.embed([entry.record.text for entry in changed])
+            for entry, vector in zip(changed, fresh, strict=True):
+                entry.vector = vector
+        for kind in KINDS:
+            points = [_point(e.record, e.vector) for e in staged if e.record.kind == kind]
+            if points:
+                await self._client.upsert(self._collection(kind), points=points, wait=True)
+
+    async def _save_payload(self, record: Record) -> None:
+        await self._client.overwrite_payload(
+            self._collection(record.kind), payload=to_payload(record), points=[record.id], wait=True
+        )
+
+    # ---------------------------------------------------------------- reads
+    async def search(
+        self, kind: Kind, query: str, limit: int = 5, filters: Mapping[str, Any] | None = None
+    ) -> list[ScoredRecord]:
+        """Records of ``kind`` that answer ``query``, best first.
+
+        Ranking fuses dense (meaning) and sparse (words, names) matches; ``score`` is the dense
+        cosine similarity, so callers can apply a threshold. ``filters`` match payload fields
+        exactly (a list value matches any of its items), e.g. ``{"about": "David"}``.
+        """
+        if kind not in KINDS:
+            raise ValueError(f"kind must be one of {', '.join(KINDS)}, not {kind!r}")
+        if not query.strip():
+            return []
+        limit = max(1, min(int(limit), 100))
+        vector = (await self._embedder.embed([query[:MAX_TEXT_CHARS]]))[0]
+        dense = vector.tolist()
+        lexical = sparse_vector(query[:MAX_TEXT_CHARS])
+        tuning = self.tuning
+        query_filter = _filter(filters)
+        if tuning.mode == "dense" or not lexical.indices:
+            response = await self._client.query_points(
+                self._collection(kind),
+                query=dense,
+                using=DENSE,
+                limit=limit,
+                query_filter=query_filter,
+                with_payload=True,
+                with_vectors=[DENSE],
+            )
+        else:
+            depth = max(tuning.candidates, limit)
+            response = await self._client.query_points(
+                self._collection(kind),
+                prefetch=[
+                    models.Prefetch(query=dense, using=DENSE, limit=depth),
+                    models.Prefetch(
+                        query=models.SparseVector(indices=lexical.indices, values=lexical.values),
+                        using=SPARSE,
+                        limit=depth,
+                    ),
+                ],
+                query=models.RrfQuery(
+                    rrf=models.Rrf(k=tuning.rrf_k, weights=[tuning.dense_weight, tuning.sparse_weight])
+                ),
+                limit=limit,
+                query_filter=query_filter,
+                with_payload=True,
+                with_vectors=[DENSE],
+            )
+        return [
+            ScoredRecord(
+                record=from_payload(str(point.id), kind, point.payload),
+                score=float(np.dot(vector, _dense_of(point))),
+            )
+            for point in response.points
+        ]
+
+    async def _find(self, record_id: str) -> Record | None:
+        point_id = _point_id(record_id)
+        if point_id is None:
+            return None
+        for kind in KINDS:
+            points = await self._client.retrieve(self._collection(kind), ids=[point_id], with_payload=True)
+            if points:
+                return from_payload(str(points[0].id), kind, points[0].payload)
+        return None
+
+    async def get(self, record_id: str) -> Record:
+        """The record with that id, in any kind; ``RecordNotFound`` otherwise."""
+        record = await self._find(record_id)
+        if record is None:
+            raise RecordNotFound(f"no memory record with id {record_id!r}")
+        return record
+
+    async def list(
+        self, kind: Kind, status: GoalStatus | None = None, limit: int = 20, offset: int = 0
+    ) -> _Records:
+        """Records of ``kind``, newest first; ``status`` filters goals."""
+        if limit <= 0:
+            return []
+        offset = max(0, offset)
+        points, _ = await self._client.scroll(
+            self._collection(kind),
+            scroll_filter=_filter({"status": status} if status else None),
+            limit=offset + limit,
+            order_by=models.OrderBy(key="created_ts", direction=models.Direction.DESC),
+            with_payload=True,
+        )
+        return [from_payload(str(p.id), kind, p.payload) for p in points[offset:]]
+
+    async def all(self, kind: Kind, with_vectors: bool = False) -> _WithVectors:
+        """Every record of ``kind`` in storage order (for export, dedupe and re-embedding)."""
+        found: _WithVectors = []
+        offset: models.ExtendedPointId | None = None
+        while True:
+            points, offset = await self._client.scroll(
+                self._collection(kind),
+                limit=_SCROLL_PAGE,
+                offset=offset,
+                with_payload=True,
+                with_vectors=[DENSE] if with_vectors else False,
+            )
+            for p in points:
+                found.append(
+                    (from_payload(str(p.id), kind, p.payload), _dense_of(p) if with_vectors else None)
+                )
+            if offset is None:
+                return found
+
+    async def count(self, kind: Kind, status: GoalStatus | None = None) -> int:
+        result = await self._client.count(
+            self._collection(kind), count_filter=_filter({"status": status} if status else None), exact=True
+        )
+        return int(result.count)
+
+    async def delete(self, record_id: str) -> Record:
+        """Delete a record; returns what was deleted. ``RecordNotFound`` for an unknown id."""
+        async with self._write_lock:
+            record = await self.get(record_id)
+            await self._client.delete(
+                self._collection(record.kind),
+                points_selector=models.PointIdsList(points=[record.id]),
+                wait=True,
+            )
+        return record
+
+    # ---------------------------------------------------------------- goals
+    async def next_goal(self) -> Record | None:
+        """The most recent pending goal (the next curiosity to ask about), if any."""
+        pending = await self.list("goal", status="pending", limit=1)
+        return pending[0] if pending else None
+
+    async def _goal(self, goal_id: str) -> Record:
+        record = await self._find(goal_id)
+        if record is None or record.kind != "goal":
+            raise RecordNotFound(f"no goal with id {goal_id!r}")
+        return record
+
+    async def mark_asked(self, goal_id: str, message_id: str | None) -> Record:
+        """The goal was asked in the Lobby (``message_id`` is the Lobby message that asked it)."""
+        async with self._write_lock:
+            goal = await self._goal(goal_id)
+            now = self._clock()
+            goal = replace(goal, status="asked", asked_at=now, asked_message_id=message_id, updated_at=now)
+            await self._save_payload(goal)
+        return goal
+
+    async def answer_goal(self, goal_id: str, answer_text: str, author: str | None) -> Record:
+        """Store the answer as a fact about the goal's subject and mark the goal answered.
+
+        Returns the fact (a fact already stored may have absorbed the answer).
+        """
+        item = _checked_item(NewRecord("fact", answer_text, author=author))
+        async with self._write_lock:
+            goal = await self._goal(goal_id)
+            result = (await self._write([replace(item, about=goal.about)], goal_id=goal.id))[0]
+            now = self._clock()
+            await self._save_payload(
+                replace(goal, status="answered", answer_fact_id=result.id, updated_at=now)
+            )
+            fact = await self.get(result.id)
+        return fact
+
+    async def drop_goal(self, goal_id: str) -> Record:
+        """Give up on a goal: it will not be asked again (and equivalent goals merge into it)."""
+        async with self._write_lock:
+            goal = await self._goal(goal_id)
+            goal = replace(goal, status="dropped", updated_at=self._clock())
+            await self._save_payload(goal)
+        return goal
+
+    # ---------------------------------------------------------------- clean-up
+    async def find_duplicates(self, kind: Kind) -> builtins.list[_Records]:
+        """Clusters of stored records that say the same thing (every two members equivalent)."""
+        stored = await self.all(kind, with_vectors=True)
+        if len(stored) < 2:
+            return []
+        records = [record for record, _ in stored]
+        matrix = np.stack([cast(Vectors, vector) for _, vector in stored])
+        floor = equivalence.CANDIDATE_FLOOR[kind]
+        pairs: dict[tuple[int, int], float] = {}
+        for start in range(0, len(records), 1024):  # blockwise: bounded memory on large collections
+            block = matrix[start : start + 1024] @ matrix.T
+            for row, col in zip(*np.nonzero(block >= floor), strict=True):
+                i, j = start + int(row), int(col)
+                if i >= j:
+                    continue
+                newer, older = sorted((records[i], records[j]), key=_age, reverse=True)
+                cosine = float(block[row, col])
+                if equivalence.is_equivalent(kind, newer.text, older.text, cosine):
+                    pairs[(i, j)] = cosine
+        groups = complete_link_clusters(len(records), pairs)
+        return [sorted((records[i] for i in group), key=_age) for group in groups]
+
+    async def merge(self, cluster: Sequence[Record]) -> Record:
+        """Merge equivalent records into the oldest one (text, authors, counts, variants); delete the rest."""
+        if not cluster:
+            raise ValueError("cannot merge an empty cluster")
+        async with self._write_lock:
+            fresh = [await self.get(record.id) for record in cluster]
+            unique = list({record.id: record for record in fresh}.values())
+            kinds = {record.kind for record in unique}
+            if len(kinds) != 1:
+                raise ValueError("cannot merge records of different kinds")
+            if len(unique) == 1:
+                return unique[0]
+            merged = merge_cluster(unique, self._clock())
+            removed: builtins.list[models.ExtendedPointId] = [r.id for r in unique if r.id != merged.id]
+            vector = (await self._embedder.embed([merged.text]))[0]
+            kind = merged.kind
+            await self._client.upsert(self._collection(kind), points=[_point(merged, vector)], wait=True)
+            await self._client.delete(
+                self._collection(kind), points_selector=models.PointIdsList(points=removed), wait=True
+            )
+            if kind == "goal":  # answers written for a merged-away goal now point at the survivor
+                await self._client.set_payload(
+                    self._collection("fact"),
+                    payload={"goal_id": merged.id},
+                    points=models.Filter(
+                        must=[
+                            models.FieldCondition(
+                                key="goal_id", match=models.MatchAny(any=[str(i) for i in removed])
+                            )
+                        ]
+                    ),
+                    wait=True,
+                )
+        logger.info("memory merge", extra={"kind": kind, "kept": merged.id, "removed": len(removed)})
+        return merged
+
+    async def reembed(self, progress: Callable[[int, int], None] | None = None) -> int:
+        """Re-encode every record with the current embedder, rebuilding the collections.
+
+        ``progress(done, total)`` is called after each batch. Returns the number of records.
+        """
+        async with self._write_lock:
+            everything: dict[Kind, _Records] = {}
+            for kind in KINDS:
+                records = [record for record, _ in await self.all(kind)]
+                everything[kind] = [r for r in records if r.text.strip()]
+            total = sum(len(records) for records in everything.values())
+            done = 0
+            for kind, records in everything.items():
+                name = self._collection(kind)
+                await self._client.delete_collection(name)
+                await create_collection(
+                    self._client, name, self._embedder.name, self._dimension, server=bool(self._config.url)
+                )
+                for start in range(0, len(records), 256):
+                    batch = [
+                        replace(r, created_at=r.created_at or self._clock(), updated_at=r.updated_at)
+                        for r in records[start : start + 256]
+                    ]
+                    vectors = await self._embedder.embed([r.text for r in batch])
+                    await self._client.upsert(
+                        name, points=[_point(r, v) for r, v in zip(batch, vectors, strict=True)], wait=True
+                    )
+                    done += len(batch)
+                    if progress is not None:
+                        progress(done, total)
+        logger.info("memory re-embedded", extra={"records": total, "model": self._embedder.name})
+        return total
+
+
+def _age(record: Record) -> tuple[bool, datetime, str]:
+    return (record.created_at is None, record.created_at or datetime.max.replace(tzinfo=UTC), record.id)

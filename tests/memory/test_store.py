@@ -1,0 +1,237 @@
+"""Memory's public API against a real embedded Qdrant: writes, merges, reads, goals, persistence."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+import pytest
+
+from memory import Embedder, Memory, MemoryConfig, NewRecord, RecordNotFound
+from tests.conftest import FakeClock
+
+
+async def test_add_then_get_and_search(memory: Memory, clock: FakeClock) -> None:
+    result = await memory.add(
+        "fact", "Mickael est CTO chez lemapp", about="Mickael", author="David", source={"room": "lobby"}
+    )
+    assert result.status == "added" and result.duplicate_of is None
+
+    record = await memory.get(result.id)
+    assert record.text == "Mickael est CTO chez lemapp"
+    assert (record.kind, record.about, record.author, record.authors) == (
+        "fact",
+        "Mickael",
+        "David",
+        ["David"],
+    )
+    assert record.source == {"room": "lobby"}
+    assert record.created_at == clock.now and record.seen_count == 1
+
+    await memory.add("fact", "Le chat de Simon s'appelle Pixel")
+    hits = await memory.search("fact", "Quel est le poste de Mickael ?")
+    assert hits[0].record.id == result.id
+    assert 0.0 < hits[0].score <= 1.0
+
+
+async def test_equivalent_write_merges_and_keeps_everyone(memory: Memory, clock: FakeClock) -> None:
+    first = await memory.add("fact", "Mickael est CTO", about="Mickael", author="David")
+    clock.advance(timedelta(minutes=5))
+    second = await memory.add("fact", "Mickael est CTO", author="Simon")
+    assert second.status == "merged" and second.id == first.id and second.duplicate_of == first.id
+
+    record = await memory.get(first.id)
+    assert record.seen_count == 2
+    assert record.author == "David" and record.authors == ["David", "Simon"]
+    assert record.updated_at == clock.now and record.created_at == clock.now - timedelta(minutes=5)
+    assert await memory.count("fact") == 1
+
+
+async def test_richer_text_wins_and_the_other_is_kept(memory: Memory) -> None:
+    short = await memory.add("fact", "Mickael est CTO de lemapp", author="David")
+    longer = await memory.add("fact", "Mickael est CTO de lemapp depuis 2024", author="Simon")
+    if longer.status == "added":  # the equivalence module may judge the added detail a new fact
+        assert await memory.count("fact") == 2
+        return
+    record = await memory.get(short.id)
+    assert record.text == "Mickael est CTO de lemapp depuis 2024"
+    assert "Mickael est CTO de lemapp" in record.variants
+    hits = await memory.search("fact", "depuis quand Mickael est CTO ?", limit=1)
+    assert hits[0].record.id == short.id
+
+
+async def test_different_facts_are_not_merged(memory: Memory) -> None:
+    results = await memory.add_many(
+        [
+            NewRecord("goal", "Qui est Corentin ?"),
+            NewRecord("goal", "Qui est Simon ?"),
+            NewRecord("fact", "Le plan Max coûte 100 dollars"),
+            NewRecord("fact", "Le plan Pro coûte 20 dollars"),
+        ]
+    )
+    assert [r.status for r in results] == ["added"] * 4
+    assert await memory.count("goal") == 2 and await memory.count("fact") == 2
+
+
+async def test_add_many_merges_inside_one_batch(memory: Memory) -> None:
+    results = await memory.add_many(
+        [
+            {"kind": "goal", "text": "Qui est Corentin ?", "author": "Eko"},
+            {"kind": "fact", "text": "David habite à Lyon"},
+            {"kind": "goal", "text": "Qui est Corentin ?", "author": "Mickael"},
+        ]
+    )
+    assert [r.status for r in results] == ["added", "added", "merged"]
+    assert results[2].duplicate_of == results[0].id
+    goal = await memory.get(results[0].id)
+    assert goal.seen_count == 2 and goal.authors == ["Eko", "Mickael"]
+    assert await memory.count("goal") == 1
+
+
+async def test_bad_items_are_refused_before_anything_is_written(memory: Memory) -> None:
+    with pytest.raises(ValueError, match="item 2: text must be a non-empty string"):
+        await memory.add_many([NewRecord("fact", "ok"), NewRecord("fact", "   ")])
+    with pytest.raises(ValueError, match="kind must be one of"):
+        await memory.add("memo", "x")  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="at most"):
+        await memory.add("fact", "x" * 100_000)
+    assert await memory.count("fact") == 0
+
+
+async def test_list_is_newest_first_and_paginated(memory: Memory, clock: FakeClock) -> None:
+    texts = [
+        "Simon joue de la guitare",
+        "Le bureau est à Nantes",
+        "David boit du thé vert",
+        "Sarah code en Rust",
+    ]
+    for text in texts:
+        await memory.add("fact", text)
+        clock.advance(60)
+    listed = await memory.list("fact", limit=10)
+    assert [r.text for r in listed] == texts[::-1]
+    page = await memory.list("fact", limit=2, offset=1)
+    assert [r.text for r in page] == [texts[2], texts[1]]
+    assert await memory.list("fact", limit=2, offset=10) == []
+
+
+async def test_delete_and_unknown_ids(memory: Memory) -> None:
+    added = await memory.add("self", "Je suis Eko, le bot du Lobby")
+    deleted = await memory.delete(added.id)
+    assert deleted.text == "Je suis Eko, le bot du Lobby"
+    assert await memory.count("self") == 0
+    for bad in (added.id, "not-a-uuid", ""):
+        with pytest.raises(RecordNotFound):
+            await memory.get(bad)
+        with pytest.raises(RecordNotFound):
+            await memory.delete(bad)
+
+
+async def test_search_filters_and_empty_query(memory: Memory) -> None:
+    await memory.add("fact", "David aime le café", about="David")
+    await memory.add("fact", "Sarah aime le café", about="Sarah")
+    hits = await memory.search("fact", "qui aime le café ?", filters={"about": "Sarah"})
+    assert [h.record.about for h in hits] == ["Sarah"]
+    assert await memory.search("fact", "   ") == []
+    assert await memory.search("goal", "café") == []
+
+
+async def test_goal_lifecycle(memory: Memory, clock: FakeClock) -> None:
+    assert await memory.next_goal() is None
+    older = await memory.add("goal", "C'est quoi exactement Kraken FM ?", about="Kraken FM")
+    clock.advance(60)
+    newer = await memory.add("goal", "Qui est Corentin ?", about="Corentin")
+    assert (await memory.get(newer.id)).status == "pending"
+
+    goal = await memory.next_goal()
+    assert goal is not None and goal.id == newer.id
+
+    clock.advance(60)
+    asked = await memory.mark_asked(newer.id, "msg-42")
+    assert (asked.status, asked.asked_message_id, asked.asked_at) == ("asked", "msg-42", clock.now)
+    following = await memory.next_goal()
+    assert following is not None and following.id == older.id
+
+    # The same curiosity coming back does not re-open it.
+    again = await memory.add("goal", "Qui est Corentin ?")
+    assert again.status == "merged" and again.id == newer.id
+    assert (await memory.get(newer.id)).status == "asked"
+
+    fact = await memory.answer_goal(newer.id, "Corentin est le stagiaire de l'équipe mobile", author="Simon")
+    assert fact.kind == "fact" and fact.author == "Simon" and fact.about == "Corentin"
+    assert fact.goal_id == newer.id
+    answered = await memory.get(newer.id)
+    assert answered.status == "answered" and answered.answer_fact_id == fact.id
+
+    dropped = await memory.drop_goal(older.id)
+    assert dropped.status == "dropped"
+    assert await memory.next_goal() is None
+    assert await memory.count("goal", status="answered") == 1
+    assert [g.id for g in await memory.list("goal", status="dropped")] == [older.id]
+
+    with pytest.raises(RecordNotFound):
+        await memory.mark_asked(fact.id, "msg")  # a fact is not a goal
+
+
+async def test_answer_merging_into_a_known_fact_keeps_both_authors(memory: Memory) -> None:
+    known = await memory.add("fact", "Corentin est stagiaire", author="David")
+    goal = await memory.add("goal", "Qui est Corentin ?", about="Corentin")
+    fact = await memory.answer_goal(goal.id, "Corentin est stagiaire", author="Simon")
+    assert fact.id == known.id and fact.authors == ["David", "Simon"]
+    assert (await memory.get(goal.id)).answer_fact_id == known.id
+
+
+async def test_find_duplicates_and_merge(memory: Memory, clock: FakeClock) -> None:
+    # Legacy data written without the duplicate check: insert through distinct collections' history.
+    ids = []
+    for text, author in [("Qui est Corentin ?", "Eko"), ("Qui est Simon ?", "Eko")]:
+        ids.append((await memory.add("goal", text, author=author)).id)
+        clock.advance(60)
+    await memory.mark_asked(ids[0], "m1")
+    # Store an exact duplicate bypassing the merge, as the seed's old code did.
+    duplicate = await _raw_copy(memory, ids[0], author="David")
+    clusters = await memory.find_duplicates("goal")
+    assert [[r.id for r in cluster] for cluster in clusters] == [[ids[0], duplicate]]
+
+    merged = await memory.merge(clusters[0])
+    assert merged.id == ids[0] and merged.seen_count == 2
+    assert merged.authors == ["Eko", "David"] and merged.status == "asked"
+    assert await memory.count("goal") == 2
+    with pytest.raises(RecordNotFound):
+        await memory.get(duplicate)
+    assert await memory.find_duplicates("goal") == []
+
+
+async def _raw_copy(memory: Memory, record_id: str, author: str) -> str:
+    """Write a copy of a record as a separate point, the way legacy data holds duplicates."""
+    import uuid
+    from dataclasses import replace
+
+    from memory.store import _point
+
+    record = await memory.get(record_id)
+    later = record.created_at + timedelta(hours=1) if record.created_at else None
+    copy = replace(
+        record, id=str(uuid.uuid4()), author=author, authors=[author], status="pending", created_at=later
+    )
+    vector = (await memory._embedder.embed([copy.text]))[0]
+    await memory._client.upsert(memory._collection("goal"), points=[_point(copy, vector)], wait=True)
+    return copy.id
+
+
+async def test_persistence_across_reopen(
+    memory_config: MemoryConfig, embedder: Embedder, clock: FakeClock
+) -> None:
+    mem = await Memory.open(memory_config, embedder, clock=clock)
+    added = await mem.add("fact", "La mère de David vient de Besançon", about="David", author="David")
+    goal = await mem.add("goal", "Qui est Corentin ?")
+    await mem.close()
+
+    reopened = await Memory.open(memory_config, embedder, clock=clock)
+    try:
+        assert (await reopened.get(added.id)).text == "La mère de David vient de Besançon"
+        assert (await reopened.next_goal()) is not None
+        assert (await reopened.add("goal", "Qui est Corentin ?")).id == goal.id
+        hits = await reopened.search("fact", "d'où vient la mère de David ?")
+        assert hits[0].record.id == added.id
+    finally:
+        await reopened.close()
