@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from typing import Any, Protocol
+
+from memory.records import AddResult, Kind, Record, ScoredRecord
 
 
 class ChatConnection(Protocol):
@@ -22,3 +25,32 @@ class ChatConnection(Protocol):
     async def emit(self, event: str, data: dict[str, Any]) -> None:
         """Emit a reflection event (reflection:progress / reflection:update) for the Lobby to relay."""
         ...
+
+
+class ReflectionMemory(Protocol):
+    """The part of :class:`memory.Memory` reflection uses (a protocol so the engine stays testable)."""
+
+    async def search(
+        self, kind: Kind, query: str, limit: int = 5, filters: dict[str, Any] | None = None
+    ) -> list[ScoredRecord]: ...
+
+    async def next_goal(self) -> Record | None: ...
+
+    async def get(self, record_id: str) -> Record: ...
+
+    async def count(self, kind: Kind, status: str | None = None) -> int: ...
+
+    async def mark_asked(self, goal_id: str, message_id: str | None) -> Record: ...
+
+    async def merge(self, cluster: list[Record]) -> Record: ...
+
+    async def add_many(self, items: Sequence[Mapping[str, Any]]) -> list[AddResult]: ...
+
+    async def add(
+        self,
+        kind: Kind,
+        text: str,
+        about: str | None = None,
+        author: str | None = None,
+        source: dict[str, Any] | None = None,
+    ) -> AddResult: ...

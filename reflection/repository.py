@@ -1,0 +1,121 @@
+"""Reflection's documents in the store: ``reflections``, ``reflection_stats`` and ``activity_summaries``."""
+
+from __future__ import annotations
+
+import logging
+from datetime import datetime
+from typing import Any
+
+from pymongo import ASCENDING
+from pymongo.asynchronous.database import AsyncDatabase
+from pymongo.errors import PyMongoError
+
+from reflection.ratelimit import STATE_COLLECTION
+from reflection.records import ActivitySummary, ReflectionRecord, as_utc, iso
+
+log = logging.getLogger(__name__)
+
+REFLECTIONS = "reflections"
+STATS = "reflection_stats"
+SUMMARIES = "activity_summaries"
+STATS_ID = "global"
+ACTIVITY_CURSOR_ID = "activity_cursor"
+
+# The seed's counters, plus per-flow model usage and the window flow's own counters.
+COUNTERS = (
+    "totalReflections",
+    "passCount",
+    "messageCount",
+    "rateLimitedCount",
+    "totalTokens",
+    "badOutputs",
+    "llmFailures",
+    "windows",
+    "windowsFiltered",
+    "learned",
+    "merged",
+    "learnFailed",
+)
+
+
+def empty_stats() -> dict[str, Any]:
+    stats: dict[str, Any] = dict.fromkeys(COUNTERS, 0)
+    stats.update({"llmCalls": {}, "llmTokens": {}, "lastMessageAt": None, "updatedAt": None})
+    return stats
+
+
+def stats_json(doc: dict[str, Any] | None) -> dict[str, Any]:
+    """The stats document as served: every counter present, dates as ISO text."""
+    stats = empty_stats()
+    for key, value in (doc or {}).items():
+        if key == "_id":
+            continue
+        stats[key] = value
+    for key in ("lastMessageAt", "updatedAt"):
+        stats[key] = iso(as_utc(stats.get(key)))
+    stats["llmCalls"] = dict(stats.get("llmCalls") or {})
+    stats["llmTokens"] = dict(stats.get("llmTokens") or {})
+    return stats
+
+
+class ReflectionRepository:
+    def __init__(self, db: AsyncDatabase[dict[str, Any]]) -> None:
+        self._db = db
+
+    async def prepare(self) -> None:
+        """Indexes for the newest-first history (ascending keys: the embedded store refuses descending)."""
+        await self._db[REFLECTIONS].create_index([("timestamp", ASCENDING)])
+        await self._db[SUMMARIES].create_index([("timestamp", ASCENDING)])
+
+    async def save(self, record: ReflectionRecord) -> None:
+        await self._db[REFLECTIONS].insert_one(record.to_document())
+
+    async def recent(self, limit: int) -> list[ReflectionRecord]:
+        """The newest ``limit`` records, newest first; an unreadable document is skipped and logged."""
+        docs = await self._db[REFLECTIONS].find({}).sort([("timestamp", -1)]).limit(limit).to_list(None)
+        records = []
+        for doc in docs:
+            try:
+                records.append(ReflectionRecord.from_document(doc))
+            except (TypeError, ValueError) as exc:
+                log.warning("unreadable reflection document", extra={"id": doc.get("_id"), "error": str(exc)})
+        return records
+
+    async def add_to_stats(
+        self, increments: dict[str, int], now: datetime, last_message_at: datetime | None = None
+    ) -> dict[str, Any]:
+        """``$inc`` the counters atomically (concurrent processes add up) and return the new totals."""
+        fields: dict[str, Any] = {"updatedAt": now}
+        if last_message_at is not None:
+            fields["lastMessageAt"] = last_message_at
+        update: dict[str, Any] = {"$set": fields}
+        increments = {k: v for k, v in increments.items() if v}
+        if increments:
+            update["$inc"] = increments
+        await self._db[STATS].update_one({"_id": STATS_ID}, update, upsert=True)
+        return await self.stats()
+
+    async def stats(self) -> dict[str, Any]:
+        return stats_json(await self._db[STATS].find_one({"_id": STATS_ID}))
+
+    async def save_summary(self, summary: ActivitySummary) -> None:
+        await self._db[SUMMARIES].insert_one(summary.to_document())
+
+    async def latest_summaries(self, limit: int) -> list[dict[str, Any]]:
+        docs = await self._db[SUMMARIES].find({}).sort([("timestamp", -1)]).limit(limit).to_list(None)
+        return docs
+
+    async def activity_cursor(self) -> dict[str, Any] | None:
+        """Where the last activity window ended ({"lastId", "lastTs"}), so a restart does not re-read it."""
+        try:
+            return await self._db[STATE_COLLECTION].find_one({"_id": ACTIVITY_CURSOR_ID})
+        except PyMongoError as exc:
+            log.warning("activity cursor unreadable", extra={"error": str(exc)})
+            return None
+
+    async def set_activity_cursor(self, last_id: str | None, last_ts: str | None, now: datetime) -> None:
+        await self._db[STATE_COLLECTION].update_one(
+            {"_id": ACTIVITY_CURSOR_ID},
+            {"$set": {"lastId": last_id, "lastTs": last_ts, "updatedAt": now}},
+            upsert=True,
+        )

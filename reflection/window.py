@@ -1,0 +1,175 @@
+"""The activity window: which messages it holds, what is cheap to know about it, and the model contract.
+
+Pure functions over Lobby messages ({"id", "room", "author", "text", "ts"}); no I/O.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from memory.learning import fold, name_spans
+from reflection.records import Tone
+
+Message = Mapping[str, Any]
+
+# Capitalised words: candidate names and topics for the offline summary.
+_CAPITALISED = re.compile(r"(?<![\w'’])([A-ZÀ-ÖØ-Þ][\w’'-]+)")
+_QUESTION_START = re.compile(
+    r"^\s*(qui|que|quoi|quel|quelle|quels|quelles|comment|où|pourquoi|combien|est-ce|c'était|c'est quoi|"
+    r"what|who|how|why|where|when|which|does|do|did|is|are)\b",
+    re.IGNORECASE,
+)
+
+
+class LearnedFact(BaseModel):
+    model_config = ConfigDict(extra="ignore")
+    text: str = Field(min_length=1, max_length=500)
+    about: str | None = Field(default=None, max_length=120)
+    author: str | None = Field(default=None, max_length=120)
+
+
+class Opportunity(BaseModel):
+    model_config = ConfigDict(extra="ignore")
+    intervene: bool = False
+    confidence: float = Field(default=0.0, ge=0.0, le=1.0)
+    message: str = Field(default="", max_length=1000)
+    reason: str = Field(default="", max_length=1000)
+    tone: Tone = "helpful"
+    goalId: str | None = None  # noqa: N815 - the model's JSON field name
+
+
+class WindowDecision(BaseModel):
+    """The one model call per window: summary + learning + opportunity evaluation."""
+
+    model_config = ConfigDict(extra="ignore")
+    summary: str = Field(default="", max_length=2000)
+    topics: list[str] = Field(default_factory=list, max_length=20)
+    facts: list[LearnedFact] = Field(default_factory=list, max_length=50)
+    goals: list[LearnedFact] = Field(default_factory=list, max_length=50)
+    self_items: list[LearnedFact] = Field(default_factory=list, max_length=50, alias="self")
+    opportunity: Opportunity = Field(default_factory=Opportunity)
+
+
+_ITEM = {
+    "type": "object",
+    "properties": {"text": {"type": "string"}, "about": {"type": "string"}, "author": {"type": "string"}},
+    "required": ["text"],
+}
+WINDOW_SCHEMA: dict[str, Any] = {
+    "type": "object",
+    "properties": {
+        "summary": {"type": "string"},
+        "topics": {"type": "array", "items": {"type": "string"}},
+        "facts": {"type": "array", "items": _ITEM},
+        "goals": {"type": "array", "items": _ITEM},
+        "self": {"type": "array", "items": _ITEM},
+        "opportunity": {
+            "type": "object",
+            "properties": {
+                "intervene": {"type": "boolean"},
+                "confidence": {"type": "number", "minimum": 0, "maximum": 1},
+                "message": {"type": "string"},
+                "reason": {"type": "string"},
+                "tone": {"type": "string", "enum": ["playful", "helpful", "technical"]},
+                "goalId": {"type": "string"},
+            },
+            "required": ["intervene", "confidence"],
+        },
+    },
+    "required": ["summary", "topics", "facts", "goals", "self", "opportunity"],
+}
+
+
+def is_bot(message: Message, bot_name: str) -> bool:
+    return fold(str(message.get("author", ""))) == fold(bot_name)
+
+
+def human_messages(messages: Sequence[Message], bot_name: str) -> list[Message]:
+    return [m for m in messages if not is_bot(m, bot_name) and str(m.get("text", "")).strip()]
+
+
+def select_window(messages: Sequence[Message], last_id: str | None, last_ts: str | None) -> list[Message]:
+    """The messages after the cursor: after ``last_id`` when still in view, else newer than ``last_ts``."""
+    if last_id is not None:
+        for index, message in enumerate(messages):
+            if str(message.get("id")) == last_id:
+                return list(messages[index + 1 :])
+    if last_ts:
+        return [m for m in messages if str(m.get("ts", "")) > last_ts]
+    return list(messages)
+
+
+def mentions(text: str, name: str) -> bool:
+    return bool(name_spans(text, name))
+
+
+def is_question(text: str) -> bool:
+    stripped = text.strip()
+    return stripped.endswith("?") or bool(_QUESTION_START.match(stripped))
+
+
+def open_questions(window: Sequence[Message], bot_name: str) -> list[Message]:
+    """Human questions not addressed to the bot (the bot answers mentions itself) and not followed by it."""
+    questions: list[Message] = []
+    for message in window:
+        if is_bot(message, bot_name):
+            questions.clear()  # the bot already spoke after these
+            continue
+        text = str(message.get("text", ""))
+        if is_question(text) and not mentions(text, bot_name):
+            questions.append(message)
+    return questions
+
+
+def capitalised_words(text: str) -> list[str]:
+    """Capitalised words that do not start a sentence (likely names and projects)."""
+    words = []
+    for match in _CAPITALISED.finditer(text):
+        before = text[: match.start()].rstrip()
+        if not before or before[-1] in ".!?…:":
+            continue
+        words.append(match.group(1).strip("'’-"))
+    return words
+
+
+def participants(window: Sequence[Message]) -> list[str]:
+    seen: dict[str, None] = {}
+    for message in window:
+        author = str(message.get("author", "")).strip()
+        if author:
+            seen.setdefault(author, None)
+    return list(seen)
+
+
+def top_topics(window: Sequence[Message], exclude: set[str], limit: int = 5) -> list[str]:
+    """The most frequent capitalised words of the window (people excluded): the offline topics."""
+    excluded = {fold(name) for name in exclude}
+    counts: Counter[str] = Counter()
+    for message in window:
+        for word in capitalised_words(str(message.get("text", ""))):
+            if fold(word) not in excluded:
+                counts[word] += 1
+    return [word for word, _ in counts.most_common(limit)]
+
+
+def short_answer(fact_text: str, question: str, exclude: set[str]) -> str:
+    """The answer inside a fact when it is one name the question lacks ("Besançon"), else the fact.
+
+    ``exclude`` holds names that cannot be the answer (who asks, who the fact is about).
+    """
+    asked = fold(question)
+    excluded = {fold(name) for name in exclude}
+    candidates = [
+        word
+        for word in capitalised_words(fact_text)
+        if fold(word) not in excluded and fold(word) not in asked
+    ]
+    unique = list(dict.fromkeys(candidates))
+    if len(unique) == 1:
+        return unique[0]
+    return fact_text.strip().rstrip(".!")
