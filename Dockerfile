@@ -1,0 +1,49 @@
+# Eko for production (see docker-compose.yml): one process running `eko up` (Lobby server, page,
+# bot, reflection and scheduler), talking to MongoDB and Qdrant over the compose network.
+
+# --- the page's browser dependency: socket.io-client from npm (no CDN at run time) -------------
+FROM node:22-slim AS web
+WORKDIR /src
+COPY lobby/web/package.json lobby/web/package-lock.json lobby/web/
+RUN npm ci --prefix lobby/web --no-audit --no-fund --loglevel=error
+
+# --- Eko ---------------------------------------------------------------------------------------
+FROM python:3.11-slim
+# The embedding model ships as a Python package: nothing is fetched from the Hub at run time.
+ENV PYTHONDONTWRITEBYTECODE=1 \
+    PYTHONUNBUFFERED=1 \
+    PIP_NO_CACHE_DIR=1 \
+    PIP_DISABLE_PIP_VERSION_CHECK=1 \
+    HF_HUB_OFFLINE=1 \
+    EKO_DATA_DIR=/data \
+    EKO_HOST=0.0.0.0 \
+    EKO_PORT=8080
+
+# The CPU build of torch first: letting `pip install .` resolve torch would pull the multi-GB CUDA
+# build. It is its own layer, so code changes do not reinstall it.
+RUN pip install --index-url https://download.pytorch.org/whl/cpu torch==2.13.0
+
+WORKDIR /app
+COPY pyproject.toml README.md ./
+COPY eko eko
+COPY bot bot
+COPY llm llm
+COPY lobby lobby
+COPY memory memory
+COPY reflection reflection
+COPY scheduler scheduler
+COPY store store
+# Same step as scripts/install.sh: the page serves socket.io-client from lobby/static/vendor.
+COPY --from=web /src/lobby/web/node_modules/socket.io-client/dist/socket.io.min.js \
+     lobby/static/vendor/socket.io.min.js
+RUN pip install . \
+    && useradd --create-home --uid 10001 eko \
+    && mkdir -p /data \
+    && chown eko:eko /data
+
+USER eko
+VOLUME ["/data"]
+EXPOSE 8080
+HEALTHCHECK --interval=30s --timeout=5s --start-period=120s --retries=3 \
+    CMD ["python", "-c", "import sys, urllib.request; sys.exit(urllib.request.urlopen('http://127.0.0.1:8080/health', timeout=4).status != 200)"]
+CMD ["eko", "up"]
