@@ -1,0 +1,1 @@
+"""Quality sets and the commands that measure memory against them."""

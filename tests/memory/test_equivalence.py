@@ -1,0 +1,86 @@
+"""Duplicate decisions on the hard cases of issue 2 (pure functions: the cosine is given)."""
+
+from __future__ import annotations
+
+import pytest
+
+from memory.equivalence import analyse, is_equivalent, richer_text, veto
+
+# Cosines as the packaged model gives them for such pairs: high for both sides of the trap.
+HIGH = 0.85
+
+
+@pytest.mark.parametrize(
+    ("a", "b"),
+    [
+        ("Qui est Corentin ?", "C'est qui Corentin ?"),
+        ("Qui est Corentin ?", "Corentin, c'est qui exactement ?"),
+        ("Qui est Corentin ?", "Je me demande qui est Corentin"),
+        ("Qui est Corentin ?", "Who is Corentin?"),
+        ("Combien coûte le plan Max ?", "Le plan Max coûte combien ?"),
+    ],
+)
+def test_paraphrased_goals_merge(a: str, b: str) -> None:
+    assert is_equivalent("goal", a, b, HIGH)
+    assert is_equivalent("goal", b, a, HIGH)
+
+
+@pytest.mark.parametrize(
+    ("a", "b", "reason"),
+    [
+        ("Qui est Corentin ?", "Qui est Simon ?", "entity"),
+        ("Qui est Corentin ?", "Où travaille Corentin ?", "intent"),
+        ("Qui est Simon ?", "Simon fait du vélo ?", "intent"),
+        ("C'est quoi Kraken FM ?", "Qu'est-ce que David a mergé sur Kraken FM ?", "entity"),
+    ],
+)
+def test_goals_about_another_entity_or_attribute_never_merge(a: str, b: str, reason: str) -> None:
+    assert veto("goal", analyse(a), analyse(b)) == reason
+    assert not is_equivalent("goal", a, b, 0.99)
+
+
+@pytest.mark.parametrize(
+    ("a", "b"),
+    [
+        ("Le plan Max coûte 100 dollars", "Le plan Pro coûte 20 dollars"),
+        ("Le plan Max coûte 100 dollars", "Le plan Max coûte 200 dollars"),
+        ("David a 34 ans", "David a 43 ans"),
+        ("Mickael a deux enfants", "Mickael a trois enfants"),
+        ("Simon aime le café", "Simon n'aime pas le café"),
+        ("Simon likes coffee", "Simon doesn't like coffee"),
+    ],
+)
+def test_facts_with_another_number_entity_or_polarity_never_merge(a: str, b: str) -> None:
+    assert not is_equivalent("fact", a, b, 0.99)
+
+
+def test_same_template_with_a_swapped_word_needs_a_near_identical_embedding() -> None:
+    # "père"/"mère" sit in the same slot: the model's ~0.87 is not enough.
+    assert not is_equivalent(
+        "fact", "La mère de David vient de Besançon", "Le père de David vient de Besançon", 0.87
+    )
+    assert not is_equivalent(
+        "goal", "Quel est le film préféré de Mickael ?", "Quel est le livre préféré de Mickael ?", 0.83
+    )
+
+
+def test_a_fact_adding_a_detail_merges_and_keeps_the_richer_text() -> None:
+    short, rich = "Mickael est CTO", "Mickael est CTO chez lemapp depuis 2024"
+    assert is_equivalent("fact", rich, short, 0.7)
+    assert richer_text(short, rich) == rich
+    assert richer_text(rich, short) == rich
+
+
+def test_richer_text_keeps_the_stored_text_when_both_carry_their_own_words() -> None:
+    kept = "La mère de David vient de Besançon"
+    assert richer_text(kept, "David's mother is from Besançon, near the Swiss border") == kept
+
+
+def test_identical_texts_up_to_case_and_accents_merge_whatever_the_cosine() -> None:
+    assert is_equivalent("fact", "Mickaël est CTO", "mickael est cto", 0.0)
+
+
+@pytest.mark.parametrize("text", ["", "   ", "?!", "12", "a" * 5000])
+def test_odd_inputs_do_not_crash(text: str) -> None:
+    assert isinstance(is_equivalent("goal", text, "Qui est Corentin ?", 0.5), bool)
+    assert isinstance(richer_text(text, "Qui est Corentin ?"), str)
