@@ -19,6 +19,11 @@ Message = Mapping[str, Any]
 
 # Capitalised words: candidate names and topics for the offline summary.
 _CAPITALISED = re.compile(r"(?<![\w'’])([A-ZÀ-ÖØ-Þ][\w’'-]+)")
+_WORDS = re.compile(r"[^\W\d_][\w'’-]*")
+# Sentence-initial words that are never an answer on their own.
+_DETERMINERS = frozenset(
+    "le la les l un une des il elle ils elles on ce c cette the a an he she it they this".split()
+)
 _QUESTION_START = re.compile(
     r"^\s*(qui|que|quoi|quel|quelle|quels|quelles|comment|où|pourquoi|combien|est-ce|c'était|c'est quoi|"
     r"what|who|how|why|where|when|which|does|do|did|is|are)\b",
@@ -160,16 +165,15 @@ def top_topics(window: Sequence[Message], exclude: set[str], limit: int = 5) -> 
 def short_answer(fact_text: str, question: str, exclude: set[str]) -> str:
     """The answer inside a fact when it is one name the question lacks ("Besançon"), else the fact.
 
-    ``exclude`` holds names that cannot be the answer (who asks, who the fact is about).
+    Only a name among the last words of the fact counts (French and English put the new
+    information last: "La mère de David vient de Besançon"); ``exclude`` holds names that cannot be
+    the answer (who asks, who the fact is about).
     """
-    asked = fold(question)
-    excluded = {fold(name) for name in exclude}
-    candidates = [
-        word
-        for word in capitalised_words(fact_text)
-        if fold(word) not in excluded and fold(word) not in asked
-    ]
-    unique = list(dict.fromkeys(candidates))
-    if len(unique) == 1:
+    asked = {fold(word) for word in _WORDS.findall(question)}
+    excluded = {fold(name) for name in exclude} | asked
+    words = _WORDS.findall(fact_text)
+    names = [w for w in words if w[:1].isupper() and fold(w) not in excluded and fold(w) not in _DETERMINERS]
+    unique = list(dict.fromkeys(names))
+    if len(unique) == 1 and unique[0] in words[-3:]:
         return unique[0]
     return fact_text.strip().rstrip(".!")

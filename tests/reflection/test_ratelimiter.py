@@ -1,0 +1,116 @@
+"""The rate-limit document in a real embedded store: atomic claims, restarts, two processes, release."""
+
+from __future__ import annotations
+
+import asyncio
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+from typing import Any
+from zoneinfo import ZoneInfo
+
+from pymongo.asynchronous.database import AsyncDatabase
+
+from reflection.ratelimit import RateLimiter
+from store import open_database
+
+T0 = datetime(2026, 11, 23, 10, 0, tzinfo=UTC)  # 11:00 in Paris
+BASE = timedelta(minutes=30)
+
+
+def limiter(db: AsyncDatabase[dict[str, Any]], daily_max: int = 5) -> RateLimiter:
+    return RateLimiter(
+        db,
+        cooldown=BASE,
+        max_cooldown=timedelta(hours=24),
+        unanswered_after=timedelta(hours=2),
+        daily_max=daily_max,
+        zone=ZoneInfo("Europe/Paris"),
+    )
+
+
+async def test_claims_obey_cooldown_and_daily_cap(db: AsyncDatabase[dict[str, Any]]) -> None:
+    rate = limiter(db, daily_max=2)
+    await rate.ensure()
+    assert await rate.claim(T0, "g1") is not None
+    assert await rate.claim(T0 + timedelta(minutes=29), "g2") is None  # cooldown
+    assert await rate.claim(T0 + BASE, "g2") is not None
+    assert await rate.claim(T0 + 3 * BASE, "g3") is None  # 2 today already
+    state = await rate.state()
+    assert (state.day, state.count) == ("2026-11-23", 2)
+    # The next local day (midnight in Paris is 23:00 UTC) starts again from one.
+    assert await rate.claim(datetime(2026, 11, 23, 23, 0, tzinfo=UTC), "g4") is not None
+    assert (await rate.state()).today_count("2026-11-24") == 1
+
+
+async def test_daily_count_survives_a_restart(tmp_path: Path) -> None:
+    first = await open_database(None, tmp_path, "eko")
+    rate = limiter(first.db, daily_max=2)
+    await rate.ensure()
+    assert await rate.claim(T0, None) and await rate.claim(T0 + BASE, None)
+    await first.close()
+
+    second = await open_database(None, tmp_path, "eko")
+    try:
+        again = limiter(second.db, daily_max=2)
+        await again.ensure()  # does not reset an existing document
+        assert (await again.state()).count == 2
+        assert await again.claim(T0 + 4 * BASE, None) is None
+    finally:
+        await second.close()
+
+
+async def test_two_processes_racing_for_the_last_slot_only_one_wins(tmp_path: Path) -> None:
+    one = await open_database(None, tmp_path, "eko")
+    two = await open_database(None, tmp_path, "eko")  # a second client on the same files: another process
+    try:
+        a, b = limiter(one.db, daily_max=1), limiter(two.db, daily_max=1)
+        await a.ensure()
+        await b.ensure()
+        for attempt in range(5):  # several rounds: the outcome must never depend on the interleaving
+            now = T0 + timedelta(days=attempt)
+            results = await asyncio.gather(*(r.claim(now, None) for r in (a, b, a, b)))
+            assert sum(result is not None for result in results) == 1
+    finally:
+        await one.close()
+        await two.close()
+
+
+async def test_release_gives_the_slot_back_unless_someone_claimed_since(
+    db: AsyncDatabase[dict[str, Any]],
+) -> None:
+    rate = limiter(db, daily_max=5)
+    await rate.ensure()
+    claim = await rate.claim(T0, "g1")
+    assert claim is not None
+    assert await rate.release(claim)
+    state = await rate.state()
+    assert state.count == 0 and state.next_allowed_at is None
+    assert await rate.claim(T0 + timedelta(seconds=1), "g1") is not None  # the cooldown did not start
+    assert not await rate.release(claim)  # stale: a newer claim owns the document
+
+
+async def test_manual_post_starts_the_cooldown_without_counting(db: AsyncDatabase[dict[str, Any]]) -> None:
+    rate = limiter(db)
+    await rate.ensure()
+    await rate.record_manual_post(T0, "g1")
+    state = await rate.state()
+    assert state.count == 0 and state.next_allowed_at == T0 + BASE and state.last_goal_id == "g1"
+    assert await rate.claim(T0 + timedelta(minutes=10), None) is None
+
+
+async def test_ignored_question_doubles_the_next_cooldown_and_an_answer_resets_it(
+    db: AsyncDatabase[dict[str, Any]],
+) -> None:
+    rate = limiter(db)
+    await rate.ensure()
+    await rate.claim(T0, "g1")
+    assert (await rate.settle(T0 + timedelta(hours=1), answered=False)).cooldown_s == BASE.total_seconds()
+    state = await rate.settle(T0 + timedelta(hours=2), answered=False)
+    assert state.cooldown_s == 2 * BASE.total_seconds() and state.settled
+    await rate.claim(T0 + timedelta(hours=3), "g2")
+    assert (await rate.state()).next_allowed_at == T0 + timedelta(hours=4)  # the doubled cooldown
+    await rate.mark_answered("g2")
+    assert (await rate.state()).cooldown_s == BASE.total_seconds()
+    described = rate.describe(await rate.state(), T0 + timedelta(hours=3, minutes=30), None)
+    assert described["cooldownS"] == 1800 and described["cooldownRemainingS"] == 1800
+    assert described["todayCount"] == 2 and described["dailyMax"] == 5

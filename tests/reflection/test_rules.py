@@ -1,0 +1,159 @@
+"""Pure rules: quiet hours, local day, the rate-limit decision, the adaptive cooldown, window helpers."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, time, timedelta
+from zoneinfo import ZoneInfo
+
+import pytest
+
+from reflection.phrasing import offline_tone, question_form
+from reflection.ratelimit import (
+    QuietHours,
+    RateLimitState,
+    blocked_by,
+    local_day,
+    next_local_midnight,
+    settle_cooldown,
+)
+from reflection.window import (
+    capitalised_words,
+    open_questions,
+    select_window,
+    short_answer,
+    top_topics,
+)
+
+PARIS = ZoneInfo("Europe/Paris")
+BASE = timedelta(minutes=30)
+MAX = timedelta(hours=24)
+T0 = datetime(2026, 11, 23, 10, 0, tzinfo=UTC)
+
+
+def test_quiet_hours_wrap_midnight() -> None:
+    quiet = QuietHours.parse("20:00-08:00")
+    assert quiet is not None
+    assert quiet.contains(time(20, 0)) and quiet.contains(time(23, 59)) and quiet.contains(time(7, 59))
+    assert not quiet.contains(time(8, 0)) and not quiet.contains(time(19, 59))
+    assert str(quiet) == "20:00-08:00"
+
+
+def test_quiet_hours_same_day_window_and_disabled() -> None:
+    quiet = QuietHours.parse("12:00-14:00")
+    assert quiet is not None and quiet.contains(time(13, 0)) and not quiet.contains(time(14, 0))
+    assert QuietHours.parse("") is None
+    assert QuietHours.parse("   ") is None
+    for bad in ("8h-20h", "25:00-08:00", "20:00"):
+        with pytest.raises(ValueError):
+            QuietHours.parse(bad)
+
+
+def test_local_day_follows_the_configured_timezone() -> None:
+    # 23:30 UTC on the 23rd is already the 24th in Paris (UTC+1 in November).
+    late = datetime(2026, 11, 23, 23, 30, tzinfo=UTC)
+    assert local_day(late, PARIS) == "2026-11-24"
+    assert local_day(late, ZoneInfo("UTC")) == "2026-11-23"
+    assert next_local_midnight(datetime(2026, 11, 23, 12, 0, tzinfo=UTC), PARIS) == datetime(
+        2026, 11, 23, 23, 0, tzinfo=UTC
+    )
+
+
+def test_blocked_by_cooldown_then_daily_max() -> None:
+    state = RateLimitState(day="2026-11-23", count=2, next_allowed_at=T0 + BASE)
+    assert blocked_by(state, T0, "2026-11-23", 5) == "cooldown"
+    assert blocked_by(state, T0 + BASE, "2026-11-23", 5) is None
+    full = RateLimitState(day="2026-11-23", count=5, next_allowed_at=T0)
+    assert blocked_by(full, T0 + BASE, "2026-11-23", 5) == "daily_max"
+    assert blocked_by(full, T0 + BASE, "2026-11-24", 5) is None  # a new day
+    assert blocked_by(RateLimitState(), T0, "2026-11-23", 0) == "daily_max"
+
+
+def asked(cooldown: timedelta = BASE, answered: bool = False) -> RateLimitState:
+    return RateLimitState(
+        day="2026-11-23",
+        count=1,
+        last_message_at=T0,
+        next_allowed_at=T0 + cooldown,
+        cooldown_s=cooldown.total_seconds(),
+        last_goal_id="g1",
+        last_answered=answered,
+        settled=False,
+    )
+
+
+def settle(state: RateLimitState, now: datetime, answered: bool = False) -> tuple[timedelta, datetime] | None:
+    return settle_cooldown(
+        state, now, answered=answered, base=BASE, maximum=MAX, unanswered_after=timedelta(hours=2)
+    )
+
+
+def test_ignored_question_doubles_the_cooldown_after_two_hours() -> None:
+    assert settle(asked(), T0 + timedelta(hours=1)) is None  # too early to say
+    assert settle(asked(), T0 + timedelta(hours=2)) == (2 * BASE, T0 + 2 * BASE)
+    four_hours = asked(timedelta(hours=4))
+    assert settle(four_hours, T0 + timedelta(hours=2)) == (timedelta(hours=8), T0 + timedelta(hours=8))
+
+
+def test_adaptive_cooldown_is_capped_and_reset_by_an_answer() -> None:
+    assert settle(asked(timedelta(hours=16)), T0 + timedelta(hours=3)) == (MAX, T0 + MAX)
+    cooldown, _ = settle(asked(timedelta(hours=8)), T0 + timedelta(minutes=5), answered=True) or (None, None)
+    assert cooldown == BASE
+    cooldown, _ = settle(asked(timedelta(hours=8), answered=True), T0 + timedelta(hours=5)) or (None, None)
+    assert cooldown == BASE
+    assert settle(RateLimitState(), T0) is None  # nothing asked yet
+
+
+def test_window_after_the_cursor() -> None:
+    messages = [
+        {"id": f"m{i}", "ts": f"2026-11-23T10:0{i}:00.000Z", "author": "A", "text": "x"} for i in range(5)
+    ]
+    assert [m["id"] for m in select_window(messages, "m2", None)] == ["m3", "m4"]
+    assert [m["id"] for m in select_window(messages, "gone", "2026-11-23T10:03:00.000Z")] == ["m4"]
+    assert len(select_window(messages, None, None)) == 5
+    assert select_window(messages, "m4", None) == []
+
+
+def test_open_questions_skip_mentions_and_questions_the_bot_followed() -> None:
+    window = [
+        {"author": "David", "text": "Eko, tu connais Kraken ?"},
+        {"author": "Mickael", "text": "ça va ?"},
+        {"author": "Eko", "text": "Oui !"},
+        {"author": "David", "text": "c'était quoi le nom du village de maman ?"},
+        {"author": "Mickael", "text": "aucune idée"},
+    ]
+    assert [m["text"] for m in open_questions(window, "Eko")] == ["c'était quoi le nom du village de maman ?"]
+
+
+def test_short_answer_is_the_name_the_question_lacks() -> None:
+    question = "c'était quoi le nom du village de maman ?"
+    assert short_answer("La mère de David vient de Besançon", question, {"David"}) == "Besançon"
+    two_names = "Corentin et Simon codent lemapp"
+    assert short_answer(two_names, "qui code sur lemapp ?", set()) == two_names
+    assert short_answer("Mickael est CTO", "qui est le CTO ?", set()) == "Mickael"
+
+
+def test_capitalised_words_and_topics() -> None:
+    assert capitalised_words("Je bosse sur Kraken FM avec David. Demain Ralph") == [
+        "Kraken",
+        "FM",
+        "David",
+        "Ralph",
+    ]
+    window = [
+        {"author": "David", "text": "je vais bosser sur Kraken"},
+        {"author": "Mickael", "text": "ah oui Kraken avance ? Et WebRTC avec David"},
+    ]
+    assert top_topics(window, exclude={"David", "Mickael"}) == ["Kraken", "WebRTC"]
+
+
+def test_offline_tone_and_question_form() -> None:
+    assert offline_tone("C'est quoi WebRTC exactement, côté serveur ?") == "technical"
+    assert offline_tone("Qui est Corentin ?") == "helpful"
+    assert offline_tone("Je veux mieux comprendre le vibe coding") == "technical"
+    assert offline_tone("Le week-end à Lyon, c'était bien ?") == "playful"
+    assert question_form("Qui est Corentin ?") == ("qui est Corentin ?", True)
+    assert question_form("Kraken FM, c'est quoi ?") == ("Kraken FM, c'est quoi ?", True)
+    assert question_form("Je veux mieux comprendre le vibe coding.") == (
+        "je veux mieux comprendre le vibe coding",
+        False,
+    )
