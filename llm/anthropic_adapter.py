@@ -2,7 +2,7 @@
 
 * Retries: the SDK's own (429, 408/409, every 5xx including 529 "overloaded", connection errors;
   exponential backoff from 0.5 s to 8 s, ``retry-after``/``retry-after-ms`` honoured), ``max_retries``
-  times.
+  times; a ``retry-after`` that would outlast the deadline ends the call at once (``llm.deadline``).
 * Deadline: the SDK's timeout applies to each read and each attempt, so one call (retries and
   backoff included) is wrapped in ``asyncio.timeout(deadline_s)`` → :class:`LLMTimeout`.
 * Caching: the stable ``system`` prompt is sent as a block with ``cache_control: ephemeral``.
@@ -34,6 +34,7 @@ from anthropic.types import (
     UserMessageParam,
 )
 
+from llm.deadline import CURRENT_CALL, CallBudget, DeadlineGuard, RetryAfterBeyondDeadline
 from llm.json_output import extract_json_object, schema_problems
 from llm.port import (
     ChatTurn,
@@ -52,6 +53,8 @@ logger = logging.getLogger(__name__)
 JSON_TOOL_NAME = "respond"
 _JSON_TOOL_DESCRIPTION = "Give the answer as one JSON object matching the input schema."
 _RAW_LOG_LIMIT = 300  # characters of a bad answer kept in the log
+# What one call can fail with (ValueError: a body that is not the JSON the SDK expects).
+_CALL_ERRORS = (TimeoutError, anthropic.APIError, RetryAfterBeyondDeadline, ValueError)
 
 
 class AnthropicLLM:
@@ -79,6 +82,7 @@ class AnthropicLLM:
             max_retries=max_retries,
             # Per attempt; the overall deadline is enforced around the whole call.
             timeout=anthropic.Timeout(deadline_s, connect=min(5.0, deadline_s)),
+            middleware=[DeadlineGuard(timer)],
         )
 
     @property
@@ -102,11 +106,14 @@ class AnthropicLLM:
         stats = self._stats_for(request.purpose)
         stats.calls += 1
         started = self._timer()
+        budget = CURRENT_CALL.set(CallBudget(stats, started + self._deadline_s))
         try:
             async with asyncio.timeout(self._deadline_s):
                 message = await self._client.messages.create(**params)
-        except (TimeoutError, anthropic.APIError, ValueError) as err:  # ValueError: a broken body
+        except _CALL_ERRORS as err:
             raise self._failure(request, stats, err) from err
+        finally:
+            CURRENT_CALL.reset(budget)
         usage = _usage(message)
         stats.usage += usage
         text = "".join(block.text for block in message.content if block.type == "text")
@@ -154,14 +161,19 @@ class AnthropicLLM:
             chunks.put_nowait(None)
             return _usage(final)
 
-        task = asyncio.create_task(produce(), name=f"llm-stream-{request.purpose}")
+        # The task copies the context: the budget is the stream's own.
+        budget = CURRENT_CALL.set(CallBudget(stats, self._timer() + self._deadline_s))
+        try:
+            task = asyncio.create_task(produce(), name=f"llm-stream-{request.purpose}")
+        finally:
+            CURRENT_CALL.reset(budget)
         task.add_done_callback(lambda _: chunks.put_nowait(None))
         try:
             while (chunk := await chunks.get()) is not None:
                 yield chunk
             try:
                 usage = await task
-            except (TimeoutError, anthropic.APIError, ValueError) as err:  # ValueError: a broken body
+            except _CALL_ERRORS as err:
                 raise self._failure(request, stats, err) from err
             stats.usage += usage
         finally:
@@ -234,6 +246,8 @@ class AnthropicLLM:
         error: LLMError
         if isinstance(err, TimeoutError | anthropic.APITimeoutError):
             error = LLMTimeout(f"{request.purpose}: no answer within {self._deadline_s:g} s")
+        elif isinstance(err, RetryAfterBeyondDeadline):
+            error = LLMError(f"{request.purpose}: {err}")
         elif isinstance(err, anthropic.APIStatusError):
             error = LLMError(f"{request.purpose}: API error {err.status_code} ({_error_type(err)})")
         else:

@@ -95,6 +95,7 @@ class PurposeStats:
     failures: int = 0
     bad_outputs: int = 0
     usage: Usage = field(default_factory=Usage)
+    attempts: int = 0  # HTTP attempts, retries included (attempts - calls = retries)
 
 
 class LLM(Protocol):

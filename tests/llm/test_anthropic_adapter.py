@@ -94,7 +94,7 @@ async def test_streamed_answer(anthropic_llm: AnthropicLLM, fake_anthropic: Fake
     assert "".join(chunks) == text
     assert fake_anthropic.requests[0].stream
     stats = anthropic_llm.stats()["answer"]
-    assert stats.calls == 1 and stats.usage.output_tokens > 0
+    assert stats.calls == stats.attempts == 1 and stats.usage.output_tokens > 0
 
 
 async def test_streamed_answer_times_out(fake_anthropic: FakeAnthropic) -> None:
@@ -171,7 +171,23 @@ async def test_rate_limited_then_success_honours_retry_after(
     assert response.text == "Me revoilà."
     assert time.monotonic() - started >= 0.2
     assert fake_anthropic.calls == 2
-    assert anthropic_llm.stats()["answer"].failures == 0
+    stats = anthropic_llm.stats()["answer"]
+    assert (stats.calls, stats.attempts, stats.failures) == (1, 2, 0)
+
+
+async def test_a_retry_after_beyond_the_deadline_fails_at_once(
+    anthropic_llm: AnthropicLLM, fake_anthropic: FakeAnthropic
+) -> None:
+    fake_anthropic.reply_error(429, retry_after=60).reply_text("bien plus tard")
+
+    started = time.monotonic()
+    with pytest.raises(LLMError, match="retry-after 60 s") as caught:
+        await anthropic_llm.complete(ask())
+
+    assert not isinstance(caught.value, LLMTimeout)
+    assert time.monotonic() - started < 0.5  # not the 2 s deadline, let alone 60 s
+    assert fake_anthropic.calls == 1
+    assert anthropic_llm.stats()["answer"].failures == 1
 
 
 async def test_server_error_then_success(anthropic_llm: AnthropicLLM, fake_anthropic: FakeAnthropic) -> None:
@@ -193,7 +209,8 @@ async def test_overloaded_until_retries_are_exhausted(
 
     assert not isinstance(caught.value, LLMTimeout)
     assert fake_anthropic.calls == 3  # the first try + max_retries=2
-    assert anthropic_llm.stats()["answer"].failures == 1
+    stats = anthropic_llm.stats()["answer"]
+    assert (stats.calls, stats.attempts, stats.failures) == (1, 3, 1)
 
 
 async def test_client_errors_are_not_retried(
