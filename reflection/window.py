@@ -21,9 +21,8 @@ Message = Mapping[str, Any]
 _CAPITALISED = re.compile(r"(?<![\w'’])([A-ZÀ-ÖØ-Þ][\w’'-]+)")
 _WORDS = re.compile(r"[^\W\d_][\w'’-]*")
 # Sentence-initial words that are never an answer on their own.
-_DETERMINERS = frozenset(
-    "le la les l un une des il elle ils elles on ce c cette the a an he she it they this".split()
-)
+_DETERMINER_WORDS = "le la les l un une des il elle ils elles on ce c cette the a an he she it they this"
+_DETERMINERS = frozenset(_DETERMINER_WORDS.split())
 _QUESTION_START = re.compile(
     r"^\s*(qui|que|quoi|quel|quelle|quels|quelles|comment|où|pourquoi|combien|est-ce|c'était|c'est quoi|"
     r"what|who|how|why|where|when|which|does|do|did|is|are)\b",
