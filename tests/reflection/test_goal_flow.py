@@ -1,0 +1,207 @@
+"""The goal reflection end to end on real parts: memory in Qdrant, the embedded store, the model
+(scripted, or the real SDK against the fake Messages API), a recording Lobby connection."""
+
+from __future__ import annotations
+
+import uuid
+from dataclasses import replace
+from datetime import timedelta
+from typing import Any
+
+from pymongo.asynchronous.database import AsyncDatabase
+
+from llm.anthropic_adapter import AnthropicLLM
+from llm.offline import OfflineLLM
+from llm.port import LLMBadOutput
+from memory import Memory
+from memory.store import _point
+from reflection import ReflectionSettings
+from tests.conftest import FakeClock
+from tests.fakes.anthropic_server import FakeAnthropic
+from tests.fakes.fixtures import anthropic_llm, fake_anthropic  # noqa: F401 - fixtures
+from tests.reflection.conftest import RecordingChat, ScriptedLLM, ServiceFactory, goal_reply
+
+PHASES = ["gathering", "context", "thinking", "done"]
+
+
+async def test_goal_is_asked_in_the_lobby(
+    make_service: ServiceFactory,
+    memory: Memory,
+    chat: RecordingChat,
+    llm: ScriptedLLM,
+    clock: FakeClock,
+    db: AsyncDatabase[dict[str, Any]],
+) -> None:
+    await memory.add("fact", "David travaille sur Kraken depuis septembre", about="David", author="Mickael")
+    await memory.add("self", "Je suis Eko, le bot du Lobby")
+    clock.advance(60)
+    goal = await memory.add("goal", "C'est quoi exactement Kraken FM ?", author="Eko")
+    chat.say("David", "je vais bosser sur Kraken cet aprem")
+    service = await make_service()
+    llm.replies.append(goal_reply("Au fait, c'est quoi exactement Kraken FM ? J'ai pas compris le projet."))
+
+    record = await service.run_scheduled()
+
+    assert record.action == "message" and record.trigger == "cron"
+    assert chat.posts == ["Au fait, c'est quoi exactement Kraken FM ? J'ai pas compris le projet."]
+    assert chat.phases(record.id) == PHASES
+    asked = await memory.get(goal.id)
+    assert asked.status == "asked" and asked.asked_message_id == record.message_id
+    assert record.goal_id == goal.id and record.tone == "playful" and record.reason
+    assert record.llm_model == "scripted-model" and record.llm_tokens == 100
+    assert record.facts_count >= 1 and record.goals_count == 1  # the pending goals considered
+    # The prompt is the seed's directive one, with the goal and its context.
+    request = llm.requests[0]
+    assert request.purpose == "reflection" and request.json_schema is not None
+    assert "UNE curiosité" in request.system and "POSE CETTE QUESTION" in request.system
+    assert (
+        "Kraken FM" in request.turns[0].content and "David travaille sur Kraken" in request.turns[0].content
+    )
+    assert "je vais bosser sur Kraken" in request.turns[0].content
+    # Stats and the update event.
+    update = [data for event, data in chat.events if event == "reflection:update"][-1]
+    assert update["latest"]["id"] == record.id and update["latest"]["action"] == "message"
+    stats = update["stats"]
+    assert (stats["totalReflections"], stats["messageCount"], stats["passCount"]) == (1, 1, 0)
+    assert stats["totalTokens"] == 100 and stats["llmCalls"] == {"reflection": 1}
+    assert stats["lastMessageAt"] is not None
+    stored = await db["reflections"].find_one({"_id": record.id})
+    assert stored is not None and stored["goalId"] == goal.id and stored["message"] == chat.posts[0]
+    status = await service.status()
+    assert status["latest"]["id"] == record.id and status["llmMode"] == "anthropic"
+    assert status["rateLimit"]["todayCount"] == 1 and status["rateLimit"]["cooldownRemainingS"] == 1800
+    assert set(status["rateLimit"]) >= {
+        "cooldownRemainingS",
+        "todayCount",
+        "dailyMax",
+        "nextAllowedAt",
+        "cooldownS",
+    }
+
+
+async def test_no_goal_passes_with_the_seed_reason(
+    make_service: ServiceFactory, chat: RecordingChat, llm: ScriptedLLM
+) -> None:
+    chat.say("David", "calme plat")
+    service = await make_service()
+    record = await service.run_scheduled()
+    assert (record.action, record.reason) == ("pass", "Aucune curiosité disponible")
+    assert chat.phases(record.id) == ["gathering", "done"]
+    assert llm.calls == 0
+
+
+async def test_offline_mode_phrases_the_goal_with_the_tone_templates(
+    make_service: ServiceFactory, memory: Memory, chat: RecordingChat
+) -> None:
+    await memory.add("goal", "Qui est Corentin ?")
+    chat.say("David", "hello")
+    service = await make_service(llm=OfflineLLM())
+    record = await service.run_scheduled()
+    assert chat.posts == ["J'ai une question qui me trotte : qui est Corentin ?"]
+    assert (record.tone, record.llm_model, record.fallback, record.llm_tokens) == (
+        "helpful",
+        "offline",
+        "offline",
+        0,
+    )
+    assert (await service.status())["llmMode"] == "offline"
+
+
+async def test_english_offline_phrasing(
+    make_service: ServiceFactory, memory: Memory, chat: RecordingChat
+) -> None:
+    await memory.add("goal", "What is Kraken FM exactly?")
+    service = await make_service(llm=OfflineLLM(), settings=ReflectionSettings(language="en"))
+    record = await service.trigger_manual(None)
+    assert chat.posts == ["I have a question: what is Kraken FM exactly?"]
+    assert record.reason == "Pending curiosity: What is Kraken FM exactly?"
+
+
+async def test_bad_model_output_falls_back_to_the_offline_phrasing(
+    make_service: ServiceFactory, memory: Memory, chat: RecordingChat, llm: ScriptedLLM, clock: FakeClock
+) -> None:
+    await memory.add("goal", "C'est quoi le plan Max ?")
+    service = await make_service()
+    llm.replies.append({"action": "message", "message": "", "tone": "grumpy"})  # wrong shape
+    first = await service.trigger_manual("david")
+    assert first.action == "message" and first.fallback == "bad_output"
+    assert chat.posts == ["Au fait, c'est quoi le plan Max ?"]
+    clock.advance(61)
+    await memory.add("goal", "Qui est Simon exactement ?")
+    llm.replies.append(LLMBadOutput("no JSON object in the answer", raw="hmm"))
+    second = await service.trigger_manual("david")
+    assert second.action == "message" and second.fallback == "bad_output"
+    stats = (await service.status())["stats"]
+    assert stats["badOutputs"] == 2 and stats["messageCount"] == 2 and stats["llmCalls"] == {"reflection": 2}
+
+
+async def test_a_refused_post_gives_the_slot_back(
+    make_service: ServiceFactory, memory: Memory, chat: RecordingChat, llm: ScriptedLLM
+) -> None:
+    goal = await memory.add("goal", "C'est quoi le plan Max ?")
+    chat.say("David", "hello")
+    service = await make_service()
+    chat.refuse_posts = True
+    llm.replies.append(goal_reply())
+    record = await service.run_scheduled()
+    assert (record.action, record.skip_reason) == ("pass", "post_failed")
+    assert (await memory.get(goal.id)).status == "pending"  # still to ask
+    status = await service.status()
+    assert status["rateLimit"]["todayCount"] == 0 and status["rateLimit"]["cooldownRemainingS"] == 0
+    chat.refuse_posts = False
+    llm.replies.append(goal_reply())
+    assert (await service.run_scheduled()).action == "message"
+
+
+async def _legacy_copy(memory: Memory, record_id: str, text: str, clock: FakeClock) -> str:
+    """Write a paraphrase as a separate point without the duplicate check, as the seed's old code did."""
+    record = await memory.get(record_id)
+    clock.advance(60)
+    copy = replace(record, id=str(uuid.uuid4()), text=text, created_at=clock(), updated_at=clock())
+    vector = (await memory._embedder.embed([copy.text]))[0]
+    await memory._client.upsert(memory._collection("goal"), points=[_point(copy, vector)], wait=True)
+    return copy.id
+
+
+async def test_duplicate_goals_found_while_reflecting_are_merged(
+    make_service: ServiceFactory, memory: Memory, chat: RecordingChat, llm: ScriptedLLM, clock: FakeClock
+) -> None:
+    first = await memory.add("goal", "Qui est Corentin ?", author="Eko")
+    other = await memory.add("goal", "Qui est Simon ?", author="Eko")
+    duplicate = await _legacy_copy(memory, first.id, "C'est qui Corentin ?", clock)
+    assert await memory.count("goal", "pending") == 3
+    chat.say("David", "salut")
+    service = await make_service()
+    llm.replies.append(goal_reply("Au fait, qui est Corentin ?", tone="helpful"))
+    record = await service.run_scheduled()
+    assert record.goal_id == first.id and record.duplicate_goal_ids == [duplicate]
+    assert (await memory.get(first.id)).status == "asked"
+    assert await memory.count("goal", "pending") == 1
+    assert (await memory.get(other.id)).status == "pending"
+
+
+async def test_against_the_messages_api_with_the_real_sdk(
+    make_service: ServiceFactory,
+    memory: Memory,
+    chat: RecordingChat,
+    fake_anthropic: FakeAnthropic,  # noqa: F811 - fixture
+    anthropic_llm: AnthropicLLM,  # noqa: F811 - fixture
+    clock: FakeClock,
+) -> None:
+    await memory.add("goal", "C'est quoi exactement Kraken FM ?")
+    chat.say("David", "on parle de Kraken ?")
+    chat.say("Eko", "Oui ?")
+    service = await make_service(llm=anthropic_llm)
+    skipped = await service.run_scheduled()
+    assert skipped.skip_reason == "last_message_is_bot" and fake_anthropic.calls == 0
+
+    chat.say("David", "oui")
+    fake_anthropic.reply_tool(goal_reply("Au fait, Kraken FM c'est quoi ?", tone="playful"))
+    record = await service.run_scheduled()
+    assert fake_anthropic.calls == 1 and chat.posts == ["Au fait, Kraken FM c'est quoi ?"]
+    assert record.llm_tokens > 0 and record.llm_model
+    body = fake_anthropic.requests[0].json
+    assert body["tool_choice"]["type"] == "tool"
+    clock.advance(timedelta(minutes=5))
+    chat.say("David", "c'est une radio")
+    assert (await service.run_scheduled()).skip_reason == "cooldown" and fake_anthropic.calls == 1
