@@ -1,0 +1,151 @@
+"""The reflection HTTP routes: ``POST /reflection/trigger`` and ``GET /reflection/status``.
+
+Who may trigger: with an admin token configured, whoever sends ``Authorization: Bearer <token>``;
+without one, only requests from the loopback interface (and not sent by another site's page, since
+a browser would happily POST to 127.0.0.1 on behalf of any site the user visits).
+"""
+
+from __future__ import annotations
+
+import hmac
+import ipaddress
+import json
+import logging
+import math
+from typing import Any, Protocol
+
+from aiohttp import web
+
+from reflection.errors import ReflectionBusy, TriggerTooSoon
+
+log = logging.getLogger(__name__)
+
+MAX_BODY_BYTES = 4096
+MAX_REQUESTED_BY = 100
+DEFAULT_REQUESTED_BY = "http"
+
+
+class _Record(Protocol):
+    def to_dict(self) -> dict[str, Any]: ...
+
+
+class ReflectionControl(Protocol):
+    """The part of ``ReflectionService`` these routes use."""
+
+    async def trigger_manual(self, requested_by: str) -> _Record: ...
+
+    async def status(self) -> dict[str, Any]: ...
+
+
+def _error(status: int, code: str, message: str, **extra: Any) -> web.Response:
+    headers = extra.pop("headers", None)
+    return web.json_response({"error": message, "code": code, **extra}, status=status, headers=headers)
+
+
+def is_loopback(remote: str | None) -> bool:
+    if not remote:
+        return False
+    try:
+        address = ipaddress.ip_address(remote.split("%", 1)[0])
+    except ValueError:
+        return False
+    if isinstance(address, ipaddress.IPv6Address) and address.ipv4_mapped is not None:
+        address = address.ipv4_mapped
+    return address.is_loopback
+
+
+def bearer_token(request: web.Request) -> str | None:
+    scheme, _, value = request.headers.get("Authorization", "").partition(" ")
+    if scheme.lower() != "bearer" or not value.strip():
+        return None
+    return value.strip()
+
+
+def _same_origin(request: web.Request) -> bool:
+    """False for a browser request sent by another site's page (or a sandboxed ``null`` origin)."""
+    fetch_site = request.headers.get("Sec-Fetch-Site")
+    if fetch_site is not None and fetch_site not in {"same-origin", "none"}:
+        return False
+    origin = request.headers.get("Origin")
+    # No Origin at all: not a browser page (curl, scripts, the Lobby server itself).
+    return origin is None or origin == f"{request.scheme}://{request.host}"
+
+
+def authorize(request: web.Request, admin_token: str | None) -> web.Response | None:
+    """``None`` when the request may trigger, else the error response to send."""
+    if admin_token:
+        given = bearer_token(request)
+        if given is None or not hmac.compare_digest(given.encode(), admin_token.encode()):
+            return _error(
+                401,
+                "unauthorized",
+                "a valid 'Authorization: Bearer <EKO_ADMIN_TOKEN>' header is required",
+                headers={"WWW-Authenticate": 'Bearer realm="eko"'},
+            )
+        return None
+    if not is_loopback(request.remote):
+        return _error(
+            403, "forbidden", "without EKO_ADMIN_TOKEN, reflections can only be triggered from this machine"
+        )
+    if not _same_origin(request):
+        return _error(403, "forbidden", "cross-origin trigger refused")
+    return None
+
+
+async def parse_requested_by(request: web.Request) -> str:
+    """The optional ``{"requestedBy": "..."}`` body. Raises ``ValueError`` with a readable reason."""
+    if request.content_length is not None and request.content_length > MAX_BODY_BYTES:
+        raise ValueError(f"body too large (at most {MAX_BODY_BYTES} bytes)")
+    raw = await request.content.read(MAX_BODY_BYTES + 1)
+    if len(raw) > MAX_BODY_BYTES:
+        raise ValueError(f"body too large (at most {MAX_BODY_BYTES} bytes)")
+    if not raw.strip():
+        return DEFAULT_REQUESTED_BY
+    try:
+        body = json.loads(raw)
+    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
+        raise ValueError(f"body is not valid JSON: {exc}") from exc
+    if not isinstance(body, dict):
+        raise ValueError('body must be a JSON object such as {"requestedBy": "Mickael"}')
+    unknown = set(body) - {"requestedBy"}
+    if unknown:
+        raise ValueError(f"unknown field(s): {', '.join(sorted(unknown))}")
+    requested_by = body.get("requestedBy", DEFAULT_REQUESTED_BY)
+    if not isinstance(requested_by, str) or not requested_by.strip():
+        raise ValueError("requestedBy must be a non-empty string")
+    if len(requested_by) > MAX_REQUESTED_BY:
+        raise ValueError(f"requestedBy is too long (at most {MAX_REQUESTED_BY} characters)")
+    return requested_by.strip()
+
+
+def routes(service: ReflectionControl, admin_token: str | None) -> list[web.RouteDef]:
+    """The two routes, bound to ``service``; add them with ``app.add_routes(...)``."""
+
+    async def trigger(request: web.Request) -> web.Response:
+        refusal = authorize(request, admin_token)
+        if refusal is not None:
+            log.warning(
+                "reflection trigger refused", extra={"remote": request.remote, "status": refusal.status}
+            )
+            return refusal
+        try:
+            requested_by = await parse_requested_by(request)
+        except ValueError as exc:
+            return _error(400, "bad_request", str(exc))
+        try:
+            record = await service.trigger_manual(requested_by)
+        except ReflectionBusy as exc:
+            return _error(409, "busy", str(exc))
+        except TriggerTooSoon as exc:
+            retry = max(1, math.ceil(exc.retry_after_s))
+            return _error(429, "too_soon", str(exc), retryAfterS=retry, headers={"Retry-After": str(retry)})
+        except Exception:
+            log.exception("manual reflection failed", extra={"requested_by": requested_by})
+            return _error(500, "reflection_failed", "the reflection failed; see Eko's logs")
+        log.info("manual reflection done over HTTP", extra={"requested_by": requested_by})
+        return web.json_response(record.to_dict())
+
+    async def status(request: web.Request) -> web.Response:
+        return web.json_response(await service.status())
+
+    return [web.post("/reflection/trigger", trigger), web.get("/reflection/status", status)]
