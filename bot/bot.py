@@ -1,0 +1,182 @@
+"""Eko in the Lobby: answers the messages that name it, turns answers to its questions into facts.
+
+Each mention is handled in its own task, at most ``max_concurrent`` at a time (a semaphore: later
+mentions wait their turn, none is dropped), so a slow model call never blocks the event loop, the
+connection or the other messages. Eko never answers its own messages. Learning from the rest of the
+conversation is batched per window by reflection's activity flow (``memory.learning``), not here.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import inspect
+import logging
+from collections.abc import Callable
+from dataclasses import asdict, dataclass
+from datetime import datetime
+from typing import Any
+
+from bot.answer import Reply, Responder
+from bot.connection import ChatPostError
+from bot.mentions import mentions_bot
+from bot.ports import BotConnection, BotMemory, ReflectionAPI
+from bot.text import Language
+from llm import LLM, PromptTemplates
+from memory.learning import fold
+from memory.store import utc_now
+
+log = logging.getLogger(__name__)
+
+TRIGGER_EVENT = "reflection:trigger"
+
+
+@dataclass
+class BotCounters:
+    mentions: int = 0  # messages naming Eko that it handled
+    answered: int = 0  # replies posted
+    unknown_to_goal: int = 0  # questions it could not answer, recorded as curiosities
+    curiosity_to_fact: int = 0  # answers to its questions, recorded as facts
+    llm_fallbacks: int = 0  # model failed or answered off-format: offline answer instead
+    failures: int = 0  # a mention that could not be answered normally (an apology was posted)
+    post_errors: int = 0  # replies the Lobby did not accept
+
+    def as_dict(self) -> dict[str, int]:
+        return asdict(self)
+
+
+class Bot:
+    """Wires the Lobby connection to the answer logic (see the module docstring)."""
+
+    def __init__(
+        self,
+        connection: BotConnection,
+        memory: BotMemory,
+        llm: LLM,
+        language: Language = "fr",
+        reflection: ReflectionAPI | None = None,
+        clock: Callable[[], datetime] | None = None,
+        *,
+        templates: PromptTemplates | None = None,
+        max_concurrent: int = 4,
+        responder: Responder | None = None,
+    ) -> None:
+        self.connection = connection
+        self.reflection = reflection
+        self.bot_name = connection.bot_name
+        self.counters = BotCounters()
+        self.responder = responder or Responder(
+            memory,
+            llm,
+            templates or PromptTemplates("bot", language),
+            bot_name=self.bot_name,
+            language=language,
+            clock=clock or utc_now,
+        )
+        self._slots = asyncio.Semaphore(max_concurrent)
+        self._tasks: set[asyncio.Task[None]] = set()
+        self._idle = asyncio.Event()
+        self._idle.set()
+        connection.add_message_listener(self.on_message)
+        connection.set_call_handler(TRIGGER_EVENT, self.on_trigger)
+
+    async def start(self) -> None:
+        """Join the Lobby (in the background: a server that is down is retried with backoff)."""
+        await self.connection.start()
+
+    async def stop(self) -> None:
+        """Finish the replies under way, then leave the Lobby."""
+        await self.drain()
+        await self.connection.stop()
+
+    async def drain(self) -> None:
+        """Wait until every mention received so far has been handled."""
+        await self._idle.wait()
+
+    def stats(self) -> dict[str, int]:
+        return {**self.counters.as_dict(), "in_progress": len(self._tasks)}
+
+    # --- events -------------------------------------------------------------------------------------
+
+    def on_message(self, message: dict[str, Any], missed: bool = False) -> None:
+        """A new Lobby message (called by the connection; never blocks)."""
+        if fold(str(message.get("author", ""))) == fold(self.bot_name):
+            return  # never answer itself
+        if not mentions_bot(str(message.get("text", "")), self.bot_name):
+            return
+        task = asyncio.create_task(self._handle(message), name=f"mention-{message.get('id')}")
+        self._tasks.add(task)
+        self._idle.clear()
+        task.add_done_callback(self._done)
+        if missed:
+            log.info("answering a mention posted while disconnected", extra={"message_id": message.get("id")})
+
+    def _done(self, task: asyncio.Task[None]) -> None:
+        self._tasks.discard(task)
+        if not self._tasks:
+            self._idle.set()
+
+    async def on_trigger(self, data: Any = None) -> dict[str, Any]:
+        """``reflection:trigger`` forwarded by the server: the ack is reflection's answer."""
+        if self.reflection is None:
+            return {"ok": False, "error": "reflection is not enabled"}
+        requested_by = str(data.get("requestedBy") or "") if isinstance(data, dict) else ""
+        try:
+            result = self.reflection.try_start_manual(requested_by or "?")
+            if inspect.isawaitable(result):
+                result = await result
+        except Exception as err:  # the server waits for an ack: answer with the error, never hang
+            log.exception("manual reflection could not start", extra={"requested_by": requested_by})
+            return {"ok": False, "error": str(err) or type(err).__name__}
+        return dict(result)
+
+    # --- one mention ----------------------------------------------------------------------------------
+
+    async def _handle(self, message: dict[str, Any]) -> None:
+        async with self._slots:
+            self.counters.mentions += 1
+            started = asyncio.get_running_loop().time()
+            recent = self.connection.recent_messages(self.responder.context_messages + 1)
+            try:
+                reply = await self.responder.respond(message, recent)
+            except Exception:
+                self.counters.failures += 1
+                log.exception("could not answer a mention", extra={"message_id": message.get("id")})
+                await self._post(self.responder.failure_text(str(message.get("author", ""))), message)
+                return
+            self._count(reply)
+            if await self._post(reply.text, message):
+                self.counters.answered += 1
+            log.info(
+                "answered a mention",
+                extra={
+                    "message_id": message.get("id"),
+                    "source": reply.source,
+                    "tone": reply.tone,
+                    "used_facts": len(reply.used_fact_ids),
+                    "curiosity_goal_id": reply.curiosity_goal_id,
+                    "answered_goal_id": reply.answered_goal_id,
+                    "duration_ms": round((asyncio.get_running_loop().time() - started) * 1000, 1),
+                },
+            )
+
+    def _count(self, reply: Reply) -> None:
+        if reply.llm_fallback:
+            self.counters.llm_fallbacks += 1
+        if reply.curiosity_goal_id is not None:
+            self.counters.unknown_to_goal += 1
+        if reply.answered_goal_id is not None:
+            self.counters.curiosity_to_fact += 1
+            if self.reflection is not None:
+                try:
+                    self.reflection.note_goal_answered(reply.answered_goal_id)
+                except Exception:  # reflection's bookkeeping must not cost the reply
+                    log.exception("reflection could not note an answered goal")
+
+    async def _post(self, text: str, message: dict[str, Any]) -> bool:
+        try:
+            await self.connection.post(text)
+        except ChatPostError as err:
+            self.counters.post_errors += 1
+            log.warning("reply not posted", extra={"message_id": message.get("id"), "error": str(err)})
+            return False
+        return True

@@ -1,0 +1,67 @@
+"""What the bot needs from memory, reflection and the Lobby connection, as small protocols.
+
+:class:`memory.Memory`, :class:`reflection.ReflectionService` and :class:`bot.LobbyConnection`
+implement them; tests can pass the real things (they do) without the bot importing reflection.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable
+from typing import Any, Protocol
+
+from memory.records import AddResult, GoalStatus, Kind, Record, ScoredRecord
+
+
+class BotMemory(Protocol):
+    async def search(
+        self, kind: Kind, query: str, limit: int = 5, filters: dict[str, Any] | None = None
+    ) -> list[ScoredRecord]: ...
+
+    async def add(
+        self,
+        kind: Kind,
+        text: str,
+        about: str | None = None,
+        author: str | None = None,
+        source: dict[str, Any] | None = None,
+    ) -> AddResult: ...
+
+    async def list(
+        self, kind: Kind, status: GoalStatus | None = None, limit: int = 20, offset: int = 0
+    ) -> list[Record]: ...
+
+    async def answer_goal(self, goal_id: str, answer_text: str, author: str | None) -> Record: ...
+
+
+class ReflectionAPI(Protocol):
+    """The two things the bot asks of reflection (optional: the bot runs without it)."""
+
+    def note_goal_answered(self, goal_id: str) -> None:
+        """A curiosity was answered: reflection resets its adaptive cooldown."""
+        ...
+
+    def try_start_manual(self, requested_by: str) -> dict[str, Any] | Awaitable[dict[str, Any]]:
+        """Start a manual reflection for a Lobby user; the result is the ``reflection:trigger`` ack."""
+        ...
+
+
+class BotConnection(Protocol):
+    """The Lobby connection as the bot drives it (:class:`bot.connection.LobbyConnection`)."""
+
+    @property
+    def bot_name(self) -> str: ...
+
+    @property
+    def connected(self) -> bool: ...
+
+    def recent_messages(self, limit: int = 20) -> list[dict[str, Any]]: ...
+
+    async def post(self, text: str) -> dict[str, Any]: ...
+
+    def add_message_listener(self, listener: Any) -> None: ...
+
+    def set_call_handler(self, event: str, handler: Any) -> None: ...
+
+    async def start(self) -> None: ...
+
+    async def stop(self) -> None: ...

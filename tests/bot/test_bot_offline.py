@@ -1,0 +1,202 @@
+"""Eko in a real Lobby (loopback, real Socket.IO clients), offline mode: answers from memory,
+unknown questions become curiosities, answers to its questions become facts."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+from bot import Bot
+from memory import Memory, NewRecord
+from tests.bot.conftest import RecordingReflection
+from tests.conftest import FakeClock
+from tests.lobby.conftest import WAIT, Client
+
+FACTS = [
+    NewRecord("fact", "La mère de David vient de Besançon", about="David", author="MickTest2"),
+    NewRecord("fact", "Mickael est CTO chez lemapp depuis 2024", about="Mickael", author="Mickael"),
+    NewRecord("fact", "David est freelance en développement web", about="David", author="David"),
+    NewRecord("fact", "Le plan Max coûte 100 dollars par mois", about="plan Max", author="Mickael"),
+    NewRecord("fact", "Kraken FM est une radio en ligne montée par Simon", about="Kraken FM", author="David"),
+    NewRecord("fact", "L'équipe déjeune au japonais le vendredi", author="Mickael"),
+]
+
+StartEko = Callable[..., Awaitable[Bot]]
+Join = Callable[[str], Awaitable[Client]]
+
+
+async def reply_from_eko(client: Client) -> dict[str, Any]:
+    """The next message Eko posts, as this client receives it."""
+    while True:
+        message = await client.next("message", WAIT)
+        if message["author"] == "Eko":
+            return dict(message)
+
+
+async def test_answers_a_colloquial_question_from_imported_facts(
+    memory: Memory, start_eko: StartEko, humans: Join
+) -> None:
+    await memory.add_many(FACTS)
+    bot = await start_eko()
+    david = await humans("David")
+
+    ack = await david.send({"text": "Eko, c'était quoi le nom du village de maman ?"})
+    assert ack["ok"]
+    reply = await reply_from_eko(david)
+
+    assert "Besançon" in reply["text"]
+    assert "MickTest2" in reply["text"]  # attribution: who said it
+    await bot.drain()
+    assert bot.counters.answered == 1
+    assert bot.counters.unknown_to_goal == 0
+    assert await memory.count("goal") == 0
+
+
+async def test_unknown_question_becomes_a_pending_goal_once(
+    memory: Memory, start_eko: StartEko, humans: Join
+) -> None:
+    await memory.add_many(FACTS)
+    bot = await start_eko()
+    simon = await humans("Simon")
+
+    await simon.send({"text": "@eko qui a gagné le tournoi de pétanque de Corentin ?"})
+    reply = await reply_from_eko(simon)
+    assert "hors ligne" in reply["text"]  # honest about the offline mode
+    await simon.send({"text": "Eko, qui a gagné le tournoi de pétanque de Corentin ?"})
+    await reply_from_eko(simon)
+    await bot.drain()
+
+    goals = await memory.list("goal", status="pending")
+    assert [(g.text, g.about, g.author) for g in goals] == [
+        ("Qui a gagné le tournoi de pétanque de Corentin ?", "Corentin", "Simon")
+    ]
+    assert goals[0].seen_count == 2  # asked twice, stored once
+    assert bot.counters.unknown_to_goal == 2
+
+
+async def test_answer_to_an_asked_curiosity_becomes_a_fact(
+    memory: Memory, start_eko: StartEko, humans: Join, clock: FakeClock, reflection: RecordingReflection
+) -> None:
+    goal = await memory.add("goal", "Qui est Corentin ?", about="Corentin", author="Mickael")
+    bot = await start_eko(reflection=reflection)
+    david = await humans("David")
+    # what reflection does: post the question, then mark the goal asked with its message id
+    asked = await bot.connection.post("Au fait, qui est Corentin ?")
+    await memory.mark_asked(goal.id, asked["id"])
+    assert (await reply_from_eko(david))["id"] == asked["id"]
+    clock.advance(60)
+
+    await david.send({"text": "c'est un dev chez lemlist, Eko"})
+    reply = await reply_from_eko(david)
+
+    assert reply["text"].startswith("Merci David, je note")
+    await bot.drain()
+    answered = await memory.get(goal.id)
+    assert answered.status == "answered"
+    assert answered.answer_fact_id is not None
+    fact = await memory.get(answered.answer_fact_id)
+    assert fact.kind == "fact"
+    assert fact.goal_id == goal.id
+    assert fact.author == "David"
+    assert fact.about == "Corentin"
+    assert "Corentin" in fact.text and "lemlist" in fact.text
+    assert reflection.answered == [goal.id]
+    assert bot.counters.curiosity_to_fact == 1
+
+    # the learned fact now answers the question
+    await david.send({"text": "Eko, qui est Corentin ?"})
+    assert "lemlist" in (await reply_from_eko(david))["text"]
+
+
+async def test_a_question_after_the_ask_is_not_taken_as_its_answer(
+    memory: Memory, start_eko: StartEko, humans: Join, clock: FakeClock
+) -> None:
+    goal = await memory.add("goal", "C'est quoi Kraken ?", about="Kraken")
+    bot = await start_eko()
+    david = await humans("David")
+    asked = await bot.connection.post("C'est quoi Kraken ?")
+    await memory.mark_asked(goal.id, asked["id"])
+    await reply_from_eko(david)
+    clock.advance(5)
+
+    await david.send({"text": "Eko, c'est quoi la question ?"})
+    await reply_from_eko(david)
+    await bot.drain()
+
+    assert (await memory.get(goal.id)).status == "asked"
+    assert bot.counters.curiosity_to_fact == 0
+
+
+async def test_eko_never_answers_itself_and_ignores_other_words(
+    memory: Memory, start_eko: StartEko, humans: Join
+) -> None:
+    bot = await start_eko()
+    david = await humans("David")
+
+    await bot.connection.post("Eko ? Oui, c'est moi, Eko.")
+    await reply_from_eko(david)
+    await david.send({"text": "le gecko de l'ekolo est vert"})
+    await david.send({"text": "Eko"})  # a bare mention: small talk
+    reply = await reply_from_eko(david)
+    assert reply["text"].startswith("Je suis là, David")
+    await bot.drain()
+    assert bot.counters.mentions == 1
+    assert david.pending("message") == 0
+
+
+async def test_many_mentions_at_once_are_all_answered(
+    memory: Memory, start_eko: StartEko, humans: Join
+) -> None:
+    await memory.add_many(FACTS)
+    bot = await start_eko()
+    people = [await humans(name) for name in ("Ana", "Bob", "Cyd")]
+    watcher = await humans("Watcher")
+
+    await asyncio.gather(
+        *(p.send({"text": f"Eko, c'est combien le plan Max ? ({i})"}) for i, p in enumerate(people * 3))
+    )
+    replies = [await reply_from_eko(watcher) for _ in range(9)]
+
+    assert all("100 dollars" in r["text"] for r in replies)
+    await bot.drain()
+    assert bot.counters.answered == 9
+
+
+async def test_reflection_trigger_from_the_page_reaches_reflection(
+    start_eko: StartEko, humans: Join, reflection: RecordingReflection
+) -> None:
+    await start_eko(reflection=reflection)
+    david = await humans("David")
+
+    answer = await david.sio.call("reflection:trigger", {}, timeout=WAIT)
+
+    assert answer == {"ok": True, "reflectionId": "r-1"}
+    assert reflection.requests == ["David"]
+
+
+async def test_reflection_trigger_without_reflection_is_refused_clearly(
+    start_eko: StartEko, humans: Join
+) -> None:
+    await start_eko()
+    david = await humans("David")
+
+    answer = await david.sio.call("reflection:trigger", {}, timeout=WAIT)
+
+    assert answer["ok"] is False
+    assert answer["error"]
+
+
+async def test_english_answers(memory: Memory, start_eko: StartEko, humans: Join) -> None:
+    await memory.add("fact", "Mickael is the CTO of lemapp", about="Mickael", author="David")
+    await start_eko(language="en")
+    ana = await humans("Ana")
+
+    await ana.send({"text": "Eko, who is the CTO of lemapp?"})
+    known = await reply_from_eko(ana)
+    await ana.send({"text": "eko what is the capital of Zorglubia?"})
+    unknown = await reply_from_eko(ana)
+
+    assert "Mickael is the CTO of lemapp (that's what David said)." in known["text"]
+    assert unknown["text"].startswith("I don't know yet, Ana")
+    assert [g.text for g in await memory.list("goal")] == ["What is the capital of Zorglubia?"]

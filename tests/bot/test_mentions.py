@@ -1,0 +1,52 @@
+"""Mention detection and stripping: the table from the issue, plus the traps."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.mentions import mentions_bot, strip_mention
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Eko, c'était quoi le nom du village de maman ?", True),
+        ("@eko tu es là ?", True),
+        ("eko ?", True),
+        ("EKO!!", True),
+        ("Salut Éko", True),
+        ("hé (eko) regarde", True),
+        ("merci Eko.", True),
+        ("«Eko» a répondu", True),
+        ("ekolo", False),
+        ("Gecko", False),
+        ("ekos", False),
+        ("eko2", False),
+        ("teko", False),
+        ("eko_bot", False),
+        ("", False),
+        ("e k o", False),
+    ],
+)
+def test_mentions_bot(text: str, expected: bool) -> None:
+    assert mentions_bot(text) is expected
+
+
+def test_mentions_other_bot_name() -> None:
+    assert mentions_bot("Hé Zoé, ça va ?", bot_name="Zoe")
+    assert not mentions_bot("Hé Eko, ça va ?", bot_name="Zoe")
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Eko, c'était quoi le nom du village de maman ?", "c'était quoi le nom du village de maman ?"),
+        ("@eko: Corentin est dev chez lemlist", "Corentin est dev chez lemlist"),
+        ("Corentin est dev chez lemlist, Eko.", "Corentin est dev chez lemlist."),
+        ("Dis-moi Éko, qui est Simon ?", "Dis-moi qui est Simon ?"),
+        ("pas de mention ici ", "pas de mention ici"),
+        ("Eko", ""),
+    ],
+)
+def test_strip_mention(text: str, expected: str) -> None:
+    assert strip_mention(text) == expected
