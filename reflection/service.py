@@ -37,6 +37,7 @@ from reflection.phrasing import REFLECT_SCHEMA, GoalDecision, offline_question
 from reflection.ports import ChatConnection, ReflectionMemory
 from reflection.ratelimit import Claim, QuietHours, RateLimiter, blocked_by, local_day
 from reflection.records import ActivityOutcome, ActivitySummary, ReflectionRecord, Tone, Trigger, iso
+from reflection.relevance import answers, is_candidate
 from reflection.repository import ReflectionRepository, empty_stats
 from reflection.settings import ReflectionSettings
 from reflection.window import (
@@ -69,10 +70,6 @@ TEMPLATES = (
 Phase = Literal["gathering", "context", "thinking", "done"]
 ModelT = TypeVar("ModelT", bound=BaseModel)
 
-# Cosine floors on memory's dense score. A window whose messages reach no fact or goal above the
-# candidate floor gets no opportunity evaluation; the offline answer needs a much closer fact.
-CANDIDATE_FLOOR = 0.45
-OFFLINE_ANSWER_FLOOR = 0.6
 WINDOW_SEARCH_MESSAGES = 20  # the newest human messages of a window used for the pre-filter
 RECENT_CONTEXT = 20  # Lobby messages given to the model as context (the seed's eko-handler uses 20)
 
@@ -614,7 +611,7 @@ class ReflectionService:
             for kind in ("fact", "goal"):
                 filters = {"status": "pending"} if kind == "goal" else None
                 for hit in await self._memory.search(kind, text, limit=3, filters=filters):
-                    if hit.score < CANDIDATE_FLOOR:
+                    if not is_candidate(text, hit):
                         continue
                     known = best[kind].get(hit.record.id)
                     if known is None or hit.score > known.score:
@@ -681,7 +678,7 @@ class ReflectionService:
                 if op.goalId and op.goalId in {hit.record.id for hit in goals}:
                     goal_id = op.goalId
         elif record.fallback is not None:
-            proposal = self._offline_answer(humans, facts)
+            proposal = await self._offline_answer(humans)
         if proposal is None:
             return await self._record_skip(record, _Skip("no_opportunity"), run)
         skip = await self._guards(automatic=True)
@@ -706,24 +703,21 @@ class ReflectionService:
         record.reason, record.tone, record.goal_id = reason, tone, goal_id
         return await self._finish(record, run, message_at=self._clock())
 
-    def _offline_answer(
-        self, humans: Sequence[Message], facts: Sequence[ScoredRecord]
-    ) -> tuple[str, str, Tone] | None:
+    async def _offline_answer(self, humans: Sequence[Message]) -> tuple[str, str, Tone] | None:
         """Offline, the one opportunity rules can take honestly: a question a stored fact answers."""
-        questions = open_questions(humans, self._settings.bot_name)
-        if not questions or not facts:
-            return None
-        question = questions[-1]
-        text = str(question.get("text", ""))
-        best = max(facts, key=lambda hit: hit.score)
-        if best.score < OFFLINE_ANSWER_FLOOR:
-            return None
-        fact = best.record
-        asker = str(question.get("author", ""))
-        answer = short_answer(fact.text, text, {asker, *(n for n in (fact.about,) if n)})
-        author = fact.author if fact.author and fact.author.casefold() != asker.casefold() else None
-        message = self._templates.render("answer_from_fact", answer=answer, author=author, fact=fact.text)
-        return message, self._reason("answer_from_fact", text), "helpful"
+        for question in reversed(open_questions(humans, self._settings.bot_name)[-2:]):
+            text = str(question.get("text", ""))[:1000]
+            hits = await self._memory.search("fact", text, limit=3)
+            fact_hit = next((hit for hit in hits if answers(text, hit, self._settings.bot_name)), None)
+            if fact_hit is None:
+                continue
+            fact = fact_hit.record
+            asker = str(question.get("author", ""))
+            answer = short_answer(fact.text, text, {asker, *(n for n in (fact.about,) if n)})
+            author = fact.author if fact.author and fact.author.casefold() != asker.casefold() else None
+            message = self._templates.render("answer_from_fact", answer=answer, author=author, fact=fact.text)
+            return message, self._reason("answer_from_fact", text), "helpful"
+        return None
 
     def _offline_summary(self, humans: Sequence[Message], now: datetime) -> ActivitySummary:
         people = participants(humans)

@@ -170,7 +170,7 @@ def short_answer(fact_text: str, question: str, exclude: set[str]) -> str:
     """
     asked = {fold(word) for word in _WORDS.findall(question)}
     excluded = {fold(name) for name in exclude} | asked
-    words = _WORDS.findall(fact_text)
+    words: list[str] = _WORDS.findall(fact_text)
     names = [w for w in words if w[:1].isupper() and fold(w) not in excluded and fold(w) not in _DETERMINERS]
     unique = list(dict.fromkeys(names))
     if len(unique) == 1 and unique[0] in words[-3:]:
