@@ -1,0 +1,214 @@
+"""`eko up` end to end: the whole of Eko in one process, driven like a team would drive it."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import signal
+import subprocess
+import sys
+from collections.abc import AsyncIterator
+from pathlib import Path
+from typing import Any
+
+import aiohttp
+import pytest
+import socketio
+
+from eko.app import Running, start_up
+from eko.settings import Settings
+
+pytestmark = pytest.mark.slow
+
+
+class Human:
+    """A real Socket.IO client, as the page would be."""
+
+    def __init__(self, url: str, name: str) -> None:
+        self.url = url
+        self.name = name
+        self.client = socketio.AsyncClient(reconnection=False)
+        self.messages: list[dict[str, Any]] = []
+        self.progress: list[dict[str, Any]] = []
+        self.updates: list[dict[str, Any]] = []
+        self.history: list[dict[str, Any]] = []
+        self._arrived = asyncio.Event()
+
+        @self.client.on("history")
+        async def _history(data: dict[str, Any]) -> None:
+            self.history = list(data["messages"])
+
+        @self.client.on("message")
+        async def _message(data: dict[str, Any]) -> None:
+            self.messages.append(data)
+            self._arrived.set()
+
+        @self.client.on("reflection:progress")
+        async def _progress(data: dict[str, Any]) -> None:
+            self.progress.append(data)
+
+        @self.client.on("reflection:update")
+        async def _update(data: dict[str, Any]) -> None:
+            self.updates.append(data)
+
+    async def connect(self) -> None:
+        await self.client.connect(self.url, auth={"name": self.name}, transports=["websocket"])
+
+    async def say(self, text: str) -> dict[str, Any]:
+        ack: dict[str, Any] = await self.client.call("message", {"text": text}, timeout=10)
+        return ack
+
+    async def wait_for(self, predicate: Any, timeout: float = 20.0) -> dict[str, Any]:
+        async with asyncio.timeout(timeout):
+            while True:
+                for message in self.messages:
+                    if predicate(message):
+                        return message
+                self._arrived.clear()
+                await self._arrived.wait()
+
+    async def close(self) -> None:
+        await self.client.disconnect()
+
+
+def _settings(data_dir: Path, **overrides: Any) -> Settings:
+    values: dict[str, Any] = {
+        "data_dir": data_dir,
+        "host": "127.0.0.1",
+        "port": 0,
+        "quiet_hours": "",
+        "reflection_schedule": "1d",
+        "activity_schedule": "1d",
+        "log_level": "WARNING",
+    }
+    values.update(overrides)
+    return Settings(**values)
+
+
+@pytest.fixture
+async def eko(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> AsyncIterator[Running]:
+    monkeypatch.delenv("ANTHROPIC_API_KEY", raising=False)
+    running = await start_up(_settings(tmp_path / "data"))
+    try:
+        yield running
+    finally:
+        await running.stop()
+
+
+async def _wait_bot(running: Running) -> None:
+    async with asyncio.timeout(15):
+        while not running.parts["lobby"].bot_connected:
+            await asyncio.sleep(0.05)
+
+
+async def test_team_chats_and_eko_answers_from_imported_facts(eko: Running) -> None:
+    await _wait_bot(eko)
+    memory = eko.parts["memory"]
+    await memory.add("fact", "La mère de David vient de Besançon", about="David", author="MickTest2")
+    await memory.add("fact", "Mickael est CTO chez lemapp", about="Mickael", author="David")
+
+    alice, bob = Human(eko.url, "Alice"), Human(eko.url, "David")
+    await alice.connect()
+    await bob.connect()
+    try:
+        ack = await alice.say("Salut David, tu bosses sur quoi aujourd'hui ?")
+        assert ack["ok"] is True
+        await bob.wait_for(lambda m: m["author"] == "Alice")
+
+        await bob.say("Eko, c'était quoi le nom du village de maman ?")
+        reply = await alice.wait_for(lambda m: m["author"] == "Eko")
+        assert "Besançon" in reply["text"]
+        assert "MickTest2" in reply["text"]
+    finally:
+        await alice.close()
+        await bob.close()
+
+    async with aiohttp.ClientSession() as http:
+        async with http.get(f"{eko.url}/health") as response:
+            body = await response.json()
+            assert response.status == 200, body
+            assert body["parts"]["llm"]["mode"] == "offline"
+
+
+async def test_unknown_question_becomes_a_curiosity(eko: Running) -> None:
+    await _wait_bot(eko)
+    human = Human(eko.url, "Mickael")
+    await human.connect()
+    try:
+        await human.say("Eko, qui est Corentin ?")
+        await human.wait_for(lambda m: m["author"] == "Eko")
+    finally:
+        await human.close()
+    goals = await eko.parts["memory"].list("goal", status="pending")
+    assert any("Corentin" in goal.text for goal in goals)
+
+
+async def test_reflect_now_asks_a_curiosity_and_counters_survive_a_restart(tmp_path: Path) -> None:
+    data_dir = tmp_path / "data"
+    running = await start_up(_settings(data_dir))
+    try:
+        await _wait_bot(running)
+        await running.parts["memory"].add("goal", "C'est quoi exactement Kraken FM ?", about="Kraken FM")
+        human = Human(running.url, "David")
+        await human.connect()
+        try:
+            async with aiohttp.ClientSession() as http:
+                async with http.post(f"{running.url}/reflection/trigger", json={}) as response:
+                    record = await response.json()
+                    assert response.status == 200, record
+            assert record["action"] == "message"
+            asked = await human.wait_for(lambda m: m["author"] == "Eko")
+            assert "Kraken" in asked["text"]
+            async with asyncio.timeout(5):
+                while not any(p["phase"] == "done" for p in human.progress):
+                    await asyncio.sleep(0.05)
+            phases = [p["phase"] for p in human.progress if p["reflectionId"] == record["id"]]
+            assert phases == ["gathering", "context", "thinking", "done"]
+        finally:
+            await human.close()
+        goal = await running.parts["memory"].get(record["goalId"])
+        assert goal is not None and goal.status == "asked"
+    finally:
+        await running.stop()
+
+    restarted = await start_up(_settings(data_dir))
+    try:
+        async with aiohttp.ClientSession() as http:
+            async with http.get(f"{restarted.url}/reflection/status") as response:
+                status = await response.json()
+        assert status["stats"]["messageCount"] >= 1
+        assert status["history"][0]["id"] == record["id"]
+        assert status["llmMode"] == "offline"
+    finally:
+        await restarted.stop()
+
+
+def test_eko_up_command_prints_its_url_and_stops_cleanly_on_ctrl_c(tmp_path: Path, free_port: int) -> None:
+    env = {
+        **os.environ,
+        "EKO_DATA_DIR": str(tmp_path / "data"),
+        "EKO_PORT": str(free_port),
+        "EKO_BOT_TOKEN": "test-bot-token-not-a-secret-123",
+        "EKO_LOG_LEVEL": "INFO",
+    }
+    env.pop("ANTHROPIC_API_KEY", None)
+    process = subprocess.Popen(
+        [sys.executable, "-m", "eko.cli", "up"],
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        assert process.stdout is not None
+        first_line = process.stdout.readline()
+        assert f"http://127.0.0.1:{free_port}" in first_line, first_line
+        process.send_signal(signal.SIGINT)
+        _out, err = process.communicate(timeout=60)
+    finally:
+        if process.poll() is None:
+            process.kill()
+    assert process.returncode == 0, err
+    assert "test-bot-token-not-a-secret-123" not in err
+    assert "offline" in err
+    assert "Traceback" not in err
