@@ -15,6 +15,8 @@ import zlib
 from collections import Counter
 from dataclasses import dataclass
 
+from memory.concepts import PHRASES, concepts_of
+
 # Terms keep at most this many characters: long enough to tell words apart, short enough to join
 # inflections ("travaille"/"travailler" → "travai").
 PREFIX = 6
@@ -29,7 +31,7 @@ toi ton tu un une vos votre vous y ont ai as avons avez sera serait suis es somm
 fais comme plus tres tout tous toute toutes aussi alors donc car or bien deja encore ici la-bas
 chez vers quand comment pourquoi combien ou-est qu-est-ce estce cest c-est voila ben bah hein euh
 genre truc trucs machin chose quelque quelqu peu beaucoup trop ete avait avaient etaient sait sais
-savoir dit dire rappelle rappeler souviens sais-tu dis
+savoir dit dire souviens dis font fait faire vrai gros ya deja peut peux veux
 """
 
 _STOPWORDS_EN = """
@@ -43,255 +45,6 @@ do does did doing would could ought also tell know remember again whats what's w
 
 STOPWORDS: frozenset[str] = frozenset((_STOPWORDS_FR + _STOPWORDS_EN).split())
 
-# Concept table: every surface form (colloquial French, plain French, English) → one concept term.
-# General vocabulary only (family, work, places, money...), never names from a data set.
-_CONCEPTS: dict[str, tuple[str, ...]] = {
-    "mere": ("maman", "mere", "mother", "mom", "mum", "mommy", "moman", "daronne"),
-    "pere": ("papa", "pere", "father", "dad", "daddy", "daron"),
-    "parent": ("parents", "parent", "darons", "vieux"),
-    "frere": ("frere", "frangin", "brother", "bro"),
-    "soeur": ("soeur", "frangine", "sister", "sis"),
-    "enfant": (
-        "enfant",
-        "enfants",
-        "gosse",
-        "gosses",
-        "mome",
-        "momes",
-        "gamin",
-        "gamins",
-        "gamine",
-        "child",
-        "children",
-        "kid",
-        "kids",
-        "fils",
-        "fille",
-        "son",
-        "daughter",
-        "bebe",
-        "baby",
-    ),
-    "conjoint": (
-        "femme",
-        "mari",
-        "epouse",
-        "epoux",
-        "copine",
-        "copain",
-        "wife",
-        "husband",
-        "girlfriend",
-        "boyfriend",
-        "partner",
-        "conjoint",
-        "conjointe",
-        "compagne",
-        "compagnon",
-    ),
-    "ami": ("ami", "amie", "amis", "pote", "potes", "friend", "friends", "buddy", "copains"),
-    "travail": (
-        "travail",
-        "travaille",
-        "travailler",
-        "boulot",
-        "taf",
-        "taff",
-        "bosse",
-        "bosser",
-        "bossait",
-        "job",
-        "work",
-        "works",
-        "working",
-        "worked",
-        "emploi",
-        "metier",
-        "poste",
-        "employe",
-        "employer",
-        "employeur",
-        "job",
-        "taffe",
-    ),
-    "entreprise": ("boite", "entreprise", "societe", "company", "startup", "firm", "employer", "agence"),
-    "ville": (
-        "ville",
-        "village",
-        "bled",
-        "patelin",
-        "town",
-        "city",
-        "village",
-        "hometown",
-        "origine",
-        "originaire",
-        "vient",
-        "venait",
-        "natal",
-        "natale",
-        "ne",
-        "nee",
-        "born",
-        "comes",
-        "from",
-    ),
-    "habite": (
-        "habite",
-        "habiter",
-        "vit",
-        "vivre",
-        "live",
-        "lives",
-        "living",
-        "demeure",
-        "loge",
-        "appart",
-        "appartement",
-        "maison",
-        "home",
-        "house",
-        "apartment",
-    ),
-    "argent": ("argent", "fric", "thune", "thunes", "pognon", "blé", "money", "cash", "sous"),
-    "prix": (
-        "prix",
-        "coute",
-        "coutent",
-        "couter",
-        "cout",
-        "tarif",
-        "cost",
-        "costs",
-        "price",
-        "pricing",
-        "combien",
-        "dollars",
-        "euros",
-        "balles",
-        "paye",
-        "payer",
-        "pay",
-    ),
-    "voiture": ("voiture", "bagnole", "caisse", "car", "auto", "vehicule"),
-    "livre": ("livre", "bouquin", "bouquins", "book", "books", "roman", "novel"),
-    "manger": (
-        "manger",
-        "bouffe",
-        "bouffer",
-        "mange",
-        "eat",
-        "eats",
-        "food",
-        "nourriture",
-        "cuisine",
-        "plat",
-        "prefere",
-        "favorite",
-        "favourite",
-        "dish",
-    ),
-    "chien": ("chien", "toutou", "clebs", "dog", "chiot", "puppy"),
-    "chat": ("chat", "minou", "cat", "chaton", "kitten"),
-    "animal": ("animal", "animaux", "pet", "pets", "bestiole"),
-    "sport": (
-        "sport",
-        "sports",
-        "foot",
-        "football",
-        "soccer",
-        "courir",
-        "course",
-        "running",
-        "run",
-        "velo",
-        "bike",
-        "cycling",
-        "escalade",
-        "climbing",
-    ),
-    "musique": (
-        "musique",
-        "zik",
-        "music",
-        "chanson",
-        "song",
-        "songs",
-        "groupe",
-        "band",
-        "joue",
-        "plays",
-        "guitare",
-        "guitar",
-        "piano",
-        "batterie",
-        "drums",
-    ),
-    "vacances": (
-        "vacances",
-        "vacs",
-        "holiday",
-        "holidays",
-        "vacation",
-        "conges",
-        "voyage",
-        "trip",
-        "travel",
-        "partir",
-        "part",
-    ),
-    "anniversaire": ("anniversaire", "anniv", "birthday", "bday", "nait", "naissance"),
-    "age": ("age", "ans", "old", "years", "vieux"),
-    "etudes": (
-        "etudes",
-        "etudie",
-        "etudier",
-        "fac",
-        "universite",
-        "university",
-        "ecole",
-        "school",
-        "diplome",
-        "degree",
-        "studied",
-        "study",
-        "studies",
-        "master",
-        "these",
-        "phd",
-    ),
-    "chef": ("chef", "boss", "patron", "manager", "responsable", "lead", "dirige", "head", "cto", "ceo"),
-    "collegue": ("collegue", "collegues", "colleague", "colleagues", "coworker", "equipe", "team"),
-    "langue": ("langue", "langues", "parle", "parler", "speaks", "speak", "language", "languages"),
-    "ordinateur": ("ordi", "ordinateur", "pc", "laptop", "computer", "mac", "macbook"),
-    "telephone": ("telephone", "portable", "tel", "phone", "smartphone", "iphone", "mobile"),
-    "demenage": ("demenage", "demenager", "demenagement", "move", "moved", "moving", "installe"),
-    "malade": ("malade", "maladie", "sick", "ill", "illness", "sante", "health"),
-    "projet": ("projet", "projets", "project", "projects", "side", "app", "application"),
-    "debut": ("debut", "commence", "commencer", "start", "started", "depuis", "since", "began"),
-    "deteste": ("deteste", "horreur", "hate", "hates", "dislike", "supporte"),
-    "aime": (
-        "aime",
-        "adore",
-        "kiffe",
-        "kiffer",
-        "likes",
-        "like",
-        "love",
-        "loves",
-        "enjoys",
-        "fan",
-        "passion",
-        "passionne",
-    ),
-    "cafe": ("cafe", "caoua", "coffee", "expresso", "espresso"),
-    "biere": ("biere", "mousse", "beer", "binouze"),
-    "film": ("film", "films", "movie", "movies", "cine", "cinema", "serie", "series", "show"),
-    "jeu": ("jeu", "jeux", "game", "games", "gaming", "joue", "jouer", "play"),
-}
-
-CONCEPTS: dict[str, str] = {form: concept for concept, forms in _CONCEPTS.items() for form in forms}
-
 
 def fold(text: str) -> str:
     """Lowercase, strip accents, and turn apostrophes into spaces (``l'équipe`` → ``l equipe``)."""
@@ -302,12 +55,13 @@ def fold(text: str) -> str:
 def terms(text: str) -> list[str]:
     """The lexical terms of ``text``, in order, repeated as often as they occur."""
     result: list[str] = []
-    for word in _WORD.findall(fold(text)):
+    folded = fold(text)
+    for pattern, concept in PHRASES:
+        result.extend("~" + concept for _ in pattern.findall(folded))
+    for word in _WORD.findall(folded):
         if word in STOPWORDS:
             continue
-        concept = CONCEPTS.get(word)
-        if concept is not None:
-            result.append("~" + concept)
+        result.extend("~" + concept for concept in concepts_of(word))
         if len(word) > 1 or word.isdigit():
             result.append(word[:PREFIX])
     return result

@@ -59,9 +59,14 @@ def utc_now() -> datetime:
 
 @dataclass(frozen=True)
 class SearchTuning:
-    """How ``search`` ranks: dense + sparse candidates fused by weighted reciprocal rank, or dense only."""
+    """How ``search`` ranks dense (meaning) and sparse (words) candidates.
 
-    mode: Literal["hybrid", "dense"] = "hybrid"
+    ``linear``: dense cosine + ``sparse_weight`` × sparse score relative to the best sparse hit;
+    ``rrf`` / ``dbsf``: Qdrant's own fusions (weighted reciprocal rank, distribution-based);
+    ``dense``: dense only (the baseline the quality command compares with).
+    """
+
+    mode: Literal["linear", "rrf", "dbsf", "dense"] = "linear"
     candidates: int = 50
     rrf_k: int = 10
     dense_weight: float = 1.0
@@ -376,9 +381,13 @@ class Memory:
         lexical = sparse_vector(query[:MAX_TEXT_CHARS])
         tuning = self.tuning
         query_filter = _filter(filters)
+        collection = self._collection(kind)
+        sparse = models.SparseVector(indices=lexical.indices, values=lexical.values)
+        depth = max(tuning.candidates, limit)
+        points: builtins.list[models.ScoredPoint]
         if tuning.mode == "dense" or not lexical.indices:
             response = await self._client.query_points(
-                self._collection(kind),
+                collection,
                 query=dense,
                 using=DENSE,
                 limit=limit,
@@ -386,33 +395,78 @@ class Memory:
                 with_payload=True,
                 with_vectors=[DENSE],
             )
+            points = response.points
+        elif tuning.mode == "linear":
+            points = await self._linear_search(collection, vector, sparse, depth, query_filter)
         else:
-            depth = max(tuning.candidates, limit)
+            fusion: models.Query = (
+                models.RrfQuery(
+                    rrf=models.Rrf(k=tuning.rrf_k, weights=[tuning.dense_weight, tuning.sparse_weight])
+                )
+                if tuning.mode == "rrf"
+                else models.FusionQuery(fusion=models.Fusion.DBSF)
+            )
             response = await self._client.query_points(
-                self._collection(kind),
+                collection,
                 prefetch=[
                     models.Prefetch(query=dense, using=DENSE, limit=depth),
-                    models.Prefetch(
-                        query=models.SparseVector(indices=lexical.indices, values=lexical.values),
-                        using=SPARSE,
-                        limit=depth,
-                    ),
+                    models.Prefetch(query=sparse, using=SPARSE, limit=depth),
                 ],
-                query=models.RrfQuery(
-                    rrf=models.Rrf(k=tuning.rrf_k, weights=[tuning.dense_weight, tuning.sparse_weight])
-                ),
+                query=fusion,
                 limit=limit,
                 query_filter=query_filter,
                 with_payload=True,
                 with_vectors=[DENSE],
             )
+            points = response.points
         return [
             ScoredRecord(
                 record=from_payload(str(point.id), kind, point.payload),
                 score=float(np.dot(vector, _dense_of(point))),
             )
-            for point in response.points
+            for point in points[:limit]
         ]
+
+    async def _linear_search(
+        self,
+        collection: str,
+        vector: Vectors,
+        sparse: models.SparseVector,
+        depth: int,
+        query_filter: models.Filter | None,
+    ) -> builtins.list[models.ScoredPoint]:
+        """Dense and sparse candidates in one round trip, ranked by cosine + weighted relative sparse."""
+        dense_hits, sparse_hits = await self._client.query_batch_points(
+            collection,
+            requests=[
+                models.QueryRequest(
+                    query=vector.tolist(),
+                    using=DENSE,
+                    limit=depth,
+                    filter=query_filter,
+                    with_payload=True,
+                    with_vector=[DENSE],
+                ),
+                models.QueryRequest(
+                    query=sparse,
+                    using=SPARSE,
+                    limit=depth,
+                    filter=query_filter,
+                    with_payload=True,
+                    with_vector=[DENSE],
+                ),
+            ],
+        )
+        best_sparse = max((p.score for p in sparse_hits.points), default=0.0)
+        lexical = {p.id: p.score / best_sparse for p in sparse_hits.points} if best_sparse > 0 else {}
+        candidates = {p.id: p for p in [*sparse_hits.points, *dense_hits.points]}
+        weight = self.tuning.sparse_weight
+
+        def fused(point: models.ScoredPoint) -> float:
+            cosine = float(np.dot(vector, _dense_of(point)))
+            return self.tuning.dense_weight * cosine + weight * lexical.get(point.id, 0.0)
+
+        return sorted(candidates.values(), key=fused, reverse=True)
 
     async def _find(self, record_id: str) -> Record | None:
         point_id = _point_id(record_id)

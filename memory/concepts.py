@@ -1,0 +1,114 @@
+"""A small bilingual concept table for the lexical side of search.
+
+Each concept term stands for words that a question and the fact answering it use for the same thing:
+colloquial and plain French, and English (``maman``, ``mère``, ``mother`` → ``mere``), and the kind of
+answer a question asks for (``quel âge`` ↔ ``20 ans``; ``il bosse où`` ↔ a profession). Only general
+vocabulary goes here: no names, nothing specific to one team or one data set. Words are written
+folded (lowercase, no accents); a word may belong to several concepts.
+"""
+
+from __future__ import annotations
+
+import re
+
+_TABLE: dict[str, str] = {
+    # family and people
+    "mere": "maman mere mother mom mum mommy moman daronne",
+    "pere": "papa pere father dad daddy daron",
+    "parent": "parent parents darons vieux famille family",
+    "frere": "frere frangin brother bro",
+    "soeur": "soeur frangine sister sis",
+    "enfant": "enfant gosse mome gamin gamine fils fille child children kid son daughter bebe baby",
+    "conjoint": "femme mari epouse epoux copine copain meuf mec conjoint conjointe compagne compagnon "
+    "wife husband girlfriend boyfriend partner",
+    "ami": "ami amie pote copains friend buddy",
+    "mentor": "mentor tuteur tutrice encadre encadrer encadrant referent coach parrain marraine",
+    "collegue": "collegue colleague coworker equipe team",
+    "nouveau": "nouveau nouvelle arrive arrivee recrue embauche newcomer joined hired new",
+    # work
+    "travail": "travail travaille travailler boulot taf taff bosse bosser job work works working worked "
+    "emploi metier poste role profession carriere career freelance stagiaire stage intern internship "
+    "cto ceo cfo coo dev developpeur developpeuse developer engineer ingenieur medecin docteur doctor "
+    "architecte architect boulanger boulangere baker pilote pilot infirmier infirmiere nurse prof "
+    "professeur professeure enseignant teacher manager avocat lawyer comptable designer consultant "
+    "chercheur researcher",
+    "entreprise": "boite entreprise societe company startup firm agence agency employeur employer",
+    "chef": "chef boss patron manager responsable lead dirige head cto ceo",
+    "produit": "produit product pm",
+    "deploiement": "deploie deployer deploiement deploy deploys deployment release livraison mep",
+    "reunion": "reunion meeting standup point",
+    "ticket": "ticket issue bug tracker tracking",
+    "heberge": "heberge heberger hebergement host hosted hosting serveur server datacenter cloud",
+    "code": "code coder codee ecrit written langage backend back frontend front stack framework",
+    "utilisateur": "utilisateur user client usager",
+    "bureau": "bureau locaux office",
+    "creer": "cree creer creation fabrique fabriquer lance lancer fonde fonder monte created built made "
+    "founded launched",
+    "debut": "debut debute debuter commence commencer started start began",
+    "devenir": "devenir deviendra voudrait veut aimerait reve become want wants dream future",
+    "nom": "nom appelle appeler appellent name named called",
+    # places and moves
+    "origine": "origine originaire vient venait village bled patelin natal natale hometown",
+    "habite": "habite habiter vit vivre crecher creche live lives living reside loge demeure",
+    "demenage": "demenage demenager demenagement move moved moving",
+    "vacances": "vacances vacs holiday holidays vacation conges voyage trip travel",
+    # time
+    "naissance": "naissance nee born birth anniversaire anniv birthday bday",
+    "age": "age ans old",
+    "date": "quand when date janvier fevrier mars avril mai juin juillet aout septembre octobre "
+    "novembre decembre january february march april may june july august september october "
+    "november december",
+    "jour": "jour lundi mardi mercredi jeudi vendredi samedi dimanche day monday tuesday wednesday "
+    "thursday friday saturday sunday",
+    # money
+    "prix": "prix coute couter cout tarif forfait combien cost costs price pricing much dollars euros "
+    "balles paye payer pay",
+    "argent": "argent fric thune pognon money cash",
+    # things and tastes
+    "voiture": "voiture bagnole caisse car auto vehicule conduit conduire drive drives",
+    "velo": "velo bike cycling cyclisme vtt",
+    "livre": "livre bouquin book roman novel lit lire read reads",
+    "manger": "manger bouffe bouffer mange eat eats food nourriture cuisine plat dish repas",
+    "arachide": "arachide cacahuete peanut",
+    "viande": "viande meat vegetarien vegetarienne vege vegan",
+    "aime": "aime adore kiffe kiffer prefere preferee favori favorite favourite like likes love loves "
+    "enjoys fan passion passionne",
+    "deteste": "deteste horreur blairer supporte hate hates dislike",
+    "chien": "chien toutou clebs dog chiot puppy",
+    "chat": "chat minou cat chaton kitten",
+    "cafe": "cafe caoua coffee expresso espresso",
+    "sport": "sport foot football soccer courir course court running run marathon jogging velo escalade "
+    "climbing",
+    "course": "courir course court running run marathon jogging",
+    "instrument": "instrument batterie guitare gratte gratter piano violon basse drums guitar bass violin",
+    "musique": "musique zik music chanson song groupe band rock electro jazz rap",
+    "jeu": "jeu game games gaming",
+    "film": "film movie cine cinema serie series",
+    "langue": "langue parle parler cause causer speaks speak language allemand anglais francais "
+    "espagnol italien german english french spanish italian",
+    "etudes": "etudes etudie etudier etudiant fac universite university iut ecole school diplome degree "
+    "studied study studies master these phd",
+    "sante": "malade maladie sick ill sante health allergique allergie allergic",
+}
+
+CONCEPTS: dict[str, tuple[str, ...]] = {}
+for _concept, _words in _TABLE.items():
+    for _word in _words.split():
+        CONCEPTS[_word] = (*CONCEPTS.get(_word, ()), _concept)
+
+# Multi-word expressions, matched on folded text before splitting into words.
+PHRASES: tuple[tuple[re.Pattern[str], str], ...] = (
+    (re.compile(r"\bmises? en prod(uction)?\b"), "deploiement"),
+    (re.compile(r"\b(fai[st]|faire|font) quoi\b"), "travail"),
+    (re.compile(r"\bdans la vie\b"), "travail"),
+    (re.compile(r"\bplus tard\b"), "devenir"),
+    (re.compile(r"\bwhat does \w+ do\b"), "travail"),
+)
+
+
+def concepts_of(word: str) -> tuple[str, ...]:
+    """Concepts of a folded word, trying its singular form too (``gosses`` → ``gosse``)."""
+    found = CONCEPTS.get(word)
+    if found is None and len(word) > 3 and word[-1] in "sx":
+        found = CONCEPTS.get(word[:-1])
+    return found or ()
