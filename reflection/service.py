@@ -44,6 +44,7 @@ from reflection.window import (
     WINDOW_SCHEMA,
     Message,
     WindowDecision,
+    capitalised_words,
     human_messages,
     is_bot,
     open_questions,
@@ -70,6 +71,7 @@ TEMPLATES = (
 Phase = Literal["gathering", "context", "thinking", "done"]
 ModelT = TypeVar("ModelT", bound=BaseModel)
 
+WINDOW_VIEW = 200  # Lobby messages looked at for a window (the bot keeps this many)
 WINDOW_SEARCH_MESSAGES = 20  # the newest human messages of a window used for the pre-filter
 RECENT_CONTEXT = 20  # Lobby messages given to the model as context (the seed's eko-handler uses 20)
 
@@ -542,7 +544,7 @@ class ReflectionService:
             self._activity_running = False
 
     async def _activity(self) -> ActivityOutcome | None:
-        seen = self._chat.recent_messages(100)
+        seen = self._chat.recent_messages(WINDOW_VIEW)
         last_id, last_ts = self._cursor if self._cursor else (None, None)
         window = select_window(seen, last_id, last_ts)
         humans = human_messages(window, self._settings.bot_name)
@@ -558,49 +560,54 @@ class ReflectionService:
         run.count("windows")
 
         facts, goals = await self._prefilter(humans)
-        known = {name for hit in facts if (name := hit.record.about)} | set(participants(humans))
+        # Names the related records already mention are not new curiosities.
+        known = set(participants(humans))
+        for hit in (*facts, *goals):
+            known.update(
+                capitalised_words(f"{hit.record.about or ''} {hit.record.text}", sentence_start=True)
+            )
         rule_items = offline_extract(humans, self._settings.bot_name, known, self._language())
         summary = self._offline_summary(humans, now)
-        if not facts and not goals and not rule_items:
+        candidates = len(facts) + len(goals)
+        outcome = ActivityOutcome(summary=summary, candidates=candidates, llm_called=False)
+        # An opportunity the guards would refuse anyway is not worth a model call.
+        blocked = await self._guards(automatic=True) if candidates else None
+        evaluate = candidates > 0 and blocked is None
+        if not candidates and not rule_items:
             run.count("windowsFiltered")
             await self._store_window(summary, run)
-            return ActivityOutcome(summary=summary, candidates=0, llm_called=False)
+            return outcome
 
         record = self._new_record("opportunity")
-        record.goals_count = len(goals)
-        record.facts_count = len(facts)
-        if facts or goals:
-            await self._progress(record, "gathering")
-            await self._progress(record, "context")
-            await self._progress(record, "thinking")
+        record.goals_count, record.facts_count = len(goals), len(facts)
         decision: WindowDecision | None = None
-        if facts or goals or rule_items:
-            decision = await self._ask(
-                self._window_request(humans, facts, goals), WindowDecision, run, record
-            )
-        llm_called = bool(run.calls)
-        items = self._learned_items(decision, humans) if decision is not None else rule_items
+        if evaluate:
+            for phase in ("gathering", "context", "thinking"):
+                await self._progress(record, phase)
+        if evaluate or rule_items:
+            request = self._window_request(humans, facts, goals)
+            decision = await self._ask(request, WindowDecision, run, record)
+            outcome.llm_called = bool(run.calls)
         if decision is not None:
             summary.summary = decision.summary.strip() or summary.summary
             summary.topics = [t.strip() for t in decision.topics if t.strip()][:10] or summary.topics
             summary.source = "model"
-        report = await learn(self._memory, items) if items else None
-        if report is not None:
+        items = self._learned_items(decision, humans) if decision is not None else rule_items
+        if items:
+            report = await learn(self._memory, items)
+            outcome.learned = report.as_dict()
             run.count("learned", report.learned)
             run.count("merged", report.merged)
             run.count("learnFailed", report.failed)
         record.activity_summary = summary.summary
-        await self._store_window(summary, run if not (facts or goals) else None)
-        outcome = ActivityOutcome(
-            summary=summary,
-            candidates=len(facts) + len(goals),
-            llm_called=llm_called,
-            learned=report.as_dict() if report else {},
-        )
-        if not facts and not goals:
-            return outcome  # learning only: no opportunity to evaluate, no reflection record
-
-        outcome.record = await self._opportunity(record, decision, humans, facts, goals, run)
+        if not candidates:  # learning only: no opportunity to evaluate, no reflection record
+            await self._store_window(summary, run)
+            return outcome
+        await self._store_window(summary, None)
+        if blocked is not None:
+            outcome.record = await self._record_skip(record, blocked, run)
+        else:
+            outcome.record = await self._opportunity(record, decision, humans, goals, run)
         return outcome
 
     async def _prefilter(self, humans: Sequence[Message]) -> tuple[list[ScoredRecord], list[ScoredRecord]]:
@@ -663,7 +670,6 @@ class ReflectionService:
         record: ReflectionRecord,
         decision: WindowDecision | None,
         humans: Sequence[Message],
-        facts: Sequence[ScoredRecord],
         goals: Sequence[ScoredRecord],
         run: _Run,
     ) -> ReflectionRecord:

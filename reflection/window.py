@@ -130,12 +130,12 @@ def open_questions(window: Sequence[Message], bot_name: str) -> list[Message]:
     return questions
 
 
-def capitalised_words(text: str) -> list[str]:
-    """Capitalised words that do not start a sentence (likely names and projects)."""
+def capitalised_words(text: str, sentence_start: bool = False) -> list[str]:
+    """Capitalised words (likely names and projects); sentence starters only with ``sentence_start``."""
     words = []
     for match in _CAPITALISED.finditer(text):
         before = text[: match.start()].rstrip()
-        if not before or before[-1] in ".!?…:":
+        if not sentence_start and (not before or before[-1] in ".!?…:"):
             continue
         words.append(match.group(1).strip("'’-"))
     return words

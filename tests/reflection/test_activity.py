@@ -273,3 +273,17 @@ async def test_two_processes_with_one_slot_left_post_once(
     finally:
         await first_db.close()
         await second_db.close()
+
+
+async def test_no_model_call_for_an_opportunity_the_guards_would_refuse(
+    make_service: ServiceFactory, memory: Memory, chat: RecordingChat, llm: ScriptedLLM, clock: FakeClock
+) -> None:
+    await seed_memory(memory)
+    service = await make_service()
+    clock.now = clock.now.replace(hour=21)  # 22:00 in Paris: quiet hours
+    chat.say("David", "combien coûte le plan Max déjà ?")  # a candidate fact, no new name to learn
+    outcome = await service.run_activity()
+    assert outcome is not None and outcome.candidates > 0 and not outcome.llm_called
+    assert outcome.record is not None and outcome.record.skip_reason == "quiet_hours"
+    assert llm.calls == 0 and chat.posts == []
+    assert chat.phases(outcome.record.id) == ["done"]
