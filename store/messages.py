@@ -38,26 +38,50 @@ class MessageLog:
         if self._next_seq is None:
             async with self._setup_lock:
                 if self._next_seq is None:
-                    await self._collection.create_index([("room", ASCENDING), ("seq", ASCENDING)])
+                    # A single-field index: the embedded store plans `seq` ranges with it (a compound
+                    # (room, seq) index makes it pick the room equality and scan the whole room).
+                    await self._collection.create_index([("seq", ASCENDING)])
                     last = await self._collection.find_one({}, sort=[("seq", DESCENDING)])
                     self._next_seq = int(last["seq"]) + 1 if last else 1
         return self._next_seq
 
     async def append(self, message: LobbyMessage) -> None:
         """Store ``message`` durably (returns once the store has it)."""
-        seq = await self._ready()
-        self._next_seq = seq + 1  # taken before the await: concurrent appends get distinct numbers
-        document: dict[str, Any] = {"_id": message["id"], "seq": seq, **message}
-        await self._collection.insert_one(document)
+        await self.append_many([message])
+
+    async def append_many(self, messages: list[LobbyMessage]) -> None:
+        """Store ``messages`` durably, in this order, in one write."""
+        if not messages:
+            return
+        first = await self._ready()
+        self._next_seq = first + len(messages)  # taken before the await: concurrent calls never share a seq
+        documents: list[dict[str, Any]] = [
+            {"_id": message["id"], "seq": first + offset, **message}
+            for offset, message in enumerate(messages)
+        ]
+        # insert_many even for one message: the embedded store's insert_one re-reads the whole
+        # collection to check uniqueness (cost grows with the log), its insert_many does not.
+        await self._collection.insert_many(documents, ordered=True)
 
     async def recent(self, room: str, limit: int = 50) -> list[LobbyMessage]:
         """The last ``limit`` messages of ``room``, oldest first."""
         if limit <= 0:
             return []
-        await self._ready()
-        cursor = self._collection.find({"room": room}).sort([("seq", DESCENDING)]).limit(limit)
-        documents = await cursor.to_list(None)
-        return [_message(document) for document in reversed(documents)]
+        newest = await self._ready() - 1
+        # Ask for a window of recent sequence numbers first (an index range, cheap at any log size),
+        # widening it only when the room is quieter than the others.
+        window = max(4 * limit, 200)
+        while True:
+            floor = newest - window
+            cursor = (
+                self._collection.find({"room": room, "seq": {"$gt": floor}})
+                .sort([("seq", DESCENDING)])
+                .limit(limit)
+            )
+            documents = await cursor.to_list(None)
+            if len(documents) >= limit or floor <= 0:
+                return [_message(document) for document in reversed(documents)]
+            window *= 8
 
     async def count(self, room: str) -> int:
         return await self._collection.count_documents({"room": room})

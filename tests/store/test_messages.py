@@ -42,3 +42,16 @@ async def test_order_and_content_survive_reopen(opener: Opener) -> None:
         assert [m["id"] for m in await log.recent("lobby", 50)] == ["id0", "id1", "id2", "id3"]
     finally:
         await second.close()
+
+
+async def test_a_quiet_room_still_gets_its_history_behind_a_busy_one(opener: Opener) -> None:
+    database = await opener.open()
+    try:
+        log = MessageLog(database.db)
+        await log.append_many([message(i, room="quiet") for i in range(3)])
+        await log.append_many([message(100 + i) for i in range(500)])  # one write, in order
+        assert [m["id"] for m in await log.recent("quiet", 50)] == ["id0", "id1", "id2"]
+        busy = await log.recent("lobby", 50)
+        assert [m["id"] for m in busy] == [f"id{100 + i}" for i in range(450, 500)]
+    finally:
+        await database.close()

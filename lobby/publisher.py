@@ -1,0 +1,62 @@
+"""Group commit: store the messages that arrived together in one write, then broadcast them in order."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Awaitable, Callable
+
+from store import LobbyMessage
+
+Store = Callable[[list[LobbyMessage]], Awaitable[None]]
+Broadcast = Callable[[LobbyMessage], Awaitable[None]]
+
+
+class BatchPublisher:
+    """Publishes messages durably: a message is broadcast only once it is stored, and everyone sees
+    messages in stored order.
+
+    A durable write costs milliseconds whatever its size, so while one write runs the next messages
+    queue up and go in the following one: throughput follows the load, latency stays one write.
+    ``lock`` is held while writing and broadcasting; whoever else holds it (sending history to a
+    newcomer) sees the room between two batches.
+    """
+
+    def __init__(self, store: Store, broadcast: Broadcast, lock: asyncio.Lock, max_batch: int = 200) -> None:
+        self._store = store
+        self._broadcast = broadcast
+        self._lock = lock
+        self._max_batch = max_batch
+        self._pending: list[tuple[LobbyMessage, asyncio.Future[None]]] = []
+        self._task: asyncio.Task[None] | None = None
+
+    async def publish(self, message: LobbyMessage) -> None:
+        """Return once ``message`` is stored and broadcast; raise what the store raised."""
+        future: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        self._pending.append((message, future))
+        if self._task is None or self._task.done():
+            self._task = asyncio.create_task(self._run())
+        await future
+
+    async def flush(self) -> None:
+        """Wait until every message handed over so far is stored and broadcast."""
+        while self._task is not None and not self._task.done():
+            await asyncio.wait({self._task})
+
+    async def _run(self) -> None:
+        async with self._lock:
+            while self._pending:
+                batch = self._pending[: self._max_batch]
+                del self._pending[: len(batch)]
+                messages = [message for message, _ in batch]
+                try:
+                    await self._store(messages)
+                except Exception as exc:  # handed to each sender, who answers with an error ack
+                    for _, future in batch:
+                        if not future.done():
+                            future.set_exception(exc)
+                    continue
+                for message in messages:
+                    await self._broadcast(message)
+                for _, future in batch:
+                    if not future.done():
+                        future.set_result(None)

@@ -1,0 +1,263 @@
+"""The reference Lobby server: Socket.IO on aiohttp, the wire contract of docs/lobby-protocol.md."""
+
+from __future__ import annotations
+
+import asyncio
+import html
+import logging
+import uuid
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+from typing import Any
+
+import socketio
+from aiohttp import web
+from pymongo.errors import PyMongoError
+
+from lobby.publisher import BatchPublisher
+from lobby.rules import FloodGate, RefusedError, display_name, is_reserved, message_text, token_matches
+from store import LobbyMessage, MessageLog
+
+logger = logging.getLogger(__name__)
+
+ROOM = "lobby"
+HISTORY_LIMIT = 50
+STATIC_DIR = Path(__file__).parent / "static"
+RELAYED_EVENTS = ("reflection:progress", "reflection:update")
+
+# The page loads scripts and styles from /static only: injected markup cannot run code.
+# Inline style attributes stay allowed for scripts that position elements (the status bar).
+_PAGE_CSP = (
+    "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; "
+    "connect-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'"
+)
+
+Ack = dict[str, Any]
+
+
+def _utc_now() -> datetime:
+    return datetime.now(UTC)
+
+
+def iso_utc(moment: datetime) -> str:
+    """``2026-11-23T10:00:00.000Z``: ISO 8601, UTC, millisecond precision."""
+    return moment.astimezone(UTC).isoformat(timespec="milliseconds").replace("+00:00", "Z")
+
+
+def _error(reason: str) -> Ack:
+    return {"ok": False, "error": reason}
+
+
+@dataclass
+class _Session:
+    name: str
+    is_bot: bool
+    gate: FloodGate
+
+
+class Lobby:
+    """One chat room, ``lobby``, where people and the bot talk; see docs/lobby-protocol.md.
+
+    ``flood_limit`` is ``(messages, seconds)`` per human connection; the authenticated bot is exempt
+    (it answers many people at once). A second bot connection is refused while one is connected.
+    """
+
+    def __init__(
+        self,
+        messages: MessageLog,
+        bot_token: str,
+        bot_name: str = "Eko",
+        clock: Callable[[], datetime] = _utc_now,
+        flood_limit: tuple[int, float] = (5, 5.0),
+        trigger_timeout: float = 10.0,
+    ) -> None:
+        if not bot_token:
+            raise ValueError("the Lobby needs a bot token")
+        self._messages = messages
+        self._bot_token = bot_token
+        self._bot_name = bot_name
+        self._clock = clock
+        self._flood_limit = flood_limit
+        self._trigger_timeout = trigger_timeout
+        self._sessions: dict[str, _Session] = {}
+        self._bot_sid: str | None = None
+        self._closing = False
+        self._page_html: str | None = None
+        # Storing and broadcasting a message, and sending history to a newcomer, happen under this
+        # lock: everyone sees messages in stored order, and history never misses nor repeats one.
+        self._room_lock = asyncio.Lock()
+        self._publisher = BatchPublisher(messages.append_many, self._broadcast, self._room_lock)
+        self._sio = socketio.AsyncServer(async_mode="aiohttp", logger=False, engineio_logger=False)
+        self._sio.on("connect", self._on_connect)
+        self._sio.on("disconnect", self._on_disconnect)
+        self._sio.on("message", self._on_message)
+        self._sio.on("reflection:trigger", self._on_trigger)
+        for event in RELAYED_EVENTS:
+            self._sio.on(event, self._relay_handler(event))
+
+    @property
+    def bot_connected(self) -> bool:
+        return self._bot_sid is not None
+
+    @property
+    def people_connected(self) -> int:
+        return sum(1 for session in self._sessions.values() if not session.is_bot)
+
+    def attach(self, app: web.Application) -> None:
+        """Mount Socket.IO (``/socket.io/``), the page (``/``) and its files (``/static/``) on ``app``."""
+        if not (STATIC_DIR / "vendor" / "socket.io.min.js").is_file():
+            logger.error(
+                "lobby page: static/vendor/socket.io.min.js is missing, run scripts/install.sh",
+                extra={"static_dir": str(STATIC_DIR)},
+            )
+        self._sio.attach(app)
+        app.on_shutdown.append(self._on_app_shutdown)
+        app.router.add_get("/", self._page)
+        app.router.add_static("/static/", STATIC_DIR, append_version=False)
+
+    async def close(self) -> None:
+        """Finish in-flight messages, then close every connection (clients reconnect by themselves).
+
+        Also runs on the aiohttp app's shutdown, before aiohttp waits for open requests (WebSockets
+        would otherwise hold it until its shutdown timeout).
+        """
+        if self._closing:
+            return
+        self._closing = True
+        await self._publisher.flush()
+        # Drop each transport as a lost connection would: clients then reconnect by themselves (the
+        # python client does not after an Engine.IO CLOSE packet, nor does the browser after a
+        # Socket.IO "server disconnect"). ``None`` in an engine socket's queue makes its writer close
+        # the WebSocket (engineio's own end-of-queue marker); nothing waits on a peer already gone.
+        for socket in list(self._sio.eio.sockets.values()):
+            socket.queue.put_nowait(None)
+        await self._sio.shutdown()
+
+    async def _on_app_shutdown(self, app: web.Application) -> None:
+        await self.close()
+
+    async def _page(self, request: web.Request) -> web.StreamResponse:
+        if self._page_html is None:
+            template = (STATIC_DIR / "index.html").read_text(encoding="utf-8")
+            self._page_html = template.replace("{{BOT_NAME}}", html.escape(self._bot_name, quote=True))
+        return web.Response(
+            text=self._page_html,
+            content_type="text/html",
+            headers={"Cache-Control": "no-cache", "Content-Security-Policy": _PAGE_CSP},
+        )
+
+    # -- connections -------------------------------------------------------------------------
+
+    async def _on_connect(self, sid: str, environ: dict[str, Any], auth: Any = None) -> None:
+        try:
+            if self._closing:
+                raise RefusedError("Le Lobby redémarre, reconnexion dans un instant")
+            name = display_name(auth)
+            is_bot = is_reserved(name, self._bot_name)
+            if is_bot:
+                name = self._check_bot(auth)
+        except RefusedError as exc:
+            logger.info("lobby: connection refused", extra={"sid": sid, "reason": str(exc)})
+            raise socketio.exceptions.ConnectionRefusedError(str(exc)) from None
+        if is_bot:
+            self._bot_sid = sid
+        limit, seconds = self._flood_limit
+        self._sessions[sid] = _Session(name, is_bot, FloodGate(limit, timedelta(seconds=seconds)))
+        logger.info("lobby: connected", extra={"sid": sid, "author": name, "bot": is_bot})
+        # History goes out once the connection is established (after the CONNECT packet).
+        self._sio.start_background_task(self._welcome, sid)
+
+    def _check_bot(self, auth: dict[str, Any]) -> str:
+        if not token_matches(auth.get("token"), self._bot_token):
+            raise RefusedError(f"Le nom « {self._bot_name} » est réservé au bot (jeton absent ou invalide)")
+        if self._bot_sid is not None:
+            raise RefusedError(f"{self._bot_name} est déjà connecté")
+        return self._bot_name
+
+    async def _welcome(self, sid: str) -> None:
+        async with self._room_lock:
+            if sid not in self._sessions:
+                return  # gone before we got here
+            await self._sio.enter_room(sid, ROOM)
+            try:
+                history = await self._messages.recent(ROOM, HISTORY_LIMIT)
+            except (PyMongoError, OSError):
+                logger.exception("lobby: history unavailable", extra={"sid": sid})
+                return
+            await self._sio.emit("history", {"messages": history}, to=sid)
+
+    async def _on_disconnect(self, sid: str, reason: Any = None) -> None:
+        session = self._sessions.pop(sid, None)
+        if sid == self._bot_sid:
+            self._bot_sid = None
+        if session is not None:
+            logger.info(
+                "lobby: disconnected",
+                extra={"sid": sid, "author": session.name, "bot": session.is_bot, "reason": str(reason)},
+            )
+
+    # -- events ------------------------------------------------------------------------------
+
+    async def _on_message(self, sid: str, *args: Any) -> Ack:
+        session = self._sessions.get(sid)
+        if session is None:
+            return _error("Connexion inconnue")
+        try:
+            text = message_text(args[0] if len(args) == 1 else None)
+        except RefusedError as exc:
+            return _error(str(exc))
+        now = self._clock()
+        if not session.is_bot and not session.gate.allow(now):
+            logger.info("lobby: flood refused", extra={"sid": sid, "author": session.name})
+            return _error("Trop de messages d'un coup : attendez quelques secondes")
+        if self._closing:
+            return _error("Le Lobby redémarre : message non envoyé, réessayez dans un instant")
+        message = LobbyMessage(
+            id=uuid.uuid4().hex, room=ROOM, author=session.name, text=text, ts=iso_utc(now)
+        )
+        try:
+            await self._publisher.publish(message)  # stored durably, then broadcast
+        except Exception:  # the store failed: the sender is told, nobody saw the message
+            logger.exception("lobby: message not stored", extra={"sid": sid, "author": session.name})
+            return _error("Message non enregistré (stockage indisponible) : réessayez")
+        return {"ok": True, "message": message}
+
+    async def _on_trigger(self, sid: str, *args: Any) -> Ack:
+        session = self._sessions.get(sid)
+        if session is None or session.is_bot:
+            return _error("Réservé aux personnes du Lobby")
+        bot_sid = self._bot_sid
+        if bot_sid is None:
+            return _error(f"{self._bot_name} n'est pas connecté")
+        try:
+            answer = await self._sio.call(
+                "reflection:trigger", {"requestedBy": session.name}, to=bot_sid, timeout=self._trigger_timeout
+            )
+        except socketio.exceptions.TimeoutError:
+            logger.warning("lobby: reflection trigger timed out", extra={"author": session.name})
+            return _error(f"{self._bot_name} n'a pas répondu à temps")
+        if not isinstance(answer, dict) or not isinstance(answer.get("ok"), bool):
+            logger.warning(
+                "lobby: malformed reflection trigger answer", extra={"answer_type": type(answer).__name__}
+            )
+            return _error(f"Réponse inattendue de {self._bot_name}")
+        if not answer["ok"] and not isinstance(answer.get("error"), str):
+            return _error(f"{self._bot_name} a refusé la réflexion")
+        return answer
+
+    async def _broadcast(self, message: LobbyMessage) -> None:
+        await self._sio.emit("message", message, room=ROOM)
+
+    def _relay_handler(self, event: str) -> Callable[..., Any]:
+        async def relay(sid: str, *args: Any) -> Ack:
+            if sid != self._bot_sid:
+                return _error(f"Événement réservé à {self._bot_name}")
+            data = args[0] if len(args) == 1 else None
+            if not isinstance(data, dict):
+                return _error("Format invalide : un objet JSON est attendu")
+            await self._sio.emit(event, data, room=ROOM, skip_sid=sid)
+            return {"ok": True}
+
+        return relay

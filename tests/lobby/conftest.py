@@ -1,0 +1,128 @@
+"""Lobby fixtures: a real Lobby on an aiohttp server on 127.0.0.1, and real Socket.IO clients."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import AsyncIterator, Callable
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+import pytest
+import socketio
+from aiohttp import web
+
+from lobby import Lobby
+from store import Database, MessageLog, open_database
+
+BOT_TOKEN = "test-bot-token-not-a-secret"
+WAIT = 5.0
+
+
+class LobbyServer:
+    """A Lobby served on ``port`` with its store under ``data_dir``; can be stopped and started again."""
+
+    def __init__(self, data_dir: Path, port: int, clock: Callable[[], datetime], **options: Any) -> None:
+        self.data_dir = data_dir
+        self.port = port
+        self.clock = clock
+        self.options = options
+        self.url = f"http://127.0.0.1:{port}"
+        self.lobby: Lobby | None = None
+        self.database: Database | None = None
+        self._runner: web.AppRunner | None = None
+
+    async def start(self) -> None:
+        self.database = await open_database(None, self.data_dir, "eko")
+        log = MessageLog(self.database.db)
+        self.lobby = Lobby(log, bot_token=BOT_TOKEN, clock=self.clock, **self.options)
+        app = web.Application()
+        self.lobby.attach(app)
+        self._runner = web.AppRunner(app, access_log=None)
+        await self._runner.setup()
+        await web.TCPSite(self._runner, "127.0.0.1", self.port).start()
+
+    async def stop(self) -> None:
+        if self.lobby is not None:
+            await self.lobby.close()
+        if self._runner is not None:
+            await self._runner.cleanup()
+        if self.database is not None:
+            await self.database.close()
+        self.lobby = self.database = self._runner = None
+
+
+class Client:
+    """A real python-socketio client that records what the Lobby sends it."""
+
+    def __init__(self, url: str, *, reconnection: bool = False) -> None:
+        self.url = url
+        self.sio = socketio.AsyncClient(
+            reconnection=reconnection, reconnection_delay=0.05, reconnection_delay_max=0.2
+        )
+        self.events: dict[str, asyncio.Queue[Any]] = {
+            name: asyncio.Queue()
+            for name in ("history", "message", "reflection:progress", "reflection:update", "refused")
+        }
+        self.trigger_answer: Any = {"ok": True}
+        self._released = asyncio.Event()
+        self.triggers: list[Any] = []
+        for name in ("history", "message", "reflection:progress", "reflection:update"):
+            self.sio.on(name, self._recorder(name))
+        self.sio.on("connect_error", self._recorder("refused"))
+        self.sio.on("reflection:trigger", self._on_trigger)
+
+    def _recorder(self, name: str) -> Callable[[Any], Any]:
+        async def record(data: Any = None) -> None:
+            self.events[name].put_nowait(data)
+
+        return record
+
+    async def _on_trigger(self, data: Any) -> Any:
+        self.triggers.append(data)
+        if self.trigger_answer == "never":
+            await self._released.wait()
+        return self.trigger_answer
+
+    async def connect(self, auth: Any) -> None:
+        await self.sio.connect(self.url, auth=auth, transports=["websocket"], wait_timeout=WAIT)
+
+    async def next(self, event: str, wait: float = WAIT) -> Any:
+        return await asyncio.wait_for(self.events[event].get(), wait)
+
+    def pending(self, event: str) -> int:
+        return self.events[event].qsize()
+
+    async def send(self, payload: Any) -> Any:
+        return await self.sio.call("message", payload, timeout=WAIT)
+
+    async def close(self) -> None:
+        self._released.set()
+        await self.sio.shutdown()  # disconnects, or stops reconnection attempts
+
+
+@pytest.fixture
+async def server(tmp_path: Path, free_port: int, clock: Callable[[], datetime]) -> AsyncIterator[LobbyServer]:
+    server = LobbyServer(tmp_path, free_port, clock)
+    await server.start()
+    yield server
+    await server.stop()
+
+
+@pytest.fixture
+async def clients(server: LobbyServer) -> AsyncIterator[Callable[..., Any]]:
+    """``await connect(name, token=None)`` returns a connected :class:`Client` that has its history."""
+    opened: list[Client] = []
+
+    async def connect(name: str, token: str | None = None, **options: Any) -> Client:
+        client = Client(server.url, **options)
+        opened.append(client)
+        auth: dict[str, Any] = {"name": name}
+        if token is not None:
+            auth["token"] = token
+        await client.connect(auth)
+        return client
+
+    yield connect
+    for client in opened:
+        await client.close()

@@ -1,0 +1,281 @@
+"""The Lobby's wire contract (docs/lobby-protocol.md), over real Socket.IO connections on loopback."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+import socketio
+
+from store import LobbyMessage, MessageLog
+from tests.conftest import FakeClock
+from tests.lobby.conftest import BOT_TOKEN, Client, LobbyServer
+
+Connect = Callable[..., Any]
+
+
+async def refusal(server: LobbyServer, auth: Any) -> str:
+    client = Client(server.url)
+    try:
+        with pytest.raises(socketio.exceptions.ConnectionError):
+            await client.connect(auth)
+        reason = await client.next("refused")
+        return str(reason["message"] if isinstance(reason, dict) else reason)
+    finally:
+        await client.close()
+
+
+async def test_connection_receives_history_oldest_first(server: LobbyServer, clients: Connect) -> None:
+    assert server.database is not None
+    log = MessageLog(server.database.db)
+    ts = "2026-11-23T09:00:00.000Z"
+    await log.append_many(
+        [LobbyMessage(id=f"m{i}", room="lobby", author="Alice", text=f"n°{i}", ts=ts) for i in range(60)]
+    )
+    alice = await clients("Alice")
+    history = await alice.next("history")
+    assert [m["text"] for m in history["messages"]] == [f"n°{i}" for i in range(10, 60)]
+    assert history["messages"][0] == {
+        "id": "m10",
+        "room": "lobby",
+        "author": "Alice",
+        "text": "n°10",
+        "ts": "2026-11-23T09:00:00.000Z",
+    }
+
+
+async def test_message_is_acknowledged_stored_and_broadcast(server: LobbyServer, clients: Connect) -> None:
+    alice, bob = await clients("  Alice  "), await clients("Bob")
+    assert (await alice.next("history"))["messages"] == []
+    await bob.next("history")
+    ack = await alice.send({"text": "  Salut l'équipe !  "})
+    assert ack["ok"] is True
+    message = ack["message"]
+    assert message == {
+        "id": message["id"],
+        "room": "lobby",
+        "author": "Alice",
+        "text": "Salut l'équipe !",
+        "ts": "2026-11-23T10:00:00.000Z",
+    }
+    assert await bob.next("message") == message
+    assert await alice.next("message") == message  # the sender gets the broadcast too
+    newcomer = await clients("Carol")
+    assert (await newcomer.next("history"))["messages"] == [message]
+
+
+async def test_messages_reach_everyone_in_the_same_order(server: LobbyServer, clients: Connect) -> None:
+    people = [await clients(f"P{i}") for i in range(3)]
+    for person in people:
+        await person.next("history")
+    server.options.clear()
+    acks = await asyncio.gather(*(person.send({"text": f"from {i}"}) for i, person in enumerate(people)))
+    assert all(ack["ok"] for ack in acks)
+    orders = [[(await person.next("message"))["id"] for _ in range(3)] for person in people]
+    assert orders[0] == orders[1] == orders[2]
+    history = (await (await clients("Late")).next("history"))["messages"]
+    assert [m["id"] for m in history] == orders[0]
+
+
+@pytest.mark.parametrize(
+    ("auth", "reason"),
+    [
+        (None, "Nom manquant"),
+        ({}, "Nom manquant"),
+        ({"name": 42}, "Nom manquant"),
+        ({"name": "   "}, "de 1 à 40"),
+        ({"name": "x" * 41}, "de 1 à 40"),
+        ({"name": "Ali\nce"}, "caractères de contrôle"),
+        ({"name": "Bob\u200b"}, "caractères de contrôle"),
+        ({"name": "Eko"}, "réservé"),
+        ({"name": " eKO "}, "réservé"),
+        ({"name": "Ｅｋｏ"}, "réservé"),
+        ({"name": "Eko", "token": "wrong"}, "réservé"),
+        ({"name": "Eko", "token": ""}, "réservé"),
+        ({"name": "Eko", "token": 123}, "réservé"),
+    ],
+)
+async def test_bad_names_and_tokens_are_refused_with_a_reason(
+    server: LobbyServer, auth: Any, reason: str
+) -> None:
+    assert reason in await refusal(server, auth)
+    assert server.lobby is not None and not server.lobby.bot_connected
+
+
+async def test_the_bot_connects_with_its_token_once(server: LobbyServer, clients: Connect) -> None:
+    assert server.lobby is not None
+    bot = await clients("eko", token=BOT_TOKEN)
+    await bot.next("history")
+    assert server.lobby.bot_connected
+    ack = await bot.send({"text": "Bonjour !"})
+    assert ack["message"]["author"] == "Eko"  # the configured spelling, whatever the client sent
+    assert "déjà connecté" in await refusal(server, {"name": "Eko", "token": BOT_TOKEN})
+    assert bot.sio.connected  # the first connection is untouched
+    await bot.sio.disconnect()
+    for _ in range(100):
+        if not server.lobby.bot_connected:
+            break
+        await asyncio.sleep(0.01)
+    assert not server.lobby.bot_connected
+    again = await clients("Eko", token=BOT_TOKEN)
+    await again.next("history")
+    assert server.lobby.bot_connected
+
+
+@pytest.mark.parametrize(
+    ("payload", "reason"),
+    [
+        ({"text": ""}, "vide"),
+        ({"text": " \n\t "}, "vide"),
+        ({"text": "x" * 4001}, "trop long"),
+        ({"text": 42}, "Format invalide"),
+        ({"text": None}, "Format invalide"),
+        ({"texte": "hi"}, "Format invalide"),
+        ("just a string", "Format invalide"),
+        (["x"], "Format invalide"),
+        (None, "Format invalide"),
+    ],
+)
+async def test_bad_messages_get_an_error_ack_and_are_not_broadcast(
+    server: LobbyServer, clients: Connect, payload: Any, reason: str
+) -> None:
+    alice, bob = await clients("Alice"), await clients("Bob")
+    await bob.next("history")
+    ack = await alice.send(payload)
+    assert ack["ok"] is False and reason in ack["error"]
+    ok = await alice.send({"text": "x" * 4000})  # the longest accepted
+    assert ok["ok"] is True
+    assert (await bob.next("message"))["id"] == ok["message"]["id"]  # nothing came before it
+    assert server.database is not None
+    assert await MessageLog(server.database.db).count("lobby") == 1
+
+
+async def test_flood_protection_per_connection(
+    server: LobbyServer, clients: Connect, clock: FakeClock
+) -> None:
+    alice, bob = await clients("Alice"), await clients("Bob")
+    for i in range(5):
+        assert (await alice.send({"text": f"{i}"}))["ok"] is True
+        clock.advance(0.5)
+    flood = await alice.send({"text": "one too many"})
+    assert flood["ok"] is False and "Trop de messages" in flood["error"]
+    assert (await bob.send({"text": "Bob is fine"}))["ok"] is True  # per connection
+    clock.advance(2.6)  # the first message is now 5 s old
+    assert (await alice.send({"text": "again"}))["ok"] is True
+    bot = await clients("Eko", token=BOT_TOKEN)
+    for i in range(8):
+        assert (await bot.send({"text": f"réponse {i}"}))["ok"] is True  # the bot is exempt
+
+
+async def test_reflection_events_are_relayed_only_from_the_bot(server: LobbyServer, clients: Connect) -> None:
+    alice, mallory = await clients("Alice"), await clients("Mallory")
+    bot = await clients("Eko", token=BOT_TOKEN)
+    for client in (alice, mallory, bot):
+        await client.next("history")
+    forged = await mallory.sio.call("reflection:update", {"status": "fake"}, timeout=5)
+    assert forged["ok"] is False
+    forged = await mallory.sio.call("reflection:progress", {"step": "fake"}, timeout=5)
+    assert forged["ok"] is False
+    assert (await bot.sio.call("reflection:progress", {"step": "thinking", "progress": 0.5}, timeout=5))["ok"]
+    assert await alice.next("reflection:progress") == {"step": "thinking", "progress": 0.5}
+    assert await mallory.next("reflection:progress") == {"step": "thinking", "progress": 0.5}
+    await bot.sio.emit("reflection:update", {"status": "done"})
+    assert await alice.next("reflection:update") == {"status": "done"}
+    assert (await bot.sio.call("reflection:update", "not an object", timeout=5))["ok"] is False
+    assert alice.pending("reflection:update") == 0 and alice.pending("reflection:progress") == 0
+    assert bot.pending("reflection:progress") == 0  # not echoed to the bot
+
+
+async def test_trigger_without_bot(server: LobbyServer, clients: Connect) -> None:
+    alice = await clients("Alice")
+    assert await alice.sio.call("reflection:trigger", {}, timeout=5) == {
+        "ok": False,
+        "error": "Eko n'est pas connecté",
+    }
+
+
+async def test_trigger_is_forwarded_to_the_bot_and_its_answer_returned(
+    server: LobbyServer, clients: Connect
+) -> None:
+    alice = await clients("Alice")
+    bot = await clients("Eko", token=BOT_TOKEN)
+    bot.trigger_answer = {"ok": True, "goal": "C'est quoi Kraken ?"}
+    assert await alice.sio.call("reflection:trigger", None, timeout=5) == {
+        "ok": True,
+        "goal": "C'est quoi Kraken ?",
+    }
+    assert bot.triggers == [{"requestedBy": "Alice"}]
+    bot.trigger_answer = {"ok": False, "error": "Trop tôt : réessayez dans 42 s"}
+    assert await alice.sio.call("reflection:trigger", timeout=5) == {
+        "ok": False,
+        "error": "Trop tôt : réessayez dans 42 s",
+    }
+    bot.trigger_answer = "garbage"
+    answer = await alice.sio.call("reflection:trigger", timeout=5)
+    assert answer["ok"] is False and "inattendue" in answer["error"]
+    assert (await bot.sio.call("reflection:trigger", timeout=5))["ok"] is False  # not from the bot itself
+
+
+async def test_trigger_times_out_when_the_bot_does_not_answer(
+    tmp_path: Any, free_port: int, clock: FakeClock
+) -> None:
+    server = LobbyServer(tmp_path, free_port, clock, trigger_timeout=0.2)
+    await server.start()
+    alice, bot = Client(server.url), Client(server.url)
+    try:
+        await alice.connect({"name": "Alice"})
+        await bot.connect({"name": "Eko", "token": BOT_TOKEN})
+        bot.trigger_answer = "never"
+        answer = await alice.sio.call("reflection:trigger", timeout=5)
+        assert answer == {"ok": False, "error": "Eko n'a pas répondu à temps"}
+    finally:
+        await alice.close()
+        await bot.close()
+        await server.stop()
+
+
+async def test_messages_survive_a_restart_and_clients_reconnect(
+    server: LobbyServer, clients: Connect
+) -> None:
+    alice = await clients("Alice", reconnection=True)
+    await alice.next("history")
+    sent = [(await alice.send({"text": f"avant {i}"}))["message"] for i in range(3)]
+    for _ in sent:
+        await alice.next("message")
+
+    await server.stop()
+    await server.start()
+
+    history = await alice.next("history", wait=10)  # reconnected by itself, history again
+    assert history["messages"] == sent
+    assert (await alice.send({"text": "après"}))["ok"] is True
+    assert [m["text"] for m in (await (await clients("Bob")).next("history"))["messages"]] == [
+        "avant 0",
+        "avant 1",
+        "avant 2",
+        "après",
+    ]
+
+
+async def test_page_and_static_files_are_served(server: LobbyServer) -> None:
+    import aiohttp
+
+    async with aiohttp.ClientSession() as http:
+        async with http.get(server.url + "/") as page:
+            assert page.status == 200
+            html = await page.text()
+            assert "script-src 'self'" in page.headers["Content-Security-Policy"]
+        assert '<div id="statusbar"></div>' in html
+        for path in (
+            "/static/vendor/socket.io.min.js",
+            "/static/lobby.js",
+            "/static/lobby.css",
+            "/static/statusbar.js",
+            "/static/statusbar.css",
+        ):
+            async with http.get(server.url + path) as response:
+                assert response.status == 200, path
+        async with http.get(server.url + "/static/../server.py") as response:
+            assert response.status in (403, 404)
