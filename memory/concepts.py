@@ -26,7 +26,8 @@ _TABLE: dict[str, str] = {
     "collegue": "collegue colleague coworker equipe team",
     "nouveau": "nouveau nouvelle arrive arrivee recrue embauche newcomer joined hired new",
     # work
-    "travail": "travail travaille travailler boulot taf taff bosse bosser job work works working worked "
+    "travail": "travail travaille travailler boulot taf taff taffe taffer bosse bosser job work works "
+    "working worked "
     "emploi metier poste role profession carriere career freelance stagiaire stage intern internship "
     "cto ceo cfo coo dev developpeur developpeuse developer engineer ingenieur medecin docteur doctor "
     "architecte architect boulanger boulangere baker pilote pilot infirmier infirmiere nurse prof "
@@ -48,13 +49,14 @@ _TABLE: dict[str, str] = {
     "devenir": "devenir deviendra voudrait veut aimerait reve become want wants dream future",
     "nom": "nom appelle appeler appellent name named called",
     # places and moves
-    "origine": "origine originaire vient venait village bled patelin natal natale hometown",
+    "origine": "origine originaire vient venait village bled patelin natal natale hometown grandi grandir",
     "habite": "habite habiter vit vivre crecher creche live lives living reside loge demeure",
     "demenage": "demenage demenager demenagement move moved moving",
     "vacances": "vacances vacs holiday holidays vacation conges voyage trip travel",
     # time
     "naissance": "naissance nee born birth anniversaire anniv birthday bday",
     "age": "age ans old",
+    "heure": "heure heures horaire time",
     "date": "quand when date janvier fevrier mars avril mai juin juillet aout septembre octobre "
     "novembre decembre january february march april may june july august september october "
     "november december",
@@ -66,6 +68,8 @@ _TABLE: dict[str, str] = {
     "argent": "argent fric thune pognon money cash",
     # things and tastes
     "voiture": "voiture bagnole caisse car auto vehicule conduit conduire drive drives",
+    "transport": "transport deplace deplacer voiture bagnole car scooter moto velo bike train metro bus "
+    "commute commuting",
     "velo": "velo bike cycling cyclisme vtt",
     "livre": "livre bouquin book roman novel lit lire read reads",
     "manger": "manger bouffe bouffer mange eat eats food nourriture cuisine plat dish repas",
@@ -75,6 +79,8 @@ _TABLE: dict[str, str] = {
     "enjoys fan passion passionne",
     "deteste": "deteste horreur blairer supporte hate hates dislike",
     "chien": "chien toutou clebs dog chiot puppy",
+    "animal": "animal bestiole pet chien chat lapin hamster cheval dog cat rabbit horse",
+    "grandparent": "papi papy pepe mamie mamy grandpere grandmere grandfather grandmother grandpa grandma",
     "chat": "chat minou cat chaton kitten",
     "cafe": "cafe caoua coffee expresso espresso",
     "sport": "sport foot football soccer courir course court running run marathon jogging velo escalade "
@@ -85,7 +91,10 @@ _TABLE: dict[str, str] = {
     "jeu": "jeu game games gaming",
     "film": "film movie cine cinema serie series",
     "langue": "langue parle parler cause causer speaks speak language allemand anglais francais "
-    "espagnol italien german english french spanish italian",
+    "espagnol italien portugais russe chinois japonais arabe german english french spanish italian "
+    "portuguese russian chinese japanese arabic",
+    "apprendre": "apprend apprendre apprentissage cours learn learns learning lessons",
+    "boire": "boire boit bois boisson alcool apero vin biere drink drinks drinking alcohol wine beer",
     "etudes": "etudes etudie etudier etudiant fac universite university iut ecole school diplome degree "
     "studied study studies master these phd",
     "sante": "malade maladie sick ill sante health allergique allergie allergic",
@@ -103,6 +112,11 @@ PHRASES: tuple[tuple[re.Pattern[str], str], ...] = (
     (re.compile(r"\bdans la vie\b"), "travail"),
     (re.compile(r"\bplus tard\b"), "devenir"),
     (re.compile(r"\bwhat does \w+ do\b"), "travail"),
+    (re.compile(r"\bfor a living\b"), "travail"),
+    (re.compile(r"\bd['’ ]?ou\b"), "origine"),
+    (re.compile(r"\bgr[eo]w(s|ing)? up\b"), "origine"),
+    (re.compile(r"\bgrand[- ]?(pere|mere|father|mother)s?\b"), "grandparent"),
+    (re.compile(r"\b\d{1,2} ?h ?\d{0,2}\b"), "heure"),
 )
 
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 import unicodedata
 import zlib
-from collections import Counter
+from collections import defaultdict
 from dataclasses import dataclass
 
 from memory.concepts import PHRASES, concepts_of
@@ -22,6 +22,7 @@ from memory.concepts import PHRASES, concepts_of
 PREFIX = 6
 
 _WORD = re.compile(r"[a-z0-9]+")
+_TOKEN = re.compile(r"[^\W_]+")
 
 _STOPWORDS_FR = """
 a au aux avec ce ces c ca cela celle celui cet cette ci d dans de des du elle elles en et est etait
@@ -52,19 +53,30 @@ def fold(text: str) -> str:
     return "".join(ch for ch in decomposed if not unicodedata.combining(ch))
 
 
+def weighted_terms(text: str, name_weight: float = 1.0) -> list[tuple[str, float]]:
+    """The lexical terms of ``text`` in order (repeated as they occur), each with its weight.
+
+    Words written with a capital that are neither stopwords nor concept words are taken for names
+    (people, projects, places) and weigh ``name_weight``: a question about Mickael is about Mickael.
+    """
+    result: list[tuple[str, float]] = []
+    for pattern, concept in PHRASES:
+        result.extend(("~" + concept, 1.0) for _ in pattern.findall(fold(text)))
+    for token in _TOKEN.findall(text):
+        for word in _WORD.findall(fold(token)):
+            if word in STOPWORDS:
+                continue
+            concepts = concepts_of(word)
+            result.extend(("~" + concept, 1.0) for concept in concepts)
+            if len(word) > 1 or word.isdigit():
+                is_name = token[:1].isupper() and not concepts
+                result.append((word[:PREFIX], name_weight if is_name else 1.0))
+    return result
+
+
 def terms(text: str) -> list[str]:
     """The lexical terms of ``text``, in order, repeated as often as they occur."""
-    result: list[str] = []
-    folded = fold(text)
-    for pattern, concept in PHRASES:
-        result.extend("~" + concept for _ in pattern.findall(folded))
-    for word in _WORD.findall(folded):
-        if word in STOPWORDS:
-            continue
-        result.extend("~" + concept for concept in concepts_of(word))
-        if len(word) > 1 or word.isdigit():
-            result.append(word[:PREFIX])
-    return result
+    return [term for term, _ in weighted_terms(text)]
 
 
 def term_index(term: str) -> int:
@@ -78,8 +90,13 @@ class SparseVector:
     values: list[float]
 
 
-def sparse_vector(text: str) -> SparseVector:
-    """Term counts as a sparse vector; Qdrant applies IDF at query time (``Modifier.IDF``)."""
-    counts: Counter[int] = Counter(term_index(term) for term in terms(text))
-    indices = sorted(counts)
-    return SparseVector(indices=indices, values=[float(counts[i]) for i in indices])
+def sparse_vector(text: str, name_weight: float = 1.0) -> SparseVector:
+    """Weighted term counts as a sparse vector; Qdrant applies IDF at query time (``Modifier.IDF``).
+
+    Documents use ``name_weight=1``; queries may weigh names more (see ``weighted_terms``).
+    """
+    weights: defaultdict[int, float] = defaultdict(float)
+    for term, weight in weighted_terms(text, name_weight):
+        weights[term_index(term)] += weight
+    indices = sorted(weights)
+    return SparseVector(indices=indices, values=[weights[i] for i in indices])

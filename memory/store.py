@@ -70,7 +70,8 @@ class SearchTuning:
     candidates: int = 50
     rrf_k: int = 10
     dense_weight: float = 1.0
-    sparse_weight: float = 1.0
+    sparse_weight: float = 1.5
+    name_weight: float = 2.0
 
 
 @dataclass
@@ -376,10 +377,10 @@ class Memory:
         if not query.strip():
             return []
         limit = max(1, min(int(limit), 100))
+        tuning = self.tuning
         vector = (await self._embedder.embed([query[:MAX_TEXT_CHARS]]))[0]
         dense = vector.tolist()
-        lexical = sparse_vector(query[:MAX_TEXT_CHARS])
-        tuning = self.tuning
+        lexical = sparse_vector(query[:MAX_TEXT_CHARS], name_weight=tuning.name_weight)
         query_filter = _filter(filters)
         collection = self._collection(kind)
         sparse = models.SparseVector(indices=lexical.indices, values=lexical.values)

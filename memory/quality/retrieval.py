@@ -12,7 +12,7 @@ import asyncio
 import json
 import sys
 import tempfile
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -57,60 +57,82 @@ async def evaluate_retrieval(
     dataset_path: Path = DATASET,
     tuning: SearchTuning | None = None,
 ) -> dict[str, Any]:
-    """Load the set's facts into a fresh (empty) memory, run its queries, return recall figures.
+    """Load the set's facts into a fresh (empty) memory, run its queries, return recall figures:
+    ``{"recall_at_1", "recall_at_5", "n", "facts", "misses"}``.
 
-    ``memory`` is an open, empty ``Memory`` or an async factory of one (then closed afterwards).
+    ``memory`` is an open, empty ``Memory`` or an async factory of one (then closed afterwards);
+    ``tuning`` replaces its search tuning (``SearchTuning(mode="dense")`` for the dense-only baseline).
     """
+    figures = await evaluate_tunings(memory, dataset_path, {"run": tuning})
+    return figures["run"]
+
+
+async def evaluate_tunings(
+    memory: Memory | Callable[[], Awaitable[Memory]],
+    dataset_path: Path,
+    tunings: Mapping[str, SearchTuning | None],
+) -> dict[str, dict[str, Any]]:
+    """Like :func:`evaluate_retrieval` for several rankings, loading the facts once."""
     data = load_set(dataset_path)
     mem = memory if isinstance(memory, Memory) else await memory()
+    original = mem.tuning
     try:
-        if tuning is not None:
-            mem.tuning = tuning
         keys = list(data.facts)
         results = await mem.add_many([data.facts[key] for key in keys])
         id_of = {key: result.id for key, result in zip(keys, results, strict=True)}
         text_of = {result.id: data.facts[key].text for key, result in zip(keys, results, strict=True)}
-        at_1 = at_5 = 0
-        misses: list[dict[str, Any]] = []
-        for query in data.queries:
-            hits = await mem.search("fact", query["q"], limit=5)
-            ranked = [hit.record.id for hit in hits]
-            expected = id_of[query["expected"]]
-            at_1 += bool(ranked[:1] == [expected])
-            at_5 += expected in ranked
-            if ranked[:1] != [expected]:
-                misses.append(
-                    {
-                        "q": query["q"],
-                        "expected": data.facts[query["expected"]].text,
-                        "got": text_of.get(ranked[0], ranked[0]) if ranked else None,
-                        "rank": ranked.index(expected) + 1 if expected in ranked else None,
-                    }
-                )
-        n = len(data.queries)
-        return {
-            "recall_at_1": at_1 / n,
-            "recall_at_5": at_5 / n,
-            "n": n,
-            "facts": len(data.facts),
-            "misses": misses,
-        }
+        figures: dict[str, dict[str, Any]] = {}
+        for name, tuning in tunings.items():
+            mem.tuning = tuning or original
+            figures[name] = await _run_queries(mem, data, id_of, text_of)
+        return figures
     finally:
+        mem.tuning = original
         if not isinstance(memory, Memory):
             await mem.close()
 
 
-async def _measure(embedder: Embedder, dataset: Path, mode: str) -> dict[str, Any]:
+async def _run_queries(
+    mem: Memory, data: RetrievalSet, id_of: dict[str, str], text_of: dict[str, str]
+) -> dict[str, Any]:
+    at_1 = at_5 = 0
+    misses: list[dict[str, Any]] = []
+    for query in data.queries:
+        hits = await mem.search("fact", query["q"], limit=5)
+        ranked = [hit.record.id for hit in hits]
+        expected = id_of[query["expected"]]
+        at_1 += ranked[:1] == [expected]
+        at_5 += expected in ranked
+        if ranked[:1] != [expected]:
+            misses.append(
+                {
+                    "q": query["q"],
+                    "expected": data.facts[query["expected"]].text,
+                    "got": text_of.get(ranked[0], ranked[0]) if ranked else None,
+                    "rank": ranked.index(expected) + 1 if expected in ranked else None,
+                }
+            )
+    n = len(data.queries)
+    return {
+        "recall_at_1": at_1 / n,
+        "recall_at_5": at_5 / n,
+        "n": n,
+        "facts": len(data.facts),
+        "misses": misses,
+    }
+
+
+async def _measure(embedder: Embedder, dataset: Path) -> dict[str, dict[str, Any]]:
     with tempfile.TemporaryDirectory(prefix="eko-retrieval-") as tmp:
+        mem = await Memory.open(MemoryConfig(path=Path(tmp)), embedder)
+        try:
+            return await evaluate_tunings(mem, dataset, {"hybrid": None, "dense": SearchTuning(mode="dense")})
+        finally:
+            await mem.close()
 
-        async def fresh() -> Memory:
-            return await Memory.open(MemoryConfig(path=Path(tmp) / mode), embedder)
 
-        tuning = SearchTuning(mode="dense") if mode == "dense" else None
-        return await evaluate_retrieval(fresh, dataset, tuning)
-
-
-def main(argv: list[str] | None = None) -> int:
+def main(argv: list[str] | None = None, embedder: Embedder | None = None) -> int:
+    """Print recall@1/@5 for hybrid and dense-only search; exit 1 when hybrid misses its targets."""
     parser = argparse.ArgumentParser(
         prog="python -m memory.quality.retrieval", description="Print recall@1/@5 of memory search."
     )
@@ -118,23 +140,19 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--model", default=PACKAGED_MODEL, help="embedding model (name or path)")
     parser.add_argument("--misses", action="store_true", help="list the queries whose top hit is wrong")
     args = parser.parse_args(argv)
-    embedder = load_embedder(args.model)
-    failed = False
-    for mode in ("hybrid", "dense"):
-        figures = asyncio.run(_measure(embedder, args.dataset, mode))
+    figures = asyncio.run(_measure(embedder or load_embedder(args.model), args.dataset))
+    for mode, result in figures.items():
         print(
-            f"{mode:>6}: recall@1 {figures['recall_at_1']:.3f}  recall@5 {figures['recall_at_5']:.3f}"
-            f"  ({figures['n']} queries over {figures['facts']} facts)"
+            f"{mode:>6}: recall@1 {result['recall_at_1']:.3f}  recall@5 {result['recall_at_5']:.3f}"
+            f"  ({result['n']} queries over {result['facts']} facts)"
         )
         if args.misses:
-            for miss in figures["misses"]:
+            for miss in result["misses"]:
                 print(f"        miss (rank {miss['rank']}): {miss['q']!r} → {miss['got']!r}")
-        if mode == "hybrid":
-            failed = (
-                figures["recall_at_1"] < TARGET_RECALL_AT_1 or figures["recall_at_5"] < TARGET_RECALL_AT_5
-            )
+    hybrid = figures["hybrid"]
     print(f"targets (hybrid): recall@1 ≥ {TARGET_RECALL_AT_1}, recall@5 ≥ {TARGET_RECALL_AT_5}")
-    return 1 if failed else 0
+    ok = hybrid["recall_at_1"] >= TARGET_RECALL_AT_1 and hybrid["recall_at_5"] >= TARGET_RECALL_AT_5
+    return 0 if ok else 1
 
 
 if __name__ == "__main__":

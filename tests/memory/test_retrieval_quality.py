@@ -1,0 +1,72 @@
+"""The shipped retrieval set: hybrid search must reach its recall targets and beat dense-only."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from memory import Embedder, Memory, MemoryConfig, SearchTuning
+from memory.quality.retrieval import (
+    DATASET,
+    TARGET_RECALL_AT_1,
+    TARGET_RECALL_AT_5,
+    evaluate_retrieval,
+    evaluate_tunings,
+    load_set,
+    main,
+)
+
+pytestmark = pytest.mark.slow
+HOLDOUT = DATASET.with_name("retrieval_holdout.jsonl")
+
+
+def test_the_set_is_big_enough() -> None:
+    data = load_set(DATASET)
+    french = [q for q in data.queries if q["lang"] == "fr"]
+    assert len(data.facts) >= 50 and len(french) >= 40
+    assert any(q["lang"] == "en" for q in data.queries)
+
+
+async def test_hybrid_search_reaches_the_targets(tmp_path: Path, embedder: Embedder) -> None:
+    mem = await Memory.open(MemoryConfig(path=tmp_path / "qdrant"), embedder)
+    try:
+        figures = await evaluate_tunings(mem, DATASET, {"hybrid": None, "dense": SearchTuning(mode="dense")})
+    finally:
+        await mem.close()
+    hybrid, dense = figures["hybrid"], figures["dense"]
+    assert hybrid["recall_at_1"] >= TARGET_RECALL_AT_1, hybrid["misses"]
+    assert hybrid["recall_at_5"] >= TARGET_RECALL_AT_5, hybrid["misses"]
+    assert hybrid["recall_at_1"] > dense["recall_at_1"]
+    # The seed's own example.
+    assert "c'était quoi le nom du village de maman ?" not in {m["q"] for m in hybrid["misses"]}
+
+
+async def test_evaluate_retrieval_with_a_factory(tmp_path: Path, embedder: Embedder) -> None:
+    async def fresh() -> Memory:
+        return await Memory.open(MemoryConfig(path=tmp_path / "qdrant"), embedder)
+
+    figures = await evaluate_retrieval(fresh, HOLDOUT)
+    assert figures["n"] == len(load_set(HOLDOUT).queries)
+    assert 0.0 <= figures["recall_at_1"] <= figures["recall_at_5"] <= 1.0
+
+
+def test_the_command_prints_both_rankings(
+    tmp_path: Path, embedder: Embedder, capsys: pytest.CaptureFixture[str]
+) -> None:
+    small = tmp_path / "small.jsonl"
+    small.write_text(
+        "\n".join(
+            [
+                '{"type": "fact", "key": "a", "text": "La mère de David vient de Besançon"}',
+                '{"type": "fact", "key": "b", "text": "Simon joue de la batterie"}',
+                '{"type": "query", "q": "c\'était quoi le nom du village de maman ?", "expected": "a"}',
+                '{"type": "query", "q": "Simon il joue de quel instrument ?", "expected": "b"}',
+            ]
+        ),
+        encoding="utf-8",
+    )
+    assert main(["--dataset", str(small), "--misses"], embedder=embedder) == 0
+    out = capsys.readouterr().out
+    assert "hybrid: recall@1 1.000  recall@5 1.000  (2 queries over 2 facts)" in out
+    assert "dense: recall@1" in out
