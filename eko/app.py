@@ -47,7 +47,12 @@ class Running:
 
 def _secret_values(settings: Settings, bot_token: str | None) -> list[str]:
     values = [bot_token or ""]
-    for secret in (settings.admin_token, settings.qdrant_api_key, settings.mongodb_url, settings.anthropic_api_key):
+    for secret in (
+        settings.admin_token,
+        settings.qdrant_api_key,
+        settings.mongodb_url,
+        settings.anthropic_api_key,
+    ):
         if secret is not None:
             values.append(secret.get_secret_value())
     return values
@@ -190,7 +195,9 @@ async def _connect_bot_and_schedule(settings: Settings, stack: AsyncExitStack, p
     stack.push_async_callback(scheduler.shutdown)
 
 
-def _lobby_app(settings: Settings, database: Any, bot_token: str, probe: HealthProbe, stack: AsyncExitStack) -> Any:
+def _lobby_app(
+    settings: Settings, database: Any, bot_token: str, probe: HealthProbe, stack: AsyncExitStack
+) -> Any:
     from lobby import Lobby
     from store import MessageLog
 
@@ -290,7 +297,13 @@ async def _serve_until_stopped(start: Callable[[], Awaitable[Running]]) -> int:
         with contextlib.suppress(NotImplementedError):
             loop.add_signal_handler(sig, stop.set)
     print(f"Eko est prêt : ouvrez {running.url}", flush=True)
-    await stop.wait()
+    try:
+        await stop.wait()
+    except asyncio.CancelledError:
+        # asyncio.run's own Ctrl-C handling cancels us when another handler took SIGINT: still a stop.
+        task = asyncio.current_task()
+        if task is not None:
+            task.uncancel()
     print("Arrêt d'Eko…", file=sys.stderr, flush=True)
     await running.stop()
     return 0

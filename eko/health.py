@@ -53,7 +53,7 @@ class HealthProbe:
         except Exception as exc:  # a failing part makes /health say so; it never breaks the endpoint
             log.warning("health probe failed", extra={"error": type(exc).__name__})
             return {"up": False, "error": type(exc).__name__}
-        result: dict[str, Any] = {"up": True}
+        result: dict[str, Any] = {"up": detail is not False}
         if isinstance(detail, dict):
             result["counts"] = detail
         return result

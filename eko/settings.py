@@ -93,10 +93,16 @@ class Settings(BaseSettings):
             raise ValueError("EKO_QUIET_HOURS must look like 20:00-08:00, or be empty to disable")
         return value.strip()
 
-    @field_validator("anthropic_api_key")
+    @field_validator("anthropic_api_key", "bot_token", "admin_token", "qdrant_api_key", "mongodb_url")
     @classmethod
-    def _blank_key_is_no_key(cls, value: SecretStr | None) -> SecretStr | None:
+    def _blank_secret_is_unset(cls, value: SecretStr | None) -> SecretStr | None:
+        # `EKO_ADMIN_TOKEN=` in a compose file means "not set", never "the empty token".
         return value if value is not None and value.get_secret_value().strip() else None
+
+    @field_validator("qdrant_url", "lobby_url")
+    @classmethod
+    def _blank_url_is_unset(cls, value: str | None) -> str | None:
+        return value.strip() if value is not None and value.strip() else None
 
     @property
     def qdrant_path(self) -> Path:

@@ -33,6 +33,7 @@ class Human:
         self.updates: list[dict[str, Any]] = []
         self.history: list[dict[str, Any]] = []
         self._arrived = asyncio.Event()
+        self.reflection_done = asyncio.Event()
 
         @self.client.on("history")
         async def _history(data: dict[str, Any]) -> None:
@@ -46,6 +47,8 @@ class Human:
         @self.client.on("reflection:progress")
         async def _progress(data: dict[str, Any]) -> None:
             self.progress.append(data)
+            if data.get("phase") == "done":
+                self.reflection_done.set()
 
         @self.client.on("reflection:update")
         async def _update(data: dict[str, Any]) -> None:
@@ -58,8 +61,8 @@ class Human:
         ack: dict[str, Any] = await self.client.call("message", {"text": text}, timeout=10)
         return ack
 
-    async def wait_for(self, predicate: Any, timeout: float = 20.0) -> dict[str, Any]:
-        async with asyncio.timeout(timeout):
+    async def wait_for(self, predicate: Any, within_s: float = 20.0) -> dict[str, Any]:
+        async with asyncio.timeout(within_s):
             while True:
                 for message in self.messages:
                     if predicate(message):
@@ -96,9 +99,7 @@ async def eko(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> AsyncIterator[
 
 
 async def _wait_bot(running: Running) -> None:
-    async with asyncio.timeout(15):
-        while not running.parts["lobby"].bot_connected:
-            await asyncio.sleep(0.05)
+    assert await running.parts["connection"].wait_connected(within_s=15)
 
 
 async def test_team_chats_and_eko_answers_from_imported_facts(eko: Running) -> None:
@@ -123,11 +124,10 @@ async def test_team_chats_and_eko_answers_from_imported_facts(eko: Running) -> N
         await alice.close()
         await bob.close()
 
-    async with aiohttp.ClientSession() as http:
-        async with http.get(f"{eko.url}/health") as response:
-            body = await response.json()
-            assert response.status == 200, body
-            assert body["parts"]["llm"]["mode"] == "offline"
+    async with aiohttp.ClientSession() as http, http.get(f"{eko.url}/health") as response:
+        body = await response.json()
+        assert response.status == 200, body
+        assert body["parts"]["llm"]["mode"] == "offline"
 
 
 async def test_unknown_question_becomes_a_curiosity(eko: Running) -> None:
@@ -152,16 +152,17 @@ async def test_reflect_now_asks_a_curiosity_and_counters_survive_a_restart(tmp_p
         human = Human(running.url, "David")
         await human.connect()
         try:
-            async with aiohttp.ClientSession() as http:
-                async with http.post(f"{running.url}/reflection/trigger", json={}) as response:
-                    record = await response.json()
-                    assert response.status == 200, record
+            async with (
+                aiohttp.ClientSession() as http,
+                http.post(f"{running.url}/reflection/trigger", json={}) as response,
+            ):
+                record = await response.json()
+                assert response.status == 200, record
             assert record["action"] == "message"
             asked = await human.wait_for(lambda m: m["author"] == "Eko")
             assert "Kraken" in asked["text"]
             async with asyncio.timeout(5):
-                while not any(p["phase"] == "done" for p in human.progress):
-                    await asyncio.sleep(0.05)
+                await human.reflection_done.wait()
             phases = [p["phase"] for p in human.progress if p["reflectionId"] == record["id"]]
             assert phases == ["gathering", "context", "thinking", "done"]
         finally:
@@ -173,9 +174,11 @@ async def test_reflect_now_asks_a_curiosity_and_counters_survive_a_restart(tmp_p
 
     restarted = await start_up(_settings(data_dir))
     try:
-        async with aiohttp.ClientSession() as http:
-            async with http.get(f"{restarted.url}/reflection/status") as response:
-                status = await response.json()
+        async with (
+            aiohttp.ClientSession() as http,
+            http.get(f"{restarted.url}/reflection/status") as response,
+        ):
+            status = await response.json()
         assert status["stats"]["messageCount"] >= 1
         assert status["history"][0]["id"] == record["id"]
         assert status["llmMode"] == "offline"
