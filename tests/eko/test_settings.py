@@ -1,0 +1,77 @@
+from __future__ import annotations
+
+import logging
+from datetime import timedelta
+from pathlib import Path
+
+import pytest
+from pydantic import ValidationError
+
+from eko.cli import main
+from eko.logs import configure_logging
+from eko.settings import Settings, parse_duration
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("10s", timedelta(seconds=10)),
+        ("30m", timedelta(minutes=30)),
+        ("3h", timedelta(hours=3)),
+        ("1d", timedelta(days=1)),
+        ("250ms", timedelta(milliseconds=250)),
+        (45, timedelta(seconds=45)),
+    ],
+)
+def test_durations_read_like_people_write_them(text: object, expected: timedelta) -> None:
+    assert parse_duration(text) == expected
+
+
+def test_defaults_are_the_specification_numbers(monkeypatch: pytest.MonkeyPatch) -> None:
+    for name in ("EKO_COOLDOWN", "EKO_DAILY_MAX", "EKO_REFLECTION_SCHEDULE", "EKO_LANGUAGE"):
+        monkeypatch.delenv(name, raising=False)
+    settings = Settings()
+    assert settings.cooldown == timedelta(minutes=30)
+    assert settings.daily_max == 5
+    assert settings.reflection_schedule == "3h"
+    assert settings.activity_schedule == "10m"
+    assert settings.language == "fr"
+    assert settings.timezone == "Europe/Paris"
+
+
+def test_environment_overrides_and_blank_secrets_are_unset(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("EKO_COOLDOWN", "45m")
+    monkeypatch.setenv("EKO_ADMIN_TOKEN", "")
+    monkeypatch.setenv("ANTHROPIC_API_KEY", "  ")
+    monkeypatch.setenv("EKO_BOT_TOKEN", "s3cret-token")
+    settings = Settings()
+    assert settings.cooldown == timedelta(minutes=45)
+    assert settings.admin_token is None
+    assert settings.anthropic_api_key is None
+    assert settings.bot_token is not None
+    assert "s3cret-token" not in repr(settings)
+
+
+def test_bad_values_are_refused_with_the_variable_named(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("EKO_QUIET_HOURS", "tonight")
+    with pytest.raises(ValidationError, match="EKO_QUIET_HOURS"):
+        Settings()
+
+
+def test_the_command_reports_a_bad_setting_as_a_usage_error(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    monkeypatch.setenv("EKO_COOLDOWN", "soon")
+    assert main(["--data-dir", str(tmp_path), "up"]) == 2
+    assert "EKO_COOLDOWN" in capsys.readouterr().err
+
+
+def test_logs_never_show_a_known_secret(capsys: pytest.CaptureFixture[str]) -> None:
+    configure_logging("INFO", "json", secrets=["tok-123456789"])
+    try:
+        logging.getLogger("eko.test").warning("refused token tok-123456789", extra={"token": "tok-123456789"})
+        err = capsys.readouterr().err
+        assert "tok-123456789" not in err
+        assert "refused token ***" in err
+    finally:
+        logging.getLogger().handlers.clear()
