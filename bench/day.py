@@ -223,6 +223,7 @@ class Result:
     records: Counter[str]
     skip_reasons: Counter[str]
     active_windows: int
+    service_stats: dict[str, Any]
     wall_s: float
 
 
@@ -289,6 +290,7 @@ async def replay(day: Day, eager: bool, workdir: Path) -> Result:
             records=Counter(f"{r['trigger']}:{r['action']}" for r in history),
             skip_reasons=Counter(str(r.get("skipReason")) for r in history if r.get("skipReason")),
             active_windows=active_windows,
+            service_stats=status["stats"],
             wall_s=time.perf_counter() - started,
         )
     finally:
@@ -337,6 +339,8 @@ def report(day: Day, result: Result, eager: bool) -> dict[str, Any]:
             for p in result.posts
         ],
         "records": dict(result.records),
+        "windowsWithActivity": result.service_stats.get("windows"),
+        "windowsFilteredWithoutCall": result.service_stats.get("windowsFiltered"),
         "skipReasons": dict(result.skip_reasons),
         "callsByHour": {f"{h:02d}h": by_hour[h] for h in range(24) if by_hour[h]},
         "seedBudget": SEED_BUDGET,
@@ -350,6 +354,10 @@ def report(day: Day, result: Result, eager: bool) -> dict[str, Any]:
     for purpose, flow in result.per_flow.items():
         print(f"    {purpose:<12} {flow['calls']:>4} calls {flow['tokens']:>8} tokens")
     print(f"    {'total':<12} {result.total_calls:>4} calls {result.total_tokens:>8} tokens")
+    print(
+        f"  active windows passed by the embedding pre-filter without a call: "
+        f"{figures['windowsFilteredWithoutCall']} of {figures['windowsWithActivity']}"
+    )
     print(f"  activity calls in idle windows: {idle_calls}")
     print(f"  goal-reflection calls after a silent window (allowed): {reflection_calls_in_silence}")
     print(f"  calls by hour (local): {figures['callsByHour']}")

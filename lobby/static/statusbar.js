@@ -45,14 +45,15 @@
       quietNone: "désactivées",
       history: "Historique",
       historyEmpty: "Aucune réflexion pour l'instant.",
-      columns: ["Date", "Déclencheur", "Action", "Raison", "Durée", "Tokens"],
+      columns: ["Date", "Déclencheur", "Action", "Raison", "Durée", "Tokens consommés"],
       trigger: { cron: "Planifiée", manual: "Manuelle", opportunity: "Opportunité" },
       action: { message: "message", pass: "pass" },
       limited: "limitée",
       reflectNow: "Réfléchir maintenant",
       requesting: "Demande envoyée…",
       started: "Réflexion lancée.",
-      retryIn: function (s) { return "réessayer dans " + s + " s"; },
+      tooSoon: function (s) { return "Une réflexion manuelle vient d'avoir lieu : réessayer dans " + s + " s."; },
+      busy: "Eko réfléchit déjà.",
       noSocket: "Pas connecté au Lobby.",
       noAck: "Pas de réponse du serveur.",
       refused: "Refusé",
@@ -84,14 +85,15 @@
       quietNone: "disabled",
       history: "History",
       historyEmpty: "No reflection yet.",
-      columns: ["Date", "Trigger", "Action", "Reason", "Duration", "Tokens"],
+      columns: ["Date", "Trigger", "Action", "Reason", "Duration", "Tokens used"],
       trigger: { cron: "Scheduled", manual: "Manual", opportunity: "Opportunity" },
       action: { message: "message", pass: "pass" },
       limited: "rate limited",
       reflectNow: "Reflect now",
       requesting: "Request sent…",
       started: "Reflection started.",
-      retryIn: function (s) { return "retry in " + s + " s"; },
+      tooSoon: function (s) { return "A manual reflection just ran: retry in " + s + " s."; },
+      busy: "Eko is already reflecting.",
       noSocket: "Not connected to the Lobby.",
       noAck: "No answer from the server.",
       refused: "Refused",
@@ -237,7 +239,8 @@
     state.phase = phase;
     ui.live.hidden = false;
     ui.live.setAttribute("data-phase", phase);
-    ui.liveTitle.textContent = phase === "done" ? botName() : T.thinking;
+    ui.liveTitle.textContent = T.thinking;
+    ui.liveTitle.hidden = phase === "done";
     PHASES.forEach(function (p, i) {
       var item = ui.stepItems[p];
       item.classList.toggle("sb-step--done", i < index || (phase === "done" && i === index));
@@ -312,7 +315,7 @@
     ui.panel.setAttribute("aria-labelledby", "eko-reflection-panel-title");
     ui.panel.tabIndex = -1;
 
-    var header = el("header", "sb-panel-header");
+    var header = el("div", "sb-panel-header");
     var title = el("h2", "sb-panel-title", T.panelTitle);
     title.id = "eko-reflection-panel-title";
     ui.mode = el("span", "sb-mode");
@@ -484,31 +487,42 @@
       ui.historyWrap.appendChild(el("p", "sb-empty", T.historyEmpty));
       return;
     }
-    var table = el("table", "sb-history");
-    var head = el("thead");
-    var headRow = el("tr");
-    T.columns.forEach(function (c) { headRow.appendChild(el("th", null, c)); });
-    head.appendChild(headRow);
-    table.appendChild(head);
-    var body = el("tbody");
+    // One entry per reflection: a line of facts (date, trigger, action, duration, tokens) and the
+    // reason (or the message posted) below, which reads better than a six-column table on a phone.
+    var list = el("ol", "sb-history");
+    list.setAttribute("aria-label", T.history);
     rows.slice(0, 50).forEach(function (r) {
-      var tr = el("tr", "sb-row sb-row--" + (r.action === "message" ? "message" : "pass"));
-      tr.appendChild(el("td", "sb-cell-date", formatDate(r.timestamp)));
-      tr.appendChild(el("td", "sb-cell-trigger", T.trigger[r.trigger] || r.trigger || "—"));
-      var action = el("td", "sb-cell-action");
-      action.appendChild(el("span", "sb-badge sb-badge--" + (r.action === "message" ? "message" : "pass"), T.action[r.action] || r.action || "—"));
-      if (r.rateLimited) action.appendChild(el("span", "sb-badge sb-badge--limited", T.limited));
-      tr.appendChild(action);
-      var reasonText = r.action === "message" && r.message ? r.message : r.reason || r.skipReason || "";
-      var reason = el("td", "sb-cell-reason", reasonText || "—");
-      reason.title = [r.reason, r.message].filter(Boolean).join(" — ");
-      tr.appendChild(reason);
-      tr.appendChild(el("td", "sb-cell-duration", formatDuration(r.durationMs)));
-      tr.appendChild(el("td", "sb-cell-tokens", formatInt(r.llmTokens)));
-      body.appendChild(tr);
+      var action = r.action === "message" ? "message" : "pass";
+      var item = el("li", "sb-row sb-row--" + action);
+      var meta = el("div", "sb-row-meta");
+      var date = el("time", "sb-cell-date", formatDate(r.timestamp));
+      if (r.timestamp) date.setAttribute("datetime", String(r.timestamp));
+      date.title = T.columns[0];
+      meta.appendChild(date);
+      var trigger = el("span", "sb-cell-trigger", T.trigger[r.trigger] || r.trigger || "—");
+      trigger.title = T.columns[1];
+      meta.appendChild(trigger);
+      var badge = el("span", "sb-badge sb-badge--" + action, T.action[action]);
+      badge.title = T.columns[2];
+      meta.appendChild(badge);
+      if (r.rateLimited) meta.appendChild(el("span", "sb-badge sb-badge--limited", T.limited));
+      var numbers = el("span", "sb-row-numbers");
+      var duration = el("span", "sb-cell-duration", formatDuration(r.durationMs));
+      duration.title = T.columns[4];
+      var tokens = el("span", "sb-cell-tokens", formatInt(r.llmTokens) + " tok");
+      tokens.title = T.columns[5];
+      numbers.appendChild(duration);
+      numbers.appendChild(tokens);
+      meta.appendChild(numbers);
+      item.appendChild(meta);
+      var reasonText = r.reason || r.skipReason || "";
+      var reason = el("p", "sb-cell-reason", reasonText || "—");
+      reason.title = T.columns[3];
+      item.appendChild(reason);
+      if (action === "message" && r.message) item.appendChild(el("p", "sb-cell-message", r.message));
+      list.appendChild(item);
     });
-    table.appendChild(body);
-    ui.historyWrap.appendChild(table);
+    ui.historyWrap.appendChild(list);
   }
 
   // ---- "Réfléchir maintenant" -----------------------------------------------------------------
@@ -540,8 +554,11 @@
         showFeedback(T.started, "ok");
         return;
       }
-      var message = ack && typeof ack.error === "string" && ack.error ? ack.error : T.refused;
-      if (ack && ack.retryAfterS) message += " (" + T.retryIn(Math.ceil(num(ack.retryAfterS))) + ")";
+      // The two refusals reflection gives are said in the page's language; others as received.
+      var error = ack && typeof ack.error === "string" ? ack.error : "";
+      var message = error || T.refused;
+      if (ack && num(ack.retryAfterS) > 0) message = T.tooSoon(Math.ceil(num(ack.retryAfterS)));
+      else if (/already running/i.test(error)) message = T.busy;
       showFeedback(message, "error");
     }
     socket.emit("reflection:trigger", {}, finish);
