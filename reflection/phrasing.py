@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import re
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, StringConstraints
 
 from llm.templates import PromptTemplates
 from reflection.records import Tone
@@ -17,8 +17,8 @@ class GoalDecision(BaseModel):
     model_config = ConfigDict(extra="ignore")
 
     action: Literal["message"]
-    message: str = Field(min_length=1, max_length=1000)
-    reason: str = Field(default="", max_length=1000)
+    message: Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=1000)]
+    reason: Annotated[str, StringConstraints(strip_whitespace=True, max_length=1000)] = ""
     tone: Tone = "playful"
 
 

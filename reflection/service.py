@@ -153,7 +153,8 @@ class ReflectionService:
         self._cursor: tuple[str | None, str | None] | None = None  # (last id, last ts) of the last window
         self._idle_windows = 0
         self._answered: set[str] = set()
-        self._tasks: set[asyncio.Task[Any]] = set()
+        self._tasks: set[asyncio.Task[Any]] = set()  # background work this service started
+        self._running: set[asyncio.Task[Any]] = set()  # reflections and windows in progress
 
     # ------------------------------------------------------------------ lifecycle
     async def start(self) -> None:
@@ -169,9 +170,11 @@ class ReflectionService:
         log.info("reflection started", extra={"history": len(self._history), "llm_mode": self._llm.mode})
 
     async def close(self) -> None:
-        """Wait for a running reflection (and the small background writes) to finish."""
-        while self._tasks:
-            await asyncio.gather(*list(self._tasks), return_exceptions=True)
+        """Wait for a running reflection or window (and the small background writes) to finish."""
+        current = asyncio.current_task()
+        while pending := (self._tasks | self._running) - {current}:
+            # asyncio.wait, not gather: waiting here must never cancel a caller's task.
+            await asyncio.wait(pending)
 
     @property
     def is_running(self) -> bool:
@@ -183,10 +186,7 @@ class ReflectionService:
         if self._busy:
             return await self._record_skip(self._new_record("cron"), _Skip("busy"), _Run())
         self._busy = True
-        try:
-            return await self._reflect(self._new_record("cron"))
-        finally:
-            self._busy = False
+        return await self._run_goal(self._new_record("cron"))
 
     async def trigger_manual(self, requested_by: str | None) -> ReflectionRecord:
         """A manual reflection now: bypasses the posting rate limit and quiet hours, not the other caps.
@@ -194,11 +194,7 @@ class ReflectionService:
         Raises :class:`ReflectionBusy` when one is running, :class:`TriggerTooSoon` within
         ``manual_min_interval`` of the previous manual one (across all users).
         """
-        record = self._claim_manual(requested_by)
-        try:
-            return await self._reflect(record)
-        finally:
-            self._busy = False
+        return await self._run_goal(self._claim_manual(requested_by))
 
     def try_start_manual(self, requested_by: str | None) -> dict[str, Any]:
         """The socket trigger: start a manual reflection in the background, or say why not."""
@@ -209,15 +205,7 @@ class ReflectionService:
         except TriggerTooSoon as exc:
             return {"ok": False, "error": str(exc), "retryAfterS": exc.retry_after_s}
 
-        async def run() -> None:
-            try:
-                await self._reflect(record)
-            except Exception:  # a background task has no caller to raise to: log it
-                log.exception("manual reflection failed", extra={"reflection_id": record.id})
-            finally:
-                self._busy = False
-
-        self._spawn(run())
+        self._spawn(self._run_goal(record))
         return {"ok": True, "reflectionId": record.id}
 
     def note_goal_answered(self, goal_id: str) -> None:
@@ -264,6 +252,21 @@ class ReflectionService:
         self._busy = True
         self._last_manual_at = now
         return self._new_record("manual", requested_by)
+
+    async def _run_goal(self, record: ReflectionRecord) -> ReflectionRecord:
+        """One goal reflection (the caller set ``_busy``); an unexpected failure is recorded, not raised."""
+        task = asyncio.current_task()
+        if task is not None:
+            self._running.add(task)
+        try:
+            return await self._reflect(record)
+        except Exception as exc:  # the store or memory failed mid-way: say so in the history and the bar
+            log.exception("reflection failed", extra={"reflection_id": record.id})
+            return await self._record_skip(record, _Skip("error", type(exc).__name__), _Run())
+        finally:
+            self._busy = False
+            if task is not None:
+                self._running.discard(task)
 
     async def _reflect(self, record: ReflectionRecord) -> ReflectionRecord:
         run = _Run()
@@ -538,10 +541,18 @@ class ReflectionService:
         if self._activity_running:
             return None
         self._activity_running = True
+        task = asyncio.current_task()
+        if task is not None:
+            self._running.add(task)
         try:
             return await self._activity()
+        except Exception:  # the job runs again in 10 minutes; the cursor already moved past the window
+            log.exception("activity window failed")
+            return None
         finally:
             self._activity_running = False
+            if task is not None:
+                self._running.discard(task)
 
     async def _activity(self) -> ActivityOutcome | None:
         seen = self._chat.recent_messages(WINDOW_VIEW)

@@ -25,8 +25,7 @@ async def seed_memory(memory: Memory) -> dict[str, str]:
         ("David est freelance", "David", "David"),
         ("Le plan Max coûte 100 dollars par mois", "plan Max", "Mickael"),
     ]
-    for text, about, author in facts:
-        await memory.add("fact", text, about=about, author=author)
+    await memory.add_many([{"kind": "fact", "text": t, "about": about, "author": a} for t, about, a in facts])
     kraken = await memory.add("goal", "C'est quoi exactement Kraken FM ?", about="Kraken FM", author="Eko")
     return {"kraken": kraken.id}
 

@@ -205,3 +205,28 @@ async def test_against_the_messages_api_with_the_real_sdk(
     clock.advance(timedelta(minutes=5))
     chat.say("David", "c'est une radio")
     assert (await service.run_scheduled()).skip_reason == "cooldown" and fake_anthropic.calls == 1
+
+
+async def test_a_failing_memory_is_recorded_not_raised(
+    make_service: ServiceFactory, memory: Memory, chat: RecordingChat, llm: ScriptedLLM
+) -> None:
+    await memory.add("goal", "Qui est Corentin ?")
+    chat.say("David", "hello")
+    service = await make_service()
+    await memory.close()  # the storage goes away under the running service
+    record = await service.run_scheduled()
+    assert (record.action, record.skip_reason) == ("pass", "error")
+    assert chat.phases(record.id)[-1] == "done" and chat.posts == [] and llm.calls == 0
+    assert not service.is_running
+
+
+async def test_a_blank_model_message_is_a_bad_output(
+    make_service: ServiceFactory, memory: Memory, chat: RecordingChat, llm: ScriptedLLM
+) -> None:
+    await memory.add("goal", "Qui est Corentin ?")
+    service = await make_service()
+    llm.replies.append(goal_reply("   "))
+    record = await service.trigger_manual(None)
+    assert record.fallback == "bad_output" and chat.posts == [
+        "J'ai une question qui me trotte : qui est Corentin ?"
+    ]
