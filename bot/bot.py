@@ -83,9 +83,15 @@ class Bot:
         """Join the Lobby (in the background: a server that is down is retried with backoff)."""
         await self.connection.start()
 
-    async def stop(self) -> None:
-        """Finish the replies under way, then leave the Lobby."""
-        await self.drain()
+    async def stop(self, grace_s: float = 15.0) -> None:
+        """Finish the replies under way (up to ``grace_s`` seconds), then leave the Lobby."""
+        try:
+            await asyncio.wait_for(self.drain(), grace_s)
+        except TimeoutError:
+            log.warning("stopping with mentions still unanswered", extra={"in_progress": len(self._tasks)})
+            for task in list(self._tasks):
+                task.cancel()
+            await asyncio.gather(*self._tasks, return_exceptions=True)
         await self.connection.stop()
 
     async def drain(self) -> None:

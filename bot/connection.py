@@ -74,10 +74,10 @@ class MessageWindow:
         Order is by timestamp (ISO 8601 UTC strings sort as times), stable, so ties keep the order
         in which messages arrived.
         """
-        fresh = [m for m in history if m["id"] not in self._ids]
+        fresh = self._dedupe([m for m in history if m["id"] not in self._ids])
         if not fresh:
             return []
-        merged = sorted([*self._messages, *self._dedupe(fresh)], key=lambda m: str(m["ts"]))
+        merged = sorted([*self._messages, *fresh], key=lambda m: str(m["ts"]))
         self._messages.clear()
         self._ids.clear()
         for message in merged:
@@ -207,12 +207,20 @@ class LobbyConnection:
         return True
 
     async def stop(self) -> None:
-        """Leave the Lobby and stop reconnecting."""
+        """Leave the Lobby and stop reconnecting (a connection attempt under way is cut short)."""
         self._stopping.set()
-        if self._supervisor is not None:
+        supervisor, self._supervisor = self._supervisor, None
+        if supervisor is None:
+            return
+        done, _ = await asyncio.wait({supervisor}, timeout=self._connect_timeout_s)
+        if not done:
+            supervisor.cancel()
             with contextlib.suppress(asyncio.CancelledError):
-                await self._supervisor
-            self._supervisor = None
+                await supervisor
+        client, self._client = self._client, None
+        self.connected_event.clear()
+        if client is not None:
+            await self._discard(client)
 
     # --- internals ----------------------------------------------------------------------------------
 
