@@ -67,14 +67,15 @@ async def test_message_is_acknowledged_stored_and_broadcast(server: LobbyServer,
 
 
 async def test_messages_reach_everyone_in_the_same_order(server: LobbyServer, clients: Connect) -> None:
-    people = [await clients(f"P{i}") for i in range(3)]
+    people = [await clients(f"P{i}") for i in range(4)]
     for person in people:
         await person.next("history")
-    server.options.clear()
-    acks = await asyncio.gather(*(person.send({"text": f"from {i}"}) for i, person in enumerate(people)))
+    acks = await asyncio.gather(
+        *(person.send({"text": f"from {i} n°{k}"}) for k in range(5) for i, person in enumerate(people))
+    )
     assert all(ack["ok"] for ack in acks)
-    orders = [[(await person.next("message"))["id"] for _ in range(3)] for person in people]
-    assert orders[0] == orders[1] == orders[2]
+    orders = [[(await person.next("message"))["id"] for _ in range(20)] for person in people]
+    assert all(order == orders[0] for order in orders)
     history = (await (await clients("Late")).next("history"))["messages"]
     assert [m["id"] for m in history] == orders[0]
 
@@ -279,3 +280,16 @@ async def test_page_and_static_files_are_served(server: LobbyServer) -> None:
                 assert response.status == 200, path
         async with http.get(server.url + "/static/../server.py") as response:
             assert response.status in (403, 404)
+
+
+async def test_a_message_the_store_cannot_write_is_refused_and_not_broadcast(
+    server: LobbyServer, clients: Connect
+) -> None:
+    alice, bob = await clients("Alice"), await clients("Bob")
+    await bob.next("history")
+    assert server.database is not None
+    await server.database.close()  # the store goes away under the Lobby
+    ack = await alice.send({"text": "perdu ?"})
+    assert ack == {"ok": False, "error": "Message non enregistré (stockage indisponible) : réessayez"}
+    await asyncio.sleep(0.1)
+    assert bob.pending("message") == 0

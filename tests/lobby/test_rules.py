@@ -1,0 +1,89 @@
+"""The Lobby's rules and its group commit, driven directly."""
+
+from __future__ import annotations
+
+import asyncio
+from datetime import timedelta
+
+import pytest
+
+from lobby.publisher import BatchPublisher
+from lobby.rules import FloodGate, RefusedError, display_name, is_reserved, message_text, token_matches
+from store import LobbyMessage
+from tests.conftest import FakeClock
+
+
+def test_display_name_is_trimmed_and_bounded() -> None:
+    assert display_name({"name": "  Élodie  "}) == "Élodie"
+    assert display_name({"name": "x" * 40}) == "x" * 40
+    for bad in (None, "Alice", {"name": ""}, {"name": "x" * 41}, {"name": "a\tb"}, {"name": ["a"]}):
+        with pytest.raises(RefusedError):
+            display_name(bad)
+
+
+def test_reserved_name_ignores_case_and_look_alikes() -> None:
+    assert is_reserved("eko", "Eko") and is_reserved("ＥＫＯ", "Eko")
+    assert not is_reserved("Ekow", "Eko") and not is_reserved("Echo", "Eko")
+
+
+def test_token_check() -> None:
+    assert token_matches("s3cret", "s3cret")
+    assert not token_matches("s3cre", "s3cret")
+    assert not token_matches(None, "s3cret") and not token_matches("", "") and not token_matches(1, "1")
+
+
+def test_message_text() -> None:
+    assert message_text({"text": "  a\nb  "}) == "a\nb"
+    with pytest.raises(RefusedError, match="trop long"):
+        message_text({"text": "é" * 4001})
+
+
+def test_flood_gate_is_a_sliding_window(clock: FakeClock) -> None:
+    gate = FloodGate(2, timedelta(seconds=5))
+    assert gate.allow(clock()) and gate.allow(clock.advance(1))
+    assert not gate.allow(clock.advance(1))  # 3rd within 5 s
+    assert gate.allow(clock.advance(3))  # the first one left the window
+    assert not gate.allow(clock())
+
+
+def message(i: int) -> LobbyMessage:
+    return LobbyMessage(id=f"m{i}", room="lobby", author="A", text=str(i), ts="2026-11-23T10:00:00.000Z")
+
+
+async def test_group_commit_stores_batches_in_order_before_broadcasting() -> None:
+    stored: list[list[str]] = []
+    seen: list[tuple[str, int]] = []
+
+    async def store(batch: list[LobbyMessage]) -> None:
+        await asyncio.sleep(0.01)
+        stored.append([m["id"] for m in batch])
+
+    async def broadcast(m: LobbyMessage) -> None:
+        seen.append((m["id"], len(stored)))
+
+    publisher = BatchPublisher(store, broadcast, asyncio.Lock())
+    await asyncio.gather(*(publisher.publish(message(i)) for i in range(10)))
+    assert [i for batch in stored for i in batch] == [f"m{i}" for i in range(10)]
+    assert len(stored) < 10  # messages that waited went together
+    assert [m for m, _ in seen] == [f"m{i}" for i in range(10)]
+    for message_id, batches_stored in seen:  # each was already stored when it was broadcast
+        assert any(message_id in batch for batch in stored[:batches_stored])
+
+
+async def test_group_commit_reports_a_store_failure_to_each_sender() -> None:
+    seen: list[str] = []
+
+    async def store(batch: list[LobbyMessage]) -> None:
+        if any(m["id"] == "m1" for m in batch):
+            raise OSError("disk full")
+
+    async def broadcast(m: LobbyMessage) -> None:
+        seen.append(m["id"])
+
+    publisher = BatchPublisher(store, broadcast, asyncio.Lock())
+    await publisher.publish(message(0))
+    with pytest.raises(OSError, match="disk full"):
+        await publisher.publish(message(1))
+    await publisher.publish(message(2))
+    await publisher.flush()
+    assert seen == ["m0", "m2"]
