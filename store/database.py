@@ -7,6 +7,8 @@ Both sides speak the PyMongo async API (``pymongo.AsyncMongoClient`` and its dro
 Operations checked on both by ``tests/store/test_contract.py`` (use only these, or add a contract test):
 
 - ``insert_one``; ``insert_one`` of an existing ``_id`` raises ``pymongo.errors.DuplicateKeyError``;
+  ``insert_many(documents, ordered=True)`` (a duplicate raises ``pymongo.errors.BulkWriteError``,
+  the documents before it stay);
 - ``find(filter).sort([...]).limit(n).to_list(None)``, ``find_one``;
 - ``update_one`` with ``$inc``, ``$set``, ``$max``/``$min`` and ``upsert=True`` (the upserted document
   starts from the equality fields of the filter, as in MongoDB);

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 import tinymongo
 from pymongo import ASCENDING, DESCENDING, ReturnDocument
-from pymongo.errors import DuplicateKeyError, PyMongoError
+from pymongo.errors import BulkWriteError, DuplicateKeyError, PyMongoError
 
 from store import Database, insert_if_missing, open_database
 from tests.store.conftest import Opener
@@ -45,6 +45,15 @@ async def test_duplicate_id_raises_duplicate_key_error(database: Database) -> No
     await col.insert_one({"_id": "a"})
     with pytest.raises(DuplicateKeyError):
         await col.insert_one({"_id": "a"})
+
+
+async def test_insert_many_keeps_order_and_reports_duplicates(database: Database) -> None:
+    col = database.db["things"]
+    result = await col.insert_many([{"_id": f"m{i}", "seq": i} for i in range(3)], ordered=True)
+    assert result.inserted_ids == ["m0", "m1", "m2"]
+    with pytest.raises(BulkWriteError):
+        await col.insert_many([{"_id": "m3", "seq": 3}, {"_id": "m1", "seq": 9}], ordered=True)
+    assert [d["_id"] async for d in col.find({}).sort([("seq", ASCENDING)])] == ["m0", "m1", "m2", "m3"]
 
 
 async def test_insert_if_missing_replaces_set_on_insert(database: Database) -> None:
