@@ -72,6 +72,7 @@ Phase = Literal["gathering", "context", "thinking", "done"]
 ModelT = TypeVar("ModelT", bound=BaseModel)
 
 WINDOW_VIEW = 200  # Lobby messages looked at for a window (the bot keeps this many)
+WINDOW_PROMPT_MESSAGES = 60  # the newest messages of a window shown to the model
 WINDOW_SEARCH_MESSAGES = 20  # the newest human messages of a window used for the pre-filter
 RECENT_CONTEXT = 20  # Lobby messages given to the model as context (the seed's eko-handler uses 20)
 
@@ -211,6 +212,11 @@ class ReflectionService:
     def note_goal_answered(self, goal_id: str) -> None:
         """Someone answered a question Eko asked: the adaptive cooldown goes back to its base value."""
         self._answered.add(goal_id)
+        try:
+            asyncio.get_running_loop()
+        except RuntimeError:  # a synchronous caller: the next run finds the answer in memory instead
+            log.info("answered goal noted in memory only", extra={"goal_id": goal_id})
+            return
         self._spawn(self._safe(self._rate.mark_answered(goal_id), "mark answered"))
 
     # ------------------------------------------------------------------ status
@@ -596,7 +602,7 @@ class ReflectionService:
             for phase in ("gathering", "context", "thinking"):
                 await self._progress(record, phase)
         if evaluate or rule_items:
-            request = self._window_request(humans, facts, goals)
+            request = self._window_request(window[-WINDOW_PROMPT_MESSAGES:], facts, goals)
             decision = await self._ask(request, WindowDecision, run, record)
             outcome.llm_called = bool(run.calls)
         if decision is not None:
@@ -638,8 +644,9 @@ class ReflectionService:
         return ranked["fact"], ranked["goal"]
 
     def _window_request(
-        self, humans: Sequence[Message], facts: Sequence[ScoredRecord], goals: Sequence[ScoredRecord]
+        self, messages: Sequence[Message], facts: Sequence[ScoredRecord], goals: Sequence[ScoredRecord]
     ) -> LLMRequest:
+        """The one call of a window; ``messages`` include Eko's own, so the model sees what it said."""
         return LLMRequest(
             purpose="window",
             system=self._templates.render("window_system", bot_name=self._settings.bot_name),
@@ -648,7 +655,7 @@ class ReflectionService:
                     "user",
                     self._templates.render(
                         "window",
-                        messages=[_context_line(m) for m in humans[-60:]],
+                        messages=[_context_line(m) for m in messages],
                         facts=[hit.record for hit in facts],
                         goals=[hit.record for hit in goals],
                     ),

@@ -286,3 +286,24 @@ async def test_no_model_call_for_an_opportunity_the_guards_would_refuse(
     assert outcome.record is not None and outcome.record.skip_reason == "quiet_hours"
     assert llm.calls == 0 and chat.posts == []
     assert chat.phases(outcome.record.id) == ["done"]
+
+
+async def test_a_restart_does_not_read_the_same_window_again(
+    tmp_path: Path, make_service: ServiceFactory, memory: Memory, chat: RecordingChat, llm: ScriptedLLM
+) -> None:
+    await seed_memory(memory)
+    database = await open_database(None, tmp_path / "shared", "eko")
+    try:
+        service = await make_service(db=database.db)
+        chat.say("David", "salut")
+        chat.say("Mickael", "ça va ?")
+        assert await service.run_activity() is not None
+        await service.close()
+        restarted = await make_service(db=database.db)
+        assert await restarted.run_activity() is None
+        chat.say("David", "trop bien")
+        outcome = await restarted.run_activity()
+        assert outcome is not None and outcome.summary.message_count == 1
+        assert llm.calls == 0
+    finally:
+        await database.close()
