@@ -101,10 +101,6 @@ class Lobby:
     def bot_connected(self) -> bool:
         return self._bot_sid is not None
 
-    @property
-    def people_connected(self) -> int:
-        return sum(1 for session in self._sessions.values() if not session.is_bot)
-
     def attach(self, app: web.Application) -> None:
         """Mount Socket.IO (``/socket.io/``), the page (``/``) and its files (``/static/``) on ``app``."""
         if not (STATIC_DIR / "vendor" / "socket.io.min.js").is_file():
@@ -228,6 +224,8 @@ class Lobby:
         session = self._sessions.get(sid)
         if session is None or session.is_bot:
             return _error("Réservé aux personnes du Lobby")
+        if not session.gate.allow(self._clock()):  # a trigger counts as a message: no spamming the bot
+            return _error("Trop de demandes d'un coup : attendez quelques secondes")
         bot_sid = self._bot_sid
         if bot_sid is None:
             return _error(f"{self._bot_name} n'est pas connecté")

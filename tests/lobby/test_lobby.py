@@ -217,6 +217,11 @@ async def test_trigger_is_forwarded_to_the_bot_and_its_answer_returned(
     answer = await alice.sio.call("reflection:trigger", timeout=5)
     assert answer["ok"] is False and "inattendue" in answer["error"]
     assert (await bot.sio.call("reflection:trigger", timeout=5))["ok"] is False  # not from the bot itself
+    for text in ("4e", "5e"):  # triggers count in the flood window: 3 triggers + 2 messages
+        assert (await alice.send({"text": text}))["ok"] is True
+    spam = await alice.sio.call("reflection:trigger", timeout=5)
+    assert spam["ok"] is False and "Trop de demandes" in spam["error"]
+    assert len(bot.triggers) == 3  # the refused one never reached the bot
 
 
 async def test_trigger_times_out_when_the_bot_does_not_answer(
