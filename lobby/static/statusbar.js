@@ -165,6 +165,7 @@
     status: null,
     statusError: false,
     fetching: null,
+    fetchAgain: false,
     panelOpen: false,
     lastFocus: null,
   };
@@ -184,7 +185,8 @@
     ui.chipDot = el("span", "sb-dot");
     ui.chipDot.setAttribute("aria-hidden", "true");
     ui.chip.appendChild(ui.chipDot);
-    ui.chip.appendChild(el("span", "sb-chip-name", botName()));
+    ui.chipName = el("span", "sb-chip-name", botName());
+    ui.chip.appendChild(ui.chipName);
     root.appendChild(ui.chip);
 
     ui.live = el("div", "sb-live");
@@ -210,7 +212,9 @@
 
   function botName() {
     var lobby = window.ekoLobby;
-    return (lobby && typeof lobby.botName === "string" && lobby.botName) || T.chip;
+    if (lobby && typeof lobby.botName === "string" && lobby.botName) return lobby.botName;
+    var fromPage = document.body && document.body.getAttribute("data-bot-name");
+    return fromPage && fromPage.indexOf("{{") < 0 ? fromPage : T.chip;
   }
 
   function clearFade() {
@@ -272,12 +276,10 @@
     if (!data || typeof data !== "object") return;
     if (data.stats && typeof data.stats === "object") state.stats = data.stats;
     if (data.latest && typeof data.latest === "object") state.latest = data.latest;
-    if (ui.panel && state.panelOpen) {
-      renderPanel();
-      refreshStatus();
-    } else {
-      state.status = null; // stale: fetched again when the panel opens
-    }
+    // The status (mode, limits, history) is fetched again after every reflection, panel open or
+    // not, so the chip's online/offline dot stays right too.
+    if (ui.panel && state.panelOpen) renderPanel();
+    if (ui.panel) refreshStatus();
   }
 
   // ---- socket binding -------------------------------------------------------------------------
@@ -289,6 +291,7 @@
       state.socket.off("reflection:update", onUpdate);
     }
     state.socket = socket;
+    if (ui.chipName) ui.chipName.textContent = botName();
     socket.on("reflection:progress", onProgress);
     socket.on("reflection:update", onUpdate);
   }
@@ -411,7 +414,10 @@
   }
 
   function refreshStatus() {
-    if (state.fetching) return state.fetching;
+    if (state.fetching) {
+      state.fetchAgain = true; // an update arrived during the fetch: its answer may predate it
+      return state.fetching;
+    }
     state.fetching = fetch("/reflection/status", { headers: { Accept: "application/json" }, cache: "no-store" })
       .then(function (response) {
         if (!response.ok) throw new Error("HTTP " + response.status);
@@ -429,9 +435,21 @@
       })
       .then(function () {
         state.fetching = null;
+        renderChip();
         if (state.panelOpen) renderPanel();
+        if (state.fetchAgain) {
+          state.fetchAgain = false;
+          refreshStatus();
+        }
       });
     return state.fetching;
+  }
+
+  function renderChip() {
+    var mode = state.status && state.status.llmMode;
+    ui.chip.classList.toggle("sb-chip--offline", mode === "offline");
+    ui.chip.classList.toggle("sb-chip--online", mode === "anthropic");
+    ui.chip.title = T.chipTitle + (mode === "anthropic" ? " — " + T.online : mode === "offline" ? " — " + T.offline : "");
   }
 
   function renderPanel() {
@@ -446,8 +464,7 @@
     var mode = status && status.llmMode;
     ui.mode.className = "sb-mode" + (mode === "anthropic" ? " sb-mode--online" : mode === "offline" ? " sb-mode--offline" : "");
     ui.mode.textContent = mode === "anthropic" ? T.online : mode === "offline" ? T.offline : T.unknownMode;
-    ui.chip.classList.toggle("sb-chip--offline", mode === "offline");
-    ui.chip.classList.toggle("sb-chip--online", mode === "anthropic");
+    renderChip();
 
     renderLimits(status && status.rateLimit);
     renderHistory(status && Array.isArray(status.history) ? status.history : state.latest ? [state.latest] : []);
