@@ -16,7 +16,14 @@ MAX_TEXT_LENGTH = 4000
 
 
 class RefusedError(ValueError):
-    """Input the Lobby refuses; ``str(error)`` is the reason given to the client."""
+    """Input the Lobby refuses; ``str(error)`` is the reason given to the client.
+
+    ``retry`` marks a temporary refusal: the same request may succeed later.
+    """
+
+    def __init__(self, reason: str, *, retry: bool = False) -> None:
+        super().__init__(reason)
+        self.retry = retry
 
 
 def _comparable(name: str) -> str:

@@ -149,13 +149,15 @@ class Lobby:
     async def _on_connect(self, sid: str, environ: dict[str, Any], auth: Any = None) -> None:
         try:
             if self._closing:
-                raise RefusedError("Le Lobby redémarre, reconnexion dans un instant")
+                raise RefusedError("Le Lobby redémarre, reconnexion dans un instant", retry=True)
             name = display_name(auth)
             is_bot = is_reserved(name, self._bot_name)
             if is_bot:
                 name = self._check_bot(auth)
         except RefusedError as exc:
             logger.info("lobby: connection refused", extra={"sid": sid, "reason": str(exc)})
+            if exc.retry:  # temporary: clients may try again as they are
+                raise socketio.exceptions.ConnectionRefusedError(str(exc), {"retry": True}) from None
             raise socketio.exceptions.ConnectionRefusedError(str(exc)) from None
         if is_bot:
             self._bot_sid = sid
@@ -169,7 +171,7 @@ class Lobby:
         if not token_matches(auth.get("token"), self._bot_token):
             raise RefusedError(f"Le nom « {self._bot_name} » est réservé au bot (jeton absent ou invalide)")
         if self._bot_sid is not None:
-            raise RefusedError(f"{self._bot_name} est déjà connecté")
+            raise RefusedError(f"{self._bot_name} est déjà connecté", retry=True)
         return self._bot_name
 
     async def _welcome(self, sid: str) -> None:

@@ -167,6 +167,12 @@
       }
     });
     socket.on("connect_error", function (error) {
+      if (!socket.active && error && error.data && error.data.retry) {
+        // A temporary refusal (the Lobby is restarting): try again as we are.
+        setConnection(error.message || "Reconnexion…", true);
+        window.setTimeout(function () { if (state.socket === socket) socket.connect(); }, 2000);
+        return;
+      }
       if (!socket.active) {
         // Refused by the server (name invalid or reserved): ask again, with its reason.
         askName(error && error.message ? error.message : "Connexion refusée");
