@@ -62,6 +62,10 @@ def message_text(payload: Any) -> str:
     if not isinstance(payload, dict) or not isinstance(payload.get("text"), str):
         raise RefusedError('Format invalide : {"text": "..."} attendu')
     text = str(payload["text"]).strip()
+    try:
+        text.encode("utf-8")  # a lone surrogate (possible in JSON) cannot be stored
+    except UnicodeEncodeError:
+        raise RefusedError("Texte invalide : caractères Unicode incorrects") from None
     if not text:
         raise RefusedError("Message vide")
     if len(text) > MAX_TEXT_LENGTH:

@@ -304,3 +304,12 @@ async def test_a_message_the_store_cannot_write_is_refused_and_not_broadcast(
     assert ack == {"ok": False, "error": "Message non enregistré (stockage indisponible) : réessayez"}
     await asyncio.sleep(0.1)
     assert bob.pending("message") == 0
+
+
+async def test_text_that_cannot_be_stored_is_refused_alone(server: LobbyServer, clients: Connect) -> None:
+    alice, bob = await clients("Alice"), await clients("Bob")
+    await bob.next("history")
+    broken, fine = await asyncio.gather(alice.send({"text": "a\ud800b"}), bob.send({"text": "ça va ?"}))
+    assert broken["ok"] is False and "invalide" in broken["error"]
+    assert fine["ok"] is True
+    assert (await bob.next("message"))["text"] == "ça va ?"
