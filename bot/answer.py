@@ -22,9 +22,9 @@ from bot.curiosity import answers_offline, fact_is_standalone, open_asked_goal
 from bot.mentions import strip_mention
 from bot.ports import BotMemory
 from bot.relevance import MIN_SCORE, answers_question
-from bot.text import TONES, Language, Tone, as_curiosity, guess_tone, is_question, main_entity
+from bot.text import TONES, Language, Tone, as_curiosity, guess_tone, is_about_bot, is_question, main_entity
 from llm import LLM, ChatTurn, LLMBadOutput, LLMError, LLMRequest, LLMUnavailable, PromptTemplates
-from memory.records import Record, ScoredRecord
+from memory.records import NewRecord, Record, ScoredRecord
 
 log = logging.getLogger(__name__)
 
@@ -65,7 +65,7 @@ class Reply:
     tone: Tone
     source: Literal["model", "offline"]
     used_fact_ids: tuple[str, ...] = ()
-    curiosity_goal_id: str | None = None  # a goal recorded because Eko did not know
+    curiosity: NewRecord | None = None  # the goal to record because Eko did not know (after posting)
     answered_goal_id: str | None = None  # an asked goal this message answered
     learned_fact_id: str | None = None  # the fact written from that answer
     llm_fallback: bool = False  # the model failed or answered off-format: offline path taken
@@ -134,9 +134,12 @@ class Responder:
         question = strip_mention(str(message.get("text", "")), self.bot_name)
         query = question or str(message.get("text", ""))
         earlier = [m for m in recent if m.get("id") != message.get("id")][-self.context_messages :]
+        # Offline, self records can only answer a question about Eko: skip that search (and its
+        # query embedding) otherwise. The model always gets them, for its tone and self-knowledge.
+        want_self = self.llm.mode != "offline" or is_about_bot(question, self.language)
         facts, self_facts, goal = await asyncio.gather(
             self.memory.search("fact", query, limit=self.fact_limit),
-            self.memory.search("self", query, limit=self.self_limit),
+            self.memory.search("self", query, limit=self.self_limit) if want_self else _no_hits(),
             open_asked_goal(self.memory, self.clock()),
         )
         return Context(message, question, earlier, facts, self_facts, goal)
@@ -170,8 +173,7 @@ class Responder:
             curiosity = str(data.get("curiosity") or "").strip() or as_curiosity(
                 context.question, self.language
             )
-            goal_id = await self._remember_curiosity(context, curiosity)
-            return replace(reply, curiosity_goal_id=goal_id)
+            return replace(reply, curiosity=self._curiosity(context, curiosity))
         return reply
 
     def _prompt(self, context: Context) -> str:
@@ -224,9 +226,9 @@ class Responder:
             used = tuple(s.record.id for s in quoted)
             return Reply(_clip(text), tone, "offline", used_fact_ids=used, llm_fallback=fallback)
         if is_question(context.question, self.language):
-            goal_id = await self._remember_curiosity(context, as_curiosity(context.question, self.language))
+            curiosity = self._curiosity(context, as_curiosity(context.question, self.language))
             text = self.templates.render("offline_unknown", asker=context.author, tone=tone, offline=offline)
-            return Reply(_clip(text), tone, "offline", curiosity_goal_id=goal_id, llm_fallback=fallback)
+            return Reply(_clip(text), tone, "offline", curiosity=curiosity, llm_fallback=fallback)
         text = self.templates.render("offline_small_talk", asker=context.author, tone=tone, offline=offline)
         return Reply(_clip(text), tone, "offline", llm_fallback=fallback)
 
@@ -252,24 +254,40 @@ class Responder:
             return answer[0].upper() + answer[1:]
         return self.templates.render("goal_fact", about=goal.about, question=goal.text, answer=answer)
 
-    async def _remember_curiosity(self, context: Context, curiosity: str) -> str | None:
-        if not curiosity:
+    def _curiosity(self, context: Context, text: str) -> NewRecord | None:
+        if not text:
             return None
-        result = await self.memory.add(
+        return NewRecord(
             "goal",
-            curiosity,
+            text,
             about=main_entity(context.question, self.language, self.bot_name),
             author=context.author or None,
             source=context.source(),
         )
+
+    async def remember_curiosity(self, reply: Reply) -> str | None:
+        """Record the reply's curiosity as a pending goal (duplicate-free); returns the goal id.
+
+        Called after the reply is posted: the asker does not wait for this write.
+        """
+        if reply.curiosity is None:
+            return None
+        item = reply.curiosity
+        result = await self.memory.add(
+            item.kind, item.text, about=item.about, author=item.author, source=item.source
+        )
         log.info(
             "unknown question recorded as a curiosity",
-            extra={"goal_id": result.id, "status": result.status, "message_id": context.message.get("id")},
+            extra={"goal_id": result.id, "status": result.status, "source": item.source},
         )
         return result.id
 
     def failure_text(self, asker: str) -> str:
         return self.templates.render("failure", asker=asker)
+
+
+async def _no_hits() -> list[ScoredRecord]:
+    return []
 
 
 def _clip(text: str) -> str:

@@ -149,9 +149,17 @@ class Bot:
                 log.exception("could not answer a mention", extra={"message_id": message.get("id")})
                 await self._post(self.responder.failure_text(str(message.get("author", ""))), message)
                 return
-            self._count(reply)
             if await self._post(reply.text, message):
                 self.counters.answered += 1
+            self._count(reply)
+            try:
+                curiosity_goal_id = await self.responder.remember_curiosity(reply)
+            except Exception:
+                self.counters.failures += 1
+                log.exception("could not record a curiosity", extra={"message_id": message.get("id")})
+                curiosity_goal_id = None
+            if curiosity_goal_id is not None:
+                self.counters.unknown_to_goal += 1
             log.info(
                 "answered a mention",
                 extra={
@@ -159,7 +167,7 @@ class Bot:
                     "source": reply.source,
                     "tone": reply.tone,
                     "used_facts": len(reply.used_fact_ids),
-                    "curiosity_goal_id": reply.curiosity_goal_id,
+                    "curiosity_goal_id": curiosity_goal_id,
                     "answered_goal_id": reply.answered_goal_id,
                     "duration_ms": round((asyncio.get_running_loop().time() - started) * 1000, 1),
                 },
@@ -168,8 +176,6 @@ class Bot:
     def _count(self, reply: Reply) -> None:
         if reply.llm_fallback:
             self.counters.llm_fallbacks += 1
-        if reply.curiosity_goal_id is not None:
-            self.counters.unknown_to_goal += 1
         if reply.answered_goal_id is not None:
             self.counters.curiosity_to_fact += 1
             if self.reflection is not None:

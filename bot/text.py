@@ -91,6 +91,19 @@ def is_question(text: str, language: Language = "fr") -> bool:
     return any(start.startswith(prefix) for prefix in _QUESTION_STARTS[language])
 
 
+_ABOUT_YOU: dict[Language, frozenset[str]] = {
+    "fr": _folded("tu toi te t ton ta tes t'es t'as"),
+    "en": _folded("you your yours yourself"),
+}
+
+
+def is_about_bot(question: str, language: Language = "fr") -> bool:
+    """True when a message (without the bot's name) speaks to the bot about itself ("tu es qui ?")."""
+    words = {fold(w) for w in _WORDS.findall(normalise_quotes(question))}
+    words |= {w.split("'")[0] for w in words if "'" in w}
+    return bool(words & _ABOUT_YOU[language])
+
+
 def guess_tone(text: str, language: Language = "fr") -> Tone:
     """Technical words → technical; a question → helpful; anything else is small talk → playful."""
     words = {fold(w) for w in _WORDS.findall(text)}

@@ -189,14 +189,28 @@ async def test_reflection_trigger_without_reflection_is_refused_clearly(
 
 async def test_english_answers(memory: Memory, start_eko: StartEko, humans: Join) -> None:
     await memory.add("fact", "Mickael is the CTO of lemapp", about="Mickael", author="David")
-    await start_eko(language="en")
+    bot = await start_eko(language="en")
     ana = await humans("Ana")
 
     await ana.send({"text": "Eko, who is the CTO of lemapp?"})
     known = await reply_from_eko(ana)
     await ana.send({"text": "eko what is the capital of Zorglubia?"})
     unknown = await reply_from_eko(ana)
+    await bot.drain()
 
     assert "Mickael is the CTO of lemapp (that's what David said)." in known["text"]
     assert unknown["text"].startswith("I don't know yet, Ana")
     assert [g.text for g in await memory.list("goal")] == ["What is the capital of Zorglubia?"]
+
+
+async def test_answers_about_itself_from_self_records(
+    memory: Memory, start_eko: StartEko, humans: Join
+) -> None:
+    await memory.add("self", "Eko a été créé par David pour animer le Lobby", about="Eko", author="David")
+    await start_eko()
+    sarah = await humans("Sarah")
+
+    await sarah.send({"text": "Eko, qui t'a créé ?"})
+    reply = await reply_from_eko(sarah)
+
+    assert "Eko a été créé par David pour animer le Lobby" in reply["text"]

