@@ -343,20 +343,25 @@ def measure(args: argparse.Namespace) -> dict[str, Any]:
     return report
 
 
+def _pp(stats: dict[str, float]) -> str:
+    return f"{stats['p50']}/{stats['p95']} ms"
+
+
 def describe(report: dict[str, Any]) -> str:
     ref, lob = report["reference"], report["lobby"]
+    ratio = report["broadcast_p95_over_reference_echo_p95"]
     lines = [
         f"{report['clients']} clients, {report['rate']:.0f} msg/s for {report['duration_s']:.0f} s",
-        f"reference (bare python-socketio broadcast): echo p50/p95 {ref['echo_ms']['p50']}/{ref['echo_ms']['p95']} ms,"
-        f" delivery p50/p95 {ref['delivery_ms']['p50']}/{ref['delivery_ms']['p95']} ms,"
-        f" {ref['acked']} acked, {ref['lost']} lost",
-        f"Lobby + Eko ({lob['facts']} facts, offline): echo p50/p95 {lob['echo_ms']['p50']}/{lob['echo_ms']['p95']} ms,"
-        f" delivery p50/p95 {lob['delivery_ms']['p50']}/{lob['delivery_ms']['p95']} ms,"
-        f" {lob['acked']} acked, {lob['refused']} refused, {lob['lost']} lost",
-        f"mention → reply p50/p95 {lob['mention_reply_ms']['p50']}/{lob['mention_reply_ms']['p95']} ms"
-        f" over {lob['mention_reply_ms']['n']} questions, {lob['mentions_unanswered']} unanswered",
-        f"broadcast p95 / reference echo p95 = {report['broadcast_p95_over_reference_echo_p95']}"
-        f" (target ≤ {TARGET_BROADCAST_RATIO}); targets met: {report['targets_met']}",
+        f"reference (bare python-socketio broadcast): echo p50/p95 {_pp(ref['echo_ms'])},"
+        f" delivery p50/p95 {_pp(ref['delivery_ms'])}, {ref['acked']} acked, {ref['lost']} lost",
+        f"Lobby + Eko ({lob['facts']} facts, offline): echo p50/p95 {_pp(lob['echo_ms'])},"
+        f" delivery p50/p95 {_pp(lob['delivery_ms'])}, {lob['acked']} acked, {lob['refused']} refused,"
+        f" {lob['lost']} lost",
+        f"mention → reply p50/p95 {_pp(lob['mention_reply_ms'])} over {lob['mention_reply_ms']['n']}"
+        f" questions, {lob['mentions_unanswered']} unanswered",
+        f"broadcast p95 / reference echo p95 = {ratio} (target ≤ {TARGET_BROADCAST_RATIO});"
+        f" targets met: {report['targets_met']}",
+        f"Eko: {lob['bot']}",
     ]
     return "\n".join(lines)
 
