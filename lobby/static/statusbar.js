@@ -177,7 +177,7 @@
   function buildBar(root) {
     clear(root);
     root.classList.add("sb");
-    ui.chip = el("button", "sb-chip author-bot-chip");
+    ui.chip = el("button", "sb-chip");
     ui.chip.type = "button";
     ui.chip.title = T.chipTitle;
     ui.chip.setAttribute("aria-haspopup", "dialog");

@@ -26,7 +26,7 @@ from tests.conftest import FakeClock
 ADMIN = "s3cret-admin-token-for-tests"
 
 
-class RecordingChat:
+class GatedChat:
     """A real :class:`reflection.ports.ChatConnection` that keeps what Eko posts and emits.
 
     ``hold_posts()`` makes the next post wait (a reflection stays running) until ``release_posts()``.
@@ -87,7 +87,7 @@ class RecordingChat:
 @dataclass
 class HttpRig:
     service: ReflectionService
-    chat: RecordingChat
+    chat: GatedChat
     clock: FakeClock
 
 
@@ -96,7 +96,7 @@ async def rig(tmp_path: Path, embedder: Any, clock: FakeClock) -> AsyncIterator[
     """A real ReflectionService (offline LLM) over Qdrant local mode and the embedded store."""
     memory = await Memory.open(MemoryConfig(path=tmp_path / "qdrant"), embedder, clock=clock)
     database = await open_database(None, tmp_path, "eko_test")
-    chat = RecordingChat(clock)
+    chat = GatedChat(clock)
     try:
         for goal in ("C'est quoi exactement Kraken FM ?", "Qui est Corentin ?", "C'est quoi le plan Max ?"):
             await memory.add("goal", goal, author="Eko")
