@@ -175,6 +175,7 @@
       }
       if (!socket.active) {
         // Refused by the server (name invalid or reserved): ask again, with its reason.
+        setConnection("Non connecté", true);
         askName(error && error.message ? error.message : "Connexion refusée");
         return;
       }
