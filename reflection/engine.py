@@ -1,0 +1,296 @@
+"""What both reflection flows share: the guards, the model call, the post, the records and the events.
+
+:class:`Engine` holds the parts (memory, model, Lobby connection, store, rate limiter, templates) and
+the in-memory view (last records, counters); the goal flow and the activity flow drive it.
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+import uuid
+from collections import deque
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any, Literal, TypeVar
+from zoneinfo import ZoneInfo
+
+from pydantic import BaseModel, ValidationError
+from pymongo.asynchronous.database import AsyncDatabase
+from pymongo.errors import PyMongoError
+
+from llm.port import LLM, LLMBadOutput, LLMError, LLMRequest, LLMUnavailable
+from llm.templates import PromptTemplates
+from memory.records import RecordNotFound
+from reflection.ports import ChatConnection, ReflectionMemory
+from reflection.ratelimit import Claim, QuietHours, RateLimiter, RateLimitState, blocked_by, local_day
+from reflection.records import ReflectionRecord, Trigger
+from reflection.repository import ReflectionRepository, empty_stats
+from reflection.settings import ReflectionSettings
+from reflection.window import Message, is_bot
+
+log = logging.getLogger(__name__)
+
+TEMPLATES = (
+    "reflect_system",
+    "reflect",
+    "window_system",
+    "window",
+    "question_playful",
+    "question_helpful",
+    "question_technical",
+    "answer_from_fact",
+    "summary",
+    "reasons",
+)
+Phase = Literal["gathering", "context", "thinking", "done"]
+ModelT = TypeVar("ModelT", bound=BaseModel)
+T = TypeVar("T")
+
+
+@dataclass
+class RunLog:
+    """Book-keeping of one run: model calls and tokens per flow, and counters for the stats document."""
+
+    started: float = field(default_factory=time.perf_counter)
+    calls: dict[str, int] = field(default_factory=dict)
+    tokens: dict[str, int] = field(default_factory=dict)
+    counters: dict[str, int] = field(default_factory=dict)
+
+    def count(self, key: str, amount: int = 1) -> None:
+        self.counters[key] = self.counters.get(key, 0) + amount
+
+    def increments(self) -> dict[str, int]:
+        """The ``$inc`` of the stats document (dotted keys for the per-flow maps)."""
+        incs = dict(self.counters)
+        for purpose, n in self.calls.items():
+            incs[f"llmCalls.{purpose}"] = n
+        for purpose, n in self.tokens.items():
+            incs[f"llmTokens.{purpose}"] = n
+        incs["totalTokens"] = sum(self.tokens.values())
+        return incs
+
+
+@dataclass(frozen=True)
+class Skip:
+    """Why a run stops without a message: a ``reasons.j2`` key, its detail, whether it is the rate limit."""
+
+    key: str
+    detail: str = ""
+    rate_limited: bool = False
+
+
+def context_line(message: Message) -> dict[str, str]:
+    """A Lobby message as the prompts show it (long texts cut: the prompt stays bounded)."""
+    return {"author": str(message.get("author", "?")), "text": str(message.get("text", ""))[:600]}
+
+
+class Engine:
+    def __init__(
+        self,
+        *,
+        memory: ReflectionMemory,
+        llm: LLM,
+        db: AsyncDatabase[dict[str, Any]],
+        chat: ChatConnection,
+        settings: ReflectionSettings,
+        clock: Callable[[], datetime],
+    ) -> None:
+        self.memory = memory
+        self.llm = llm
+        self.chat = chat
+        self.settings = settings
+        self.clock = clock
+        self.zone = ZoneInfo(settings.timezone)
+        self.quiet = QuietHours.parse(settings.quiet_hours)
+        self.templates = PromptTemplates("reflection", settings.language)
+        self.templates.check(TEMPLATES)
+        self.repo = ReflectionRepository(db)
+        self.rate = RateLimiter(
+            db,
+            cooldown=settings.cooldown,
+            max_cooldown=settings.max_cooldown,
+            unanswered_after=settings.unanswered_after,
+            daily_max=settings.daily_max,
+            zone=self.zone,
+        )
+        self.history: deque[ReflectionRecord] = deque(maxlen=max(1, settings.history_size))
+        self.stats: dict[str, Any] = empty_stats()
+        self.answered: set[str] = set()  # goals the bot told us were answered
+
+    @property
+    def language(self) -> Literal["fr", "en"]:
+        return "en" if self.settings.language == "en" else "fr"
+
+    def new_record(self, trigger: Trigger, requested_by: str | None = None) -> ReflectionRecord:
+        return ReflectionRecord(
+            id=uuid.uuid4().hex, timestamp=self.clock(), trigger=trigger, requested_by=requested_by
+        )
+
+    def today(self) -> str:
+        return local_day(self.clock(), self.zone)
+
+    def reason(self, key: str, detail: str = "") -> str:
+        return self.templates.render("reasons", key=key, detail=detail)
+
+    # ------------------------------------------------------------------ guards
+    async def guards(self) -> Skip | None:
+        """The checks before any model call of an automatic run; None when it may go on."""
+        recent = self.chat.recent_messages(1)
+        if recent and is_bot(recent[-1], self.settings.bot_name):
+            return Skip("last_message_is_bot")
+        now = self.clock()
+        if self.quiet is not None and self.quiet.contains(now.astimezone(self.zone).time()):
+            return Skip("quiet_hours", str(self.quiet))
+        state = await self.rate.settle(now, answered=await self._last_question_answered())
+        key = blocked_by(state, now, self.today(), self.settings.daily_max)
+        return self._rate_skip(key, state) if key is not None else None
+
+    async def claim(self, goal_id: str | None) -> Claim | Skip:
+        """Take a posting slot atomically, or the rate-limit skip when another run took the last one."""
+        claim = await self.rate.claim(self.clock(), goal_id)
+        if claim is not None:
+            return claim
+        state = await self.rate.state()
+        key = blocked_by(state, self.clock(), self.today(), self.settings.daily_max) or "cooldown"
+        return self._rate_skip(key, state)
+
+    def _rate_skip(self, key: str, state: RateLimitState) -> Skip:
+        if key == "daily_max":
+            return Skip(key, str(state.today_count(self.today())), rate_limited=True)
+        remaining = 0
+        if state.next_allowed_at is not None:
+            remaining = max(0, int((state.next_allowed_at - self.clock()).total_seconds()))
+        return Skip(key, f"{remaining // 60} min {remaining % 60} s", rate_limited=True)
+
+    async def _last_question_answered(self) -> bool:
+        """Whether the last question Eko asked got an answer (the bot told us, or memory says so)."""
+        state = await self.rate.state()
+        goal_id = state.last_goal_id
+        if goal_id is None or state.settled:
+            return False
+        if goal_id in self.answered:
+            return True
+        try:
+            return (await self.memory.get(goal_id)).status == "answered"
+        except RecordNotFound:
+            return False
+
+    # ------------------------------------------------------------------ model and Lobby
+    async def ask(
+        self, request: LLMRequest, schema: type[ModelT], run: RunLog, record: ReflectionRecord
+    ) -> ModelT | None:
+        """One model call, validated; None (with ``record.fallback`` set) means: take the offline path."""
+        if self.llm.mode == "offline":
+            record.fallback = "offline"
+            record.llm_model = "offline"
+            return None
+        run.calls[request.purpose] = run.calls.get(request.purpose, 0) + 1
+        record.llm_model = self.llm.model
+        try:
+            response = await self.llm.complete(request)
+        except LLMUnavailable:
+            record.fallback = "offline"
+            return None
+        except LLMBadOutput as exc:
+            self._bad_output(run, record, request.purpose, str(exc))
+            return None
+        except LLMError as exc:
+            run.count("llmFailures")
+            record.fallback = "llm_error"
+            log.warning(
+                "model call failed, offline fallback", extra={"purpose": request.purpose, "error": str(exc)}
+            )
+            return None
+        tokens = response.usage.total
+        run.tokens[request.purpose] = run.tokens.get(request.purpose, 0) + tokens
+        record.llm_model = response.model or self.llm.model
+        record.llm_tokens += tokens
+        try:
+            return schema.model_validate(response.data if response.data is not None else {})
+        except ValidationError as exc:
+            self._bad_output(run, record, request.purpose, f"{exc.error_count()} schema errors")
+            return None
+
+    def _bad_output(self, run: RunLog, record: ReflectionRecord, purpose: str, error: str) -> None:
+        run.count("badOutputs")
+        record.fallback = "bad_output"
+        log.warning("model answer not as asked, offline fallback", extra={"purpose": purpose, "error": error})
+
+    async def post(self, text: str, claim: Claim | None) -> dict[str, Any] | None:
+        """Post as Eko; on failure give the rate-limit slot back. None when the post failed."""
+        try:
+            posted = await self.chat.post(text)
+        except Exception as exc:  # the connection's refusal or disconnect: reported, never raised
+            log.warning("reflection post failed", extra={"error": str(exc)})
+            if claim is not None:
+                await self.safe(self.rate.release(claim), "release slot")
+            return None
+        return posted if isinstance(posted, dict) else {}
+
+    async def safe(self, write: Awaitable[T], what: str) -> T | None:
+        """A store write whose failure is logged, not raised (the run goes on)."""
+        try:
+            return await write
+        except PyMongoError as exc:
+            log.warning("reflection store write failed", extra={"what": what, "error": str(exc)})
+            return None
+
+    # ------------------------------------------------------------------ records and events
+    async def skip(self, record: ReflectionRecord, skip: Skip, run: RunLog) -> ReflectionRecord:
+        """Finish ``record`` as a pass for ``skip``."""
+        record.action = "pass"
+        record.skip_reason = skip.key if skip.key not in ("no_goal", "no_opportunity") else None
+        record.rate_limited = skip.rate_limited
+        record.reason = self.reason(skip.key, skip.detail)
+        if skip.rate_limited:
+            run.count("rateLimitedCount")
+        return await self.finish(record, run)
+
+    async def finish(
+        self, record: ReflectionRecord, run: RunLog, message_at: datetime | None = None
+    ) -> ReflectionRecord:
+        """Store the record and the counters, keep it in the history, emit ``done`` and the update."""
+        record.duration_ms = int((time.perf_counter() - run.started) * 1000)
+        run.count("totalReflections")
+        run.count("messageCount" if record.action == "message" else "passCount")
+        self.history.appendleft(record)
+        try:
+            await self.repo.save(record)
+            self.stats = await self.repo.add_to_stats(run.increments(), self.clock(), message_at)
+        except PyMongoError as exc:  # the record stays in the in-memory history
+            log.error("reflection not stored", extra={"reflection_id": record.id, "error": str(exc)})
+        log.info(
+            "reflection",
+            extra={
+                "reflection_id": record.id,
+                "trigger": record.trigger,
+                "action": record.action,
+                "skip_reason": record.skip_reason,
+                "tokens": record.llm_tokens,
+                "duration_ms": record.duration_ms,
+            },
+        )
+        await self.progress(record, "done")
+        await self.emit("reflection:update", {"stats": dict(self.stats), "latest": record.to_dict()})
+        return record
+
+    async def add_to_stats(self, run: RunLog) -> None:
+        """The counters of a run that leaves no record (a filtered or learning-only window)."""
+        stats = await self.safe(self.repo.add_to_stats(run.increments(), self.clock()), "stats")
+        if stats is not None:
+            self.stats = stats
+
+    async def progress(self, record: ReflectionRecord, phase: Phase) -> None:
+        data: dict[str, Any] = {"reflectionId": record.id, "phase": phase, "trigger": record.trigger}
+        if phase == "done":
+            data["action"] = record.action
+            data["reason"] = record.reason
+        await self.emit("reflection:progress", data)
+
+    async def emit(self, event: str, data: dict[str, Any]) -> None:
+        try:
+            await self.chat.emit(event, data)
+        except Exception as exc:  # events are best effort: a disconnected Lobby must not stop a reflection
+            log.warning("reflection event not sent", extra={"event": event, "error": str(exc)})

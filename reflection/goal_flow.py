@@ -1,0 +1,124 @@
+"""The goal reflection (seed "Flow complet"): ask the most recent pending curiosity, guards first."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Sequence
+
+from llm.port import ChatTurn, LLMRequest
+from memory.equivalence import is_equivalent
+from memory.records import Record, RecordNotFound, ScoredRecord
+from reflection.engine import Engine, RunLog, Skip, context_line
+from reflection.phrasing import REFLECT_SCHEMA, GoalDecision, offline_question
+from reflection.ratelimit import Claim
+from reflection.records import ReflectionRecord, Tone
+from reflection.window import Message
+
+log = logging.getLogger(__name__)
+
+RECENT_CONTEXT = 20  # Lobby messages given to the model as context (the seed's eko-handler uses 20)
+
+
+class GoalFlow:
+    def __init__(self, engine: Engine) -> None:
+        self._e = engine
+
+    async def run(self, record: ReflectionRecord) -> ReflectionRecord:
+        """Guards → goal → duplicates → context → slot → phrasing → post → goal asked → record."""
+        e, run = self._e, RunLog()
+        automatic = record.trigger != "manual"  # a manual trigger bypasses the guards and rate limit
+        skip = await e.guards() if automatic else None
+        if skip is not None:
+            return await e.skip(record, skip, run)
+
+        await e.progress(record, "gathering")
+        goal = await e.memory.next_goal()
+        if goal is None:
+            return await e.skip(record, Skip("no_goal"), run)
+        goal, record.duplicate_goal_ids = await self._merge_duplicates(goal)
+        record.goal_id = goal.id
+
+        await e.progress(record, "context")
+        facts = await e.memory.search("fact", goal.text, limit=5)
+        self_facts = await e.memory.search("self", goal.text, limit=3)
+        recent = e.chat.recent_messages(RECENT_CONTEXT)
+        record.goals_count = await e.memory.count("goal", "pending")
+        record.facts_count = len(facts) + len(self_facts)
+
+        # The slot is taken before the model is paid: a run that may not post costs nothing.
+        claim: Claim | None = None
+        if automatic:
+            taken = await e.claim(goal.id)
+            if isinstance(taken, Skip):
+                return await e.skip(record, taken, run)
+            claim = taken
+
+        await e.progress(record, "thinking")
+        message, reason, tone = await self._phrase(goal, facts, self_facts, recent, run, record)
+        posted = await e.post(message, claim)
+        if posted is None:
+            return await e.skip(record, Skip("post_failed"), run)
+        message_id = str(posted["id"]) if posted.get("id") is not None else None
+        if not automatic:
+            await e.rate.record_manual_post(e.clock(), goal.id)
+        try:
+            await e.memory.mark_asked(goal.id, message_id)
+        except RecordNotFound:
+            log.warning("asked goal vanished before it was marked", extra={"goal_id": goal.id})
+        record.action, record.message, record.message_id = "message", message, message_id
+        record.reason, record.tone = reason, tone
+        return await e.finish(record, run, message_at=e.clock())
+
+    async def _merge_duplicates(self, goal: Record) -> tuple[Record, list[str]]:
+        """Merge pending goals equivalent to ``goal`` (seed phase 3): the survivor and the merged ids."""
+        hits = await self._e.memory.search("goal", goal.text, limit=6, filters={"status": "pending"})
+        cluster = [goal] + [
+            hit.record
+            for hit in hits
+            if hit.record.id != goal.id and is_equivalent("goal", goal.text, hit.record.text, hit.score)
+        ]
+        if len(cluster) < 2:
+            return goal, []
+        try:
+            merged = await self._e.memory.merge(cluster)
+        except (RecordNotFound, ValueError) as exc:
+            log.warning("duplicate goals not merged", extra={"goal_id": goal.id, "error": str(exc)})
+            return goal, []
+        others = [record.id for record in cluster if record.id != merged.id]
+        log.info("duplicate goals merged", extra={"kept": merged.id, "merged": len(others)})
+        return merged, others
+
+    async def _phrase(
+        self,
+        goal: Record,
+        facts: Sequence[ScoredRecord],
+        self_facts: Sequence[ScoredRecord],
+        recent: Sequence[Message],
+        run: RunLog,
+        record: ReflectionRecord,
+    ) -> tuple[str, str, Tone]:
+        """The model's phrasing of the curiosity, or the offline per-tone template."""
+        e = self._e
+        request = LLMRequest(
+            purpose="reflection",
+            system=e.templates.render("reflect_system", bot_name=e.settings.bot_name),
+            turns=(
+                ChatTurn(
+                    "user",
+                    e.templates.render(
+                        "reflect",
+                        goal=goal.text,
+                        facts=[hit.record for hit in facts],
+                        self_facts=[hit.record for hit in self_facts],
+                        messages=[context_line(m) for m in recent],
+                    ),
+                ),
+            ),
+            max_tokens=400,
+            json_schema=REFLECT_SCHEMA,
+        )
+        decision = await e.ask(request, GoalDecision, run, record)
+        if decision is not None:
+            return decision.message, decision.reason or e.reason("curiosity", goal.text), decision.tone
+        message, tone = offline_question(e.templates, goal.text)
+        return message, e.reason("curiosity", goal.text), tone
