@@ -83,6 +83,7 @@ class Lobby:
         self._trigger_timeout = trigger_timeout
         self._sessions: dict[str, _Session] = {}
         self._bot_sid: str | None = None
+        self._bot_gone = asyncio.Event()  # set when the current bot connection ends
         self._closing = False
         self._page_html: str | None = None
         # Storing and broadcasting a message, and sending history to a newcomer, happen under this
@@ -161,6 +162,7 @@ class Lobby:
             raise socketio.exceptions.ConnectionRefusedError(str(exc)) from None
         if is_bot:
             self._bot_sid = sid
+            self._bot_gone = asyncio.Event()
         limit, seconds = self._flood_limit
         self._sessions[sid] = _Session(name, is_bot, FloodGate(limit, timedelta(seconds=seconds)))
         logger.info("lobby: connected", extra={"sid": sid, "author": name, "bot": is_bot})
@@ -190,6 +192,7 @@ class Lobby:
         session = self._sessions.pop(sid, None)
         if sid == self._bot_sid:
             self._bot_sid = None
+            self._bot_gone.set()
         if session is not None:
             logger.info(
                 "lobby: disconnected",
@@ -231,10 +234,21 @@ class Lobby:
         bot_sid = self._bot_sid
         if bot_sid is None:
             return _error(f"{self._bot_name} n'est pas connecté")
-        try:
-            answer = await self._sio.call(
+        call = asyncio.ensure_future(
+            self._sio.call(
                 "reflection:trigger", {"requestedBy": session.name}, to=bot_sid, timeout=self._trigger_timeout
             )
+        )
+        gone = asyncio.ensure_future(self._bot_gone.wait())
+        try:  # python-socketio's call waits out its timeout even when the bot is gone: don't
+            await asyncio.wait({call, gone}, return_when=asyncio.FIRST_COMPLETED)
+        finally:
+            gone.cancel()
+        if not call.done():
+            call.cancel()
+            return _error(f"{self._bot_name} s'est déconnecté, réessayez dans un instant")
+        try:
+            answer = call.result()
         except socketio.exceptions.TimeoutError:
             logger.warning("lobby: reflection trigger timed out", extra={"author": session.name})
             return _error(f"{self._bot_name} n'a pas répondu à temps")

@@ -313,3 +313,19 @@ async def test_text_that_cannot_be_stored_is_refused_alone(server: LobbyServer, 
     assert broken["ok"] is False and "invalide" in broken["error"]
     assert fine["ok"] is True
     assert (await bob.next("message"))["text"] == "ça va ?"
+
+
+async def test_trigger_fails_fast_when_the_bot_leaves_during_the_call(
+    server: LobbyServer, clients: Connect
+) -> None:
+    alice = await clients("Alice")
+    bot = await clients("Eko", token=BOT_TOKEN)
+    bot.trigger_answer = "never"
+    pending = asyncio.ensure_future(alice.sio.call("reflection:trigger", timeout=5))
+    for _ in range(200):
+        if bot.triggers:
+            break
+        await asyncio.sleep(0.01)
+    await bot.sio.disconnect()
+    answer = await asyncio.wait_for(pending, 2)  # well before the 10 s trigger timeout
+    assert answer == {"ok": False, "error": "Eko s'est déconnecté, réessayez dans un instant"}
