@@ -306,9 +306,8 @@
   // ---- the panel ----------------------------------------------------------------------------
 
   function buildPanel() {
-    ui.backdrop = el("div", "sb-backdrop");
+    ui.backdrop = el("div", "sb-backdrop"); // the dimmed page behind the bottom sheet on phones
     ui.backdrop.hidden = true;
-    ui.backdrop.addEventListener("click", closePanel);
 
     ui.panel = el("section", "sb-panel");
     ui.panel.id = "eko-reflection-panel";
@@ -624,6 +623,13 @@
     if (Math.abs(t.clientX - press.x) > LONG_PRESS_SLOP_PX || Math.abs(t.clientY - press.y) > LONG_PRESS_SLOP_PX) cancelPress();
   }
 
+  function onPointerDown(event) {
+    // A press anywhere outside the panel closes it (the chip toggles it by itself). On desktop
+    // nothing covers the page, so a right-click on another Eko name still reaches it.
+    if (!state.panelOpen || ui.panel.contains(event.target) || ui.chip.contains(event.target)) return;
+    closePanel();
+  }
+
   function onKeyDown(event) {
     if (event.key === "Escape" && state.panelOpen) {
       event.preventDefault();
@@ -648,6 +654,7 @@
     document.addEventListener("touchend", cancelPress);
     document.addEventListener("touchcancel", cancelPress);
     document.addEventListener("keydown", onKeyDown);
+    document.addEventListener("pointerdown", onPointerDown);
     bind(window.ekoLobby && window.ekoLobby.socket);
     // Fetch the mode once so the chip shows online/offline before anyone opens the panel.
     refreshStatus();

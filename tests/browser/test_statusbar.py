@@ -156,6 +156,9 @@ async def test_panel_counters_history_and_the_reflect_now_button(page: Any, stac
     # Right-click on Eko's name in the conversation opens it too.
     await bot_line.last.locator(".author-bot").click(button="right")
     await panel.wait_for(timeout=WAIT_MS)
+    # A click elsewhere in the page closes it.
+    await page.locator("#text").click()
+    await panel.wait_for(state="hidden", timeout=WAIT_MS)
 
 
 async def test_long_press_on_a_phone_and_text_is_never_html(browser: Any, stack: Stack) -> None:
