@@ -314,7 +314,7 @@ def measure(args: argparse.Namespace) -> dict[str, Any]:
         lobby = _start_server("lobby", port, data_dir, args.facts)
         try:
             res = asyncio.run(
-                run_load(f"http://127.0.0.1:{port}", args.clients, args.rate, args.duration, True)
+                run_load(f"http://127.0.0.1:{port}", args.clients, args.rate, args.duration, args.mentions)
             )
         finally:
             _stop_server(lobby)
@@ -376,6 +376,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--duration", type=float, default=30.0)
     parser.add_argument("--facts", type=int, default=5000)
     parser.add_argument("--json", action="store_true")
+    parser.add_argument("--no-mentions", dest="mentions", action="store_false", help="no questions to Eko")
     args = parser.parse_args(argv)
     if args.serve:
         kind, port, data_dir, facts = args.serve
