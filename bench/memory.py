@@ -33,7 +33,6 @@ os.environ.setdefault("HF_HUB_OFFLINE", "1")
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from memory import Memory, MemoryConfig, NewRecord, SearchTuning, load_embedder
-from memory.storage import DENSE
 
 TARGET_P95_MS = 40.0
 TARGET_OVERHEAD = 1.3
@@ -154,7 +153,9 @@ def chunks(items: list[NewRecord], size: int) -> Iterator[list[NewRecord]]:
         yield items[start : start + size]
 
 
-async def measure_ours(path: Path, facts: list[NewRecord], questions: list[str]) -> dict[str, Any]:
+async def measure(path: Path, facts: list[NewRecord], questions: list[str], raw_model: Any) -> dict[str, Any]:
+    """Import, then time our search and the raw reference query by query, interleaved: both see the
+    same machine load (other processes on a 2-core box move absolute figures a lot)."""
     embedder = load_embedder()
     memory = await Memory.open(MemoryConfig(path=path), embedder)
     try:
@@ -171,44 +172,60 @@ async def measure_ours(path: Path, facts: list[NewRecord], questions: list[str])
             "added": added,
             "merged": merged,
         }
+        raw = RawReference(raw_model, await memory.all("fact", with_vectors=True))
+        raw_samples: list[float] = []
         for mode in ("hybrid", "dense"):
             memory.tuning = SearchTuning(mode=mode)  # type: ignore[arg-type]
             for question in questions[:20]:  # warm-up
                 await memory.search("fact", question, limit=5)
+                raw.search(question)
             samples = []
             for question in questions:
                 begin = time.perf_counter()
                 await memory.search("fact", question, limit=5)
                 samples.append(time.perf_counter() - begin)
+                begin = time.perf_counter()
+                raw.search(question)
+                raw_samples.append(time.perf_counter() - begin)
             report[f"search_{mode}"] = latencies(samples)
+        report["raw"] = {**latencies(raw_samples), "encode_p50_ms": statistics.median(raw.encode_s) * 1000}
+        raw.close()
         return report
     finally:
         await memory.close()
 
 
-def measure_raw(path: Path, questions: list[str], model: Any) -> dict[str, float]:
-    """The floor: encode the query with sentence-transformers, then one dense ``query_points``."""
-    from qdrant_client import QdrantClient
+class RawReference:
+    """The floor: sentence-transformers ``encode`` of the query + one dense ``query_points`` on a plain
+    qdrant-client collection holding the same points (ids, vectors, payloads)."""
 
-    client = QdrantClient(path=str(path))
-    try:
+    def __init__(self, model: Any, stored: list[tuple[Any, Any]]) -> None:
+        from qdrant_client import QdrantClient, models
 
-        def once(question: str) -> None:
-            vector = model.encode([question], convert_to_numpy=True, normalize_embeddings=True)[0]
-            client.query_points(
-                "organizer_memory", query=vector.tolist(), using=DENSE, limit=5, with_payload=True
+        self.model = model
+        self.encode_s: list[float] = []
+        self.client = QdrantClient(":memory:")
+        dimension = len(stored[0][1])
+        self.client.create_collection(
+            "raw", vectors_config=models.VectorParams(size=dimension, distance=models.Distance.COSINE)
+        )
+        for start in range(0, len(stored), 1000):
+            self.client.upsert(
+                "raw",
+                points=[
+                    models.PointStruct(id=record.id, vector=vector.tolist(), payload={"text": record.text})
+                    for record, vector in stored[start : start + 1000]
+                ],
             )
 
-        for question in questions[:20]:
-            once(question)
-        samples = []
-        for question in questions:
-            begin = time.perf_counter()
-            once(question)
-            samples.append(time.perf_counter() - begin)
-        return latencies(samples)
-    finally:
-        client.close()
+    def search(self, question: str) -> None:
+        begin = time.perf_counter()
+        vector = self.model.encode([question], convert_to_numpy=True, normalize_embeddings=True)[0]
+        self.encode_s.append(time.perf_counter() - begin)
+        self.client.query_points("raw", query=vector.tolist(), limit=5, with_payload=True)
+
+    def close(self) -> None:
+        self.client.close()
 
 
 def run(sizes: list[int], query_count: int) -> list[dict[str, Any]]:
@@ -220,11 +237,11 @@ def run(sizes: list[int], query_count: int) -> list[dict[str, Any]]:
     for size in sizes:
         facts = synthetic_facts(size)
         questions = synthetic_questions(query_count, facts)
+        load_before = os.getloadavg()[0]
         with tempfile.TemporaryDirectory(prefix=f"eko-bench-{size}-") as tmp:
-            path = Path(tmp) / "qdrant"
-            ours = asyncio.run(measure_ours(path, facts, questions))
-            raw = measure_raw(path, questions, raw_model)
-        row = {"facts": size, **ours, "raw": raw, "rss_mb": rss_mb()}
+            ours = asyncio.run(measure(Path(tmp) / "qdrant", facts, questions, raw_model))
+        raw = ours["raw"]
+        row = {"facts": size, **ours, "rss_mb": rss_mb(), "load_avg": (load_before + os.getloadavg()[0]) / 2}
         row["overhead_p50"] = ours["search_hybrid"]["p50_ms"] / raw["p50_ms"]
         row["overhead_p95"] = ours["search_hybrid"]["p95_ms"] / raw["p95_ms"]
         row["overhead_dense_p95"] = ours["search_dense"]["p95_ms"] / raw["p95_ms"]
@@ -241,7 +258,8 @@ def describe(row: dict[str, Any]) -> str:
         f"p95 {hybrid['p95_ms']:5.1f} ms, dense p50 {dense['p50_ms']:5.1f} p95 {dense['p95_ms']:5.1f} ms | "
         f"raw p50 {raw['p50_ms']:5.1f} p95 {raw['p95_ms']:5.1f} ms "
         f"(encode p50 {raw['encode_p50_ms']:4.1f}) | overhead p95 ×{row['overhead_p95']:.2f} "
-        f"(dense ×{row['overhead_dense_p95']:.2f}) | RSS {row['rss_mb']:.0f} MB"
+        f"(dense ×{row['overhead_dense_p95']:.2f}) | RSS {row['rss_mb']:.0f} MB "
+        f"| load avg {row['load_avg']:.1f}"
     )
 
 

@@ -50,7 +50,7 @@ def add_memory_parser(subparsers: Any) -> argparse.ArgumentParser:
     memory: argparse.ArgumentParser = subparsers.add_parser(
         "memory",
         help="inspect and maintain Eko's memory (facts, self, goals)",
-        description="Inspect and maintain Eko's memory. Works while Eko is stopped.",
+        description="Inspect and maintain Eko's memory. Works while Eko is stopped (any time with a Qdrant server).",
     )
     # Also accepted after `memory` (`eko memory --data-dir DIR list`); SUPPRESS keeps the global one.
     memory.add_argument("--data-dir", type=Path, default=argparse.SUPPRESS, help="storage directory")

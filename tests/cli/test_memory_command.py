@@ -136,3 +136,9 @@ def test_eval_dedup_prints_the_figures_and_passes_its_targets(eko: Eko) -> None:
     report = _json_lines(run.stdout)[0]
     for part in ("all", "held_out"):
         assert report[part]["precision"] >= 0.95 and report[part]["f1"] >= 0.9
+
+
+def test_eval_search_prints_recall_and_passes_its_targets(eko: Eko) -> None:
+    run = eko("memory", "eval", "search")
+    assert run.returncode == 0, run.stdout + run.stderr
+    assert "recall@1" in run.stdout and "recall@5" in run.stdout
