@@ -86,6 +86,7 @@ class Lobby:
         self._bot_gone = asyncio.Event()  # set when the current bot connection ends
         self._closing = False
         self._page_html: str | None = None
+        self._tasks: set[asyncio.Task[None]] = set()  # held so they are not garbage-collected mid-way
         # Storing and broadcasting a message, and sending history to a newcomer, happen under this
         # lock: everyone sees messages in stored order, and history never misses nor repeats one.
         self._room_lock = asyncio.Lock()
@@ -124,6 +125,8 @@ class Lobby:
             return
         self._closing = True
         await self._publisher.flush()
+        if self._tasks:
+            await asyncio.wait(self._tasks)
         # Drop each transport as a lost connection would: clients then reconnect by themselves (the
         # python client does not after an Engine.IO CLOSE packet, nor does the browser after a
         # Socket.IO "server disconnect"). ``None`` in an engine socket's queue makes its writer close
@@ -167,7 +170,9 @@ class Lobby:
         self._sessions[sid] = _Session(name, is_bot, FloodGate(limit, timedelta(seconds=seconds)))
         logger.info("lobby: connected", extra={"sid": sid, "author": name, "bot": is_bot})
         # History goes out once the connection is established (after the CONNECT packet).
-        self._sio.start_background_task(self._welcome, sid)
+        task = asyncio.create_task(self._welcome(sid))
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
 
     def _check_bot(self, auth: dict[str, Any]) -> str:
         if not token_matches(auth.get("token"), self._bot_token):
