@@ -6,6 +6,7 @@ import asyncio
 from collections.abc import Callable
 from typing import Any
 
+import aiohttp
 import pytest
 import socketio
 
@@ -272,8 +273,6 @@ async def test_messages_survive_a_restart_and_clients_reconnect(
 
 
 async def test_page_and_static_files_are_served(server: LobbyServer) -> None:
-    import aiohttp
-
     async with aiohttp.ClientSession() as http:
         async with http.get(server.url + "/") as page:
             assert page.status == 200
