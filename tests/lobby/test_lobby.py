@@ -328,3 +328,13 @@ async def test_trigger_fails_fast_when_the_bot_leaves_during_the_call(
     await bot.sio.disconnect()
     answer = await asyncio.wait_for(pending, 2)  # well before the 10 s trigger timeout
     assert answer == {"ok": False, "error": "Eko s'est déconnecté, réessayez dans un instant"}
+
+
+async def test_the_page_knows_the_bot_name_escaped(tmp_path: Any, free_port: int, clock: FakeClock) -> None:
+    server = LobbyServer(tmp_path, free_port, clock, bot_name='Ko"<b>')
+    await server.start()
+    try:
+        async with aiohttp.ClientSession() as http, http.get(server.url + "/") as page:
+            assert 'data-bot-name="Ko&quot;&lt;b&gt;"' in await page.text()
+    finally:
+        await server.stop()
