@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 import asyncio
+import logging
 from collections.abc import Awaitable, Callable
 
 from store import LobbyMessage
 
 Store = Callable[[list[LobbyMessage]], Awaitable[None]]
 Broadcast = Callable[[LobbyMessage], Awaitable[None]]
+
+logger = logging.getLogger(__name__)
 
 
 class BatchPublisher:
@@ -58,7 +61,15 @@ class BatchPublisher:
                 # All at once rather than one after the other: each broadcast queues its packets for
                 # every recipient before its first pause, so per-connection order is still the
                 # stored order, and the batch costs one wait instead of one per message.
-                await asyncio.gather(*(self._broadcast(message) for message in messages))
+                results = await asyncio.gather(
+                    *(self._broadcast(message) for message in messages), return_exceptions=True
+                )
+                for message, result in zip(messages, results, strict=True):
+                    if isinstance(result, Exception):  # stored all the same: history will show it
+                        logger.error(
+                            "lobby: broadcast failed",
+                            extra={"message_id": message["id"], "error": repr(result)},
+                        )
                 for _, future in batch:
                     if not future.done():
                         future.set_result(None)

@@ -87,3 +87,17 @@ async def test_group_commit_reports_a_store_failure_to_each_sender() -> None:
     await publisher.publish(message(2))
     await publisher.flush()
     assert seen == ["m0", "m2"]
+
+
+async def test_a_failed_broadcast_still_acknowledges_the_stored_message() -> None:
+    stored: list[str] = []
+
+    async def store(batch: list[LobbyMessage]) -> None:
+        stored.extend(m["id"] for m in batch)
+
+    async def broadcast(m: LobbyMessage) -> None:
+        raise ConnectionResetError("peer gone")
+
+    publisher = BatchPublisher(store, broadcast, asyncio.Lock())
+    await asyncio.wait_for(publisher.publish(message(0)), 1)
+    assert stored == ["m0"]
