@@ -96,9 +96,12 @@ async def parse_requested_by(request: web.Request) -> str:
     """The optional ``{"requestedBy": "..."}`` body. Raises ``ValueError`` with a readable reason."""
     if request.content_length is not None and request.content_length > MAX_BODY_BYTES:
         raise ValueError(f"body too large (at most {MAX_BODY_BYTES} bytes)")
-    raw = await request.content.read(MAX_BODY_BYTES + 1)
-    if len(raw) > MAX_BODY_BYTES:
-        raise ValueError(f"body too large (at most {MAX_BODY_BYTES} bytes)")
+    raw = bytearray()
+    # Read to the end (a body may come in several chunks), but never keep more than the limit.
+    async for chunk in request.content.iter_chunked(1024):
+        raw += chunk
+        if len(raw) > MAX_BODY_BYTES:
+            raise ValueError(f"body too large (at most {MAX_BODY_BYTES} bytes)")
     if not raw.strip():
         return DEFAULT_REQUESTED_BY
     try:

@@ -163,10 +163,21 @@ async def test_trigger_runs_a_manual_reflection_and_answers_its_record(
     assert status["stats"]["messageCount"] == 1
 
 
-async def test_an_empty_body_is_fine(open_client: TestClient[Any, Any]) -> None:
+async def test_the_body_is_optional_and_may_come_in_chunks(
+    rig: HttpRig, open_client: TestClient[Any, Any]
+) -> None:
     response = await open_client.post("/reflection/trigger")
     assert response.status == 200
     assert (await response.json())["trigger"] == "manual"
+
+    async def pieces() -> AsyncIterator[bytes]:
+        for piece in (b'{"reques', b'tedBy": "Co', b'rentin"}'):
+            yield piece
+
+    rig.clock.advance(61)  # past the 60 s between manual reflections
+    response = await open_client.post("/reflection/trigger", data=pieces())
+    assert response.status == 200
+    assert (await response.json())["requestedBy"] == "Corentin"
 
 
 MALFORMED_BODIES: list[str | bytes] = [
