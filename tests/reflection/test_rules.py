@@ -7,6 +7,8 @@ from zoneinfo import ZoneInfo
 
 import pytest
 
+from llm.templates import PromptTemplates
+from reflection.engine import TEMPLATES
 from reflection.phrasing import offline_tone, question_form
 from reflection.ratelimit import (
     QuietHours,
@@ -157,3 +159,12 @@ def test_offline_tone_and_question_form() -> None:
         "je veux mieux comprendre le vibe coding",
         False,
     )
+
+
+@pytest.mark.parametrize("language", ["fr", "en"])
+def test_every_prompt_exists_in_both_languages(language: str) -> None:
+    templates = PromptTemplates("reflection", language)
+    templates.check(TEMPLATES)
+    for key in ("last_message_is_bot", "quiet_hours", "cooldown", "daily_max", "busy", "no_goal", "error"):
+        reason = templates.render("reasons", key=key, detail="x")
+        assert reason and reason != key  # every skip reason has a sentence
