@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+import sqlite3
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -54,6 +55,26 @@ def open_client(config: MemoryConfig) -> AsyncQdrantClient:
                 f"memory storage {config.path} is in use by another process (is Eko running?)"
             ) from None
         raise
+
+
+def speed_up_local_writes(client: AsyncQdrantClient) -> None:
+    """Use SQLite's write-ahead log for the embedded collections' files.
+
+    Qdrant's local mode commits every point in its own SQLite transaction, each with a full fsync
+    (about 8 ms here, which caps an import near 100 points/s). With ``journal_mode=WAL`` and
+    ``synchronous=NORMAL`` every commit stays atomic and the file consistent after a crash of the
+    process; only the last commits may be lost on a power cut. Reaches into the local client's
+    private attributes, so it quietly does nothing when they are not there (a server, another version).
+    """
+    local = getattr(client, "_client", None)
+    collections = getattr(local, "collections", None)
+    if not isinstance(collections, dict):
+        return
+    for collection in collections.values():
+        connection = getattr(getattr(collection, "storage", None), "storage", None)
+        if isinstance(connection, sqlite3.Connection):
+            connection.execute("PRAGMA journal_mode=WAL")
+            connection.execute("PRAGMA synchronous=NORMAL")
 
 
 def collection_metadata(model: str, dimension: int) -> dict[str, Any]:

@@ -39,6 +39,7 @@ from memory.storage import (
     check_collection,
     create_collection,
     open_client,
+    speed_up_local_writes,
 )
 
 logger = logging.getLogger(__name__)
@@ -215,6 +216,7 @@ class Memory:
         except BaseException:
             await client.close()
             raise
+        speed_up_local_writes(client)
         return cls(client, config, embedder, clock, dimension, tuning or SearchTuning())
 
     async def close(self) -> None:
@@ -385,7 +387,7 @@ class Memory:
         collection = self._collection(kind)
         sparse = models.SparseVector(indices=lexical.indices, values=lexical.values)
         depth = max(tuning.candidates, limit)
-        points: builtins.list[models.ScoredPoint]
+        points: Sequence[models.ScoredPoint | models.Record]
         if tuning.mode == "dense" or not lexical.indices:
             response = await self._client.query_points(
                 collection,
@@ -398,7 +400,7 @@ class Memory:
             )
             points = response.points
         elif tuning.mode == "linear":
-            points = await self._linear_search(collection, vector, sparse, depth, query_filter)
+            points = await self._linear_search(collection, vector, sparse, depth, limit, query_filter)
         else:
             fusion: models.Query = (
                 models.RrfQuery(
@@ -434,40 +436,34 @@ class Memory:
         vector: Vectors,
         sparse: models.SparseVector,
         depth: int,
+        limit: int,
         query_filter: models.Filter | None,
-    ) -> builtins.list[models.ScoredPoint]:
+    ) -> builtins.list[models.Record]:
         """Dense and sparse candidates in one round trip, ranked by cosine + weighted relative sparse."""
         dense_hits, sparse_hits = await self._client.query_batch_points(
             collection,
             requests=[
-                models.QueryRequest(
-                    query=vector.tolist(),
-                    using=DENSE,
-                    limit=depth,
-                    filter=query_filter,
-                    with_payload=True,
-                    with_vector=[DENSE],
-                ),
-                models.QueryRequest(
-                    query=sparse,
-                    using=SPARSE,
-                    limit=depth,
-                    filter=query_filter,
-                    with_payload=True,
-                    with_vector=[DENSE],
-                ),
+                models.QueryRequest(query=vector.tolist(), using=DENSE, limit=depth, filter=query_filter),
+                models.QueryRequest(query=sparse, using=SPARSE, limit=depth, filter=query_filter),
             ],
         )
+        cosines = {p.id: p.score for p in dense_hits.points}
+        # A candidate only the sparse side found is outside the dense top: its cosine is at most the
+        # lowest one there (enough to rank it; its exact score is read back below).
+        floor = min(cosines.values(), default=0.0)
         best_sparse = max((p.score for p in sparse_hits.points), default=0.0)
         lexical = {p.id: p.score / best_sparse for p in sparse_hits.points} if best_sparse > 0 else {}
-        candidates = {p.id: p for p in [*sparse_hits.points, *dense_hits.points]}
-        weight = self.tuning.sparse_weight
-
-        def fused(point: models.ScoredPoint) -> float:
-            cosine = float(np.dot(vector, _dense_of(point)))
-            return self.tuning.dense_weight * cosine + weight * lexical.get(point.id, 0.0)
-
-        return sorted(candidates.values(), key=fused, reverse=True)
+        tuning = self.tuning
+        ranked = sorted(
+            set(cosines) | set(lexical),
+            key=lambda i: (
+                tuning.dense_weight * cosines.get(i, floor) + tuning.sparse_weight * lexical.get(i, 0.0)
+            ),
+            reverse=True,
+        )[:limit]
+        found = await self._client.retrieve(collection, ids=ranked, with_payload=True, with_vectors=[DENSE])
+        by_id = {str(p.id): p for p in found}
+        return [by_id[str(i)] for i in ranked if str(i) in by_id]
 
     async def _find(self, record_id: str) -> Record | None:
         point_id = _point_id(record_id)
@@ -660,6 +656,7 @@ class Memory:
                 await create_collection(
                     self._client, name, self._embedder.name, self._dimension, server=bool(self._config.url)
                 )
+                speed_up_local_writes(self._client)
                 for start in range(0, len(records), 256):
                     batch = [
                         replace(r, created_at=r.created_at or self._clock(), updated_at=r.updated_at)
