@@ -13,11 +13,12 @@ import inspect
 import logging
 from collections.abc import Callable
 from dataclasses import asdict, dataclass
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Any
 
 from bot.answer import Reply, Responder
 from bot.connection import ChatPostError
+from bot.curiosity import parse_ts
 from bot.mentions import mentions_bot
 from bot.ports import BotConnection, BotMemory, ReflectionAPI
 from bot.text import Language
@@ -28,6 +29,8 @@ from memory.store import utc_now
 log = logging.getLogger(__name__)
 
 TRIGGER_EVENT = "reflection:trigger"
+# Mentions posted while Eko was disconnected are answered after it rejoins, unless this old.
+MISSED_MENTION_MAX_AGE = timedelta(minutes=15)
 
 
 @dataclass
@@ -109,12 +112,22 @@ class Bot:
             return  # never answer itself
         if not mentions_bot(str(message.get("text", "")), self.bot_name):
             return
+        if missed and not self._recent_enough(message):
+            log.info(
+                "not answering an old mention seen after a reconnection",
+                extra={"message_id": message.get("id")},
+            )
+            return
         task = asyncio.create_task(self._handle(message), name=f"mention-{message.get('id')}")
         self._tasks.add(task)
         self._idle.clear()
         task.add_done_callback(self._done)
         if missed:
             log.info("answering a mention posted while disconnected", extra={"message_id": message.get("id")})
+
+    def _recent_enough(self, message: dict[str, Any]) -> bool:
+        posted_at = parse_ts(message.get("ts"))
+        return posted_at is None or self.responder.clock() - posted_at <= MISSED_MENTION_MAX_AGE
 
     def _done(self, task: asyncio.Task[None]) -> None:
         self._tasks.discard(task)

@@ -3,12 +3,14 @@
 After reflection asked a goal in the Lobby (status ``asked``, with the message id), a human reply
 that names Eko can answer it. The goal considered is the most recently asked one still open (asked
 within :data:`ASK_WINDOW`). With a model, the answer call decides whether the reply answers it;
-offline, :func:`answers_offline` applies the rule: a reply that is not a question, posted after
-the ask, with no other question from Eko in between.
+offline, :func:`answers_offline` applies the rule: a reply that is not a question and says
+something (not only "merci" or "ok"), posted after the ask, with no other question from Eko in
+between.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from datetime import UTC, datetime, timedelta
 from typing import Any
@@ -16,10 +18,11 @@ from typing import Any
 from bot.mentions import strip_mention
 from bot.ports import BotMemory
 from bot.text import Language, is_question
-from memory.learning import fold
+from memory.learning import fold, is_common_word
 from memory.records import Record
 
 ASK_WINDOW = timedelta(hours=24)
+_WORDS = re.compile(r"[^\W_]+")
 
 
 async def open_asked_goal(memory: BotMemory, now: datetime, within: timedelta = ASK_WINDOW) -> Record | None:
@@ -38,7 +41,7 @@ def answers_offline(
 ) -> bool:
     """The offline rule: does ``message`` (which names the bot) answer the asked ``goal``?"""
     reply = strip_mention(str(message.get("text", "")), bot_name)
-    if not any(char.isalnum() for char in reply) or is_question(reply, language):
+    if is_question(reply, language) or not _says_something(reply):
         return False
     posted_at = parse_ts(message.get("ts"))
     if goal.asked_at is not None and posted_at is not None and posted_at < goal.asked_at:
@@ -53,6 +56,11 @@ def answers_offline(
         fold(str(m.get("author", ""))) == bot and str(m.get("text", "")).rstrip().endswith("?")
         for m in recent[start:end]
     )
+
+
+def _says_something(reply: str) -> bool:
+    """At least one word that is not a common one: "merci !" or "ok" answer nothing."""
+    return any(not is_common_word(word) for word in _WORDS.findall(reply))
 
 
 def parse_ts(value: Any) -> datetime | None:

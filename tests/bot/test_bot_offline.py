@@ -109,7 +109,7 @@ async def test_answer_to_an_asked_curiosity_becomes_a_fact(
     assert "lemlist" in (await reply_from_eko(david))["text"]
 
 
-async def test_a_question_after_the_ask_is_not_taken_as_its_answer(
+async def test_a_question_or_a_thank_you_after_the_ask_is_not_taken_as_its_answer(
     memory: Memory, start_eko: StartEko, humans: Join, clock: FakeClock
 ) -> None:
     goal = await memory.add("goal", "C'est quoi Kraken ?", about="Kraken")
@@ -121,6 +121,8 @@ async def test_a_question_after_the_ask_is_not_taken_as_its_answer(
     clock.advance(5)
 
     await david.send({"text": "Eko, c'est quoi la question ?"})
+    await reply_from_eko(david)
+    await david.send({"text": "ok merci Eko !"})
     await reply_from_eko(david)
     await bot.drain()
 
