@@ -62,12 +62,13 @@ def utc_now() -> datetime:
 class SearchTuning:
     """How ``search`` ranks dense (meaning) and sparse (words) candidates.
 
-    ``linear``: dense cosine + ``sparse_weight`` × sparse score relative to the best sparse hit;
-    ``rrf`` / ``dbsf``: Qdrant's own fusions (weighted reciprocal rank, distribution-based);
-    ``dense``: dense only (the baseline the quality command compares with).
+    ``mode="dense"`` is dense only (the baseline the quality command compares with). In hybrid mode,
+    ``fusion`` is ``linear`` (dense cosine + ``sparse_weight`` × sparse score relative to the best
+    sparse hit: the measured best), or Qdrant's own ``rrf`` (weighted reciprocal rank) or ``dbsf``.
     """
 
-    mode: Literal["linear", "rrf", "dbsf", "dense"] = "linear"
+    mode: Literal["hybrid", "dense"] = "hybrid"
+    fusion: Literal["linear", "rrf", "dbsf"] = "linear"
     candidates: int = 50
     rrf_k: int = 10
     dense_weight: float = 1.0
@@ -399,14 +400,14 @@ class Memory:
                 with_vectors=[DENSE],
             )
             points = response.points
-        elif tuning.mode == "linear":
+        elif tuning.fusion == "linear":
             points = await self._linear_search(collection, vector, sparse, depth, limit, query_filter)
         else:
             fusion: models.Query = (
                 models.RrfQuery(
                     rrf=models.Rrf(k=tuning.rrf_k, weights=[tuning.dense_weight, tuning.sparse_weight])
                 )
-                if tuning.mode == "rrf"
+                if tuning.fusion == "rrf"
                 else models.FusionQuery(fusion=models.Fusion.DBSF)
             )
             response = await self._client.query_points(
