@@ -200,7 +200,7 @@ class ActivityFlow:
             op = decision.opportunity
             message = op.message.strip()
             if op.intervene and message and op.confidence >= e.settings.opportunity_min_confidence:
-                proposal = (message, op.reason.strip() or e.reason("no_opportunity"), op.tone)
+                proposal = (message, op.reason.strip() or e.reason("opportunity"), op.tone)
                 if op.goalId and op.goalId in {hit.record.id for hit in goals}:
                     goal_id = op.goalId
         elif record.fallback is not None:

@@ -230,7 +230,18 @@ class RateLimiter:
         """
         if self.daily_max <= 0:
             return None
-        state = await self.state()
+        # Two attempts: a concurrent claim may move the document to a new day between our read and
+        # our update, which fails the condition although a slot is left.
+        for _ in range(2):
+            state = await self.state()
+            if blocked_by(state, now, local_day(now, self.zone), self.daily_max) is not None:
+                return None
+            claim = await self._claim_once(state, now, goal_id)
+            if claim is not None:
+                return claim
+        return None
+
+    async def _claim_once(self, state: RateLimitState, now: datetime, goal_id: str | None) -> Claim | None:
         today = local_day(now, self.zone)
         token = uuid.uuid4().hex
         cooldown = current_cooldown(state, self.base)
