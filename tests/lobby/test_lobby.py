@@ -338,3 +338,26 @@ async def test_the_page_knows_the_bot_name_escaped(tmp_path: Any, free_port: int
             assert 'data-bot-name="Ko&quot;&lt;b&gt;"' in await page.text()
     finally:
         await server.stop()
+
+
+async def test_browsers_on_other_sites_cannot_connect(server: LobbyServer) -> None:
+    stranger = socketio.AsyncClient(reconnection=False)
+    try:
+        with pytest.raises(socketio.exceptions.ConnectionError):
+            await stranger.connect(
+                server.url,
+                auth={"name": "Mallory"},
+                headers={"Origin": "http://evil.example"},
+                transports=["websocket"],
+                wait_timeout=5,
+            )
+    finally:
+        await stranger.shutdown()
+    same_site = Client(server.url)
+    try:
+        await same_site.sio.connect(
+            server.url, auth={"name": "Alice"}, headers={"Origin": server.url}, transports=["websocket"]
+        )
+        assert (await same_site.next("history"))["messages"] == []
+    finally:
+        await same_site.close()
