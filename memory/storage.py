@@ -21,6 +21,8 @@ SPARSE_SCHEME = 1
 # Qdrant's local mode slows down (and warns) above this many points per collection.
 LOCAL_MODE_LIMIT = 20_000
 
+UNKNOWN_MODEL = "an unknown model"
+
 DEFAULT_COLLECTIONS: dict[Kind, str] = {
     "fact": "organizer_memory",
     "self": "organizer_self",
@@ -112,7 +114,7 @@ async def stored_model(client: AsyncQdrantClient, name: str) -> tuple[str, int |
         dimension = vectors.size  # an unnamed vector: a legacy collection
     has_sparse = bool(params.sparse_vectors and SPARSE in params.sparse_vectors)
     metadata = info.config.metadata or {}
-    model = str(metadata.get("embedding_model", "an unknown model"))
+    model = str(metadata.get("embedding_model", UNKNOWN_MODEL))
     if not isinstance(vectors, dict) or DENSE not in vectors:
         model = f"{model} (legacy vector layout)"
     scheme = metadata.get("sparse_scheme") if has_sparse else None
@@ -124,6 +126,15 @@ async def check_collection(client: AsyncQdrantClient, name: str, model: str, dim
     stored, stored_dimension, scheme = await stored_model(client, name)
     if stored == model and stored_dimension == dimension and scheme == SPARSE_SCHEME:
         return True
+    if stored == UNKNOWN_MODEL and stored_dimension == dimension and scheme is None:
+        info = await client.get_collection(name)
+        if info.config.params.sparse_vectors and SPARSE in info.config.params.sparse_vectors:
+            # Our layout without our metadata: a Qdrant server too old to keep collection metadata.
+            logger.warning(
+                "collection has no embedding-model metadata; assuming it matches",
+                extra={"collection": name, "model": model},
+            )
+            return True
     raise VectorMismatchError(
         f"collection {name} was built with {stored} ({stored_dimension} dimensions"
         f"{'' if scheme == SPARSE_SCHEME else ', older search index'}); the current embedding model is "

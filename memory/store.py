@@ -552,7 +552,9 @@ class Memory:
         async with self._write_lock:
             goal = await self._goal(goal_id)
             now = self._clock()
-            goal = replace(goal, status="asked", asked_at=now, asked_message_id=message_id, updated_at=now)
+            # An answer that arrived meanwhile stays: asking again does not re-open the goal.
+            status: GoalStatus = "answered" if goal.status == "answered" else "asked"
+            goal = replace(goal, status=status, asked_at=now, asked_message_id=message_id, updated_at=now)
             await self._save_payload(goal)
         return goal
 

@@ -162,6 +162,9 @@ async def test_goal_lifecycle(memory: Memory, clock: FakeClock) -> None:
     answered = await memory.get(newer.id)
     assert answered.status == "answered" and answered.answer_fact_id == fact.id
 
+    # Marking it asked again (a late Lobby echo) does not re-open an answered goal.
+    assert (await memory.mark_asked(newer.id, "msg-43")).status == "answered"
+
     dropped = await memory.drop_goal(older.id)
     assert dropped.status == "dropped"
     assert await memory.next_goal() is None
