@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import AsyncIterator
 from typing import Any
 
@@ -95,13 +96,27 @@ async def test_phases_appear_in_order_then_fade_out(page: Any, stack: Stack) -> 
     assert not await page.locator("#statusbar .sb-live").is_visible()
 
 
-async def test_a_pass_is_shown_in_red_with_its_reason(page: Any, stack: Stack) -> None:
+NEXT_SOCKET_HISTORY = """() => new Promise((resolve) => window.addEventListener(
+  'eko:socket', (event) => event.detail.once('history', () => resolve(true)), {once: true}))"""
+
+
+async def test_after_a_name_change_a_pass_is_shown_in_red_with_its_reason(page: Any, stack: Stack) -> None:
+    # Changing name makes the page create a new socket: the StatusBar must follow it.
+    joined = asyncio.create_task(page.evaluate(NEXT_SOCKET_HISTORY))
+    await page.get_by_role("button", name="Changer de nom").click()
+    await page.locator("#name").fill("David")
+    await page.locator("#name").press("Enter")
+    assert await asyncio.wait_for(joined, timeout=WAIT_MS / 1000)
+    await expect(page.locator("#connection")).to_have_text("Connecté en tant que David")
+
     for goal in await stack.memory.list("goal", status="pending"):
         await stack.memory.drop_goal(goal.id)
     await page.evaluate(RECORD_PHASES)
     record = await trigger_over_http(stack)
     assert record["action"] == "pass"
     await page.wait_for_selector("#statusbar .sb-live[data-phase=done]", timeout=WAIT_MS)
+    phases = distinct(await page.evaluate(READ_PHASES))
+    assert phases == ["gathering", "done"]  # no curiosity found while gathering: done at once
     result = page.locator("#statusbar .sb-result")
     assert await result.evaluate("e => getComputedStyle(e).color") == RED
     assert record["reason"] and record["reason"] in await result.inner_text()
