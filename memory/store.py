@@ -644,36 +644,42 @@ class Memory:
     async def reembed(self, progress: Callable[[int, int], None] | None = None) -> int:
         """Re-encode every record with the current embedder, rebuilding the collections.
 
-        ``progress(done, total)`` is called after each batch. Returns the number of records.
+        Everything is read and encoded before any collection is replaced, so a failure (model,
+        memory) leaves the old collections untouched. Ids that are not UUIDs (legacy integer ids)
+        become stable UUIDs. ``progress(done, total)`` is called after each encoded batch.
+        Returns the number of records.
         """
         async with self._write_lock:
-            everything: dict[Kind, _Records] = {}
-            for kind in KINDS:
-                records = [record for record, _ in await self.all(kind)]
-                everything[kind] = [r for r in records if r.text.strip()]
-            total = sum(len(records) for records in everything.values())
+            rebuilt: dict[Kind, builtins.list[models.PointStruct]] = {}
+            stored = {kind: [r for r, _ in await self.all(kind) if r.text.strip()] for kind in KINDS}
+            total = sum(len(records) for records in stored.values())
             done = 0
-            for kind, records in everything.items():
+            for kind, records in stored.items():
+                rebuilt[kind] = []
+                for start in range(0, len(records), 256):
+                    batch = [_portable(r, kind, self._clock) for r in records[start : start + 256]]
+                    vectors = await self._embedder.embed([r.text for r in batch])
+                    rebuilt[kind] += [_point(r, v) for r, v in zip(batch, vectors, strict=True)]
+                    done += len(batch)
+                    if progress is not None:
+                        progress(done, total)
+            for kind, points in rebuilt.items():
                 name = self._collection(kind)
                 await self._client.delete_collection(name)
                 await create_collection(
                     self._client, name, self._embedder.name, self._dimension, server=bool(self._config.url)
                 )
                 speed_up_local_writes(self._client)
-                for start in range(0, len(records), 256):
-                    batch = [
-                        replace(r, created_at=r.created_at or self._clock(), updated_at=r.updated_at)
-                        for r in records[start : start + 256]
-                    ]
-                    vectors = await self._embedder.embed([r.text for r in batch])
-                    await self._client.upsert(
-                        name, points=[_point(r, v) for r, v in zip(batch, vectors, strict=True)], wait=True
-                    )
-                    done += len(batch)
-                    if progress is not None:
-                        progress(done, total)
+                for start in range(0, len(points), 256):
+                    await self._client.upsert(name, points=points[start : start + 256], wait=True)
         logger.info("memory re-embedded", extra={"records": total, "model": self._embedder.name})
         return total
+
+
+def _portable(record: Record, kind: Kind, clock: Callable[[], datetime]) -> Record:
+    """A record fit for our layout: a UUID id (stable for legacy ids), a kind, a creation time."""
+    point_id = _point_id(record.id) or str(uuid.uuid5(uuid.NAMESPACE_URL, f"eko:{kind}:{record.id}"))
+    return replace(record, id=point_id, kind=kind, created_at=record.created_at or clock())
 
 
 def _age(record: Record) -> tuple[bool, datetime, str]:

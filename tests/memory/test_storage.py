@@ -97,3 +97,39 @@ async def test_other_model_is_detected_then_reembedded(
         assert hits[0].record.id == fact.id
     finally:
         await mem.close()
+
+
+async def test_legacy_collection_is_reported_then_rebuilt(tmp_path: Path, clock: FakeClock) -> None:
+    """A collection written by the old bot: unnamed vector, text under ``content``, no lifecycle."""
+    from qdrant_client import AsyncQdrantClient, models
+
+    storage = tmp_path / "qdrant"
+    client = AsyncQdrantClient(path=str(storage))
+    await client.create_collection(
+        "organizer_goals", vectors_config=models.VectorParams(size=16, distance=models.Distance.COSINE)
+    )
+    await client.upsert(
+        "organizer_goals",
+        points=[
+            models.PointStruct(id=1, vector=[1.0] * 16, payload={"content": "Qui est Corentin ?"}),
+            models.PointStruct(id=2, vector=[0.5] * 16, payload={"content": "C'est quoi Kraken FM ?"}),
+        ],
+    )
+    await client.close()
+
+    config = MemoryConfig(path=storage)
+    embedder = hashing_embedder(16)
+    with pytest.raises(VectorMismatchError, match=r"legacy vector layout.*eko memory reembed"):
+        await Memory.open(config, embedder, clock=clock)
+
+    mem = await Memory.open(config, embedder, clock=clock, allow_model_change=True)
+    assert await mem.reembed() == 2
+    await mem.close()
+    mem = await Memory.open(config, embedder, clock=clock)
+    try:
+        goals = await mem.list("goal")
+        assert sorted(g.text for g in goals) == ["C'est quoi Kraken FM ?", "Qui est Corentin ?"]
+        assert all(g.status == "pending" and g.created_at == clock.now for g in goals)
+        assert (await mem.add("goal", "Qui est Corentin ?")).status == "merged"
+    finally:
+        await mem.close()
