@@ -8,6 +8,7 @@ from zoneinfo import ZoneInfo
 import pytest
 
 from llm.templates import PromptTemplates
+from memory.records import Record
 from reflection.engine import TEMPLATES
 from reflection.phrasing import offline_tone, question_form
 from reflection.ratelimit import (
@@ -168,3 +169,21 @@ def test_every_prompt_exists_in_both_languages(language: str) -> None:
     for key in ("last_message_is_bot", "quiet_hours", "cooldown", "daily_max", "busy", "no_goal", "error"):
         reason = templates.render("reasons", key=key, detail="x")
         assert reason and reason != key  # every skip reason has a sentence
+
+
+@pytest.mark.parametrize("language", ["fr", "en"])
+def test_every_prompt_renders_with_the_variables_the_flows_give(language: str) -> None:
+    templates = PromptTemplates("reflection", language)
+    fact = Record(id="f1", kind="fact", text="Kraken FM est une webradio", author="David")
+    goal = Record(id="g1", kind="goal", text="C'est quoi Kraken FM ?")
+    lines = [{"author": "David", "text": "je bosse sur Kraken"}]
+    assert "Eko" in templates.render("reflect_system", bot_name="Eko")
+    user = templates.render("reflect", goal=goal.text, facts=[fact], self_facts=[], messages=lines)
+    assert "Kraken FM ?" in user and "David" in user
+    assert "Eko" in templates.render("window_system", bot_name="Eko")
+    window = templates.render("window", messages=lines, facts=[fact], goals=[goal])
+    assert "[g1]" in window and "webradio" in window
+    summary = templates.render("summary", count=2, participants=["David", "Mickael"], topics=["Kraken"])
+    assert "David, Mickael" in summary and "Kraken" in summary
+    answer = templates.render("answer_from_fact", answer="Besançon", author="MickTest2", fact="...")
+    assert answer.startswith("Besançon") and "MickTest2" in answer
