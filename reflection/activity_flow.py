@@ -44,6 +44,8 @@ Proposal = tuple[str, str, Tone]  # message, reason, tone
 
 
 class ActivityFlow:
+    """One window at a time, from where the last one ended (the cursor survives restarts)."""
+
     def __init__(self, engine: Engine) -> None:
         self._e = engine
         self._cursor: tuple[str | None, str | None] = (None, None)  # last id and ts of the last window

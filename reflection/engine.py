@@ -87,6 +87,8 @@ def context_line(message: Message) -> dict[str, str]:
 
 
 class Engine:
+    """The parts both flows use, and the in-memory view of the last records and the counters."""
+
     def __init__(
         self,
         *,

@@ -20,6 +20,8 @@ RECENT_CONTEXT = 20  # Lobby messages given to the model as context (the seed's 
 
 
 class GoalFlow:
+    """Ask one curiosity: the most recent pending goal, phrased by the model or the templates."""
+
     def __init__(self, engine: Engine) -> None:
         self._e = engine
 

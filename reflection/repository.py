@@ -59,6 +59,8 @@ def stats_json(doc: dict[str, Any] | None) -> dict[str, Any]:
 
 
 class ReflectionRepository:
+    """Reads and writes of reflection's documents; the rate-limit document is RateLimiter's."""
+
     def __init__(self, db: AsyncDatabase[dict[str, Any]]) -> None:
         self._db = db
 

@@ -38,6 +38,8 @@ def utc_now() -> datetime:
 
 
 class ReflectionService:
+    """Eko's proactive side (see the module docstring and docs/reflection.md)."""
+
     def __init__(
         self,
         *,
