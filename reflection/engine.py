@@ -44,6 +44,7 @@ TEMPLATES = (
     "summary",
     "reasons",
 )
+MAX_REQUESTED_BY = 100  # a display name, kept short in records whatever the caller sends
 Phase = Literal["gathering", "context", "thinking", "done"]
 ModelT = TypeVar("ModelT", bound=BaseModel)
 T = TypeVar("T")
@@ -126,8 +127,9 @@ class Engine:
         return "en" if self.settings.language == "en" else "fr"
 
     def new_record(self, trigger: Trigger, requested_by: str | None = None) -> ReflectionRecord:
+        who = (requested_by or "").strip()[:MAX_REQUESTED_BY] or None
         return ReflectionRecord(
-            id=uuid.uuid4().hex, timestamp=self.clock(), trigger=trigger, requested_by=requested_by
+            id=uuid.uuid4().hex, timestamp=self.clock(), trigger=trigger, requested_by=who
         )
 
     def today(self) -> str:
