@@ -12,7 +12,7 @@ from pymongo.asynchronous.database import AsyncDatabase
 
 from llm.anthropic_adapter import AnthropicLLM
 from llm.offline import OfflineLLM
-from llm.port import LLMBadOutput
+from llm.port import LLMBadOutput, LLMTimeout
 from memory import Memory
 from memory.store import _point
 from reflection import ReflectionSettings
@@ -230,3 +230,19 @@ async def test_a_blank_model_message_is_a_bad_output(
     assert record.fallback == "bad_output" and chat.posts == [
         "J'ai une question qui me trotte : qui est Corentin ?"
     ]
+
+
+async def test_a_model_timeout_falls_back_and_is_counted(
+    make_service: ServiceFactory, memory: Memory, chat: RecordingChat, llm: ScriptedLLM
+) -> None:
+    await memory.add("goal", "C'est quoi le plan Max ?")
+    chat.say("David", "hello")
+    service = await make_service()
+    llm.replies.append(LLMTimeout("reflection: no answer within 30 s"))
+    record = await service.run_scheduled()
+    assert record.action == "message" and record.fallback == "llm_error"
+    assert chat.posts == ["Au fait, c'est quoi le plan Max ?"]
+    events = [(event, data.get("phase")) for event, data in chat.events]
+    assert events[-2:] == [("reflection:progress", "done"), ("reflection:update", None)]
+    stats = (await service.status())["stats"]
+    assert stats["llmFailures"] == 1 and stats["llmCalls"] == {"reflection": 1} and stats["totalTokens"] == 0
