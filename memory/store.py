@@ -16,6 +16,7 @@ import numpy as np
 from qdrant_client import AsyncQdrantClient, models
 
 from memory import equivalence
+from memory.dense_index import DenseIndex
 from memory.embeddings import Embedder, Vectors
 from memory.merging import absorb, complete_link_clusters, merge_cluster
 from memory.payload import from_payload, to_payload
@@ -170,6 +171,9 @@ class Memory:
         self._dimension = dimension
         self.tuning = tuning
         self._write_lock = asyncio.Lock()  # dedup check + write must not interleave
+        # Local mode only (this process is then the only writer): dense vectors per kind, loaded on
+        # the first write, kept in step with every write; None = not loaded.
+        self._dense_index: dict[Kind, DenseIndex | None] = dict.fromkeys(KINDS)
 
     # ---------------------------------------------------------------- lifecycle
     @classmethod
@@ -305,24 +309,75 @@ class Memory:
             positions = [i for i, item in enumerate(items) if item.kind == kind]
             if not positions:
                 continue
-            requests = [
-                models.QueryRequest(
-                    query=vectors[i].tolist(),
-                    using=DENSE,
-                    limit=DUPLICATE_CANDIDATES,
-                    score_threshold=equivalence.CANDIDATE_FLOOR[kind],
-                    with_payload=True,
-                    with_vector=[DENSE],
-                )
-                for i in positions
-            ]
-            responses = await self._client.query_batch_points(self._collection(kind), requests=requests)
-            for i, response in zip(positions, responses, strict=True):
-                found[i] = [
-                    (from_payload(str(p.id), kind, p.payload), float(p.score), _dense_of(p))
-                    for p in response.points
-                ]
+            if self._config.url:
+                hits = await self._server_candidates(kind, vectors[positions])
+            else:
+                hits = await self._local_candidates(kind, vectors[positions])
+            for i, item_hits in zip(positions, hits, strict=True):
+                found[i] = item_hits
         return found
+
+    async def _server_candidates(
+        self, kind: Kind, vectors: Vectors
+    ) -> builtins.list[builtins.list[tuple[Record, float, Vectors]]]:
+        requests = [
+            models.QueryRequest(
+                query=vector.tolist(),
+                using=DENSE,
+                limit=DUPLICATE_CANDIDATES,
+                score_threshold=equivalence.CANDIDATE_FLOOR[kind],
+                with_payload=True,
+                with_vector=[DENSE],
+            )
+            for vector in vectors
+        ]
+        responses = await self._client.query_batch_points(self._collection(kind), requests=requests)
+        return [
+            [
+                (from_payload(str(p.id), kind, p.payload), float(p.score), _dense_of(p))
+                for p in response.points
+            ]
+            for response in responses
+        ]
+
+    async def _local_candidates(
+        self, kind: Kind, vectors: Vectors
+    ) -> builtins.list[builtins.list[tuple[Record, float, Vectors]]]:
+        index = await self._index(kind)
+        nearest = index.nearest(vectors, equivalence.CANDIDATE_FLOOR[kind], DUPLICATE_CANDIDATES)
+        wanted = sorted({point_id for hits in nearest for point_id, _ in hits})
+        points = (
+            await self._client.retrieve(
+                self._collection(kind), ids=wanted, with_payload=True, with_vectors=[DENSE]
+            )
+            if wanted
+            else []
+        )
+        stored = {str(p.id): (from_payload(str(p.id), kind, p.payload), _dense_of(p)) for p in points}
+        return [[(stored[i][0], score, stored[i][1]) for i, score in hits if i in stored] for hits in nearest]
+
+    async def _index(self, kind: Kind) -> DenseIndex:
+        index = self._dense_index[kind]
+        if index is None:
+            index = DenseIndex(self._dimension)
+            stored = await self.all(kind, with_vectors=True)
+            if stored:
+                index.upsert(
+                    [record.id for record, _ in stored], np.stack([cast(Vectors, v) for _, v in stored])
+                )
+            self._dense_index[kind] = index
+        return index
+
+    def _indexed(
+        self, kind: Kind, upserted: Sequence[tuple[str, Vectors]], removed: Sequence[str] = ()
+    ) -> None:
+        """Keep the local dense index in step with a write that went to Qdrant."""
+        index = self._dense_index[kind]
+        if index is None:
+            return
+        if upserted:
+            index.upsert([point_id for point_id, _ in upserted], np.stack([v for _, v in upserted]))
+        index.remove(removed)
 
     def _equivalent(
         self,
@@ -356,9 +411,11 @@ class Memory:
             for entry, vector in zip(changed, fresh, strict=True):
                 entry.vector = vector
         for kind in KINDS:
-            points = [_point(e.record, e.vector) for e in staged if e.record.kind == kind]
-            if points:
+            entries = [e for e in staged if e.record.kind == kind]
+            if entries:
+                points = [_point(e.record, e.vector) for e in entries]
                 await self._client.upsert(self._collection(kind), points=points, wait=True)
+                self._indexed(kind, [(e.record.id, e.vector) for e in entries])
 
     async def _save_payload(self, record: Record) -> None:
         await self._client.overwrite_payload(
@@ -533,6 +590,7 @@ class Memory:
                 points_selector=models.PointIdsList(points=[record.id]),
                 wait=True,
             )
+            self._indexed(record.kind, [], [record.id])
         return record
 
     # ---------------------------------------------------------------- goals
@@ -625,6 +683,7 @@ class Memory:
             await self._client.delete(
                 self._collection(kind), points_selector=models.PointIdsList(points=removed), wait=True
             )
+            self._indexed(kind, [(merged.id, vector)], [str(i) for i in removed])
             if kind == "goal":  # answers written for a merged-away goal now point at the survivor
                 await self._client.set_payload(
                     self._collection("fact"),
@@ -663,6 +722,7 @@ class Memory:
                     done += len(batch)
                     if progress is not None:
                         progress(done, total)
+            self._dense_index = dict.fromkeys(KINDS)  # reloaded from the new vectors on the next write
             for kind, points in rebuilt.items():
                 name = self._collection(kind)
                 await self._client.delete_collection(name)

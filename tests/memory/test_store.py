@@ -238,3 +238,29 @@ async def test_persistence_across_reopen(
         assert hits[0].record.id == added.id
     finally:
         await reopened.close()
+
+
+async def test_duplicate_checks_follow_deletes_merges_and_reopen(
+    memory_config: MemoryConfig, embedder: Embedder, clock: FakeClock
+) -> None:
+    mem = await Memory.open(memory_config, embedder, clock=clock)
+    try:
+        first = await mem.add("fact", "Simon joue de la batterie")
+        await mem.delete(first.id)
+        again = await mem.add("fact", "Simon joue de la batterie")
+        assert again.status == "added" and again.id != first.id  # not merged into a deleted record
+
+        goal = await mem.add("goal", "Qui est Corentin ?")
+        copy = await _raw_copy(mem, goal.id, author="David")
+        (cluster,) = await mem.find_duplicates("goal")
+        await mem.merge(cluster)
+        assert (await mem.add("goal", "Qui est Corentin ?")).id == goal.id
+    finally:
+        await mem.close()
+    reopened = await Memory.open(memory_config, embedder, clock=clock)
+    try:
+        assert (await reopened.add("fact", "Simon joue de la batterie")).id == again.id
+        with pytest.raises(RecordNotFound):
+            await reopened.get(copy)
+    finally:
+        await reopened.close()
