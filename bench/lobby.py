@@ -304,7 +304,13 @@ def _lost(results: Results, clients: int) -> int:
 
 
 def measure(args: argparse.Namespace) -> dict[str, Any]:
-    report: dict[str, Any] = {"clients": args.clients, "rate": args.rate, "duration_s": args.duration}
+    report: dict[str, Any] = {
+        "clients": args.clients,
+        "rate": args.rate,
+        "duration_s": args.duration,
+        # the machine's load (other processes compete for the same cores): read the figures with it
+        "loadavg_1m_before": round(os.getloadavg()[0], 2),
+    }
     with tempfile.TemporaryDirectory(prefix="eko-bench-") as tmp:
         port = _free_port()
         reference = _start_server("reference", port, Path(tmp), 0)
@@ -346,6 +352,7 @@ def measure(args: argparse.Namespace) -> dict[str, Any]:
             "facts": args.facts,
             "bot": json.loads(bot_stats_path.read_text()) if bot_stats_path.exists() else None,
         }
+    report["loadavg_1m_after"] = round(os.getloadavg()[0], 2)
     ref_p95 = report["reference"]["echo_ms"]["p95"]
     report["broadcast_p95_over_reference_echo_p95"] = round(
         report["lobby"]["delivery_ms"]["p95"] / ref_p95, 2
@@ -366,7 +373,8 @@ def describe(report: dict[str, Any]) -> str:
     ref, lob = report["reference"], report["lobby"]
     ratio = report["broadcast_p95_over_reference_echo_p95"]
     lines = [
-        f"{report['clients']} clients, {report['rate']:.0f} msg/s for {report['duration_s']:.0f} s",
+        f"{report['clients']} clients, {report['rate']:.0f} msg/s for {report['duration_s']:.0f} s"
+        f" (load average {report['loadavg_1m_before']} before, {report['loadavg_1m_after']} after)",
         f"reference (bare python-socketio broadcast): echo p50/p95 {_pp(ref['echo_ms'])},"
         f" delivery p50/p95 {_pp(ref['delivery_ms'])}, {ref['acked']} acked, {ref['lost']} lost",
         f"Lobby + Eko ({lob['facts']} facts, offline): echo p50/p95 {_pp(lob['echo_ms'])},"
