@@ -169,10 +169,9 @@ class Responder:
             fact_text = str(data.get("fact") or "").strip() or self._goal_fact_text(context, context.goal)
             fact = await self.memory.answer_goal(context.goal.id, fact_text, context.author)
             return replace(reply, answered_goal_id=context.goal.id, learned_fact_id=fact.id)
-        if data.get("unknown") is True and is_question(context.question, self.language):
-            curiosity = str(data.get("curiosity") or "").strip() or as_curiosity(
-                context.question, self.language
-            )
+        phrased = str(data.get("curiosity") or "").strip()
+        if data.get("unknown") is True and (phrased or is_question(context.question, self.language)):
+            curiosity = phrased or as_curiosity(context.question, self.language)
             return replace(reply, curiosity=self._curiosity(context, curiosity))
         return reply
 

@@ -61,13 +61,12 @@ class Bot:
         *,
         templates: PromptTemplates | None = None,
         max_concurrent: int = 4,
-        responder: Responder | None = None,
     ) -> None:
         self.connection = connection
         self.reflection = reflection
         self.bot_name = connection.bot_name
         self.counters = BotCounters()
-        self.responder = responder or Responder(
+        self.responder = Responder(
             memory,
             llm,
             templates or PromptTemplates("bot", language),

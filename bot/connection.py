@@ -17,17 +17,14 @@ import contextlib
 import logging
 import random
 from collections import deque
-from collections.abc import Awaitable, Callable, Iterable
+from collections.abc import Iterable
 from typing import Any
 
 import socketio
 
-log = logging.getLogger(__name__)
+from bot.ports import CallHandler, MessageListener
 
-MessageListener = Callable[[dict[str, Any], bool], None]
-"""Called for each new Lobby message; the flag is True for messages missed while disconnected."""
-CallHandler = Callable[[Any], Awaitable[Any]]
-"""Answers an event the server sends with an acknowledgement (``sio.call``); returns the ack."""
+log = logging.getLogger(__name__)
 
 _MESSAGE_FIELDS = ("id", "room", "author", "text", "ts")
 

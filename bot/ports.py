@@ -6,10 +6,15 @@ implement them; tests can pass the real things (they do) without the bot importi
 
 from __future__ import annotations
 
-from collections.abc import Awaitable
+from collections.abc import Awaitable, Callable
 from typing import Any, Protocol
 
 from memory.records import AddResult, GoalStatus, Kind, Record, ScoredRecord
+
+MessageListener = Callable[[dict[str, Any], bool], None]
+"""Called for each new Lobby message; the flag is True for a message missed while disconnected."""
+CallHandler = Callable[[Any], Awaitable[Any]]
+"""Answers an event the server sends with an acknowledgement (``sio.call``); returns the ack."""
 
 
 class BotMemory(Protocol):
@@ -58,9 +63,9 @@ class BotConnection(Protocol):
 
     async def post(self, text: str) -> dict[str, Any]: ...
 
-    def add_message_listener(self, listener: Any) -> None: ...
+    def add_message_listener(self, listener: MessageListener) -> None: ...
 
-    def set_call_handler(self, event: str, handler: Any) -> None: ...
+    def set_call_handler(self, event: str, handler: CallHandler) -> None: ...
 
     async def start(self) -> None: ...
 
