@@ -4,8 +4,8 @@ A dense cosine threshold alone cannot tell (measured on memory's retrieval set w
 English model: right answers to colloquial French questions score from 0.35 to 0.87, unrelated
 facts up to 0.65). Three checks together can:
 
-1. the dense score is at least :data:`MIN_SCORE` (:data:`MIN_SCORE_ONE_WORD` for a question with
-   a single content word);
+1. the dense score is at least :data:`MIN_SCORE` (:data:`MIN_SCORE_ONE_WORD` for a fact and a
+   question with a single content word);
 2. at least two words of the question (one when it has a single content word) meet the fact
    lexically, through memory's sparse terms (stems and the colloquial concept table, so "maman"
    meets "mère");
@@ -61,7 +61,8 @@ def answers_question(
     needed = min(MIN_SHARED_WORDS, content_words(question))
     if needed == 0 or len(shared_words(question, record.text)) < needed:
         return False
-    if needed == 1 and hit.score < max(min_score, MIN_SCORE_ONE_WORD):
+    # (self records are searched only for questions about Eko itself: already a narrow context)
+    if needed == 1 and record.kind != "self" and hit.score < max(min_score, MIN_SCORE_ONE_WORD):
         return False
     haystack = fold(f"{record.text} {record.about or ''}")
     return all(fold(name) in haystack for name in question_names(question, bot_name))
