@@ -18,6 +18,7 @@ from qdrant_client import AsyncQdrantClient, models
 from memory import equivalence
 from memory.dense_index import DenseIndex
 from memory.embeddings import Embedder, Vectors
+from memory.lexical_index import SparseIndex
 from memory.merging import absorb, complete_link_clusters, merge_cluster
 from memory.payload import from_payload, to_payload
 from memory.records import (
@@ -31,7 +32,7 @@ from memory.records import (
     ScoredRecord,
     VectorMismatchError,
 )
-from memory.sparse import sparse_vector
+from memory.sparse import SparseVector, sparse_vector
 from memory.storage import (
     DENSE,
     LOCAL_MODE_LIMIT,
@@ -131,9 +132,13 @@ def _filter(filters: Mapping[str, Any] | None) -> models.Filter | None:
     return models.Filter(must=conditions)
 
 
-def _sparse(record: Record) -> models.SparseVector:
+def _sparse_terms(record: Record) -> SparseVector:
     # Absorbed paraphrases and the subject join the lexical index: more ways to find the record.
-    vector = sparse_vector(" ".join([record.text, *record.variants, record.about or ""]))
+    return sparse_vector(" ".join([record.text, *record.variants, record.about or ""]))
+
+
+def _sparse(record: Record) -> models.SparseVector:
+    vector = _sparse_terms(record)
     return models.SparseVector(indices=vector.indices, values=vector.values)
 
 
@@ -150,6 +155,23 @@ def _dense_of(point: models.Record | models.ScoredPoint) -> Vectors:
     if isinstance(vectors, dict):
         return np.asarray(vectors[DENSE], dtype=np.float32)
     raise ValueError("point has no dense vector")
+
+
+@dataclass
+class _LocalIndexes:
+    dense: DenseIndex
+    sparse: SparseIndex
+
+    def add(self, entries: Sequence[tuple[Record, Vectors]]) -> None:
+        if not entries:
+            return
+        self.dense.upsert([record.id for record, _ in entries], np.stack([vector for _, vector in entries]))
+        for record, _ in entries:
+            self.sparse.upsert(record.id, _sparse_terms(record))
+
+    def remove(self, ids: Sequence[str]) -> None:
+        self.dense.remove(ids)
+        self.sparse.remove(ids)
 
 
 class Memory:
@@ -171,9 +193,9 @@ class Memory:
         self._dimension = dimension
         self.tuning = tuning
         self._write_lock = asyncio.Lock()  # dedup check + write must not interleave
-        # Local mode only (this process is then the only writer): dense vectors per kind, loaded on
-        # the first write, kept in step with every write; None = not loaded.
-        self._dense_index: dict[Kind, DenseIndex | None] = dict.fromkeys(KINDS)
+        # Local mode only (this process is then the only writer): dense and sparse vectors per kind,
+        # loaded on first use, kept in step with every write; None = not loaded.
+        self._indexes: dict[Kind, _LocalIndexes | None] = dict.fromkeys(KINDS)
 
     # ---------------------------------------------------------------- lifecycle
     @classmethod
@@ -357,27 +379,25 @@ class Memory:
         return [[(stored[i][0], score, stored[i][1]) for i, score in hits if i in stored] for hits in nearest]
 
     async def _index(self, kind: Kind) -> DenseIndex:
-        index = self._dense_index[kind]
-        if index is None:
-            index = DenseIndex(self._dimension)
+        return (await self._local_indexes(kind)).dense
+
+    async def _local_indexes(self, kind: Kind) -> _LocalIndexes:
+        indexes = self._indexes[kind]
+        if indexes is None:
+            indexes = _LocalIndexes(DenseIndex(self._dimension), SparseIndex())
             stored = await self.all(kind, with_vectors=True)
-            if stored:
-                index.upsert(
-                    [record.id for record, _ in stored], np.stack([cast(Vectors, v) for _, v in stored])
-                )
-            self._dense_index[kind] = index
-        return index
+            indexes.add([(record, cast(Vectors, vector)) for record, vector in stored])
+            self._indexes[kind] = indexes
+        return indexes
 
     def _indexed(
-        self, kind: Kind, upserted: Sequence[tuple[str, Vectors]], removed: Sequence[str] = ()
+        self, kind: Kind, upserted: Sequence[tuple[Record, Vectors]], removed: Sequence[str] = ()
     ) -> None:
-        """Keep the local dense index in step with a write that went to Qdrant."""
-        index = self._dense_index[kind]
-        if index is None:
-            return
-        if upserted:
-            index.upsert([point_id for point_id, _ in upserted], np.stack([v for _, v in upserted]))
-        index.remove(removed)
+        """Keep the local indexes in step with a write that went to Qdrant."""
+        indexes = self._indexes[kind]
+        if indexes is not None:
+            indexes.add(upserted)
+            indexes.remove(removed)
 
     def _equivalent(
         self,
@@ -415,7 +435,7 @@ class Memory:
             if entries:
                 points = [_point(e.record, e.vector) for e in entries]
                 await self._client.upsert(self._collection(kind), points=points, wait=True)
-                self._indexed(kind, [(e.record.id, e.vector) for e in entries])
+                self._indexed(kind, [(e.record, e.vector) for e in entries])
 
     async def _save_payload(self, record: Record) -> None:
         await self._client.overwrite_payload(
@@ -458,7 +478,7 @@ class Memory:
             )
             points = response.points
         elif tuning.fusion == "linear":
-            points = await self._linear_search(collection, vector, sparse, depth, limit, query_filter)
+            points = await self._linear_search(kind, vector, sparse, depth, limit, query_filter)
         else:
             fusion: models.Query = (
                 models.RrfQuery(
@@ -490,27 +510,20 @@ class Memory:
 
     async def _linear_search(
         self,
-        collection: str,
+        kind: Kind,
         vector: Vectors,
         sparse: models.SparseVector,
         depth: int,
         limit: int,
         query_filter: models.Filter | None,
     ) -> builtins.list[models.Record]:
-        """Dense and sparse candidates in one round trip, ranked by cosine + weighted relative sparse."""
-        dense_hits, sparse_hits = await self._client.query_batch_points(
-            collection,
-            requests=[
-                models.QueryRequest(query=vector.tolist(), using=DENSE, limit=depth, filter=query_filter),
-                models.QueryRequest(query=sparse, using=SPARSE, limit=depth, filter=query_filter),
-            ],
-        )
-        cosines = {p.id: p.score for p in dense_hits.points}
+        """Dense and sparse candidates ranked by cosine + weighted sparse score relative to the best."""
+        cosines, sparse_scores = await self._hybrid_candidates(kind, vector, sparse, depth, query_filter)
         # A candidate only the sparse side found is outside the dense top: its cosine is at most the
         # lowest one there (enough to rank it; its exact score is read back below).
         floor = min(cosines.values(), default=0.0)
-        best_sparse = max((p.score for p in sparse_hits.points), default=0.0)
-        lexical = {p.id: p.score / best_sparse for p in sparse_hits.points} if best_sparse > 0 else {}
+        best_sparse = max(sparse_scores.values(), default=0.0)
+        lexical = {i: score / best_sparse for i, score in sparse_scores.items()} if best_sparse > 0 else {}
         tuning = self.tuning
         ranked = sorted(
             set(cosines) | set(lexical),
@@ -519,9 +532,39 @@ class Memory:
             ),
             reverse=True,
         )[:limit]
-        found = await self._client.retrieve(collection, ids=ranked, with_payload=True, with_vectors=[DENSE])
+        found = await self._client.retrieve(
+            self._collection(kind), ids=ranked, with_payload=True, with_vectors=[DENSE]
+        )
         by_id = {str(p.id): p for p in found}
-        return [by_id[str(i)] for i in ranked if str(i) in by_id]
+        return [by_id[i] for i in ranked if i in by_id]
+
+    async def _hybrid_candidates(
+        self,
+        kind: Kind,
+        vector: Vectors,
+        sparse: models.SparseVector,
+        depth: int,
+        query_filter: models.Filter | None,
+    ) -> tuple[dict[str, float], dict[str, float]]:
+        """(cosine by id, sparse score by id) of the ``depth`` best on each side."""
+        if not self._config.url and query_filter is None:
+            # Local mode scans every point per query (the sparse side in a Python loop): the
+            # in-process indexes give the same scores at a fraction of the cost.
+            indexes = await self._local_indexes(kind)
+            dense_hits = indexes.dense.nearest(vector[np.newaxis, :], -1.0, depth)[0]
+            lexical = SparseVector(indices=list(sparse.indices), values=list(sparse.values))
+            return dict(dense_hits), dict(indexes.sparse.search(lexical, depth))
+        dense_response, sparse_response = await self._client.query_batch_points(
+            self._collection(kind),
+            requests=[
+                models.QueryRequest(query=vector.tolist(), using=DENSE, limit=depth, filter=query_filter),
+                models.QueryRequest(query=sparse, using=SPARSE, limit=depth, filter=query_filter),
+            ],
+        )
+        return (
+            {str(p.id): p.score for p in dense_response.points},
+            {str(p.id): p.score for p in sparse_response.points},
+        )
 
     async def _find(self, record_id: str) -> Record | None:
         point_id = _point_id(record_id)
@@ -683,7 +726,7 @@ class Memory:
             await self._client.delete(
                 self._collection(kind), points_selector=models.PointIdsList(points=removed), wait=True
             )
-            self._indexed(kind, [(merged.id, vector)], [str(i) for i in removed])
+            self._indexed(kind, [(merged, vector)], [str(i) for i in removed])
             if kind == "goal":  # answers written for a merged-away goal now point at the survivor
                 await self._client.set_payload(
                     self._collection("fact"),
@@ -722,7 +765,7 @@ class Memory:
                     done += len(batch)
                     if progress is not None:
                         progress(done, total)
-            self._dense_index = dict.fromkeys(KINDS)  # reloaded from the new vectors on the next write
+            self._indexes = dict.fromkeys(KINDS)  # reloaded from the new vectors on next use
             for kind, points in rebuilt.items():
                 name = self._collection(kind)
                 await self._client.delete_collection(name)

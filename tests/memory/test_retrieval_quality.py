@@ -70,3 +70,19 @@ def test_the_command_prints_both_rankings(
     out = capsys.readouterr().out
     assert "hybrid: recall@1 1.000  recall@5 1.000  (2 queries over 2 facts)" in out
     assert "dense: recall@1" in out
+
+
+async def test_local_indexes_rank_like_qdrant(tmp_path: Path, embedder: Embedder) -> None:
+    """Local mode answers unfiltered searches from in-process indexes; a filter goes through Qdrant's
+    own dense and IDF sparse search. A filter every fact matches must give the same rankings."""
+    data = load_set(DATASET)
+    mem = await Memory.open(MemoryConfig(path=tmp_path / "qdrant"), embedder)
+    try:
+        await mem.add_many(list(data.facts.values()))
+        for query in data.queries[:25]:
+            local = await mem.search("fact", query["q"], limit=5)
+            through_qdrant = await mem.search("fact", query["q"], limit=5, filters={"kind": "fact"})
+            assert [h.record.id for h in local] == [h.record.id for h in through_qdrant], query["q"]
+            assert [round(h.score, 5) for h in local] == [round(h.score, 5) for h in through_qdrant]
+    finally:
+        await mem.close()
