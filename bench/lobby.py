@@ -1,7 +1,8 @@
 """Lobby benchmark (not a test): broadcast latency, mention → reply time, lost messages.
 
 Two servers, each in its own process (as in production, clients are elsewhere), driven by the same
-50 python-socketio clients from this process, at the same rate, in the same run:
+50 python-socketio clients from this process, at the same rate, in the same run, in alternating
+slices (``--rounds``, 3 by default) so that both meet the same machine conditions:
 
 * **reference**: a bare python-socketio ``AsyncServer`` on aiohttp whose ``message`` handler acks
   and broadcasts the payload to everyone (no names, no validation, no storage, no bot);
@@ -193,8 +194,9 @@ class LoadClient:
             self.results.refused += 1
 
 
-async def run_load(url: str, clients: int, rate: float, duration: float, mentions: bool) -> Results:
-    results = Results()
+async def run_load(
+    url: str, clients: int, rate: float, duration: float, mentions: bool, results: Results, tag: str = ""
+) -> Results:
     load = [LoadClient(url, f"c{i:02d}", results) for i in range(clients)]
     asker = LoadClient(url, "asker", results) if mentions else None
     for client in [*load, *([asker] if asker else [])]:
@@ -210,7 +212,7 @@ async def run_load(url: str, clients: int, rate: float, duration: float, mention
         pending: set[asyncio.Task[None]] = set()
         while next_at < stop_at:
             client = load[sequence % clients]
-            task = asyncio.create_task(client.post(f"[{client.name}] message {sequence}"))
+            task = asyncio.create_task(client.post(f"[{client.name}] {tag}message {sequence}"))
             pending.add(task)
             task.add_done_callback(pending.discard)
             sequence += 1
@@ -312,14 +314,42 @@ def measure(args: argparse.Namespace) -> dict[str, Any]:
         "loadavg_1m_before": round(os.getloadavg()[0], 2),
     }
     with tempfile.TemporaryDirectory(prefix="eko-bench-") as tmp:
-        port = _free_port()
-        reference = _start_server("reference", port, Path(tmp), 0)
+        data_dir = Path(tmp) / "lobby"
+        data_dir.mkdir()
+        reference_port, lobby_port = _free_port(), _free_port()
+        reference = _start_server("reference", reference_port, Path(tmp), 0)
+        lobby = _start_server("lobby", lobby_port, data_dir, args.facts, args.memory_dir)
+        ref, res = Results(), Results()
+        # Alternate slices so both servers meet the same machine conditions (other processes too).
         try:
-            ref = asyncio.run(
-                run_load(f"http://127.0.0.1:{port}", args.clients, args.rate, args.duration, False)
-            )
+            for round_number in range(args.rounds):
+                slice_s = args.duration / args.rounds
+                tag = f"r{round_number} "
+                asyncio.run(
+                    run_load(
+                        f"http://127.0.0.1:{reference_port}",
+                        args.clients,
+                        args.rate,
+                        slice_s,
+                        False,
+                        ref,
+                        tag,
+                    )
+                )
+                asyncio.run(
+                    run_load(
+                        f"http://127.0.0.1:{lobby_port}",
+                        args.clients,
+                        args.rate,
+                        slice_s,
+                        args.mentions,
+                        res,
+                        tag,
+                    )
+                )
         finally:
             _stop_server(reference)
+            _stop_server(lobby)
         report["reference"] = {
             "echo_ms": _percentiles(ref.echo_ms),
             "delivery_ms": _percentiles(ref.delivery_ms),
@@ -327,17 +357,6 @@ def measure(args: argparse.Namespace) -> dict[str, Any]:
             "acked": len(ref.acked),
             "lost": _lost(ref, args.clients),
         }
-
-        port = _free_port()
-        data_dir = Path(tmp) / "lobby"
-        data_dir.mkdir()
-        lobby = _start_server("lobby", port, data_dir, args.facts, args.memory_dir)
-        try:
-            res = asyncio.run(
-                run_load(f"http://127.0.0.1:{port}", args.clients, args.rate, args.duration, args.mentions)
-            )
-        finally:
-            _stop_server(lobby)
         bot_stats_path = data_dir / "bot_stats.json"
         report["lobby"] = {
             "echo_ms": _percentiles(res.echo_ms),
@@ -400,6 +419,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--rate", type=float, default=100.0)
     parser.add_argument("--duration", type=float, default=30.0)
     parser.add_argument("--facts", type=int, default=5000)
+    parser.add_argument("--rounds", type=int, default=3, help="alternate reference and Lobby this many times")
     parser.add_argument("--json", action="store_true")
     parser.add_argument("--no-mentions", dest="mentions", action="store_false", help="no questions to Eko")
     args = parser.parse_args(argv)

@@ -11,6 +11,8 @@ from __future__ import annotations
 import asyncio
 import inspect
 import logging
+import statistics
+from collections import deque
 from collections.abc import Callable
 from dataclasses import asdict, dataclass
 from datetime import datetime, timedelta
@@ -76,6 +78,7 @@ class Bot:
         )
         self._slots = asyncio.Semaphore(max_concurrent)
         self._tasks: set[asyncio.Task[None]] = set()
+        self._think_ms: deque[float] = deque(maxlen=1000)  # mention received → reply ready
         self._idle = asyncio.Event()
         self._idle.set()
         connection.add_message_listener(self.on_message)
@@ -100,8 +103,15 @@ class Bot:
         """Wait until every mention received so far has been handled."""
         await self._idle.wait()
 
-    def stats(self) -> dict[str, int]:
-        return {**self.counters.as_dict(), "in_progress": len(self._tasks)}
+    def stats(self) -> dict[str, float]:
+        """Counters, mentions in progress, and p50/p95 of the time to build a reply (ms, last 1000)."""
+        think = sorted(self._think_ms)
+        return {
+            **self.counters.as_dict(),
+            "in_progress": len(self._tasks),
+            "think_ms_p50": round(statistics.median(think), 1) if think else 0.0,
+            "think_ms_p95": round(think[int(0.95 * (len(think) - 1))], 1) if think else 0.0,
+        }
 
     # --- events -------------------------------------------------------------------------------------
 
@@ -161,6 +171,7 @@ class Bot:
                 log.exception("could not answer a mention", extra={"message_id": message.get("id")})
                 await self._post(self.responder.failure_text(str(message.get("author", ""))), message)
                 return
+            self._think_ms.append((asyncio.get_running_loop().time() - started) * 1000)
             if await self._post(reply.text, message):
                 self.counters.answered += 1
             self._count(reply)
