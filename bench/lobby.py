@@ -224,6 +224,8 @@ async def run_load(
         assert asker is not None
         index = 0
         while time.perf_counter() < stop_at:
+            while not asker.eko_replies.empty():  # a late reply to an earlier question
+                asker.eko_replies.get_nowait()
             started = time.perf_counter()
             try:
                 await asker.sio.call("message", {"text": questions[index % len(questions)]}, timeout=30)
