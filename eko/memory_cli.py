@@ -50,7 +50,8 @@ def add_memory_parser(subparsers: Any) -> argparse.ArgumentParser:
     memory: argparse.ArgumentParser = subparsers.add_parser(
         "memory",
         help="inspect and maintain Eko's memory (facts, self, goals)",
-        description="Inspect and maintain Eko's memory. Works while Eko is stopped (any time with a Qdrant server).",
+        description="Inspect and maintain Eko's memory. Works while Eko is stopped "
+        "(any time with a Qdrant server).",
     )
     # Also accepted after `memory` (`eko memory --data-dir DIR list`); SUPPRESS keeps the global one.
     memory.add_argument("--data-dir", type=Path, default=argparse.SUPPRESS, help="storage directory")
@@ -421,7 +422,9 @@ async def _export(args: argparse.Namespace, settings: Settings) -> int:
     async with _open(settings) as memory:
         for kind in kinds:
             stored = [record for record, _ in await memory.all(kind)]
-            stored.sort(key=lambda r: (r.created_at is None, r.created_at or datetime.min, r.id))
+            # Oldest first; records written in one batch share a timestamp, so the text breaks ties
+            # (deterministic, unlike the random ids).
+            stored.sort(key=lambda r: (r.created_at is None, r.created_at or datetime.min, r.text, r.id))
             _print_json_lines(export_line(record) for record in stored)
     return 0
 

@@ -40,8 +40,8 @@ THRESHOLDS: dict[Kind, dict[Relation, float]] = {
     # Same content words (after synonyms): only a very different embedding keeps them apart.
     # One side adds a detail: a fact absorbs it (the richer text is kept); a question with one more
     # constraint is usually another question, so goals need a near-identical embedding.
-    "fact": {"same": 0.25, "detail": 0.5, "reworded": 0.9, "slot": 0.9},
-    "self": {"same": 0.25, "detail": 0.5, "reworded": 0.9, "slot": 0.9},
+    "fact": {"same": 0.25, "detail": 0.5, "reworded": 0.9, "slot": 0.95},
+    "self": {"same": 0.25, "detail": 0.5, "reworded": 0.9, "slot": 0.95},
     "goal": {"same": 0.275, "detail": 0.925, "reworded": 0.975, "slot": 0.975},
 }
 
@@ -60,6 +60,7 @@ _STOPWORD_TEXT = """
     whose there here than then so just also very can could will would shall should may might
     must some any each every per about since much many don doesn didn isn aren wasn weren couldn
     won wouldn haven hasn
+    h am pm
 """
 _STOPWORDS = frozenset(_STOPWORD_TEXT.split())
 
@@ -205,6 +206,21 @@ _SYNONYMS: dict[str, str] = {
     "memory": "memoire", "internet": "web",
 }  # fmt: skip
 
+# Months and weekdays are values like numbers: "en septembre 2019" is not "en novembre 2019".
+_MONTHS = (
+    ("janvier", "january"), ("fevrier", "february"), ("mars", "march"), ("avril", "april"),
+    ("mai",), ("juin", "june"), ("juillet", "july"), ("aout", "august"), ("septembre", "september"),
+    ("octobre", "october"), ("novembre", "november"), ("decembre", "december"),
+)  # fmt: skip
+_DAYS = (
+    ("lundi", "monday"), ("mardi", "tuesday"), ("mercredi", "wednesday"), ("jeudi", "thursday"),
+    ("vendredi", "friday"), ("samedi", "saturday"), ("dimanche", "sunday"),
+)  # fmt: skip
+_CALENDAR: dict[str, str] = {
+    **{name: f"month:{number}" for number, names in enumerate(_MONTHS, 1) for name in names},
+    **{name: f"day:{number}" for number, names in enumerate(_DAYS, 1) for name in names},
+}
+
 _ENTITY_NOISE = frozenset({"i", "je", "j"})
 
 
@@ -241,7 +257,9 @@ class Analysis:
 
     folded: str  # the folded tokens joined by spaces
     content: tuple[str, ...]  # content words, canonical and stemmed, in order
-    entities: frozenset[str]  # folded, stemmed names and acronyms
+    entities: frozenset[str]  # names and acronyms (folded, stemmed words; "eva morel" is one name)
+    entity_words: frozenset[str]
+    canonical_text: str  # every canonical token, space-separated and space-padded
     numbers: frozenset[str]
     intents: frozenset[str]
     negated: bool
@@ -265,26 +283,39 @@ def analyse(text: str) -> Analysis:
     folded = [_fold(token) for token in raw_tokens]
     joined = " ".join(folded)
     content: list[str] = []
-    entities: set[str] = set()
     numbers: set[str] = set()
     all_words: set[str] = set()
+    canonicals: list[str] = []
+    runs: list[list[str]] = []  # consecutive capitalised words: one name ("Eva Morel", "Kraken FM")
+    previous_was_name = False
     for position, (raw, word) in enumerate(zip(raw_tokens, folded, strict=True)):
-        canonical = _canonical(word)
+        calendar = _CALENDAR.get(word) or _CALENDAR.get(word.removesuffix("s"))
+        canonical = calendar or _canonical(word)
         all_words.add(canonical)
-        if canonical[:1].isdigit():
+        canonicals.append(canonical)
+        is_name = False
+        if calendar or canonical[:1].isdigit():
             numbers.add(canonical)
             content.append(canonical)
+            previous_was_name = False
             continue
         # Stop words are matched with their accents: "thé" is tea, "the" is an article.
         lowered = raw.casefold()
         if lowered in _STOPWORDS or word in _FILLERS or word in _NEGATIONS or word in _INTENTS:
+            previous_was_name = False
             continue
         content.append(canonical)
         # A capitalised word is a name, unless it only starts the sentence and is an ordinary word.
-        if (
+        is_name = (
             raw[:1].isupper() and word not in _ENTITY_NOISE and (position > 0 or word not in _COMMON_STARTS)
-        ) or (len(raw) > 1 and raw.isupper()):
-            entities.add(canonical)
+        ) or (len(raw) > 1 and raw.isupper())
+        if is_name:
+            if previous_was_name:
+                runs[-1].append(canonical)
+            else:
+                runs.append([canonical])
+        previous_was_name = is_name
+    entities = {" ".join(run) for run in runs}
     intents = {_INTENTS[word] for word in folded if word in _INTENTS}
     for pattern, intent in _QUESTION_PHRASES:
         if pattern.search(joined):
@@ -302,6 +333,8 @@ def analyse(text: str) -> Analysis:
         folded=joined,
         content=tuple(content),
         entities=frozenset(entities),
+        entity_words=frozenset(word for run in runs for word in run),
+        canonical_text=" " + " ".join(canonicals) + " ",
         numbers=frozenset(numbers),
         intents=frozenset(intents),
         negated=_polarity(folded),
@@ -403,18 +436,20 @@ def veto(kind: Kind, a: Analysis, b: Analysis) -> str | None:
     """The reason two texts cannot be the same record, or None when only similarity can tell."""
     if a.numbers and b.numbers and not (a.numbers <= b.numbers or b.numbers <= a.numbers):
         return "number"
-    if any(not _mentions(e, b) for e in a.entities) and any(not _mentions(e, a) for e in b.entities):
+    if any(not _names(e, b) for e in a.entities) and any(not _names(e, a) for e in b.entities):
         return "entity"
     # A question about one more person or thing is another question ("C'est quoi Kraken FM ?" vs
     # "Qu'est-ce que David a mergé sur Kraken FM ?"); a fact naming one more thing adds a detail.
     if kind == "goal" and (
-        any(not _mentions(e, b) for e in a.entities) or any(not _mentions(e, a) for e in b.entities)
+        any(not _names(e, b) for e in a.entities) or any(not _names(e, a) for e in b.entities)
     ):
         return "entity"
     if a.intents and b.intents and not (a.intents & b.intents) and not _which_compatible(a, b):
         return "intent"
     if a.negated != b.negated:
         return "negation"
+    if _slot_swap(a, b, names_only=True):
+        return "slot"  # "chez lemapp" / "chez Criteo": another name in the same place
     return None
 
 
@@ -428,7 +463,14 @@ def _which_compatible(a: Analysis, b: Analysis) -> bool:
     )
 
 
-def _slot_swap(a: Analysis, b: Analysis) -> bool:
+def _names(entity: str, other: Analysis) -> bool:
+    """Whether ``other`` mentions the name ``entity`` (a multi-word name must appear whole)."""
+    if " " not in entity:
+        return _mentions(entity, other)
+    return f" {entity} " in other.canonical_text
+
+
+def _slot_swap(a: Analysis, b: Analysis, names_only: bool = False) -> bool:
     """Same template with one word swapped: aligned 1-for-1 replacements inside shared context."""
     matcher = SequenceMatcher(a=a.content, b=b.content, autojunk=False)
     shared = sum(block.size for block in matcher.get_matching_blocks())
@@ -438,7 +480,9 @@ def _slot_swap(a: Analysis, b: Analysis) -> bool:
         if tag != "replace" or (i2 - i1) != (j2 - j1):
             continue
         for left, right in zip(a.content[i1:i2], b.content[j1:j2], strict=True):
-            if left != right and not _close(left, right) and not (_mentions(left, b) or _mentions(right, a)):
+            if left == right or _close(left, right) or _mentions(left, b) or _mentions(right, a):
+                continue
+            if not names_only or left in a.entity_words or right in b.entity_words:
                 return True
     return False
 

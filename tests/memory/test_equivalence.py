@@ -48,10 +48,23 @@ def test_goals_about_another_entity_or_attribute_never_merge(a: str, b: str, rea
         ("Mickael a deux enfants", "Mickael a trois enfants"),
         ("Simon aime le café", "Simon n'aime pas le café"),
         ("Simon likes coffee", "Simon doesn't like coffee"),
+        # found by the benchmark's synthetic facts: near-identical embeddings, different facts
+        ("Emma Andre a rejoint l'équipe en septembre 2019", "Emma Andre a rejoint l'équipe en novembre 2019"),
+        ("Eva Morel bosse sur le projet Boreal avec Eva", "Alice Morel bosse sur le projet Boreal avec Eva"),
+        (
+            "Clément travaille chez lemapp comme data scientist",
+            "Clément travaille chez Criteo comme data scientist",
+        ),
     ],
 )
 def test_facts_with_another_number_entity_or_polarity_never_merge(a: str, b: str) -> None:
     assert not is_equivalent("fact", a, b, 0.99)
+
+
+def test_dates_and_weekdays_compare_as_values_across_languages() -> None:
+    fr = "L'équipe fait un stand-up tous les lundis à 10h"
+    assert is_equivalent("fact", fr, "The team has a stand-up every Monday at 10am", 0.3)
+    assert not is_equivalent("fact", fr, "L'équipe fait un stand-up tous les jeudis à 10h", 0.99)
 
 
 def test_same_template_with_a_swapped_word_needs_a_near_identical_embedding() -> None:
