@@ -79,14 +79,26 @@ class Bot:
         self._slots = asyncio.Semaphore(max_concurrent)
         self._tasks: set[asyncio.Task[None]] = set()
         self._think_ms: deque[float] = deque(maxlen=1000)  # mention received → reply ready
+        self._warm_up: asyncio.Task[None] | None = None
         self._idle = asyncio.Event()
         self._idle.set()
         connection.add_message_listener(self.on_message)
         connection.set_call_handler(TRIGGER_EVENT, self.on_trigger)
 
     async def start(self) -> None:
-        """Join the Lobby (in the background: a server that is down is retried with backoff)."""
+        """Join the Lobby (in the background: a server that is down is retried with backoff).
+
+        Memory's embedding model loads on first use (seconds): a warm-up search runs now, in the
+        background, so the first person to name Eko does not wait for it.
+        """
+        self._warm_up = asyncio.create_task(self._warm_up_memory(), name="bot-warm-up")
         await self.connection.start()
+
+    async def _warm_up_memory(self) -> None:
+        try:
+            await self.responder.memory.search("fact", self.bot_name, limit=1)
+        except Exception:  # only a warm-up: the first mention will show a real problem
+            log.warning("memory warm-up failed", exc_info=True)
 
     async def stop(self, grace_s: float = 15.0) -> None:
         """Finish the replies under way (up to ``grace_s`` seconds), then leave the Lobby."""
@@ -97,6 +109,8 @@ class Bot:
             for task in list(self._tasks):
                 task.cancel()
             await asyncio.gather(*self._tasks, return_exceptions=True)
+        if self._warm_up is not None and not self._warm_up.done():
+            self._warm_up.cancel()
         await self.connection.stop()
 
     async def drain(self) -> None:
