@@ -9,9 +9,9 @@ from __future__ import annotations
 import re
 from typing import Literal
 
+from memory.learning import Language as Language  # re-exported for the bot package
 from memory.learning import find_unknown_names, fold
 
-Language = Literal["fr", "en"]
 Tone = Literal["playful", "helpful", "technical"]
 TONES: tuple[Tone, ...] = ("playful", "helpful", "technical")
 

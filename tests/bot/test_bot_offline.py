@@ -216,3 +216,16 @@ async def test_answers_about_itself_from_self_records(
     reply = await reply_from_eko(sarah)
 
     assert "Eko a été créé par David pour animer le Lobby" in reply["text"]
+
+
+async def test_a_huge_message_naming_eko_gets_an_answer(start_eko: StartEko, humans: Join) -> None:
+    bot = await start_eko()
+    david = await humans("David")
+
+    await david.send({"text": "Eko, " + "c'est quoi ce truc " * 210 + "?"})  # ~4,000 characters
+    reply = await reply_from_eko(david)
+
+    assert reply["text"].startswith("Je ne sais pas encore, David")
+    assert len(reply["text"]) <= 4000
+    await bot.drain()
+    assert bot.counters.failures == 0

@@ -189,3 +189,18 @@ def _offline() -> Any:
     from llm import OfflineLLM
 
     return OfflineLLM()
+
+
+async def test_malformed_events_from_the_server_are_ignored(lobby_server: LobbyServer, humans: Join) -> None:
+    connection = LobbyConnection(lobby_server.url, "Eko", BOT_TOKEN)
+    seen: list[dict[str, Any]] = []
+    connection.add_message_listener(lambda message, missed: seen.append(message))
+    # what a broken or hostile server could send, fed through the same handlers as real events
+    connection._receive_history({"messages": [1, "x", {"id": "a"}, None]})
+    connection._receive_history("not a dict")
+    connection._receive_message({"id": 3, "text": None})
+    connection._receive_message(_message(1))
+    connection._receive_message(_message(1))
+
+    assert [m["id"] for m in connection.recent_messages()] == ["id1"]
+    assert [m["id"] for m in seen] == ["id1"]
