@@ -18,7 +18,7 @@ import logging
 import random
 from collections import deque
 from collections.abc import Iterable
-from typing import Any
+from typing import Any, TypeGuard
 
 import socketio
 
@@ -33,7 +33,7 @@ class ChatPostError(RuntimeError):
     """The Lobby did not accept a message from Eko (refused, not connected, or no acknowledgement)."""
 
 
-def is_message(value: Any) -> bool:
+def is_message(value: Any) -> TypeGuard[dict[str, Any]]:
     """True for a Lobby message as the protocol defines it (every field present, text a string)."""
     return (
         isinstance(value, dict)
@@ -109,7 +109,6 @@ class LobbyConnection:
         bot_name: str,
         token: str,
         *,
-        room: str = "lobby",
         window_size: int = 200,
         backoff_initial_s: float = 0.5,
         backoff_max_s: float = 30.0,
@@ -119,7 +118,6 @@ class LobbyConnection:
         self.url = url
         self._bot_name = bot_name
         self._token = token
-        self.room = room
         self._window = MessageWindow(window_size)
         self._backoff_initial_s = backoff_initial_s
         self._backoff_max_s = backoff_max_s
@@ -163,7 +161,6 @@ class LobbyConnection:
         message = ack.get("message")
         if not is_message(message):
             raise ChatPostError(f"the Lobby acknowledged without a valid message: {message!r}")
-        assert isinstance(message, dict)
         self._window.add(message)
         return message
 
