@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from collections import Counter
 from dataclasses import dataclass
 from difflib import SequenceMatcher
 from functools import lru_cache
@@ -259,6 +260,7 @@ class Analysis:
     content: tuple[str, ...]  # content words, canonical and stemmed, in order
     entities: frozenset[str]  # names and acronyms (folded, stemmed words; "eva morel" is one name)
     entity_words: frozenset[str]
+    entity_counts: tuple[tuple[str, int], ...]  # how often each name word occurs
     canonical_text: str  # every canonical token, space-separated and space-padded
     numbers: frozenset[str]
     intents: frozenset[str]
@@ -334,6 +336,7 @@ def analyse(text: str) -> Analysis:
         content=tuple(content),
         entities=frozenset(entities),
         entity_words=frozenset(word for run in runs for word in run),
+        entity_counts=tuple(sorted(Counter(word for run in runs for word in run).items())),
         canonical_text=" " + " ".join(canonicals) + " ",
         numbers=frozenset(numbers),
         intents=frozenset(intents),
@@ -480,7 +483,15 @@ def _slot_swap(a: Analysis, b: Analysis, names_only: bool = False) -> bool:
         if tag != "replace" or (i2 - i1) != (j2 - j1):
             continue
         for left, right in zip(a.content[i1:i2], b.content[j1:j2], strict=True):
-            if left == right or _close(left, right) or _mentions(left, b) or _mentions(right, a):
+            if left == right or _close(left, right):
+                continue
+            if (
+                names_only
+                and a.entity_counts != b.entity_counts
+                and (left in a.entity_words or right in b.entity_words)
+            ):
+                return True  # "déteste Vim" / "déteste Elixir", even if Vim is named elsewhere too
+            if _mentions(left, b) or _mentions(right, a):
                 continue
             if not names_only or left in a.entity_words or right in b.entity_words:
                 return True

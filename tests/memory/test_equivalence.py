@@ -55,6 +55,7 @@ def test_goals_about_another_entity_or_attribute_never_merge(a: str, b: str, rea
             "Clément travaille chez lemapp comme data scientist",
             "Clément travaille chez Criteo comme data scientist",
         ),
+        ("Inès préfère Vim et déteste Vim", "Inès préfère Vim et déteste Elixir"),
     ],
 )
 def test_facts_with_another_number_entity_or_polarity_never_merge(a: str, b: str) -> None:
