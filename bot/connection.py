@@ -280,7 +280,10 @@ class LobbyConnection:
             await client.disconnect()
 
     def _new_client(self) -> tuple[socketio.AsyncClient, asyncio.Event, list[str], asyncio.Event]:
-        client = socketio.AsyncClient(reconnection=False)
+        # Reconnection is ours (supervised, re-joins); so is SIGINT: engine.io's default handler
+        # replaces the process's own and turns a Ctrl-C during a (re)connection into a stray
+        # KeyboardInterrupt inside this task instead of Eko's clean stop.
+        client = socketio.AsyncClient(reconnection=False, handle_sigint=False)
         ended = asyncio.Event()
         welcomed = asyncio.Event()
         refusal: list[str] = []

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import asyncio
 import socket
+import subprocess
+import sys
 from collections.abc import Awaitable, Callable
 from typing import Any
 
@@ -204,3 +206,35 @@ async def test_malformed_events_from_the_server_are_ignored(lobby_server: LobbyS
 
     assert [m["id"] for m in connection.recent_messages()] == ["id1"]
     assert [m["id"] for m in seen] == ["id1"]
+
+
+_SIGINT_PROBE = """
+import asyncio, signal
+from bot import LobbyConnection
+
+async def main() -> None:
+    before = signal.getsignal(signal.SIGINT)
+    connection = LobbyConnection("http://127.0.0.1:{port}", "Eko", "token", backoff_initial_s=0.05)
+    await connection.start()
+    while connection.failed_attempts < 2:  # at least one client built and its connection tried
+        await asyncio.sleep(0.01)
+    await connection.stop()
+    print("unchanged" if signal.getsignal(signal.SIGINT) is before else "replaced")
+
+asyncio.run(main())
+"""
+
+
+def test_joining_leaves_the_process_sigint_handler_alone(free_port: int) -> None:
+    # engine.io's default SIGINT handler would replace Eko's own, so a Ctrl-C while the bot
+    # (re)connects surfaced as a KeyboardInterrupt traceback instead of a clean stop. Fresh
+    # interpreter: engine.io installs its handler once per process, and test clients here do.
+    probe = subprocess.run(
+        [sys.executable, "-c", _SIGINT_PROBE.format(port=free_port)],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+    assert probe.returncode == 0, probe.stderr
+    assert probe.stdout.strip() == "unchanged"

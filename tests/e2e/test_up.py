@@ -139,6 +139,8 @@ async def test_unknown_question_becomes_a_curiosity(eko: Running) -> None:
         await human.wait_for(lambda m: m["author"] == "Eko")
     finally:
         await human.close()
+    # The reply is posted first (the asker does not wait for the write); the goal follows it.
+    await asyncio.wait_for(eko.parts["bot"].drain(), 10)
     goals = await eko.parts["memory"].list("goal", status="pending")
     assert any("Corentin" in goal.text for goal in goals)
 
