@@ -659,6 +659,32 @@ class Memory:
             await self._save_payload(goal)
         return goal
 
+    async def set_asked_message(self, goal_id: str, message_id: str) -> Record:
+        """Attach the Lobby message that asked the goal, keeping ``asked_at`` and the status.
+
+        Askers mark a goal asked *before* posting (a reply can arrive before the post returns and
+        must find the goal it answers), then attach the message id once the Lobby assigned it.
+        """
+        async with self._write_lock:
+            goal = await self._goal(goal_id)
+            goal = replace(goal, asked_message_id=message_id, updated_at=self._clock())
+            await self._save_payload(goal)
+        return goal
+
+    async def reopen_goal(self, goal_id: str) -> Record:
+        """An ask that never reached the Lobby: an asked goal goes back to pending.
+
+        An answered or dropped goal stays as it is.
+        """
+        async with self._write_lock:
+            goal = await self._goal(goal_id)
+            if goal.status == "asked":
+                goal = replace(
+                    goal, status="pending", asked_at=None, asked_message_id=None, updated_at=self._clock()
+                )
+                await self._save_payload(goal)
+        return goal
+
     async def answer_goal(self, goal_id: str, answer_text: str, author: str | None) -> Record:
         """Store the answer as a fact about the goal's subject and mark the goal answered.
 

@@ -16,7 +16,7 @@ from typing import Any
 
 from llm.port import ChatTurn, LLMRequest
 from memory.learning import LearnedItem, learn, offline_extract
-from memory.records import Kind, RecordNotFound, ScoredRecord
+from memory.records import Kind, ScoredRecord
 from reflection.engine import Engine, RunLog, Skip, context_line
 from reflection.records import ActivityOutcome, ActivitySummary, ReflectionRecord, Tone, as_utc
 from reflection.relevance import answers, is_candidate
@@ -216,15 +216,10 @@ class ActivityFlow:
         if isinstance(claim, Skip):
             return await e.skip(record, claim, run)
         message, reason, tone = proposal
-        posted = await e.post(message, claim)
+        posted = await e.post_asking(message, claim, goal_id)
         if posted is None:
             return await e.skip(record, Skip("post_failed"), run)
         message_id = str(posted["id"]) if posted.get("id") is not None else None
-        if goal_id is not None:
-            try:
-                await e.memory.mark_asked(goal_id, message_id)
-            except RecordNotFound:
-                log.warning("opportunity goal vanished", extra={"goal_id": goal_id})
         record.action, record.message, record.message_id = "message", message, message_id
         record.reason, record.tone, record.goal_id = reason, tone, goal_id
         return await e.finish(record, run, message_at=e.clock())

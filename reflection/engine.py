@@ -233,6 +233,31 @@ class Engine:
             return None
         return posted if isinstance(posted, dict) else {}
 
+    async def post_asking(self, text: str, claim: Claim | None, goal_id: str | None) -> dict[str, Any] | None:
+        """Post ``text``; when it asks ``goal_id``, the goal is marked asked *before* the post.
+
+        A reply can reach the bot before the post returns (tens of milliseconds): it must already
+        find the asked goal, or the answer would not become a fact. A post that fails puts the goal
+        back among the pending ones; a successful one attaches its message id.
+        """
+        if goal_id is not None:
+            try:
+                await self.memory.mark_asked(goal_id, None)
+            except RecordNotFound:
+                log.warning("goal vanished before it was asked", extra={"goal_id": goal_id})
+                goal_id = None
+        posted = await self.post(text, claim)
+        if goal_id is None:
+            return posted
+        try:
+            if posted is None:
+                await self.memory.reopen_goal(goal_id)
+            elif posted.get("id") is not None:
+                await self.memory.set_asked_message(goal_id, str(posted["id"]))
+        except RecordNotFound:
+            log.warning("asked goal vanished", extra={"goal_id": goal_id})
+        return posted
+
     async def safe(self, write: Awaitable[T], what: str) -> T | None:
         """A store write whose failure is logged, not raised (the run goes on)."""
         try:

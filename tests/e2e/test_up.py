@@ -34,6 +34,7 @@ class Human:
         self.history: list[dict[str, Any]] = []
         self._arrived = asyncio.Event()
         self.reflection_done = asyncio.Event()
+        self.instant_reply: str | None = None  # sent the moment Eko's next message arrives
 
         @self.client.on("history")
         async def _history(data: dict[str, Any]) -> None:
@@ -43,6 +44,9 @@ class Human:
         async def _message(data: dict[str, Any]) -> None:
             self.messages.append(data)
             self._arrived.set()
+            if self.instant_reply is not None and data.get("author") == "Eko":
+                text, self.instant_reply = self.instant_reply, None
+                await self.client.emit("message", {"text": text})
 
         @self.client.on("reflection:progress")
         async def _progress(data: dict[str, Any]) -> None:
@@ -186,6 +190,30 @@ async def test_reflect_now_asks_a_curiosity_and_counters_survive_a_restart(tmp_p
         assert status["llmMode"] == "offline"
     finally:
         await restarted.stop()
+
+
+async def test_an_answer_sent_the_instant_eko_asks_becomes_a_fact(eko: Running) -> None:
+    await _wait_bot(eko)
+    memory = eko.parts["memory"]
+    goal = await memory.add("goal", "C'est quoi le Zorglub de Pénélope ?", about="Zorglub")
+    human = Human(eko.url, "Nina")
+    await human.connect()
+    human.instant_reply = "Eko, le Zorglub de Pénélope c'est son vélo électrique"
+    try:
+        async with (
+            aiohttp.ClientSession() as http,
+            http.post(f"{eko.url}/reflection/trigger", json={}) as response,
+        ):
+            assert response.status == 200
+        thanks = await human.wait_for(lambda m: m["author"] == "Eko" and "vélo" in m["text"])
+        assert "Nina" in thanks["text"]
+    finally:
+        await human.close()
+    await asyncio.wait_for(eko.parts["bot"].drain(), 10)
+    answered = await memory.get(goal.id)
+    assert answered.status == "answered"
+    fact = await memory.get(answered.answer_fact_id)
+    assert "vélo électrique" in fact.text and fact.author == "Nina"
 
 
 def test_eko_up_command_prints_its_url_and_stops_cleanly_on_ctrl_c(tmp_path: Path, free_port: int) -> None:

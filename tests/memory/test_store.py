@@ -175,6 +175,29 @@ async def test_goal_lifecycle(memory: Memory, clock: FakeClock) -> None:
         await memory.mark_asked(fact.id, "msg")  # a fact is not a goal
 
 
+async def test_an_ask_is_marked_before_posting_then_completed_or_reopened(
+    memory: Memory, clock: FakeClock
+) -> None:
+    goal = await memory.add("goal", "Qui est Simon exactement ?", about="Simon")
+    marked = await memory.mark_asked(goal.id, None)  # before the post
+    asked_at = marked.asked_at
+    clock.advance(1)
+    posted = await memory.set_asked_message(goal.id, "msg-7")  # the Lobby gave the post an id
+    assert (posted.status, posted.asked_message_id, posted.asked_at) == ("asked", "msg-7", asked_at)
+
+    other = await memory.add("goal", "C'est quoi le plan Max ?", about="plan Max")
+    await memory.mark_asked(other.id, None)
+    reopened = await memory.reopen_goal(other.id)  # the post failed
+    assert (reopened.status, reopened.asked_at, reopened.asked_message_id) == ("pending", None, None)
+    assert (await memory.next_goal()) == reopened
+
+    # Only an asked goal is reopened: an answer that came meanwhile stays.
+    await memory.answer_goal(goal.id, "Simon est le designer de lemapp", author="Mickael")
+    assert (await memory.reopen_goal(goal.id)).status == "answered"
+    with pytest.raises(RecordNotFound):
+        await memory.reopen_goal("00000000-0000-0000-0000-000000000000")
+
+
 async def test_answer_merging_into_a_known_fact_keeps_both_authors(memory: Memory) -> None:
     known = await memory.add("fact", "Corentin est stagiaire", author="David")
     goal = await memory.add("goal", "Qui est Corentin ?", about="Corentin")

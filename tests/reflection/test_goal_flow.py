@@ -153,6 +153,39 @@ async def test_a_refused_post_gives_the_slot_back(
     assert (await service.run_scheduled()).action == "message"
 
 
+class LookingChat(RecordingChat):
+    """A Lobby where someone reads memory at the instant Eko's question arrives (a fast reply would)."""
+
+    def __init__(self, clock: FakeClock, memory: Memory, goal_id: str) -> None:
+        super().__init__(clock)
+        self.memory, self.goal_id = memory, goal_id
+        self.seen_status: list[str] = []
+
+    async def post(self, text: str) -> dict[str, Any]:
+        self.seen_status.append((await self.memory.get(self.goal_id)).status)
+        return await super().post(text)
+
+
+async def test_the_goal_is_already_asked_when_the_question_reaches_the_lobby(
+    make_service: ServiceFactory, memory: Memory, llm: ScriptedLLM, clock: FakeClock
+) -> None:
+    # An answer sent 30 ms after the question used to find no asked goal: the goal was marked after
+    # the post returned, and the answer was lost instead of becoming a fact.
+    goal = await memory.add("goal", "C'est quoi le Zorglub de Pénélope ?", about="Zorglub")
+    chat = LookingChat(clock, memory, goal.id)
+    chat.say("David", "salut")
+    service = await make_service(chat=chat)
+    llm.replies.append(goal_reply("Au fait, c'est quoi le Zorglub de Pénélope ?"))
+    clock.advance(5)
+
+    record = await service.run_scheduled()
+
+    assert chat.seen_status == ["asked"]
+    asked = await memory.get(goal.id)
+    assert asked.status == "asked" and asked.asked_message_id == record.message_id
+    assert asked.asked_at is not None and asked.asked_at <= clock()
+
+
 async def _legacy_copy(memory: Memory, record_id: str, text: str, clock: FakeClock) -> str:
     """Write a paraphrase as a separate point without the duplicate check, as the seed's old code did."""
     record = await memory.get(record_id)
