@@ -12,7 +12,7 @@ import contextlib
 import logging
 import re
 import uuid
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import UTC, date, datetime, time, timedelta
 from typing import Any
 from zoneinfo import ZoneInfo
@@ -82,7 +82,9 @@ class RateLimitState:
     count: int = 0
     last_message_at: datetime | None = None
     next_allowed_at: datetime | None = None
-    cooldown_s: float | None = None  # the cooldown the NEXT spontaneous message will start (adaptive)
+    # How many times the base cooldown was doubled for ignored questions (adaptive). The seconds are
+    # derived from the settings at each use, so a changed EKO_COOLDOWN / EKO_MAX_COOLDOWN applies.
+    doublings: int = 0
     last_goal_id: str | None = None  # the question asked by the last message, if it was one
     last_answered: bool = False
     settled: bool = True  # whether the last question's answered/ignored outcome was applied
@@ -91,13 +93,13 @@ class RateLimitState:
     def from_document(cls, doc: dict[str, Any] | None) -> RateLimitState:
         if not doc:
             return cls()
-        cooldown = doc.get("cooldownS")
+        doublings = doc.get("cooldownDoublings")
         return cls(
             day=doc.get("day"),
             count=int(doc.get("count") or 0),
             last_message_at=as_utc(doc.get("lastMessageAt")),
             next_allowed_at=as_utc(doc.get("nextAllowedAt")),
-            cooldown_s=float(cooldown) if isinstance(cooldown, int | float) else None,
+            doublings=doublings if isinstance(doublings, int) and doublings > 0 else 0,
             last_goal_id=doc.get("lastGoalId"),
             last_answered=bool(doc.get("lastAnswered")),
             settled=bool(doc.get("settled", True)),
@@ -107,8 +109,9 @@ class RateLimitState:
         return self.count if self.day == today else 0
 
 
-def current_cooldown(state: RateLimitState, base: timedelta) -> timedelta:
-    return timedelta(seconds=state.cooldown_s) if state.cooldown_s is not None else base
+def current_cooldown(state: RateLimitState, base: timedelta, maximum: timedelta) -> timedelta:
+    """The cooldown the next spontaneous message starts: ``base`` doubled per ignored question."""
+    return min(base * (1 << min(state.doublings, 32)), max(base, maximum))
 
 
 def blocked_by(state: RateLimitState, now: datetime, today: str, daily_max: int) -> str | None:
@@ -128,21 +131,23 @@ def settle_cooldown(
     base: timedelta,
     maximum: timedelta,
     unanswered_after: timedelta,
-) -> tuple[timedelta, datetime] | None:
-    """The adaptive cooldown once the last question's fate is known: ``(cooldown, next_allowed_at)``.
+) -> tuple[int, datetime] | None:
+    """The adaptive cooldown once the last question's fate is known: ``(doublings, next_allowed_at)``.
 
     Answered → back to ``base``. Nobody answered within ``unanswered_after`` → doubled (up to
     ``maximum``), counted from the ignored message. Not known yet (or nothing to settle) → None.
     """
     if state.settled or state.last_message_at is None or state.last_goal_id is None:
         return None
-    previous = current_cooldown(state, base)
+    previous = current_cooldown(state, base, maximum)
     if answered or state.last_answered:
-        return base, state.next_allowed_at or state.last_message_at + previous
+        return 0, state.next_allowed_at or state.last_message_at + previous
     if now - state.last_message_at < unanswered_after:
         return None
-    doubled = min(previous * 2, maximum)
-    return doubled, max(state.next_allowed_at or now, state.last_message_at + doubled)
+    # Stop counting at the cap: one answer then brings the cooldown straight back to the base.
+    doublings = state.doublings + 1 if previous < maximum else state.doublings
+    doubled = current_cooldown(replace(state, doublings=doublings), base, maximum)
+    return doublings, max(state.next_allowed_at or now, state.last_message_at + doubled)
 
 
 @dataclass(frozen=True)
@@ -186,7 +191,7 @@ class RateLimiter:
                     "count": 0,
                     "lastMessageAt": None,
                     "nextAllowedAt": None,
-                    "cooldownS": self.base.total_seconds(),
+                    "cooldownDoublings": 0,
                     "lastGoalId": None,
                     "lastAnswered": False,
                     "settled": True,
@@ -210,12 +215,13 @@ class RateLimiter:
         )
         if outcome is None:
             return state
-        cooldown, next_allowed = outcome
+        doublings, next_allowed = outcome
         # Conditional on the same last message: a concurrent claim or settle wins, this one is a no-op.
         await self._col.update_one(
             {"_id": RATE_LIMIT_ID, "lastMessageAt": state.last_message_at, "settled": False},
-            {"$set": {"cooldownS": cooldown.total_seconds(), "nextAllowedAt": next_allowed, "settled": True}},
+            {"$set": {"cooldownDoublings": doublings, "nextAllowedAt": next_allowed, "settled": True}},
         )
+        cooldown = current_cooldown(replace(state, doublings=doublings), self.base, self.maximum)
         log.info(
             "adaptive cooldown settled",
             extra={"answered": answered or state.last_answered, "cooldown_s": cooldown.total_seconds()},
@@ -244,7 +250,7 @@ class RateLimiter:
     async def _claim_once(self, state: RateLimitState, now: datetime, goal_id: str | None) -> Claim | None:
         today = local_day(now, self.zone)
         token = uuid.uuid4().hex
-        cooldown = current_cooldown(state, self.base)
+        cooldown = current_cooldown(state, self.base, self.maximum)
         cooled: dict[str, Any] = {"$or": [{"nextAllowedAt": None}, {"nextAllowedAt": {"$lte": now}}]}
         posted = {
             "lastMessageAt": now,
@@ -274,7 +280,7 @@ class RateLimiter:
         """A manual reflection posted (it bypasses the limit): start the cooldown, not the daily count."""
         state = await self.state()
         token = uuid.uuid4().hex
-        cooldown = current_cooldown(state, self.base)
+        cooldown = current_cooldown(state, self.base, self.maximum)
         next_allowed = now + cooldown
         if state.next_allowed_at is not None and state.next_allowed_at > next_allowed:
             next_allowed = state.next_allowed_at
@@ -319,7 +325,7 @@ class RateLimiter:
         """Someone answered the last question: the next cooldown is back to the base value."""
         await self._col.update_one(
             {"_id": RATE_LIMIT_ID, "lastGoalId": goal_id},
-            {"$set": {"lastAnswered": True, "cooldownS": self.base.total_seconds(), "settled": True}},
+            {"$set": {"lastAnswered": True, "cooldownDoublings": 0, "settled": True}},
         )
 
     def describe(self, state: RateLimitState, now: datetime, quiet: QuietHours | None) -> dict[str, Any]:
@@ -335,7 +341,7 @@ class RateLimiter:
             "todayCount": state.today_count(today),
             "dailyMax": self.daily_max,
             "nextAllowedAt": iso(next_allowed),
-            "cooldownS": int(current_cooldown(state, self.base).total_seconds()),
+            "cooldownS": int(current_cooldown(state, self.base, self.maximum).total_seconds()),
             "baseCooldownS": int(self.base.total_seconds()),
             "lastMessageAt": iso(state.last_message_at),
             "quietHours": str(quiet) if quiet else "",

@@ -104,13 +104,33 @@ async def test_ignored_question_doubles_the_next_cooldown_and_an_answer_resets_i
     rate = limiter(db)
     await rate.ensure()
     await rate.claim(T0, "g1")
-    assert (await rate.settle(T0 + timedelta(hours=1), answered=False)).cooldown_s == BASE.total_seconds()
+    assert (await rate.settle(T0 + timedelta(hours=1), answered=False)).doublings == 0
     state = await rate.settle(T0 + timedelta(hours=2), answered=False)
-    assert state.cooldown_s == 2 * BASE.total_seconds() and state.settled
+    assert state.doublings == 1 and state.settled
     await rate.claim(T0 + timedelta(hours=3), "g2")
     assert (await rate.state()).next_allowed_at == T0 + timedelta(hours=4)  # the doubled cooldown
     await rate.mark_answered("g2")
-    assert (await rate.state()).cooldown_s == BASE.total_seconds()
+    assert (await rate.state()).doublings == 0
     described = rate.describe(await rate.state(), T0 + timedelta(hours=3, minutes=30), None)
     assert described["cooldownS"] == 1800 and described["cooldownRemainingS"] == 1800
     assert described["todayCount"] == 2 and described["dailyMax"] == 5
+
+
+async def test_a_new_cooldown_setting_applies_to_an_existing_store(db: AsyncDatabase[dict[str, Any]]) -> None:
+    first = limiter(db)
+    await first.ensure()
+    await first.claim(T0, "g1")
+    await first.settle(T0 + timedelta(hours=2), answered=False)  # ignored: doubled once
+    assert first.describe(await first.state(), T0 + timedelta(hours=2), None)["cooldownS"] == 3600
+
+    restarted = RateLimiter(  # the same store, started again with EKO_COOLDOWN=1s
+        db,
+        cooldown=timedelta(seconds=1),
+        max_cooldown=timedelta(hours=24),
+        unanswered_after=timedelta(hours=2),
+        daily_max=5,
+        zone=ZoneInfo("Europe/Paris"),
+    )
+    await restarted.ensure()
+    described = restarted.describe(await restarted.state(), T0 + timedelta(hours=2), None)
+    assert (described["baseCooldownS"], described["cooldownS"]) == (1, 2)

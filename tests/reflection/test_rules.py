@@ -15,6 +15,7 @@ from reflection.ratelimit import (
     QuietHours,
     RateLimitState,
     blocked_by,
+    current_cooldown,
     local_day,
     next_local_midnight,
     settle_cooldown,
@@ -71,20 +72,20 @@ def test_blocked_by_cooldown_then_daily_max() -> None:
     assert blocked_by(RateLimitState(), T0, "2026-11-23", 0) == "daily_max"
 
 
-def asked(cooldown: timedelta = BASE, answered: bool = False) -> RateLimitState:
+def asked(doublings: int = 0, answered: bool = False) -> RateLimitState:
     return RateLimitState(
         day="2026-11-23",
         count=1,
         last_message_at=T0,
-        next_allowed_at=T0 + cooldown,
-        cooldown_s=cooldown.total_seconds(),
+        next_allowed_at=T0 + min(BASE * (1 << doublings), MAX),
+        doublings=doublings,
         last_goal_id="g1",
         last_answered=answered,
         settled=False,
     )
 
 
-def settle(state: RateLimitState, now: datetime, answered: bool = False) -> tuple[timedelta, datetime] | None:
+def settle(state: RateLimitState, now: datetime, answered: bool = False) -> tuple[int, datetime] | None:
     return settle_cooldown(
         state, now, answered=answered, base=BASE, maximum=MAX, unanswered_after=timedelta(hours=2)
     )
@@ -92,18 +93,32 @@ def settle(state: RateLimitState, now: datetime, answered: bool = False) -> tupl
 
 def test_ignored_question_doubles_the_cooldown_after_two_hours() -> None:
     assert settle(asked(), T0 + timedelta(hours=1)) is None  # too early to say
-    assert settle(asked(), T0 + timedelta(hours=2)) == (2 * BASE, T0 + 2 * BASE)
-    four_hours = asked(timedelta(hours=4))
-    assert settle(four_hours, T0 + timedelta(hours=2)) == (timedelta(hours=8), T0 + timedelta(hours=8))
+    assert settle(asked(), T0 + timedelta(hours=2)) == (1, T0 + 2 * BASE)
+    four_hours = asked(doublings=3)  # 30 min doubled three times
+    assert settle(four_hours, T0 + timedelta(hours=2)) == (4, T0 + timedelta(hours=8))
 
 
 def test_adaptive_cooldown_is_capped_and_reset_by_an_answer() -> None:
-    assert settle(asked(timedelta(hours=16)), T0 + timedelta(hours=3)) == (MAX, T0 + MAX)
-    cooldown, _ = settle(asked(timedelta(hours=8)), T0 + timedelta(minutes=5), answered=True) or (None, None)
-    assert cooldown == BASE
-    cooldown, _ = settle(asked(timedelta(hours=8), answered=True), T0 + timedelta(hours=5)) or (None, None)
-    assert cooldown == BASE
+    sixteen_hours = asked(doublings=5)
+    assert settle(sixteen_hours, T0 + timedelta(hours=3)) == (6, T0 + MAX)  # 32 h, capped at 24 h
+    at_cap = asked(doublings=6)
+    assert settle(at_cap, T0 + timedelta(hours=3)) == (6, T0 + MAX)  # stops counting at the cap
+    assert current_cooldown(at_cap, BASE, MAX) == MAX
+    doublings, _ = settle(asked(doublings=4), T0 + timedelta(minutes=5), answered=True) or (None, None)
+    assert doublings == 0
+    doublings, _ = settle(asked(doublings=4, answered=True), T0 + timedelta(hours=5)) or (None, None)
+    assert doublings == 0
     assert settle(RateLimitState(), T0) is None  # nothing asked yet
+
+
+def test_the_cooldown_follows_the_settings_not_a_stored_value() -> None:
+    # The store keeps how many times the cooldown doubled, not seconds: a new EKO_COOLDOWN or
+    # EKO_MAX_COOLDOWN applies to an existing Eko at its next start.
+    state = asked(doublings=2)
+    assert current_cooldown(state, BASE, MAX) == 4 * BASE
+    assert current_cooldown(state, timedelta(minutes=5), MAX) == timedelta(minutes=20)
+    assert current_cooldown(state, BASE, timedelta(hours=1)) == timedelta(hours=1)
+    assert current_cooldown(RateLimitState(), timedelta(seconds=1), MAX) == timedelta(seconds=1)
 
 
 def test_window_after_the_cursor() -> None:
