@@ -11,12 +11,11 @@ import hmac
 import ipaddress
 import json
 import logging
-import math
 from typing import Any, Protocol
 
 from aiohttp import web
 
-from reflection.errors import ReflectionBusy, TriggerTooSoon
+from reflection.errors import ReflectionBusy
 
 log = logging.getLogger(__name__)
 
@@ -139,9 +138,6 @@ def routes(service: ReflectionControl, admin_token: str | None) -> list[web.Rout
             record = await service.trigger_manual(requested_by)
         except ReflectionBusy as exc:
             return _error(409, "busy", str(exc))
-        except TriggerTooSoon as exc:
-            retry = max(1, math.ceil(exc.retry_after_s))
-            return _error(429, "too_soon", str(exc), retryAfterS=retry, headers={"Retry-After": str(retry)})
         except Exception:
             log.exception("manual reflection failed", extra={"requested_by": requested_by})
             return _error(500, "reflection_failed", "the reflection failed; see Eko's logs")

@@ -92,17 +92,22 @@ class ReflectionService:
         return await self._run_goal(record)
 
     async def trigger_manual(self, requested_by: str | None) -> ReflectionRecord:
-        """A manual reflection now: bypasses the posting rate limit and quiet hours, not the other caps.
+        """The operator's manual reflection (``POST /reflection/trigger``, authenticated), run now.
 
-        Raises :class:`ReflectionBusy` when one is running, :class:`TriggerTooSoon` within
-        ``manual_min_interval`` of the previous manual one (across all users).
+        It bypasses the posting rate limit and quiet hours; raises :class:`ReflectionBusy` when one
+        is running. The interval bound is for the page's anonymous users (:meth:`try_start_manual`);
+        this run still starts that interval for them.
         """
-        return await self._run_goal(self._claim_manual(requested_by))
+        return await self._run_goal(self._claim_manual(requested_by, bounded=False))
 
     def try_start_manual(self, requested_by: str | None) -> dict[str, Any]:
-        """The socket trigger: start a manual reflection in the background, or say why not."""
+        """A Lobby user's trigger (the page's button): start in the background, or say why not.
+
+        At most one per ``manual_min_interval`` across all users (:class:`TriggerTooSoon`): a manual
+        reflection bypasses Eko's posting limit, so the button needs its own bound.
+        """
         try:
-            record = self._claim_manual(requested_by)
+            record = self._claim_manual(requested_by, bounded=True)
         except ReflectionBusy as exc:
             return {"ok": False, "error": str(exc), "retryAfterS": 0}
         except TriggerTooSoon as exc:
@@ -156,12 +161,12 @@ class ReflectionService:
         }
 
     # ------------------------------------------------------------------ internals
-    def _claim_manual(self, requested_by: str | None) -> ReflectionRecord:
+    def _claim_manual(self, requested_by: str | None, *, bounded: bool) -> ReflectionRecord:
         """Check the manual caps and take the single running slot (no await: atomic on the loop)."""
         if self._busy:
             raise ReflectionBusy()
         now = self._engine.clock()
-        if self._last_manual_at is not None:
+        if bounded and self._last_manual_at is not None:
             wait = (self._last_manual_at + self._engine.settings.manual_min_interval - now).total_seconds()
             if wait > 0:
                 raise TriggerTooSoon(max(1, int(wait + 0.999)))
