@@ -58,6 +58,16 @@ class QuietHours:
             return self.start <= local < self.end
         return local >= self.start or local < self.end
 
+    def end_after(self, moment: datetime, zone: ZoneInfo) -> datetime:
+        """``moment`` itself, or the end of the quiet window it falls in (UTC)."""
+        local = moment.astimezone(zone)
+        if not self.contains(local.time()):
+            return moment
+        end = datetime.combine(local.date(), self.end, tzinfo=zone)
+        if end <= local:  # the window wraps midnight and we are before it: it ends tomorrow
+            end = datetime.combine(local.date() + timedelta(days=1), self.end, tzinfo=zone)
+        return end.astimezone(UTC)
+
     def __str__(self) -> str:
         return f"{self.start:%H:%M}-{self.end:%H:%M}"
 
@@ -334,6 +344,8 @@ class RateLimiter:
         next_allowed = state.next_allowed_at if state.next_allowed_at and state.next_allowed_at > now else now
         if state.today_count(today) >= self.daily_max:
             next_allowed = max(next_allowed, next_local_midnight(now, self.zone))
+        if quiet is not None:  # automatic runs stay silent until the quiet window ends
+            next_allowed = quiet.end_after(next_allowed, self.zone)
         remaining = max(0.0, (state.next_allowed_at - now).total_seconds()) if state.next_allowed_at else 0.0
         local_now = now.astimezone(self.zone).time()
         return {

@@ -90,9 +90,9 @@ class ReflectionRecord:
         }
 
     def to_document(self) -> dict[str, Any]:
-        """The ``reflections`` document: the JSON body with a real datetime and ``_id``."""
+        """The ``reflections`` document: the JSON body (the seed's ``id`` included), real datetimes, ``_id``."""
         doc = self.to_dict()
-        doc["_id"] = doc.pop("id")
+        doc["_id"] = doc["id"]
         doc["timestamp"] = self.timestamp
         return doc
 
@@ -154,7 +154,7 @@ class ActivitySummary:
 
     def to_document(self) -> dict[str, Any]:
         doc = self.to_dict()
-        doc["_id"] = doc.pop("id")
+        doc["_id"] = doc["id"]
         doc["timestamp"] = self.timestamp
         doc["periodStart"] = self.period_start
         doc["periodEnd"] = self.period_end

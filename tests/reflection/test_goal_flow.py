@@ -67,6 +67,7 @@ async def test_goal_is_asked_in_the_lobby(
     assert stats["lastMessageAt"] is not None
     stored = await db["reflections"].find_one({"_id": record.id})
     assert stored is not None and stored["goalId"] == goal.id and stored["message"] == chat.posts[0]
+    assert stored["id"] == record.id and stored["trigger"] == "cron" and stored["rateLimited"] is False
     status = await service.status()
     assert status["latest"]["id"] == record.id and status["llmMode"] == "anthropic"
     assert status["rateLimit"]["todayCount"] == 1 and status["rateLimit"]["cooldownRemainingS"] == 1800

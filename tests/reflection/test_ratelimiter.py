@@ -10,7 +10,7 @@ from zoneinfo import ZoneInfo
 
 from pymongo.asynchronous.database import AsyncDatabase
 
-from reflection.ratelimit import RateLimiter
+from reflection.ratelimit import QuietHours, RateLimiter
 from store import open_database
 
 T0 = datetime(2026, 11, 23, 10, 0, tzinfo=UTC)  # 11:00 in Paris
@@ -134,3 +134,13 @@ async def test_a_new_cooldown_setting_applies_to_an_existing_store(db: AsyncData
     await restarted.ensure()
     described = restarted.describe(await restarted.state(), T0 + timedelta(hours=2), None)
     assert (described["baseCooldownS"], described["cooldownS"]) == (1, 2)
+
+
+async def test_next_allowed_at_waits_for_the_end_of_quiet_hours(db: AsyncDatabase[dict[str, Any]]) -> None:
+    rate = limiter(db)
+    await rate.ensure()
+    evening = datetime(2026, 11, 23, 20, 0, tzinfo=UTC)  # 21:00 in Paris
+    described = rate.describe(await rate.state(), evening, QuietHours.parse("20:00-08:00"))
+    assert described["inQuietHours"] is True
+    assert described["nextAllowedAt"].startswith("2026-11-24T07:00:00")  # 08:00 in Paris
+    assert rate.describe(await rate.state(), evening, None)["nextAllowedAt"].startswith("2026-11-23T20:00")

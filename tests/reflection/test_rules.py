@@ -202,3 +202,18 @@ def test_every_prompt_renders_with_the_variables_the_flows_give(language: str) -
     assert "David, Mickael" in summary and "Kraken" in summary
     answer = templates.render("answer_from_fact", answer="Besançon", author="MickTest2", fact="...")
     assert answer.startswith("Besançon") and "MickTest2" in answer
+
+
+def test_the_end_of_a_quiet_window() -> None:
+    paris = ZoneInfo("Europe/Paris")  # UTC+1 in November
+    quiet = QuietHours.parse("20:00-08:00")
+    assert quiet is not None
+    evening = datetime(2026, 11, 23, 20, 0, tzinfo=UTC)  # 21:00 in Paris
+    assert quiet.end_after(evening, paris) == datetime(2026, 11, 24, 7, 0, tzinfo=UTC)
+    night = datetime(2026, 11, 24, 2, 0, tzinfo=UTC)  # 03:00 in Paris, after midnight
+    assert quiet.end_after(night, paris) == datetime(2026, 11, 24, 7, 0, tzinfo=UTC)
+    day = datetime(2026, 11, 24, 12, 0, tzinfo=UTC)
+    assert quiet.end_after(day, paris) == day
+    lunch = QuietHours.parse("12:00-14:00")
+    assert lunch is not None
+    assert lunch.end_after(day, paris) == datetime(2026, 11, 24, 13, 0, tzinfo=UTC)  # 13:00 local → 14:00
