@@ -1,10 +1,11 @@
 """Whether a Lobby message names the bot, and the message without that name.
 
 "Eko" counts as a word in any case, with or without ``@``, with accents ("Éko") or punctuation
-around it ("Eko,", "eko ?"), never inside another word ("ekolo", "Gecko"). Matching runs on an
-accent-folded, case-folded copy of the text with a map back to the original characters
-(:func:`memory.learning.name_spans`, shared with the learning rules), so :func:`strip_mention`
-cuts exactly the characters the user typed.
+around it ("Eko,", "eko ?"), never inside another word ("ekolo", "Gecko"), nor inside another
+token: an e-mail address ("eko@x.fr", "moi@eko.fr") or words joined by "-", "." or "_" ("eko-bot",
+"eko.fr", "www.eko") are something else's name. Matching runs on an accent-folded, case-folded copy
+of the text with a map back to the original characters (:func:`memory.learning.name_spans`, shared
+with the learning rules), so :func:`strip_mention` cuts exactly the characters the user typed.
 """
 
 from __future__ import annotations
@@ -12,6 +13,11 @@ from __future__ import annotations
 import re
 
 from memory.learning import name_spans
+
+# Characters that glue words into one token ("eko-bot", "eko.fr", "eko@x.fr"). Only when a letter
+# or digit follows (or precedes) them: "Eko." ending a sentence and "Eko-" ending the text still
+# name the bot.
+_JOINERS = "-._@"
 
 # Punctuation glued to a removed mention ("Eko," / "Eko :") goes with it.
 _TRAILING_PUNCT = ",;:!"
@@ -21,7 +27,18 @@ _SPACE_BEFORE_COMMA = re.compile(r"\s+([,.])")
 
 def mention_spans(text: str, bot_name: str = "Eko") -> list[tuple[int, int]]:
     """``(start, end)`` of every mention of ``bot_name`` in the original ``text``."""
-    return name_spans(text, bot_name)
+    return [span for span in name_spans(text, bot_name) if not _inside_token(text, *span)]
+
+
+def _inside_token(text: str, start: int, end: int) -> bool:
+    """True when the name at ``text[start:end]`` is glued to a neighbouring word by a joiner."""
+    after = text[end : end + 2]
+    if len(after) == 2 and after[0] in _JOINERS and after[1].isalnum():
+        return True
+    # A leading "@" was taken as part of the mention ("@eko") only when nothing precedes it
+    # ("moi@eko" leaves the "@" out of the match), so a joiner here always follows a character.
+    before = text[max(start - 2, 0) : start]
+    return len(before) == 2 and before[1] in _JOINERS and before[0].isalnum()
 
 
 def mentions_bot(text: str, bot_name: str = "Eko") -> bool:

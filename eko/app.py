@@ -280,7 +280,10 @@ async def start_bot_only(settings: Settings) -> Running:
         raise
 
 
-async def _serve_until_stopped(start: Callable[[], Awaitable[Running]]) -> int:
+async def _serve_until_stopped(
+    start: Callable[[], Awaitable[Running]], ready_line: Callable[[Running], str]
+) -> int:
+    """Start, print ``ready_line(running)`` on stdout (its first line), serve until Ctrl-C or SIGTERM."""
     from memory import StorageInUseError, VectorMismatchError
 
     try:
@@ -296,7 +299,7 @@ async def _serve_until_stopped(start: Callable[[], Awaitable[Running]]) -> int:
     for sig in (signal.SIGINT, signal.SIGTERM):
         with contextlib.suppress(NotImplementedError):
             loop.add_signal_handler(sig, stop.set)
-    print(f"Eko est prêt : ouvrez {running.url}", flush=True)
+    print(ready_line(running), flush=True)
     try:
         await stop.wait()
     except asyncio.CancelledError:
@@ -309,13 +312,23 @@ async def _serve_until_stopped(start: Callable[[], Awaitable[Running]]) -> int:
     return 0
 
 
+def _open_page(running: Running) -> str:
+    # The page is served here: the URL is the one to open (and stays on the first line of stdout).
+    return f"Eko est prêt : ouvrez {running.url}"
+
+
 async def run_up(settings: Settings) -> int:
-    return await _serve_until_stopped(lambda: start_up(settings))
+    return await _serve_until_stopped(lambda: start_up(settings), _open_page)
 
 
 async def run_lobby_only(settings: Settings) -> int:
-    return await _serve_until_stopped(lambda: start_lobby_only(settings))
+    return await _serve_until_stopped(lambda: start_lobby_only(settings), _open_page)
 
 
 async def run_bot_only(settings: Settings) -> int:
-    return await _serve_until_stopped(lambda: start_bot_only(settings))
+    # No page here, only /health and /reflection: point at the Lobby, where people talk. The bot
+    # joins in the background (retrying a Lobby that is down), hence "rejoint", not "a rejoint".
+    return await _serve_until_stopped(
+        lambda: start_bot_only(settings),
+        lambda running: f"Eko rejoint le Lobby {settings.lobby_url} ; santé : {running.url}/health",
+    )

@@ -6,6 +6,7 @@ Error strings are shown as-is to people in the page, hence French (the Lobby's l
 from __future__ import annotations
 
 import hmac
+import re
 import unicodedata
 from collections import deque
 from datetime import datetime, timedelta
@@ -13,6 +14,12 @@ from typing import Any
 
 MAX_NAME_LENGTH = 40
 MAX_TEXT_LENGTH = 4000
+
+
+_SPACE_RUN = re.compile(" {2,}")
+# The control characters (Unicode category Cc: C0, DEL, C1) refused in message text; line feed,
+# carriage return and tab stay, as formatting.
+_TEXT_CONTROLS = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]")
 
 
 class RefusedError(ValueError):
@@ -26,13 +33,76 @@ class RefusedError(ValueError):
         self.retry = retry
 
 
-def _comparable(name: str) -> str:
-    # NFKC folds look-alikes such as full-width letters ("Ｅｋｏ"), casefold handles any case.
-    return unicodedata.normalize("NFKC", name).casefold()
+# Cyrillic and Greek letters that read as Latin ones, by their casefolded form (so "Е" and "е"
+# both land on "е"). Deliberately small and explicit: it only has to stop a person from looking
+# like the bot in the room, not be Unicode's whole confusables table. Where the capital and the
+# small letter look like different Latin letters (Greek Ν/ν, Cyrillic Н/н), the small one wins.
+_LATIN_LOOK_ALIKES = str.maketrans(
+    {
+        # Cyrillic
+        "а": "a",
+        "в": "b",
+        "с": "c",
+        "ԁ": "d",
+        "е": "e",
+        "һ": "h",
+        "н": "h",
+        "і": "i",
+        "ј": "j",
+        "к": "k",
+        "ӏ": "l",
+        "м": "m",
+        "о": "o",
+        "р": "p",
+        "ԛ": "q",
+        "ѕ": "s",
+        "т": "t",
+        "ԝ": "w",
+        "х": "x",
+        "у": "y",
+        # Greek
+        "α": "a",
+        "β": "b",
+        "ϲ": "c",
+        "ε": "e",
+        "η": "h",
+        "ι": "i",
+        "ϳ": "j",
+        "κ": "k",
+        "μ": "m",
+        "ν": "v",
+        "ο": "o",
+        "ρ": "p",
+        "τ": "t",
+        "υ": "u",
+        "χ": "x",
+        "ζ": "z",
+        # Latin letters without a decomposition that still read as a plain one
+        "ı": "i",
+        "ȷ": "j",
+    }
+)
+
+
+def skeleton(name: str) -> str:
+    """What ``name`` reads as, for telling whether it passes for another name.
+
+    NFKC folds compatibility forms (full-width "Ｅｋｏ", mathematical letters), casefold any case,
+    accents go, Cyrillic/Greek look-alikes become the Latin letter ("Еko", "Ekο" → "eko"), and
+    everything but letters and digits is dropped ("@Eko", "E k o", "E.K.O" → "eko"). Digits stay:
+    "Eko2" is another name.
+    """
+    folded = unicodedata.normalize("NFD", unicodedata.normalize("NFKC", name).casefold())
+    # Accents go before the table, so accented look-alikes ("ё", "ί") meet their base letter there.
+    bare = "".join(c for c in folded if not unicodedata.combining(c))
+    return "".join(c for c in bare.translate(_LATIN_LOOK_ALIKES) if c.isalnum())
 
 
 def is_reserved(name: str, bot_name: str) -> bool:
-    return _comparable(name) == _comparable(bot_name)
+    """True when ``name`` reads as the bot's name (see :func:`skeleton`)."""
+    reserved = skeleton(bot_name)
+    # A bot name with no letter or digit would otherwise reserve every name made of punctuation.
+    return skeleton(name) == reserved if reserved else name.casefold() == bot_name.casefold()
 
 
 def display_name(auth: Any) -> str:
@@ -42,7 +112,11 @@ def display_name(auth: Any) -> str:
     name = auth.get("name")
     if not isinstance(name, str):
         raise RefusedError('Nom manquant : connectez-vous avec auth={"name": "<votre nom>"}')
-    name = name.strip()
+    # A no-break space (pasted from a document, typed by some keyboards) is a space, not an
+    # invisible character: every space separator becomes " ", and runs of them one space.
+    # (Category Zs: no-break, narrow no-break, em, ideographic spaces...)
+    spaced = "".join(" " if unicodedata.category(c) == "Zs" else c for c in name)
+    name = _SPACE_RUN.sub(" ", spaced).strip()
     if not 1 <= len(name) <= MAX_NAME_LENGTH:
         raise RefusedError(f"Nom invalide : de 1 à {MAX_NAME_LENGTH} caractères")
     if not name.isprintable():
@@ -61,7 +135,12 @@ def message_text(payload: Any) -> str:
     """The trimmed text of a ``message`` payload ``{"text": "..."}``, or :class:`RefusedError`."""
     if not isinstance(payload, dict) or not isinstance(payload.get("text"), str):
         raise RefusedError('Format invalide : {"text": "..."} attendu')
-    text = str(payload["text"]).strip()
+    raw = str(payload["text"])
+    # Checked before trimming: strip() would silently drop some of them (U+001C-U+001F, U+0085)
+    # at the ends, and a NUL or an escape sequence has no business in a chat message anywhere.
+    if _TEXT_CONTROLS.search(raw):
+        raise RefusedError("Texte invalide : caractères de contrôle interdits")
+    text = raw.strip()
     try:
         text.encode("utf-8")  # a lone surrogate (possible in JSON) cannot be stored
     except UnicodeEncodeError:

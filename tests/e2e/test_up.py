@@ -245,3 +245,66 @@ def test_eko_up_command_prints_its_url_and_stops_cleanly_on_ctrl_c(tmp_path: Pat
     assert "test-bot-token-not-a-secret-123" not in err
     assert "offline" in err
     assert "Traceback" not in err
+
+
+def _command(args: list[str], env: dict[str, str]) -> subprocess.Popen[str]:
+    return subprocess.Popen(
+        [sys.executable, "-m", "eko.cli", *args],
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+
+
+def _stop(process: subprocess.Popen[str]) -> str:
+    """Ctrl-C, then stderr once it has exited (cleanly: exit code 0)."""
+    try:
+        process.send_signal(signal.SIGINT)
+        _out, err = process.communicate(timeout=60)
+    finally:
+        if process.poll() is None:
+            process.kill()
+    assert process.returncode == 0, err
+    return err
+
+
+async def _health_once_bot_joined(url: str) -> dict[str, Any]:
+    async with aiohttp.ClientSession() as session, asyncio.timeout(30):
+        while True:
+            async with session.get(url) as response:
+                body: dict[str, Any] = await response.json()
+                if response.status == 200:
+                    return body
+            await asyncio.sleep(0.2)
+
+
+async def test_eko_lobby_and_eko_bot_say_where_to_go(tmp_path: Path, free_port: int) -> None:
+    base = {
+        **os.environ,
+        "EKO_BOT_TOKEN": "test-bot-token-not-a-secret-123",
+        "EKO_LOG_LEVEL": "WARNING",
+    }
+    base.pop("ANTHROPIC_API_KEY", None)
+    lobby_url = f"http://127.0.0.1:{free_port}"
+    lobby = _command(["lobby"], {**base, "EKO_DATA_DIR": str(tmp_path / "lobby"), "EKO_PORT": str(free_port)})
+    try:
+        assert lobby.stdout is not None
+        # The Lobby serves the page: its line says to open it.
+        assert lobby.stdout.readline().strip() == f"Eko est prêt : ouvrez {lobby_url}"
+        bot = _command(
+            ["bot", "--lobby-url", lobby_url, "--port", "0"], {**base, "EKO_DATA_DIR": str(tmp_path / "bot")}
+        )
+        try:
+            assert bot.stdout is not None
+            # The bot serves no page: its line names the Lobby it joins and its own /health.
+            line = bot.stdout.readline().strip()
+            prefix = f"Eko rejoint le Lobby {lobby_url} ; santé : http://127.0.0.1:"
+            assert line.startswith(prefix) and line.endswith("/health"), line
+            assert "ouvrez" not in line
+            health = await _health_once_bot_joined(line.split(" ; santé : ")[1])
+            assert health["parts"]["bot"]["up"] is True
+        finally:
+            _stop(bot)
+    finally:
+        _stop(lobby)

@@ -97,6 +97,11 @@ async def test_messages_reach_everyone_in_the_same_order(server: LobbyServer, cl
         ({"name": "Eko"}, "réservé"),
         ({"name": " eKO "}, "réservé"),
         ({"name": "Ｅｋｏ"}, "réservé"),
+        ({"name": "@Eko"}, "réservé"),
+        ({"name": "\u0415ko"}, "réservé"),  # Cyrillic Е
+        ({"name": "Ek\u03bf"}, "réservé"),  # Greek omicron
+        ({"name": "E k o"}, "réservé"),
+        ({"name": "Е k о", "token": "wrong"}, "réservé"),
         ({"name": "Eko", "token": "wrong"}, "réservé"),
         ({"name": "Eko", "token": ""}, "réservé"),
         ({"name": "Eko", "token": 123}, "réservé"),
@@ -132,12 +137,39 @@ async def test_the_bot_connects_with_its_token_once(server: LobbyServer, clients
     assert server.lobby.bot_connected
 
 
+async def test_names_near_the_bot_and_unicode_spaces_are_accepted(
+    server: LobbyServer, clients: Connect
+) -> None:
+    jean = await clients("Jean\u00a0\u00a0Pierre")  # pasted with no-break spaces
+    await jean.next("history")
+    ack = await jean.send({"text": "Bonjour"})
+    assert ack["ok"] is True and ack["message"]["author"] == "Jean Pierre"
+    assert (await jean.next("message"))["author"] == "Jean Pierre"
+    for name in ("Eko2", "Ekolo", "Gecko", "Eko_bot"):  # other names, not the bot's
+        other = await clients(name)
+        assert (await other.send({"text": "salut"}))["message"]["author"] == name
+    assert server.lobby is not None and not server.lobby.bot_connected
+
+
+async def test_the_bot_may_connect_under_a_look_alike_and_speaks_as_itself(
+    server: LobbyServer, clients: Connect
+) -> None:
+    bot = await clients("@\u0415ko", token=BOT_TOKEN)
+    await bot.next("history")
+    assert server.lobby is not None and server.lobby.bot_connected
+    assert (await bot.send({"text": "Bonjour !"}))["message"]["author"] == "Eko"
+
+
 @pytest.mark.parametrize(
     ("payload", "reason"),
     [
         ({"text": ""}, "vide"),
         ({"text": " \n\t "}, "vide"),
         ({"text": "x" * 4001}, "trop long"),
+        ({"text": "a\x00b"}, "caractères de contrôle"),
+        ({"text": "salut\x1b[2J"}, "caractères de contrôle"),
+        ({"text": "fin\x1f"}, "caractères de contrôle"),
+        ({"text": "C1\x85"}, "caractères de contrôle"),
         ({"text": 42}, "Format invalide"),
         ({"text": None}, "Format invalide"),
         ({"texte": "hi"}, "Format invalide"),

@@ -8,7 +8,15 @@ from datetime import timedelta
 import pytest
 
 from lobby.publisher import BatchPublisher
-from lobby.rules import FloodGate, RefusedError, display_name, is_reserved, message_text, token_matches
+from lobby.rules import (
+    FloodGate,
+    RefusedError,
+    display_name,
+    is_reserved,
+    message_text,
+    skeleton,
+    token_matches,
+)
 from store import LobbyMessage
 from tests.conftest import FakeClock
 
@@ -21,9 +29,53 @@ def test_display_name_is_trimmed_and_bounded() -> None:
             display_name(bad)
 
 
+def test_display_name_turns_unicode_spaces_into_one_space() -> None:
+    assert display_name({"name": "Jean\u00a0Pierre"}) == "Jean Pierre"  # no-break space
+    assert display_name({"name": "Jean\u202fPierre"}) == "Jean Pierre"  # narrow no-break space
+    assert display_name({"name": "\u3000Jean \u2003\u00a0 Pierre\u00a0"}) == "Jean Pierre"
+    assert display_name({"name": "Jean   Pierre"}) == "Jean Pierre"
+    with pytest.raises(RefusedError, match="de 1 à 40"):
+        display_name({"name": "\u00a0\u202f"})  # only spaces: empty
+    for invisible in ("Jean\u200bPierre", "Jean\u2028Pierre", "Jean\tPierre"):  # not spaces (Zs)
+        with pytest.raises(RefusedError, match="invisibles"):
+            display_name({"name": invisible})
+
+
 def test_reserved_name_ignores_case_and_look_alikes() -> None:
     assert is_reserved("eko", "Eko") and is_reserved("ＥＫＯ", "Eko")
     assert not is_reserved("Ekow", "Eko") and not is_reserved("Echo", "Eko")
+
+
+@pytest.mark.parametrize(
+    "name",
+    [
+        "@Eko",
+        "\u0415ko",  # Cyrillic capital Ie
+        "\u0435ko",  # Cyrillic small ie
+        "Ek\u03bf",  # Greek small omicron
+        "\u0395\u039a\u039f",  # Greek capitals
+        "\u0415\u041a\u041e",  # Cyrillic capitals
+        "E k o",
+        "E.K.O",
+        "Éko",
+        "Ek\u00f6",
+        "\U0001d404\U0001d424\U0001d428",  # mathematical bold
+        "«Eko»",
+    ],
+)
+def test_names_that_read_as_the_bot_are_reserved(name: str) -> None:
+    assert skeleton(name) == "eko"
+    assert is_reserved(name, "Eko")
+
+
+@pytest.mark.parametrize("name", ["Ekolo", "Gecko", "Eko2", "Eko_bot", "Ek", "Ekko", "Echo"])
+def test_other_names_near_the_bot_stay_free(name: str) -> None:
+    assert not is_reserved(name, "Eko")
+
+
+def test_reserved_look_alikes_follow_the_configured_bot_name() -> None:
+    assert is_reserved("Z\u043e\u0435", "Zoé")  # Cyrillic o and e
+    assert not is_reserved("Eko", "Zoé")
 
 
 def test_token_check() -> None:
@@ -36,6 +88,18 @@ def test_message_text() -> None:
     assert message_text({"text": "  a\nb  "}) == "a\nb"
     with pytest.raises(RefusedError, match="trop long"):
         message_text({"text": "é" * 4001})
+
+
+def test_message_text_keeps_line_breaks_and_tabs() -> None:
+    assert message_text({"text": "a\r\nb\tc\u00a0d"}) == "a\r\nb\tc\u00a0d"
+
+
+@pytest.mark.parametrize("control", ["\x00", "\x07", "\x0b", "\x0c", "\x1b", "\x1f", "\x7f", "\x85", "\x9f"])
+@pytest.mark.parametrize("where", ["start", "middle", "end"])
+def test_message_text_refuses_control_characters(control: str, where: str) -> None:
+    text = {"start": control + "salut", "middle": "sa" + control + "lut", "end": "salut" + control}[where]
+    with pytest.raises(RefusedError, match="caractères de contrôle"):
+        message_text({"text": text})
 
 
 def test_flood_gate_is_a_sliding_window(clock: FakeClock) -> None:
