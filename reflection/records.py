@@ -90,7 +90,7 @@ class ReflectionRecord:
         }
 
     def to_document(self) -> dict[str, Any]:
-        """The ``reflections`` document: the JSON body (the seed's ``id`` included), real datetimes, ``_id``."""
+        """The ``reflections`` document: the JSON body (the seed's ``id`` too), real datetimes, ``_id``."""
         doc = self.to_dict()
         doc["_id"] = doc["id"]
         doc["timestamp"] = self.timestamp

@@ -280,3 +280,30 @@ async def test_a_model_timeout_falls_back_and_is_counted(
     assert events[-2:] == [("reflection:progress", "done"), ("reflection:update", None)]
     stats = (await service.status())["stats"]
     assert stats["llmFailures"] == 1 and stats["llmCalls"] == {"reflection": 1} and stats["totalTokens"] == 0
+
+
+async def test_every_guard_stops_before_the_model_counted_at_the_server(
+    make_service: ServiceFactory,
+    memory: Memory,
+    chat: RecordingChat,
+    fake_anthropic: FakeAnthropic,  # noqa: F811 - fixture
+    anthropic_llm: AnthropicLLM,  # noqa: F811 - fixture
+    clock: FakeClock,
+) -> None:
+    # The 0-call property of each guard, counted where a real model would bill it: at the server.
+    chat.say("David", "salut")
+    no_goal = await make_service(llm=anthropic_llm, settings=ReflectionSettings(quiet_hours=""))
+    assert (await no_goal.run_scheduled()).reason == "Aucune curiosité disponible"
+    small_talk = await no_goal.run_activity()
+    assert small_talk is not None and not small_talk.llm_called and small_talk.record is None
+    assert await no_goal.run_activity() is None  # an idle window: nothing at all
+    await memory.add("goal", "C'est quoi exactement Kraken FM ?")
+
+    clock.now = clock.now.replace(hour=21)  # 22:00 in Paris
+    quiet = await make_service(llm=anthropic_llm, settings=ReflectionSettings(quiet_hours="20:00-08:00"))
+    assert (await quiet.run_scheduled()).skip_reason == "quiet_hours"
+
+    full = await make_service(llm=anthropic_llm, settings=ReflectionSettings(quiet_hours="", daily_max=0))
+    record = await full.run_scheduled()
+    assert (record.skip_reason, record.rate_limited) == ("daily_max", True)
+    assert fake_anthropic.calls == 0
