@@ -147,9 +147,13 @@ class Engine:
         now = self.clock()
         if self.quiet is not None and self.quiet.contains(now.astimezone(self.zone).time()):
             return Skip("quiet_hours", str(self.quiet))
-        state = await self.rate.settle(now, answered=await self._last_question_answered())
+        state = await self.settled_rate_state()
         key = blocked_by(state, now, self.today(), self.settings.daily_max)
         return self._rate_skip(key, state) if key is not None else None
+
+    async def settled_rate_state(self) -> RateLimitState:
+        """The rate-limit state, with the adaptive cooldown settled if the last question's fate is known."""
+        return await self.rate.settle(self.clock(), answered=await self._last_question_answered())
 
     async def claim(self, goal_id: str | None) -> Claim | Skip:
         """Take a posting slot atomically, or the rate-limit skip when another run took the last one."""

@@ -147,7 +147,7 @@ class ReflectionService:
         e = self._engine
         now = e.clock()
         try:
-            rate = e.rate.describe(await e.rate.settle(now, answered=False), now, e.quiet)
+            rate = e.rate.describe(await e.settled_rate_state(), now, e.quiet)
         except PyMongoError as exc:
             log.warning("rate-limit state unreadable", extra={"error": str(exc)})
             rate = {}

@@ -194,3 +194,18 @@ async def test_ignored_question_doubles_the_next_cooldown(
     await service.close()
     assert (await service.status())["rateLimit"]["cooldownS"] == 1800
     assert llm.calls == 2
+
+
+async def test_status_does_not_double_the_cooldown_of_a_question_answered_in_memory(
+    make_service: ServiceFactory, memory: Memory, chat: RecordingChat, llm: ScriptedLLM, clock: FakeClock
+) -> None:
+    await memory.add("goal", "Qui est Corentin ?", about="Corentin")
+    service = await make_service(settings=replace(ReflectionSettings(), quiet_hours=""))
+    chat.say("David", "yo")
+    llm.replies.append(goal_reply("Au fait, qui est Corentin ?"))
+    asked = await service.run_scheduled()
+    assert asked.goal_id is not None
+    # Answered where the service was not told (another process, the memory command): memory knows.
+    await memory.answer_goal(asked.goal_id, "Corentin est dev chez lemlist", author="David")
+    clock.advance(3 * HOUR)
+    assert (await service.status())["rateLimit"]["cooldownS"] == 1800
