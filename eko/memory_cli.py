@@ -9,14 +9,20 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
+import re
 import sys
 import tempfile
+import warnings
 from collections.abc import AsyncIterator, Iterator, Sequence
 from contextlib import asynccontextmanager
 from dataclasses import asdict
 from datetime import datetime
 from pathlib import Path
 from typing import IO, Any, TextIO
+from urllib.parse import urlsplit, urlunsplit
+
+from qdrant_client.http.exceptions import ApiException, UnexpectedResponse
 
 from eko.logs import configure_logging
 from eko.settings import Settings
@@ -30,14 +36,16 @@ from memory import (
     MemoryError,
     NewRecord,
     Record,
+    ScoredRecord,
     load_embedder,
 )
-from memory.store import MAX_TEXT_CHARS
+from memory.items import HISTORY_FIELDS, ITEM_FIELDS, item_from_mapping
 
 STATUSES = ("pending", "asked", "answered", "dropped")
 IMPORT_BATCH = 256
-# Fields of an import/export line; export writes exactly these, import reads them back.
-LINE_FIELDS = ("kind", "text", "about", "author", "source")
+# Fields of an import line: the issue's form, plus what an export adds to restore a record as it
+# was (id, authors, seen_count, variants, times, goal lifecycle). Other keys are ignored.
+LINE_FIELDS = (*ITEM_FIELDS, *HISTORY_FIELDS)
 
 
 class UsageError(Exception):
@@ -120,6 +128,9 @@ async def run_memory(args: argparse.Namespace, settings: Settings) -> int:
     command = args.memory_command
     # stdout carries the results (often JSON): logs go to stderr, and only warnings and errors.
     configure_logging("WARNING", settings.log_format)
+    # qdrant-client checks the server's version in a thread and warns when it cannot: with the
+    # server down, our own one-line error says it better.
+    warnings.filterwarnings("ignore", message="Failed to obtain server version", category=UserWarning)
     try:
         if command == "eval":
             return await _eval(args, settings)
@@ -128,17 +139,61 @@ async def run_memory(args: argparse.Namespace, settings: Settings) -> int:
     except UsageError as error:
         print(f"eko memory {command}: {error}", file=sys.stderr)
         return 2
-    except (MemoryError, OSError) as error:
-        # StorageInUseError, VectorMismatchError, RecordNotFound, unreadable files: one line, no traceback.
-        print(f"eko: {_one_line(error)}", file=sys.stderr)
+    except (MemoryError, OSError, ApiException) as error:
+        # StorageInUseError, VectorMismatchError, RecordNotFound, unreadable files, an unreachable
+        # Qdrant server: one line, no traceback.
+        print(f"eko: {_one_line(error, settings)}", file=sys.stderr)
         return 1
 
 
-def _one_line(error: BaseException) -> str:
-    text = str(error)
+def _one_line(error: BaseException, settings: Settings) -> str:
     if isinstance(error, OSError) and error.filename:
         text = f"{error.filename}: {error.strerror or error}"
+    elif isinstance(error, ApiException | OSError) and settings.qdrant_url:
+        text = _server_error(error, settings)
+    else:
+        text = str(error)
     return " ".join(text.split())
+
+
+def _server_error(error: BaseException, settings: Settings) -> str:
+    """What went wrong talking to the Qdrant server, naming it without its credentials."""
+    where = public_url(settings.qdrant_url or "")
+    if isinstance(error, UnexpectedResponse):
+        reason = f"{error.status_code} {error.reason_phrase}".strip()
+        text = f"the Qdrant server at {where} refused the request: {reason}"
+    else:
+        text = f"cannot reach the Qdrant server at {where}: {_root_cause(error)}"
+    # Belt and braces: whatever a library put in its message, the key never reaches the terminal.
+    key = settings.qdrant_api_key.get_secret_value() if settings.qdrant_api_key else ""
+    return text.replace(key, "***") if key else text
+
+
+def public_url(url: str) -> str:
+    """``url`` without user, password, query or fragment (where an API key could hide)."""
+    parts = urlsplit(url)
+    host = parts.hostname or ""
+    if ":" in host:
+        host = f"[{host}]"  # an IPv6 address
+    netloc = f"{host}:{parts.port}" if parts.port else host
+    return urlunsplit((parts.scheme, netloc, parts.path, "", ""))
+
+
+def _root_cause(error: BaseException) -> str:
+    """The most telling reason in an exception chain: "Connection refused" rather than the
+    wrappers' "All connection attempts failed"."""
+    seen: list[BaseException] = []
+    current: BaseException | None = error
+    while current is not None and current not in seen:
+        seen.append(current)
+        current = current.__cause__ or current.__context__
+    for cause in reversed(seen):
+        if isinstance(cause, OSError) and cause.errno:
+            return os.strerror(cause.errno)
+    for cause in seen:
+        if str(cause):
+            return str(cause)
+    return type(error).__name__
 
 
 def memory_config(settings: Settings) -> MemoryConfig:
@@ -231,28 +286,38 @@ def parse_import_line(line: str) -> NewRecord:
         raise ValueError(f"not valid JSON ({error.msg} at column {error.colno})") from None
     if not isinstance(row, dict):
         raise ValueError("not a JSON object")
-    kind = row.get("kind")
-    if kind not in KINDS:
-        raise ValueError(f"kind must be one of {', '.join(KINDS)}, not {kind!r}")
-    text = row.get("text")
-    if not isinstance(text, str) or not text.strip():
-        raise ValueError("text must be a non-empty string")
-    if len(text) > MAX_TEXT_CHARS:
-        raise ValueError(f"text is {len(text)} characters long (at most {MAX_TEXT_CHARS})")
-    for name in ("about", "author"):
-        if row.get(name) is not None and not isinstance(row[name], str):
-            raise ValueError(f"{name} must be a string")
-    source = row.get("source")
-    if source is not None and not isinstance(source, dict):
-        raise ValueError("source must be an object")
-    return NewRecord(kind=kind, text=text, about=row.get("about"), author=row.get("author"), source=source)
+    # Memory checks what it is given (and refuses unknown keys); a line may carry others.
+    return item_from_mapping({key: value for key, value in row.items() if key in LINE_FIELDS})
 
 
-def _read_lines(name: str) -> list[str]:
+# (line number, text or None, why it could not be read or None); blank lines are left out.
+_Line = tuple[int, str | None, str | None]
+
+
+def read_lines(name: str) -> list[_Line]:
+    """The non-blank lines of a file (``-``: stdin), numbered from 1.
+
+    Lines end at "\\n" only (a trailing "\\r" is dropped): JSON text may hold U+2028 or U+0085,
+    which ``str.splitlines`` would also split on. Each line is decoded alone, so a line that is
+    not UTF-8 is reported with its number and the others are still read.
+    """
     if name == "-":
-        return sys.stdin.read().splitlines()
-    with open(name, encoding="utf-8") as file:
-        return file.read().splitlines()
+        data = sys.stdin.buffer.read()
+    else:
+        with open(name, "rb") as file:
+            data = file.read()
+    lines: list[_Line] = []
+    for number, raw in enumerate(data.split(b"\n"), start=1):
+        raw = raw.removesuffix(b"\r")
+        try:
+            text = raw.decode("utf-8")
+        except UnicodeDecodeError as error:
+            reason = f"not valid UTF-8 (byte 0x{raw[error.start]:02x} at column {error.start + 1})"
+            lines.append((number, None, reason))
+            continue
+        if text.strip():
+            lines.append((number, text, None))
+    return lines
 
 
 def _progress(total: int, description: str) -> Any:
@@ -262,15 +327,16 @@ def _progress(total: int, description: str) -> Any:
 
 
 async def _import(args: argparse.Namespace, settings: Settings) -> int:
-    lines = _read_lines(args.file)
-    numbered = [(number, line) for number, line in enumerate(lines, start=1) if line.strip()]
+    numbered = read_lines(args.file)
     outcomes: dict[int, dict[str, Any]] = {}
     valid: list[tuple[int, NewRecord]] = []
-    for number, line in numbered:
+    for number, line, unreadable in numbered:
         try:
+            if line is None:
+                raise ValueError(unreadable)
             valid.append((number, parse_import_line(line)))
         except ValueError as error:
-            outcomes[number] = {"line": number, "status": "error", "error": str(error)}
+            outcomes[number] = _error_outcome(number, str(error))
     async with _open(settings) as memory:
         with _progress(len(numbered), "import") as bar:
             bar.update(len(outcomes))
@@ -279,7 +345,7 @@ async def _import(args: argparse.Namespace, settings: Settings) -> int:
                 for (number, _), result in zip(batch, await _add_batch(memory, batch), strict=True):
                     outcomes[number] = result
                 bar.update(len(batch))
-    ordered = [outcomes[number] for number, _ in numbered]
+    ordered = [outcomes[number] for number, _, _ in numbered]
     errors = [o for o in ordered if o["status"] == "error"]
     if args.json:
         _print_json_lines(ordered)
@@ -299,63 +365,85 @@ async def _add_batch(memory: Memory, batch: Sequence[tuple[int, NewRecord]]) -> 
     try:
         results = await memory.add_many([record for _, record in batch])
     except ValueError:
-        # Memory refused the batch for one item we let through: add one by one to pin it down.
+        # Memory refused the batch for one item (a restored id already used by another kind):
+        # add one by one to pin it down.
         outcomes: list[dict[str, Any]] = []
         for number, record in batch:
             try:
                 outcomes.append(_outcome(number, (await memory.add_many([record]))[0]))
             except ValueError as error:
-                outcomes.append({"line": number, "status": "error", "error": str(error).split(": ", 1)[-1]})
+                outcomes.append(_error_outcome(number, _ITEM_PREFIX.sub("", str(error))))
         return outcomes
     return [_outcome(number, result) for (number, _), result in zip(batch, results, strict=True)]
+
+
+_ITEM_PREFIX = re.compile(r"^item \d+: ")
 
 
 def _outcome(number: int, result: AddResult) -> dict[str, Any]:
     return {"line": number, "id": result.id, "status": result.status, "duplicate_of": result.duplicate_of}
 
 
+def _error_outcome(number: int, reason: str) -> dict[str, Any]:
+    """A bad line's result: the same keys as a good line's, so consumers need no special case."""
+    return {"line": number, "id": None, "status": "error", "duplicate_of": None, "error": reason}
+
+
 # ------------------------------------------------------------------------------------------- search
 async def _search(args: argparse.Namespace, settings: Settings) -> int:
     if (args.query is None) == (args.queries is None):
         raise UsageError("give either a QUERY or --queries FILE.jsonl")
-    failed = False
-    queries: list[tuple[int, str | None, str | None]] = []  # (line, query, error)
-    if args.queries is not None:
-        for number, line in enumerate(_read_lines(args.queries), start=1):
-            if line.strip():
-                query, error = _parse_query_line(line)
-                queries.append((number, query, error))
-    else:
+    if args.query is not None:
         if not args.query.strip():
             raise UsageError("QUERY is empty")
-        queries.append((1, args.query, None))
+        async with _open(settings) as memory:
+            try:
+                hits = await memory.search(args.kind, args.query, limit=args.limit)
+            except ValueError as error:  # e.g. a query that is not valid UTF-8
+                print(f"eko: {error}", file=sys.stderr)
+                return 1
+        _print_hits(args, args.query, hits, batch=False)
+        return 0
+    failed = False
+    queries = [
+        (number, *_parse_query_line(line, unreadable))
+        for number, line, unreadable in read_lines(args.queries)
+    ]
     async with _open(settings) as memory:
-        for number, query, error in queries:
-            if query is None:
-                failed = True
-                if args.json:
-                    _print_json_lines([{"line": number, "q": None, "error": error}])
+        for number, query, reason in queries:
+            if query is not None and reason is None:
+                try:
+                    hits = await memory.search(args.kind, query, limit=args.limit)
+                except ValueError as refused:  # e.g. a query that is not valid UTF-8
+                    reason = str(refused)
                 else:
-                    print(f"line {number}: {error}", file=sys.stderr)
-                continue
-            hits = await memory.search(args.kind, query, limit=args.limit)
-            results = [{"id": h.record.id, "text": h.record.text, "score": round(h.score, 4)} for h in hits]
+                    _print_hits(args, query, hits, batch=True)
+                    continue
+            failed = True
             if args.json:
-                _print_json_lines([{"q": query, "results": results}])
+                _print_json_lines([{"line": number, "q": _printable(query), "results": [], "error": reason}])
             else:
-                if len(queries) > 1:
-                    print(f"» {query}")
-                if not results:
-                    print("  (nothing found)")
-                for rank, hit in enumerate(hits, start=1):
-                    print(
-                        f"{rank:>3}. {hit.score:.3f}  {hit.record.text}"
-                        f"  [{_attribution(hit.record)}{hit.record.id}]"
-                    )
+                print(f"line {number}: {reason}", file=sys.stderr)
     return 1 if failed else 0
 
 
-def _parse_query_line(line: str) -> tuple[str | None, str | None]:
+def _print_hits(args: argparse.Namespace, query: str, hits: Sequence[ScoredRecord], batch: bool) -> None:
+    results = [{"id": h.record.id, "text": h.record.text, "score": round(h.score, 4)} for h in hits]
+    if args.json:
+        _print_json_lines([{"q": query, "results": results}])
+        return
+    if batch:
+        print(f"» {query}")
+    if not results:
+        print("  (nothing found)")
+    for rank, hit in enumerate(hits, start=1):
+        print(f"{rank:>3}. {hit.score:.3f}  {hit.record.text}  [{_attribution(hit.record)}{hit.record.id}]")
+
+
+def _parse_query_line(line: str | None, unreadable: str | None) -> tuple[str | None, str | None]:
+    """(query, None) for a good line; (query or None, reason) for a bad one."""
+    if line is None:
+        return None, unreadable
     try:
         row = json.loads(line)
     except json.JSONDecodeError as error:
@@ -363,6 +451,17 @@ def _parse_query_line(line: str) -> tuple[str | None, str | None]:
     if not isinstance(row, dict) or not isinstance(row.get("q"), str) or not row["q"].strip():
         return None, 'expected {"q": "a non-empty question"}'
     return row["q"], None
+
+
+def _printable(text: str | None) -> str | None:
+    """``text`` if it can be written as UTF-8, else None (an error line must stay printable)."""
+    if text is None:
+        return None
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return None
+    return text
 
 
 def _attribution(record: Record) -> str:
@@ -430,16 +529,8 @@ async def _export(args: argparse.Namespace, settings: Settings) -> int:
 
 
 def export_line(record: Record) -> dict[str, Any]:
-    """The import line that recreates ``record`` (kind, text, about, author and source)."""
-    line: dict[str, Any] = {
-        "kind": record.kind,
-        "text": record.text,
-        "about": record.about,
-        "author": record.author,
-    }
-    if record.source:
-        line["source"] = record.source
-    return line
+    """The import line that restores ``record`` as it is: every field, the id and history included."""
+    return record_json(record)
 
 
 async def _dedupe(args: argparse.Namespace, settings: Settings) -> int:
@@ -564,7 +655,13 @@ def _print_json_lines(
 ) -> None:
     stream = out or sys.stdout
     for row in rows:
-        stream.write(json.dumps(row, ensure_ascii=False) + "\n")
+        line = json.dumps(row, ensure_ascii=False)
+        try:
+            line.encode("utf-8")
+        except UnicodeEncodeError:
+            # A lone surrogate stored by an older version: escaped, the line stays valid JSON.
+            line = json.dumps(row)
+        stream.write(line + "\n")
     stream.flush()
 
 

@@ -498,8 +498,76 @@ def _slot_swap(a: Analysis, b: Analysis, names_only: bool = False) -> bool:
     return False
 
 
-def is_equivalent(kind: Kind, new_text: str, existing_text: str, cosine: float) -> bool:
-    """True when ``new_text`` says the same thing as ``existing_text`` (so it must be merged)."""
+@dataclass(frozen=True)
+class Attribution:
+    """Who a record is about and who said it: the text alone does not always name its subject."""
+
+    about: str | None = None
+    author: str | None = None
+
+
+UNATTRIBUTED = Attribution()
+
+# First-person words: in "J'ai deux enfants" the subject is whoever said it. Matched on folded
+# tokens; "j'"/"m'" keep their apostrophe so a lone "m" (metres) or "J" (an initial) does not count.
+_FIRST_PERSON_WORDS = frozenset(
+    {"je", "moi", "mon", "ma", "mes", "nous", "notre", "nos"}
+    | {"i", "i'm", "im", "me", "my", "mine", "we", "our", "ours", "myself", "ourselves"}
+)
+_FIRST_PERSON_ELISIONS = re.compile(r"(?<![^\W\d_])[jm]'(?=[^\W\d_])")
+_WORDS = re.compile(r"[^\W\d_]+(?:'m)?")
+
+
+def is_first_person(text: str) -> bool:
+    """Whether the speaker is (part of) what ``text`` talks about: "J'ai deux enfants", "My dog"."""
+    folded = _fold(unicodedata.normalize("NFKC", text).replace("’", "'"))
+    if _FIRST_PERSON_ELISIONS.search(folded):
+        return True
+    return any(word in _FIRST_PERSON_WORDS for word in _WORDS.findall(folded))
+
+
+def _name_key(name: str | None) -> str:
+    """A subject or author compared case-, accent- and spacing-insensitively ("Zoé" is "zoe")."""
+    return " ".join(_fold(unicodedata.normalize("NFKC", name or "")).split())
+
+
+def subject_veto(
+    kind: Kind, new_text: str, new: Attribution, existing_text: str, existing: Attribution
+) -> str | None:
+    """Why two records cannot be one because they concern different people, or None.
+
+    The same words about two subjects are two facts: "Il habite à Lyon" about Simon is not the same
+    record as about Zoé, and "J'ai deux enfants" said by Alice is not Bob's. A record whose subject
+    is unknown (no ``about``, no author) is left to the text checks, as before.
+    """
+    about_a, about_b = _name_key(new.about), _name_key(existing.about)
+    if about_a and about_b:
+        return "about" if about_a != about_b else None
+    if about_a or about_b or kind == "self":
+        # A self record speaks as Eko whoever wrote it down: its first person is always Eko.
+        return None
+    author_a, author_b = _name_key(new.author), _name_key(existing.author)
+    speakers_differ = bool(author_a and author_b and author_a != author_b)
+    if speakers_differ and (is_first_person(new_text) or is_first_person(existing_text)):
+        return "speaker"
+    return None
+
+
+def is_equivalent(
+    kind: Kind,
+    new_text: str,
+    existing_text: str,
+    cosine: float,
+    new: Attribution = UNATTRIBUTED,
+    existing: Attribution = UNATTRIBUTED,
+) -> bool:
+    """True when ``new_text`` says the same thing as ``existing_text`` (so it must be merged).
+
+    ``new`` and ``existing`` say who each record is about and who said it; different subjects
+    never merge, however alike the texts (see :func:`subject_veto`).
+    """
+    if subject_veto(kind, new_text, new, existing_text, existing) is not None:
+        return False
     a, b = analyse(new_text), analyse(existing_text)
     if a.folded == b.folded:
         return True

@@ -56,6 +56,43 @@ def absorb(existing: Record, incoming: Record, now: datetime) -> Record:
     return merged
 
 
+def restore_into(stored: Record, backup: Record, now: datetime) -> Record:
+    """``stored`` after taking back what a backup of the same record (same id) holds that it lacks.
+
+    Unlike :func:`absorb`, nothing is counted twice: the backup is an older copy of this record,
+    not another occurrence, so ``seen_count`` is the larger of the two and restoring the same backup
+    again changes nothing (``updated_at`` moves only when something did).
+    """
+    text = richer_text(stored.text, backup.text)
+    variants = list(stored.variants)
+    for candidate in [stored.text, backup.text, *backup.variants]:
+        variants = _add_variant(variants, candidate, text)
+    authors = _authors(stored)
+    authors += [a for a in _authors(backup) if a not in authors]
+    times = [t for t in (stored.created_at, backup.created_at) if t is not None]
+    restored = replace(
+        stored,
+        text=text,
+        variants=variants,
+        authors=authors,
+        author=stored.author or backup.author,
+        about=stored.about or backup.about,
+        source=stored.source or backup.source,
+        seen_count=max(stored.seen_count, backup.seen_count),
+        created_at=min(times) if times else None,
+        goal_id=stored.goal_id or backup.goal_id,
+    )
+    if _STATUS_RANK[backup.status] > _STATUS_RANK[stored.status]:
+        restored = replace(
+            restored,
+            status=backup.status,
+            asked_at=backup.asked_at or stored.asked_at,
+            asked_message_id=backup.asked_message_id or stored.asked_message_id,
+            answer_fact_id=backup.answer_fact_id or stored.answer_fact_id,
+        )
+    return stored if restored == stored else replace(restored, updated_at=now)
+
+
 def merge_cluster(records: Sequence[Record], now: datetime) -> Record:
     """One record from a cluster of equivalent ones: the oldest id survives and absorbs the others."""
     if not records:

@@ -63,6 +63,26 @@ class AddResult:
 
 
 @dataclass(frozen=True)
+class History:
+    """What a backup (``eko memory export``) knows of a record beyond its text: restored on import.
+
+    Every field is optional; what is missing takes the value a new record would get.
+    """
+
+    id: str | None = None  # kept: the record is restored under its id, without a duplicate check
+    authors: tuple[str, ...] | None = None
+    seen_count: int = 1
+    variants: tuple[str, ...] = ()
+    created_at: datetime | None = None
+    updated_at: datetime | None = None
+    status: GoalStatus | None = None
+    asked_at: datetime | None = None
+    asked_message_id: str | None = None
+    answer_fact_id: str | None = None
+    goal_id: str | None = None
+
+
+@dataclass(frozen=True)
 class NewRecord:
     """One item for ``Memory.add_many``."""
 
@@ -71,3 +91,4 @@ class NewRecord:
     about: str | None = None
     author: str | None = None
     source: dict[str, Any] | None = None
+    history: History | None = None  # a restored record's id and history; None for a new record

@@ -18,8 +18,10 @@ from qdrant_client import AsyncQdrantClient, models
 from memory import equivalence
 from memory.dense_index import DenseIndex
 from memory.embeddings import Embedder, Vectors
+from memory.equivalence import Attribution
+from memory.items import MAX_TEXT_CHARS, check_item, check_utf8, new_record
 from memory.lexical_index import SparseIndex
-from memory.merging import absorb, complete_link_clusters, merge_cluster
+from memory.merging import absorb, complete_link_clusters, merge_cluster, restore_into
 from memory.payload import from_payload, to_payload
 from memory.records import (
     KINDS,
@@ -46,7 +48,6 @@ from memory.storage import (
 
 logger = logging.getLogger(__name__)
 
-MAX_TEXT_CHARS = 8_000
 # How many nearest stored records a new text is compared with before it is written.
 DUPLICATE_CANDIDATES = 8
 _SCROLL_PAGE = 512
@@ -86,30 +87,12 @@ class _Staged:
     is_new: bool
 
 
-def _checked_item(item: NewRecord | Mapping[str, Any]) -> NewRecord:
-    if isinstance(item, Mapping):
-        unknown = set(item) - {"kind", "text", "about", "author", "source"}
-        if unknown:
-            raise ValueError(f"unknown field(s): {', '.join(sorted(unknown))}")
-        item = NewRecord(**item)
-    if item.kind not in KINDS:
-        raise ValueError(f"kind must be one of {', '.join(KINDS)}, not {item.kind!r}")
-    if not isinstance(item.text, str) or not item.text.strip():
-        raise ValueError("text must be a non-empty string")
-    if len(item.text) > MAX_TEXT_CHARS:
-        raise ValueError(f"text is {len(item.text)} characters long (at most {MAX_TEXT_CHARS})")
-    for name in ("about", "author"):
-        value = getattr(item, name)
-        if value is not None and not isinstance(value, str):
-            raise ValueError(f"{name} must be a string")
-    if item.source is not None and not isinstance(item.source, dict):
-        raise ValueError("source must be an object like {'room': ..., 'message_id': ...}")
-    return replace(
-        item,
-        text=item.text.strip(),
-        about=(item.about or "").strip() or None,
-        author=(item.author or "").strip() or None,
-    )
+def _restored_id(item: NewRecord) -> str | None:
+    return item.history.id if item.history is not None else None
+
+
+def _attribution(record: Record) -> Attribution:
+    return Attribution(record.about, record.author)
 
 
 def _point_id(value: str) -> str | None:
@@ -275,52 +258,79 @@ class Memory:
         """Duplicate-free writes of many items with one batched embedding; results in input order.
 
         Every item is validated first (``ValueError`` names the first bad one, nothing is written).
-        Items equivalent to an earlier item of the same batch merge into it.
+        Items equivalent to an earlier item of the same batch merge into it. An item whose
+        ``history`` carries an id (a line of ``eko memory export``) is restored under that id as it
+        was, without a duplicate check; when that id is already stored, the stored record takes back
+        what the backup holds (see :func:`memory.merging.restore_into`).
         """
-        checked: list[NewRecord] = []
+        checked: builtins.list[NewRecord] = []
         for number, item in enumerate(items, start=1):
             try:
-                checked.append(_checked_item(item))
+                checked.append(check_item(item))
             except (TypeError, ValueError) as error:
                 raise ValueError(f"item {number}: {error}") from None
         if not checked:
             return []
         async with self._write_lock:
+            await self._check_restored_ids(checked)
             return await self._write(checked, goal_id=None)
 
-    async def _write(self, items: list[NewRecord], goal_id: str | None) -> list[AddResult]:
+    async def _check_restored_ids(self, items: Sequence[NewRecord]) -> None:
+        """A restored id must not name a record of another kind (ids are unique across kinds)."""
+        kinds: dict[str, tuple[Kind, int]] = {}
+        for number, item in enumerate(items, start=1):
+            record_id = _restored_id(item)
+            if record_id is None:
+                continue
+            if kinds.setdefault(record_id, (item.kind, number))[0] != item.kind:
+                raise ValueError(f"item {number}: id {record_id} is given to a {kinds[record_id][0]} too")
+        for kind in KINDS:
+            others = [i for i, (k, _) in kinds.items() if k != kind]
+            if not others:
+                continue
+            clash = await self._client.retrieve(self._collection(kind), ids=others, with_payload=False)
+            if clash:
+                record_id = str(clash[0].id)
+                number = kinds[record_id][1]
+                raise ValueError(f"item {number}: id {record_id} is already a {kind} record")
+
+    async def _write(self, items: builtins.list[NewRecord], goal_id: str | None) -> builtins.list[AddResult]:
         now = self._clock()
         vectors = await self._embedder.embed([item.text for item in items])
-        hits = await self._candidates(items, vectors)
+        stored = await self._stored_by_id(items)
+        checked = [i for i, item in enumerate(items) if _restored_id(item) is None]
+        hits = dict(
+            zip(checked, await self._candidates([items[i] for i in checked], vectors[checked]), strict=True)
+        )
         staged: dict[str, _Staged] = {}
-        results: list[AddResult] = []
-        for item, vector, stored_hits in zip(items, vectors, hits, strict=True):
-            incoming = Record(
-                id=str(uuid.uuid4()),
-                kind=item.kind,
-                text=item.text,
-                about=item.about,
-                author=item.author,
-                authors=[item.author] if item.author else [],
-                source=item.source,
-                created_at=now,
-                updated_at=now,
-                status="pending" if item.kind == "goal" else None,
-                goal_id=goal_id,
-            )
-            target = self._equivalent(item, vector, stored_hits, staged)
-            if target is None:
-                staged[incoming.id] = _Staged(incoming, vector, text_changed=False, is_new=True)
-                results.append(AddResult(id=incoming.id, status="added"))
-                continue
-            before = target.record.text
-            target.record = absorb(target.record, incoming, now)
-            target.text_changed = target.text_changed or target.record.text != before
-            results.append(AddResult(id=target.record.id, status="merged", duplicate_of=target.record.id))
-        await self._store(list(staged.values()))
+        results: builtins.list[AddResult] = []
+        for position, (item, vector) in enumerate(zip(items, vectors, strict=True)):
+            incoming = new_record(item, now, goal_id)
+            restoring = position not in hits
+            if restoring:  # restored under its id: only that same record can take it
+                target = staged.get(incoming.id) or stored.get(incoming.id)
+            else:
+                target = self._equivalent(item, vector, hits[position], staged)
+            results.append(_stage(incoming, vector, target, staged, now, restoring))
+        await self._store(builtins.list(staged.values()))
         merged = sum(1 for r in results if r.status == "merged")
         logger.info("memory write", extra={"items": len(items), "merged": merged})
         return results
+
+    async def _stored_by_id(self, items: Sequence[NewRecord]) -> dict[str, _Staged]:
+        """The stored records that restored items name by id (a backup re-imported in place)."""
+        found: dict[str, _Staged] = {}
+        for kind in KINDS:
+            ids = sorted({i for item in items if item.kind == kind and (i := _restored_id(item))})
+            if not ids:
+                continue
+            points = await self._client.retrieve(
+                self._collection(kind), ids=ids, with_payload=True, with_vectors=[DENSE]
+            )
+            for p in points:
+                record = from_payload(str(p.id), kind, p.payload)
+                found[record.id] = _Staged(record, _dense_of(p), text_changed=False, is_new=False)
+        return found
 
     async def _candidates(
         self, items: list[NewRecord], vectors: Vectors
@@ -418,8 +428,11 @@ class Memory:
             cosine = float(np.dot(vector, entry.vector))
             if cosine >= floor:
                 scored[record_id] = (cosine, entry)
+        new = Attribution(item.about, item.author)
         for cosine, entry in sorted(scored.values(), key=lambda pair: -pair[0]):
-            if equivalence.is_equivalent(item.kind, item.text, entry.record.text, cosine):
+            if equivalence.is_equivalent(
+                item.kind, item.text, entry.record.text, cosine, new, _attribution(entry.record)
+            ):
                 staged[entry.record.id] = entry
                 return entry
         return None
@@ -454,6 +467,9 @@ class Memory:
         """
         if kind not in KINDS:
             raise ValueError(f"kind must be one of {', '.join(KINDS)}, not {kind!r}")
+        if not isinstance(query, str):
+            raise ValueError("query must be a string")
+        check_utf8("query", query)  # the tokenizer fails on a lone surrogate with a TypeError
         if not query.strip():
             return []
         limit = max(1, min(int(limit), 100))
@@ -690,7 +706,7 @@ class Memory:
 
         Returns the fact (a fact already stored may have absorbed the answer).
         """
-        item = _checked_item(NewRecord("fact", answer_text, author=author))
+        item = check_item(NewRecord("fact", answer_text, author=author))
         async with self._write_lock:
             goal = await self._goal(goal_id)
             result = (await self._write([replace(item, about=goal.about)], goal_id=goal.id))[0]
@@ -727,7 +743,9 @@ class Memory:
                     continue
                 newer, older = sorted((records[i], records[j]), key=_age, reverse=True)
                 cosine = float(block[row, col])
-                if equivalence.is_equivalent(kind, newer.text, older.text, cosine):
+                if equivalence.is_equivalent(
+                    kind, newer.text, older.text, cosine, _attribution(newer), _attribution(older)
+                ):
                     pairs[(i, j)] = cosine
         groups = complete_link_clusters(len(records), pairs)
         return [sorted((records[i] for i in group), key=_age) for group in groups]
@@ -742,6 +760,7 @@ class Memory:
             kinds = {record.kind for record in unique}
             if len(kinds) != 1:
                 raise ValueError("cannot merge records of different kinds")
+            _check_same_subject(unique)
             if len(unique) == 1:
                 return unique[0]
             merged = merge_cluster(unique, self._clock())
@@ -803,6 +822,35 @@ class Memory:
                     await self._client.upsert(name, points=points[start : start + 256], wait=True)
         logger.info("memory re-embedded", extra={"records": total, "model": self._embedder.name})
         return total
+
+
+def _stage(
+    incoming: Record,
+    vector: Vectors,
+    target: _Staged | None,
+    staged: dict[str, _Staged],
+    now: datetime,
+    restoring: bool,
+) -> AddResult:
+    """Stage ``incoming`` for writing: as a new point, or folded into ``target``."""
+    if target is None:
+        staged[incoming.id] = _Staged(incoming, vector, text_changed=False, is_new=True)
+        return AddResult(id=incoming.id, status="added")
+    before = target.record.text
+    # A backup of the same record must not count its occurrences twice; an equivalent write does.
+    fold = restore_into if restoring else absorb
+    target.record = fold(target.record, incoming, now)
+    target.text_changed = target.text_changed or target.record.text != before
+    staged[target.record.id] = target
+    return AddResult(id=target.record.id, status="merged", duplicate_of=target.record.id)
+
+
+def _check_same_subject(records: Sequence[Record]) -> None:
+    """A merge keeps one ``about``: records about different people must stay apart."""
+    for i, a in enumerate(records):
+        for b in records[i + 1 :]:
+            if equivalence.subject_veto(a.kind, a.text, _attribution(a), b.text, _attribution(b)):
+                raise ValueError(f"cannot merge records about different subjects ({a.id}, {b.id})")
 
 
 def _portable(record: Record, kind: Kind, clock: Callable[[], datetime]) -> Record:

@@ -41,7 +41,8 @@ def _jsonl(rows: list[object]) -> str:
 
 
 def _json_lines(text: str) -> list[dict[str, object]]:
-    return [json.loads(line) for line in text.splitlines() if line.strip()]
+    # "\n" only: a text may hold U+2028 or U+0085, which str.splitlines would split on.
+    return [json.loads(line) for line in text.split("\n") if line.strip()]
 
 
 def test_import_search_list_and_export_round_trip(eko: Eko, tmp_path: Path) -> None:
@@ -89,12 +90,15 @@ def test_import_search_list_and_export_round_trip(eko: Eko, tmp_path: Path) -> N
     exported = eko("--data-dir", str(first), "memory", "export")
     assert exported.returncode == 0, exported.stderr
     rows = _json_lines(exported.stdout)
-    assert {
-        "kind": "fact",
-        "text": "Mickael est CTO chez lemapp depuis 2024",
-        "about": "Mickael",
-        "author": "David",
-    } in rows
+    (cto,) = [row for row in rows if row["text"] == "Mickael est CTO chez lemapp depuis 2024"]
+    assert (cto["kind"], cto["about"], cto["author"]) == ("fact", "Mickael", "David")
+    # what the merge gathered is part of the backup
+    assert (cto["authors"], cto["seen_count"], cto["variants"]) == (
+        ["David", "Simon"],
+        2,
+        ["Mickael est CTO"],
+    )
+    assert cto["id"] == results[0]["id"]
     assert len(rows) == 5
 
     dump = tmp_path / "export.jsonl"
@@ -104,8 +108,7 @@ def test_import_search_list_and_export_round_trip(eko: Eko, tmp_path: Path) -> N
     assert reimported.returncode == 0, reimported.stderr
     assert "5 added, 0 merged" in reimported.stdout
     again = eko("--data-dir", str(second), "memory", "export")
-    # kind, text, about and author survive unchanged
-    assert sorted(map(json.dumps, _json_lines(again.stdout))) == sorted(map(json.dumps, rows))
+    assert again.stdout == exported.stdout  # every field survives, ids and times included
 
 
 def test_unknown_id_usage_errors_and_storage_in_use(eko: Eko, tmp_path: Path) -> None:
@@ -143,3 +146,127 @@ def test_eval_search_prints_recall_and_passes_its_targets(eko: Eko) -> None:
     run = eko("memory", "eval", "search")
     assert run.returncode == 0, run.stdout + run.stderr
     assert "recall@1" in run.stdout and "recall@5" in run.stdout
+
+
+def test_bad_lines_are_reported_with_the_same_keys_and_the_rest_is_imported(eko: Eko, tmp_path: Path) -> None:
+    source = tmp_path / "mixed.jsonl"
+    source.write_bytes(
+        b'{"kind": "fact", "text": "Il habite \xc3\xa0 Lyon", "about": "Simon", "author": "Alice"}\n'
+        b'{"kind": "fact", "text": "caf\xe9 in Latin-1"}\n'  # not UTF-8
+        b"\n"  # blank: skipped, no output line
+        b'{"kind": "fact", "text": "a lone \\ud800 surrogate"}\n'
+        b'{"kind": "fact", "text": "Il habite \xc3\xa0 Lyon", "about": "Zo\xc3\xa9", "author": "Bob"}\r\n'
+        b'{"kind": "fact", "text": "J\'ai deux enfants", "author": "Alice"}\n'
+        b'{"kind": "fact", "text": "J\'ai deux enfants", "author": "Bob"}\n'
+    )
+    data = tmp_path / "data"
+    run = eko("--data-dir", str(data), "memory", "import", str(source), "--json")
+    assert run.returncode == 1 and "Traceback" not in run.stderr, run.stderr
+    results = _json_lines(run.stdout)
+    assert [r["line"] for r in results] == [1, 2, 4, 5, 6, 7]
+    assert all(list(r)[:4] == ["line", "id", "status", "duplicate_of"] for r in results)
+    assert results[1] == {
+        "line": 2,
+        "id": None,
+        "status": "error",
+        "duplicate_of": None,
+        "error": "not valid UTF-8 (byte 0xe9 at column 30)",
+    }
+    assert results[2]["status"] == "error" and results[2]["id"] is None and results[2]["duplicate_of"] is None
+    assert str(results[2]["error"]).startswith("text is not valid UTF-8")
+    # Same words, different people: nothing merges, nobody's fact is lost.
+    assert [r["status"] for r in results if r["status"] != "error"] == ["added"] * 4
+
+    queries = tmp_path / "queries.jsonl"
+    queries.write_bytes(
+        b'{"q": "o\xf9 habite Simon ?"}\n'  # not UTF-8
+        b'{"q": "\\udcff"}\n'
+        b"not json\n"
+        b"\n"
+        b'{"q": "o\xc3\xb9 habite Simon ?"}\n'
+    )
+    found = eko("--data-dir", str(data), "memory", "search", "--queries", str(queries), "--json")
+    assert found.returncode == 1 and "Traceback" not in found.stderr, found.stderr
+    lines = _json_lines(found.stdout)
+    assert [set(line) for line in lines[:3]] == [{"line", "q", "results", "error"}] * 3
+    assert [(line["line"], line["q"], line["results"]) for line in lines[:3]] == [
+        (1, None, []),
+        (2, None, []),
+        (3, None, []),
+    ]
+    assert str(lines[0]["error"]).startswith("not valid UTF-8")
+    assert str(lines[1]["error"]).startswith("query is not valid UTF-8")
+    assert lines[3]["q"] == "où habite Simon ?" and lines[3]["results"]
+
+    single = eko("--data-dir", str(data), "memory", "search", "\udcff")  # undecodable argv byte 0xff
+    assert single.returncode == 1 and single.stdout == ""
+    assert single.stderr.strip().splitlines() == [
+        "eko: query is not valid UTF-8 text (lone surrogate U+DCFF at character 1)"
+    ]
+
+
+def test_export_is_a_backup_that_restores_every_field(eko: Eko, tmp_path: Path) -> None:
+    lines = [
+        {"kind": "fact", "text": "Sarah écrit\u2028sur deux lignes", "about": "Sarah", "author": "Sarah"},
+        {"kind": "fact", "text": "Le mot de passe du wifi\u0085est au tableau", "author": "David"},
+        {"kind": "fact", "text": "Mickael est CTO", "author": "David"},
+        {"kind": "fact", "text": "Mickael est CTO chez lemapp", "about": "Mickael", "author": "Simon"},
+        {
+            "kind": "goal",
+            "text": "Qui est Corentin ?",
+            "about": "Corentin",
+            "author": "Eko",
+            "status": "asked",
+            "asked_at": "2025-01-02T04:00:00+00:00",
+            "asked_message_id": "m1",
+            "source": {"room": "lobby", "message_id": "m0"},
+        },
+    ]
+    source = tmp_path / "team.jsonl"
+    source.write_text(_jsonl(lines), encoding="utf-8")
+    first, second = tmp_path / "first", tmp_path / "second"
+    assert eko("--data-dir", str(first), "memory", "import", str(source)).returncode == 0
+
+    exported = eko("--data-dir", str(first), "memory", "export")
+    assert exported.returncode == 0, exported.stderr
+    rows = {str(row["text"]): row for row in _json_lines(exported.stdout)}
+    assert (
+        "Sarah écrit\u2028sur deux lignes" in rows and "Le mot de passe du wifi\u0085est au tableau" in rows
+    )
+    cto = rows["Mickael est CTO chez lemapp"]
+    assert (cto["authors"], cto["seen_count"], cto["variants"]) == (
+        ["David", "Simon"],
+        2,
+        ["Mickael est CTO"],
+    )
+    goal = rows["Qui est Corentin ?"]
+    assert (goal["status"], goal["asked_at"], goal["asked_message_id"]) == (
+        "asked",
+        "2025-01-02T04:00:00+00:00",
+        "m1",
+    )
+
+    backup = tmp_path / "backup.jsonl"
+    backup.write_text(exported.stdout, encoding="utf-8")
+    restored = eko("--data-dir", str(second), "memory", "import", str(backup), "--json")
+    assert [r["status"] for r in _json_lines(restored.stdout)] == ["added"] * 4
+    assert [r["id"] for r in _json_lines(restored.stdout)] == [r["id"] for r in _json_lines(exported.stdout)]
+    assert eko("--data-dir", str(second), "memory", "export").stdout == exported.stdout
+
+    # The same backup imported where it came from merges into its own records: nothing doubles.
+    again = eko("--data-dir", str(first), "memory", "import", str(backup))
+    assert again.returncode == 0 and "0 added, 4 merged" in again.stdout
+    assert eko("--data-dir", str(first), "memory", "export").stdout == exported.stdout
+
+
+def test_an_unreachable_qdrant_server_is_one_line_without_credentials(eko: Eko, free_port: int) -> None:
+    env = {
+        "EKO_QDRANT_URL": f"https://eko:hunter2@127.0.0.1:{free_port}/?api_key=hunter3",
+        "EKO_QDRANT_API_KEY": "topsecret",
+    }
+    run = eko("memory", "list", env_extra=env)
+    assert run.returncode == 1
+    assert run.stderr.strip().splitlines() == [
+        f"eko: cannot reach the Qdrant server at https://127.0.0.1:{free_port}/: Connection refused"
+    ]
+    assert not any(secret in run.stderr for secret in ("hunter2", "hunter3", "topsecret"))

@@ -8,6 +8,7 @@ import pytest
 
 from memory import Embedder, Memory, MemoryConfig, NewRecord, RecordNotFound
 from tests.conftest import FakeClock
+from tests.memory.legacy import raw_copy
 
 
 async def test_add_then_get_and_search(memory: Memory, clock: FakeClock) -> None:
@@ -214,7 +215,7 @@ async def test_find_duplicates_and_merge(memory: Memory, clock: FakeClock) -> No
         clock.advance(60)
     await memory.mark_asked(ids[0], "m1")
     # Store an exact duplicate bypassing the merge, as the seed's old code did.
-    duplicate = await _raw_copy(memory, ids[0], author="David")
+    duplicate = await raw_copy(memory, ids[0], author="David")
     clusters = await memory.find_duplicates("goal")
     assert [[r.id for r in cluster] for cluster in clusters] == [[ids[0], duplicate]]
 
@@ -225,23 +226,6 @@ async def test_find_duplicates_and_merge(memory: Memory, clock: FakeClock) -> No
     with pytest.raises(RecordNotFound):
         await memory.get(duplicate)
     assert await memory.find_duplicates("goal") == []
-
-
-async def _raw_copy(memory: Memory, record_id: str, author: str) -> str:
-    """Write a copy of a record as a separate point, the way legacy data holds duplicates."""
-    import uuid
-    from dataclasses import replace
-
-    from memory.store import _point
-
-    record = await memory.get(record_id)
-    later = record.created_at + timedelta(hours=1) if record.created_at else None
-    copy = replace(
-        record, id=str(uuid.uuid4()), author=author, authors=[author], status="pending", created_at=later
-    )
-    vector = (await memory._embedder.embed([copy.text]))[0]
-    await memory._client.upsert(memory._collection("goal"), points=[_point(copy, vector)], wait=True)
-    return copy.id
 
 
 async def test_persistence_across_reopen(
@@ -274,7 +258,7 @@ async def test_duplicate_checks_follow_deletes_merges_and_reopen(
         assert again.status == "added" and again.id != first.id  # not merged into a deleted record
 
         goal = await mem.add("goal", "Qui est Corentin ?")
-        copy = await _raw_copy(mem, goal.id, author="David")
+        copy = await raw_copy(mem, goal.id, author="David")
         (cluster,) = await mem.find_duplicates("goal")
         await mem.merge(cluster)
         assert (await mem.add("goal", "Qui est Corentin ?")).id == goal.id

@@ -1,0 +1,177 @@
+"""Checking what callers hand to ``Memory.add_many`` (the API boundary) and turning it into records.
+
+Everything is refused here with a short ``ValueError`` before any embedding or write: a text the
+tokenizer cannot take (a lone surrogate) must cost its own line, not a whole import batch.
+"""
+
+from __future__ import annotations
+
+import uuid
+from collections.abc import Mapping
+from dataclasses import fields, replace
+from datetime import UTC, datetime
+from typing import Any, cast
+
+from memory.records import KINDS, GoalStatus, History, NewRecord, Record
+
+MAX_TEXT_CHARS = 8_000
+STATUSES: tuple[GoalStatus, ...] = ("pending", "asked", "answered", "dropped")
+ITEM_FIELDS = ("kind", "text", "about", "author", "source")
+HISTORY_FIELDS = tuple(f.name for f in fields(History))
+
+
+def check_utf8(name: str, value: str) -> None:
+    """``ValueError`` when ``value`` cannot be written as UTF-8 (a lone surrogate such as "\\ud800")."""
+    try:
+        value.encode("utf-8")
+    except UnicodeEncodeError as error:
+        raise ValueError(
+            f"{name} is not valid UTF-8 text (lone surrogate U+{ord(value[error.start]):04X}"
+            f" at character {error.start + 1})"
+        ) from None
+
+
+def _check_strings(name: str, value: object) -> None:
+    """Every string inside a JSON-like value (``source``) must be writable as UTF-8."""
+    if isinstance(value, str):
+        check_utf8(name, value)
+    elif isinstance(value, Mapping):
+        for key, inner in value.items():
+            _check_strings(name, key)
+            _check_strings(name, inner)
+    elif isinstance(value, list | tuple):
+        for inner in value:
+            _check_strings(name, inner)
+
+
+def _optional_string(name: str, value: object) -> str | None:
+    if value is None:
+        return None
+    if not isinstance(value, str):
+        raise ValueError(f"{name} must be a string")
+    check_utf8(name, value)
+    return value.strip() or None
+
+
+def _strings(name: str, value: object) -> tuple[str, ...]:
+    if not isinstance(value, list | tuple) or not all(isinstance(item, str) for item in value):
+        raise ValueError(f"{name} must be a list of strings")
+    for item in value:
+        check_utf8(name, item)
+    return tuple(value)
+
+
+def _datetime(name: str, value: object) -> datetime | None:
+    if value is None or isinstance(value, datetime):
+        parsed = value
+    elif isinstance(value, str):
+        try:
+            parsed = datetime.fromisoformat(value)
+        except ValueError:
+            raise ValueError(f"{name} must be an ISO 8601 date and time, not {value!r}") from None
+    else:
+        raise ValueError(f"{name} must be an ISO 8601 date and time")
+    # Stored times are aware UTC; a naive one is taken as UTC, as the payload reader does.
+    return parsed if parsed is None or parsed.tzinfo else parsed.replace(tzinfo=UTC)
+
+
+def _record_id(value: object) -> str | None:
+    if value is None:
+        return None
+    try:
+        return str(uuid.UUID(str(value)))
+    except ValueError:
+        raise ValueError(f"id must be a UUID, not {value!r}") from None
+
+
+def _history(row: Mapping[str, Any]) -> History | None:
+    if not any(name in row for name in HISTORY_FIELDS):
+        return None
+    seen = row.get("seen_count")
+    seen = 1 if seen is None else seen
+    if isinstance(seen, bool) or not isinstance(seen, int) or seen < 1:
+        raise ValueError("seen_count must be a positive integer")
+    status = row.get("status")
+    if status is not None and status not in STATUSES:
+        raise ValueError(f"status must be one of {', '.join(STATUSES)}, not {status!r}")
+    authors = row.get("authors")
+    return History(
+        id=_record_id(row.get("id")),
+        authors=None if authors is None else _strings("authors", authors),
+        seen_count=seen,
+        variants=_strings("variants", row.get("variants") or []),
+        created_at=_datetime("created_at", row.get("created_at")),
+        updated_at=_datetime("updated_at", row.get("updated_at")),
+        status=cast("GoalStatus | None", status),
+        asked_at=_datetime("asked_at", row.get("asked_at")),
+        asked_message_id=_optional_string("asked_message_id", row.get("asked_message_id")),
+        answer_fact_id=_optional_string("answer_fact_id", row.get("answer_fact_id")),
+        goal_id=_optional_string("goal_id", row.get("goal_id")),
+    )
+
+
+def item_from_mapping(row: Mapping[str, Any]) -> NewRecord:
+    """``{"kind", "text", "about", "author", "source"}`` plus, optionally, the fields of a backup
+    line (:class:`History`: id, authors, seen_count, variants, times, goal lifecycle)."""
+    unknown = set(row) - set(ITEM_FIELDS) - set(HISTORY_FIELDS)
+    if unknown:
+        raise ValueError(f"unknown field(s): {', '.join(sorted(unknown))}")
+    kind = row.get("kind")
+    if kind not in KINDS:
+        raise ValueError(f"kind must be one of {', '.join(KINDS)}, not {kind!r}")
+    item = NewRecord(
+        kind=kind,
+        text=cast(str, row.get("text")),  # checked by check_item below
+        about=row.get("about"),
+        author=row.get("author"),
+        source=row.get("source"),
+        history=_history(row),
+    )
+    return check_item(item)
+
+
+def check_item(item: NewRecord | Mapping[str, Any]) -> NewRecord:
+    """A valid item, with text, ``about`` and ``author`` trimmed; ``ValueError`` naming what is wrong."""
+    if isinstance(item, Mapping):
+        return item_from_mapping(item)
+    if item.kind not in KINDS:
+        raise ValueError(f"kind must be one of {', '.join(KINDS)}, not {item.kind!r}")
+    if not isinstance(item.text, str) or not item.text.strip():
+        raise ValueError("text must be a non-empty string")
+    if len(item.text) > MAX_TEXT_CHARS:
+        raise ValueError(f"text is {len(item.text)} characters long (at most {MAX_TEXT_CHARS})")
+    check_utf8("text", item.text)
+    about = _optional_string("about", item.about)
+    author = _optional_string("author", item.author)
+    if item.source is not None and not isinstance(item.source, dict):
+        raise ValueError("source must be an object like {'room': ..., 'message_id': ...}")
+    _check_strings("source", item.source)
+    if item.history is not None and item.history.status is not None and item.kind != "goal":
+        raise ValueError(f"status applies to goals only, not to a {item.kind}")
+    return replace(item, text=item.text.strip(), about=about, author=author)
+
+
+def new_record(item: NewRecord, now: datetime, goal_id: str | None = None) -> Record:
+    """The record ``item`` becomes: a new one written ``now``, or the one its history describes."""
+    history = item.history or History()
+    default_authors = [item.author] if item.author else []
+    authors = default_authors if history.authors is None else list(history.authors)
+    created = history.created_at or now
+    return Record(
+        id=history.id or str(uuid.uuid4()),
+        kind=item.kind,
+        text=item.text,
+        about=item.about,
+        author=item.author,
+        authors=authors,
+        source=item.source,
+        created_at=created,
+        updated_at=history.updated_at or created,
+        seen_count=history.seen_count,
+        status=history.status or ("pending" if item.kind == "goal" else None),
+        asked_at=history.asked_at,
+        asked_message_id=history.asked_message_id,
+        answer_fact_id=history.answer_fact_id,
+        goal_id=goal_id or history.goal_id,
+        variants=list(history.variants),
+    )
