@@ -61,7 +61,7 @@ def _secret_values(settings: Settings, bot_token: str | None) -> list[str]:
 async def _open_memory(settings: Settings, stack: AsyncExitStack) -> Any:
     from memory import Memory, MemoryConfig, load_embedder
 
-    embedder = load_embedder(settings.embedding_model)
+    embedder = load_embedder(settings.embedding_model, threads=settings.embedding_threads)
     config = MemoryConfig(
         path=None if settings.qdrant_url else settings.qdrant_path,
         url=settings.qdrant_url,

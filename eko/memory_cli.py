@@ -215,8 +215,8 @@ class _QuickEmbedder(Embedder):
     Commands that never embed (list, delete, export) then start in about a second instead of eight.
     """
 
-    def __init__(self, name: str) -> None:
-        inner = load_embedder(name)
+    def __init__(self, name: str, threads: int) -> None:
+        inner = load_embedder(name, threads=threads)
         super().__init__(inner.name, lambda: _AsModel(inner), inner.batch_size)
         self._known_dimension = _dimension_from_files(name)
 
@@ -269,7 +269,7 @@ def _dimension_from_files(name: str) -> int | None:
 
 @asynccontextmanager
 async def _open(settings: Settings, allow_model_change: bool = False) -> AsyncIterator[Memory]:
-    embedder = _QuickEmbedder(settings.embedding_model)
+    embedder = _QuickEmbedder(settings.embedding_model, settings.embedding_threads)
     memory = await Memory.open(memory_config(settings), embedder, allow_model_change=allow_model_change)
     try:
         yield memory
@@ -585,7 +585,7 @@ async def _reembed(args: argparse.Namespace, settings: Settings) -> int:
 # ------------------------------------------------------------------------------------------- quality
 async def _eval(args: argparse.Namespace, settings: Settings) -> int:
     """Quality checks run on the shipped sets in a throw-away storage: the user's memory is untouched."""
-    embedder = load_embedder(settings.embedding_model)
+    embedder = load_embedder(settings.embedding_model, threads=settings.embedding_threads)
     if args.what == "dedup":
         return _eval_dedup(args, embedder)
     return await _eval_search(args, embedder)

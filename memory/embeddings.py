@@ -71,10 +71,17 @@ class Embedder:
         return await asyncio.to_thread(self.embed_sync, list(texts))
 
 
-def _sentence_transformer(name_or_path: str) -> Callable[[], EncoderModel]:
+def _sentence_transformer(name_or_path: str, threads: int | None) -> Callable[[], EncoderModel]:
     def load() -> EncoderModel:
+        import torch
         from sentence_transformers import SentenceTransformer  # slow import: only when needed
         from transformers.utils import logging as transformers_logging
+
+        if threads is not None:
+            # Process-wide, on purpose: torch's default pool (one thread per core) busy-waits between
+            # ops. On 2 cores one 10-word query then cost 118 ms of CPU instead of 10 ms, and starved
+            # the event loop that serves the Lobby.
+            torch.set_num_threads(threads)
 
         # transformers draws a "Loading weights" bar on stderr: noise in a chat bot's log and in
         # the `eko memory` output. Hide it for this load only.
@@ -94,9 +101,12 @@ def _sentence_transformer(name_or_path: str) -> Callable[[], EncoderModel]:
     return load
 
 
-def load_embedder(name: str = PACKAGED_MODEL) -> Embedder:
+def load_embedder(name: str = PACKAGED_MODEL, threads: int | None = 1) -> Embedder:
     """An embedder for ``name``: the packaged offline model, or any sentence-transformers name or path.
 
-    Nothing is loaded until the first ``embed`` (or ``dimension``) call.
+    Nothing is loaded until the first ``embed`` (or ``dimension``) call. ``threads`` is torch's
+    intra-op thread count for this process, set at that load (None leaves torch's default: one per
+    core). One is fastest for a chat bot's short queries, and on 2 cores for imports too
+    (docs/memory.md, "Embeddings").
     """
-    return Embedder(name, _sentence_transformer(name))
+    return Embedder(name, _sentence_transformer(name, threads))

@@ -56,6 +56,10 @@ def test_bad_values_are_refused_with_the_variable_named(monkeypatch: pytest.Monk
     monkeypatch.setenv("EKO_QUIET_HOURS", "tonight")
     with pytest.raises(ValidationError, match="EKO_QUIET_HOURS"):
         Settings()
+    monkeypatch.delenv("EKO_QUIET_HOURS")
+    monkeypatch.setenv("EKO_EMBEDDING_THREADS", "0")
+    with pytest.raises(ValidationError, match="embedding_threads"):
+        Settings()
 
 
 def test_the_command_reports_a_bad_setting_as_a_usage_error(

@@ -48,3 +48,12 @@ def test_packaged_model_meets_expectations(embedder: Embedder) -> None:
     )[1:]
     query = embedder.embed_sync(["Qui est Corentin ?"])[0]
     assert float(query @ close) > float(query @ far)
+
+
+def test_the_loaded_model_runs_on_one_torch_thread_by_default(embedder: Embedder) -> None:
+    # torch's default pool busy-waits between ops: on 2 cores one short query cost ~12x the CPU and
+    # starved the Lobby's event loop (docs/memory.md, "Embeddings").
+    import torch
+
+    embedder.embed_sync(["Eko, c'était quoi le nom du village de maman ?"])
+    assert torch.get_num_threads() == 1
