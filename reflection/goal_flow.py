@@ -6,7 +6,7 @@ import logging
 from collections.abc import Sequence
 
 from llm.port import ChatTurn, LLMRequest
-from memory.equivalence import is_equivalent
+from memory.equivalence import Attribution, is_equivalent
 from memory.records import Record, RecordNotFound, ScoredRecord
 from reflection.engine import Engine, RunLog, Skip, context_line
 from reflection.phrasing import REFLECT_SCHEMA, GoalDecision, offline_question
@@ -73,7 +73,8 @@ class GoalFlow:
         cluster = [goal] + [
             hit.record
             for hit in hits
-            if hit.record.id != goal.id and is_equivalent("goal", goal.text, hit.record.text, hit.score)
+            if hit.record.id != goal.id
+            and is_equivalent("goal", goal.text, hit.record.text, hit.score, _said(goal), _said(hit.record))
         ]
         if len(cluster) < 2:
             return goal, []
@@ -120,3 +121,8 @@ class GoalFlow:
             return decision.message, decision.reason or e.reason("curiosity", goal.text), decision.tone
         message, tone = offline_question(e.templates, goal.text)
         return message, e.reason("curiosity", goal.text), tone
+
+
+def _said(record: Record) -> Attribution:
+    """Who the goal is about and who raised it: goals about different subjects never merge."""
+    return Attribution(record.about, record.author)

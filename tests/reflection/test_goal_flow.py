@@ -214,6 +214,22 @@ async def test_duplicate_goals_found_while_reflecting_are_merged(
     assert (await memory.get(other.id)).status == "pending"
 
 
+async def test_duplicate_goals_about_another_subject_are_left_alone(
+    make_service: ServiceFactory, memory: Memory, chat: RecordingChat, llm: ScriptedLLM, clock: FakeClock
+) -> None:
+    corentin = await memory.add("goal", "Il travaille où ?", about="Corentin", author="Eko")
+    clock.advance(60)
+    simon = await memory.add("goal", "Il travaille où ?", about="Simon", author="Eko")
+    assert simon.status == "added"  # same words, another person: two curiosities
+    duplicate = await _legacy_copy(memory, simon.id, "Il travaille où exactement ?", clock)
+    chat.say("David", "salut")
+    service = await make_service()
+    llm.replies.append(goal_reply("Au fait, Simon, il travaille où ?", tone="helpful"))
+    record = await service.run_scheduled()
+    assert record.goal_id == simon.id and record.duplicate_goal_ids == [duplicate]
+    assert (await memory.get(corentin.id)).status == "pending"
+
+
 async def test_against_the_messages_api_with_the_real_sdk(
     make_service: ServiceFactory,
     memory: Memory,
