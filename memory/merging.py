@@ -45,15 +45,7 @@ def absorb(existing: Record, incoming: Record, now: datetime) -> Record:
         updated_at=now,
         goal_id=existing.goal_id or incoming.goal_id,
     )
-    if _STATUS_RANK[incoming.status] > _STATUS_RANK[existing.status]:
-        merged = replace(
-            merged,
-            status=incoming.status,
-            asked_at=incoming.asked_at or existing.asked_at,
-            asked_message_id=incoming.asked_message_id or existing.asked_message_id,
-            answer_fact_id=incoming.answer_fact_id or existing.answer_fact_id,
-        )
-    return merged
+    return _further_lifecycle(merged, existing, incoming)
 
 
 def restore_into(stored: Record, backup: Record, now: datetime) -> Record:
@@ -82,15 +74,24 @@ def restore_into(stored: Record, backup: Record, now: datetime) -> Record:
         created_at=min(times) if times else None,
         goal_id=stored.goal_id or backup.goal_id,
     )
-    if _STATUS_RANK[backup.status] > _STATUS_RANK[stored.status]:
-        restored = replace(
-            restored,
-            status=backup.status,
-            asked_at=backup.asked_at or stored.asked_at,
-            asked_message_id=backup.asked_message_id or stored.asked_message_id,
-            answer_fact_id=backup.answer_fact_id or stored.answer_fact_id,
-        )
+    restored = _further_lifecycle(restored, stored, backup)
     return stored if restored == stored else replace(restored, updated_at=now)
+
+
+def _further_lifecycle(result: Record, current: Record, other: Record) -> Record:
+    """``result`` with ``other``'s goal lifecycle when it is further along than ``current``'s.
+
+    A goal only moves forward (pending → asked → answered): merging never re-opens an answer.
+    """
+    if _STATUS_RANK[other.status] <= _STATUS_RANK[current.status]:
+        return result
+    return replace(
+        result,
+        status=other.status,
+        asked_at=other.asked_at or current.asked_at,
+        asked_message_id=other.asked_message_id or current.asked_message_id,
+        answer_fact_id=other.answer_fact_id or current.answer_fact_id,
+    )
 
 
 def merge_cluster(records: Sequence[Record], now: datetime) -> Record:
