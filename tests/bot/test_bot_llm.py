@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
 import time
 from collections.abc import Awaitable, Callable
 from typing import Any
@@ -206,7 +205,7 @@ async def test_a_slow_model_does_not_hold_up_the_lobby_or_other_mentions(
         simon = await humans("Simon")
 
         await david.send({"text": "Eko, question lente ?"})
-        await asyncio.sleep(0.1)  # the slow call is under way
+        await fake_anthropic.wait_for_calls(1)  # the slow call has reached the model server
         started = time.perf_counter()
         await simon.send({"text": "Eko, question rapide ?"})
         first = await reply_from_eko(simon)

@@ -225,23 +225,13 @@ def test_eko_up_command_prints_its_url_and_stops_cleanly_on_ctrl_c(tmp_path: Pat
         "EKO_LOG_LEVEL": "INFO",
     }
     env.pop("ANTHROPIC_API_KEY", None)
-    process = subprocess.Popen(
-        [sys.executable, "-m", "eko.cli", "up"],
-        env=env,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-    )
+    process = _command(["up"], env)
     try:
         assert process.stdout is not None
         first_line = process.stdout.readline()
         assert f"http://127.0.0.1:{free_port}" in first_line, first_line
-        process.send_signal(signal.SIGINT)
-        _out, err = process.communicate(timeout=60)
     finally:
-        if process.poll() is None:
-            process.kill()
-    assert process.returncode == 0, err
+        err = _stop(process)  # exit code 0 asserted there
     assert "test-bot-token-not-a-secret-123" not in err
     assert "offline" in err
     assert "Traceback" not in err

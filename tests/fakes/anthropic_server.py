@@ -138,11 +138,13 @@ class FakeAnthropic:
         self._ids = itertools.count(1)
         self._runner: web.AppRunner | None = None
         self._closing: asyncio.Event | None = None
+        self._arrived: asyncio.Condition | None = None
 
     # -- lifecycle -------------------------------------------------------------------------
 
     async def start(self) -> None:
         self._closing = asyncio.Event()
+        self._arrived = asyncio.Condition()
         app = web.Application()
         app.router.add_post("/v1/messages", self._messages)
         # Short shutdown: a test may leave a delayed reply behind (the client timed out).
@@ -175,6 +177,12 @@ class FakeAnthropic:
     @property
     def calls(self) -> int:
         return len(self.requests)
+
+    async def wait_for_calls(self, count: int, within_s: float = 5.0) -> None:
+        """Return once ``count`` requests have arrived (the replies may still be on their way)."""
+        assert self._arrived is not None, "start the server first"
+        async with asyncio.timeout(within_s), self._arrived:
+            await self._arrived.wait_for(lambda: self.calls >= count)
 
     @property
     def pending(self) -> int:
@@ -245,6 +253,9 @@ class FakeAnthropic:
             return _error_response(error_reply(400, "body is not JSON"))
         headers = {k.lower(): v for k, v in request.headers.items() if k.lower() not in _SECRET_HEADERS}
         self.requests.append(RecordedRequest(path=request.path, json=body, headers=headers))
+        if self._arrived is not None:
+            async with self._arrived:
+                self._arrived.notify_all()
         reply = self._next_reply(body)
         if reply.delay > 0 and self._closing is not None:
             with suppress(TimeoutError):
