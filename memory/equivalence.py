@@ -29,7 +29,7 @@ from difflib import SequenceMatcher
 from functools import lru_cache
 from typing import Literal
 
-from memory.records import Kind
+from memory.records import Kind, NewRecord, Record
 
 Relation = Literal["same", "detail", "reworded", "slot"]
 
@@ -504,6 +504,10 @@ class Attribution:
 
     about: str | None = None
     author: str | None = None
+
+    @classmethod
+    def of(cls, record: Record | NewRecord) -> Attribution:
+        return cls(record.about, record.author)
 
 
 UNATTRIBUTED = Attribution()

@@ -91,10 +91,6 @@ def _restored_id(item: NewRecord) -> str | None:
     return item.history.id if item.history is not None else None
 
 
-def _attribution(record: Record) -> Attribution:
-    return Attribution(record.about, record.author)
-
-
 def _point_id(value: str) -> str | None:
     try:
         return str(uuid.UUID(str(value)))
@@ -428,10 +424,10 @@ class Memory:
             cosine = float(np.dot(vector, entry.vector))
             if cosine >= floor:
                 scored[record_id] = (cosine, entry)
-        new = Attribution(item.about, item.author)
+        new = Attribution.of(item)
         for cosine, entry in sorted(scored.values(), key=lambda pair: -pair[0]):
             if equivalence.is_equivalent(
-                item.kind, item.text, entry.record.text, cosine, new, _attribution(entry.record)
+                item.kind, item.text, entry.record.text, cosine, new, Attribution.of(entry.record)
             ):
                 staged[entry.record.id] = entry
                 return entry
@@ -744,7 +740,7 @@ class Memory:
                 newer, older = sorted((records[i], records[j]), key=_age, reverse=True)
                 cosine = float(block[row, col])
                 if equivalence.is_equivalent(
-                    kind, newer.text, older.text, cosine, _attribution(newer), _attribution(older)
+                    kind, newer.text, older.text, cosine, Attribution.of(newer), Attribution.of(older)
                 ):
                     pairs[(i, j)] = cosine
         groups = complete_link_clusters(len(records), pairs)
@@ -849,7 +845,7 @@ def _check_same_subject(records: Sequence[Record]) -> None:
     """A merge keeps one ``about``: records about different people must stay apart."""
     for i, a in enumerate(records):
         for b in records[i + 1 :]:
-            if equivalence.subject_veto(a.kind, a.text, _attribution(a), b.text, _attribution(b)):
+            if equivalence.subject_veto(a.kind, a.text, Attribution.of(a), b.text, Attribution.of(b)):
                 raise ValueError(f"cannot merge records about different subjects ({a.id}, {b.id})")
 
 

@@ -74,7 +74,14 @@ class GoalFlow:
             hit.record
             for hit in hits
             if hit.record.id != goal.id
-            and is_equivalent("goal", goal.text, hit.record.text, hit.score, _said(goal), _said(hit.record))
+            and is_equivalent(
+                "goal",
+                goal.text,
+                hit.record.text,
+                hit.score,
+                Attribution.of(goal),
+                Attribution.of(hit.record),
+            )
         ]
         if len(cluster) < 2:
             return goal, []
@@ -121,8 +128,3 @@ class GoalFlow:
             return decision.message, decision.reason or e.reason("curiosity", goal.text), decision.tone
         message, tone = offline_question(e.templates, goal.text)
         return message, e.reason("curiosity", goal.text), tone
-
-
-def _said(record: Record) -> Attribution:
-    """Who the goal is about and who raised it: goals about different subjects never merge."""
-    return Attribution(record.about, record.author)

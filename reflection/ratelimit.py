@@ -12,7 +12,7 @@ import contextlib
 import logging
 import re
 import uuid
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from datetime import UTC, date, datetime, time, timedelta
 from typing import Any
 from zoneinfo import ZoneInfo
@@ -119,9 +119,9 @@ class RateLimitState:
         return self.count if self.day == today else 0
 
 
-def current_cooldown(state: RateLimitState, base: timedelta, maximum: timedelta) -> timedelta:
-    """The cooldown the next spontaneous message starts: ``base`` doubled per ignored question."""
-    return min(base * (1 << min(state.doublings, 32)), max(base, maximum))
+def current_cooldown(doublings: int, base: timedelta, maximum: timedelta) -> timedelta:
+    """The cooldown a spontaneous message starts: ``base`` doubled per ignored question, capped."""
+    return min(base * (1 << min(doublings, 32)), max(base, maximum))
 
 
 def blocked_by(state: RateLimitState, now: datetime, today: str, daily_max: int) -> str | None:
@@ -149,14 +149,14 @@ def settle_cooldown(
     """
     if state.settled or state.last_message_at is None or state.last_goal_id is None:
         return None
-    previous = current_cooldown(state, base, maximum)
+    previous = current_cooldown(state.doublings, base, maximum)
     if answered or state.last_answered:
         return 0, state.next_allowed_at or state.last_message_at + previous
     if now - state.last_message_at < unanswered_after:
         return None
     # Stop counting at the cap: one answer then brings the cooldown straight back to the base.
     doublings = state.doublings + 1 if previous < maximum else state.doublings
-    doubled = current_cooldown(replace(state, doublings=doublings), base, maximum)
+    doubled = current_cooldown(doublings, base, maximum)
     return doublings, max(state.next_allowed_at or now, state.last_message_at + doubled)
 
 
@@ -231,7 +231,7 @@ class RateLimiter:
             {"_id": RATE_LIMIT_ID, "lastMessageAt": state.last_message_at, "settled": False},
             {"$set": {"cooldownDoublings": doublings, "nextAllowedAt": next_allowed, "settled": True}},
         )
-        cooldown = current_cooldown(replace(state, doublings=doublings), self.base, self.maximum)
+        cooldown = current_cooldown(doublings, self.base, self.maximum)
         log.info(
             "adaptive cooldown settled",
             extra={"answered": answered or state.last_answered, "cooldown_s": cooldown.total_seconds()},
@@ -260,7 +260,7 @@ class RateLimiter:
     async def _claim_once(self, state: RateLimitState, now: datetime, goal_id: str | None) -> Claim | None:
         today = local_day(now, self.zone)
         token = uuid.uuid4().hex
-        cooldown = current_cooldown(state, self.base, self.maximum)
+        cooldown = current_cooldown(state.doublings, self.base, self.maximum)
         cooled: dict[str, Any] = {"$or": [{"nextAllowedAt": None}, {"nextAllowedAt": {"$lte": now}}]}
         posted = {
             "lastMessageAt": now,
@@ -290,7 +290,7 @@ class RateLimiter:
         """A manual reflection posted (it bypasses the limit): start the cooldown, not the daily count."""
         state = await self.state()
         token = uuid.uuid4().hex
-        cooldown = current_cooldown(state, self.base, self.maximum)
+        cooldown = current_cooldown(state.doublings, self.base, self.maximum)
         next_allowed = now + cooldown
         if state.next_allowed_at is not None and state.next_allowed_at > next_allowed:
             next_allowed = state.next_allowed_at
@@ -353,7 +353,7 @@ class RateLimiter:
             "todayCount": state.today_count(today),
             "dailyMax": self.daily_max,
             "nextAllowedAt": iso(next_allowed),
-            "cooldownS": int(current_cooldown(state, self.base, self.maximum).total_seconds()),
+            "cooldownS": int(current_cooldown(state.doublings, self.base, self.maximum).total_seconds()),
             "baseCooldownS": int(self.base.total_seconds()),
             "lastMessageAt": iso(state.last_message_at),
             "quietHours": str(quiet) if quiet else "",

@@ -103,7 +103,7 @@ def test_adaptive_cooldown_is_capped_and_reset_by_an_answer() -> None:
     assert settle(sixteen_hours, T0 + timedelta(hours=3)) == (6, T0 + MAX)  # 32 h, capped at 24 h
     at_cap = asked(doublings=6)
     assert settle(at_cap, T0 + timedelta(hours=3)) == (6, T0 + MAX)  # stops counting at the cap
-    assert current_cooldown(at_cap, BASE, MAX) == MAX
+    assert current_cooldown(at_cap.doublings, BASE, MAX) == MAX
     doublings, _ = settle(asked(doublings=4), T0 + timedelta(minutes=5), answered=True) or (None, None)
     assert doublings == 0
     doublings, _ = settle(asked(doublings=4, answered=True), T0 + timedelta(hours=5)) or (None, None)
@@ -114,11 +114,11 @@ def test_adaptive_cooldown_is_capped_and_reset_by_an_answer() -> None:
 def test_the_cooldown_follows_the_settings_not_a_stored_value() -> None:
     # The store keeps how many times the cooldown doubled, not seconds: a new EKO_COOLDOWN or
     # EKO_MAX_COOLDOWN applies to an existing Eko at its next start.
-    state = asked(doublings=2)
-    assert current_cooldown(state, BASE, MAX) == 4 * BASE
-    assert current_cooldown(state, timedelta(minutes=5), MAX) == timedelta(minutes=20)
-    assert current_cooldown(state, BASE, timedelta(hours=1)) == timedelta(hours=1)
-    assert current_cooldown(RateLimitState(), timedelta(seconds=1), MAX) == timedelta(seconds=1)
+    doublings = asked(doublings=2).doublings
+    assert current_cooldown(doublings, BASE, MAX) == 4 * BASE
+    assert current_cooldown(doublings, timedelta(minutes=5), MAX) == timedelta(minutes=20)
+    assert current_cooldown(doublings, BASE, timedelta(hours=1)) == timedelta(hours=1)
+    assert current_cooldown(RateLimitState().doublings, timedelta(seconds=1), MAX) == timedelta(seconds=1)
 
 
 def test_window_after_the_cursor() -> None:
