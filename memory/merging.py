@@ -26,26 +26,8 @@ def _authors(record: Record) -> list[str]:
 
 def absorb(existing: Record, incoming: Record, now: datetime) -> Record:
     """``existing`` after absorbing the equivalent ``incoming`` (which is not stored separately)."""
-    text = richer_text(existing.text, incoming.text)
-    other = incoming.text if text == existing.text else existing.text
-    variants = list(existing.variants)
-    for candidate in [other, *incoming.variants]:
-        variants = _add_variant(variants, candidate, text)
-    authors = _authors(existing)
-    authors += [a for a in _authors(incoming) if a not in authors]
-    merged = replace(
-        existing,
-        text=text,
-        variants=variants,
-        authors=authors,
-        author=existing.author or incoming.author,
-        about=existing.about or incoming.about,
-        source=existing.source or incoming.source,
-        seen_count=existing.seen_count + incoming.seen_count,
-        updated_at=now,
-        goal_id=existing.goal_id or incoming.goal_id,
-    )
-    return _further_lifecycle(merged, existing, incoming)
+    merged = _combined(existing, incoming)
+    return replace(merged, seen_count=existing.seen_count + incoming.seen_count, updated_at=now)
 
 
 def restore_into(stored: Record, backup: Record, now: datetime) -> Record:
@@ -55,27 +37,35 @@ def restore_into(stored: Record, backup: Record, now: datetime) -> Record:
     not another occurrence, so ``seen_count`` is the larger of the two and restoring the same backup
     again changes nothing (``updated_at`` moves only when something did).
     """
-    text = richer_text(stored.text, backup.text)
-    variants = list(stored.variants)
-    for candidate in [stored.text, backup.text, *backup.variants]:
-        variants = _add_variant(variants, candidate, text)
-    authors = _authors(stored)
-    authors += [a for a in _authors(backup) if a not in authors]
     times = [t for t in (stored.created_at, backup.created_at) if t is not None]
     restored = replace(
-        stored,
+        _combined(stored, backup),
+        seen_count=max(stored.seen_count, backup.seen_count),
+        created_at=min(times) if times else None,
+    )
+    return stored if restored == stored else replace(restored, updated_at=now)
+
+
+def _combined(kept: Record, other: Record) -> Record:
+    """``kept`` holding what ``other`` says too: the richer text, the other wording as a variant,
+    every author, the fields it lacked, the further goal lifecycle. Counts and dates are the caller's."""
+    text = richer_text(kept.text, other.text)
+    variants = list(kept.variants)
+    for candidate in [kept.text, other.text, *other.variants]:  # the kept text is never its own variant
+        variants = _add_variant(variants, candidate, text)
+    authors = _authors(kept)
+    authors += [a for a in _authors(other) if a not in authors]
+    combined = replace(
+        kept,
         text=text,
         variants=variants,
         authors=authors,
-        author=stored.author or backup.author,
-        about=stored.about or backup.about,
-        source=stored.source or backup.source,
-        seen_count=max(stored.seen_count, backup.seen_count),
-        created_at=min(times) if times else None,
-        goal_id=stored.goal_id or backup.goal_id,
+        author=kept.author or other.author,
+        about=kept.about or other.about,
+        source=kept.source or other.source,
+        goal_id=kept.goal_id or other.goal_id,
     )
-    restored = _further_lifecycle(restored, stored, backup)
-    return stored if restored == stored else replace(restored, updated_at=now)
+    return _further_lifecycle(combined, kept, other)
 
 
 def _further_lifecycle(result: Record, current: Record, other: Record) -> Record:
