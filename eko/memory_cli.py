@@ -39,7 +39,7 @@ from memory import (
     ScoredRecord,
     load_embedder,
 )
-from memory.items import HISTORY_FIELDS, ITEM_FIELDS, item_from_mapping
+from memory.items import HISTORY_FIELDS, ITEM_FIELDS, is_utf8, item_from_mapping
 
 STATUSES = ("pending", "asked", "answered", "dropped")
 IMPORT_BATCH = 256
@@ -455,13 +455,7 @@ def _parse_query_line(line: str | None, unreadable: str | None) -> tuple[str | N
 
 def _printable(text: str | None) -> str | None:
     """``text`` if it can be written as UTF-8, else None (an error line must stay printable)."""
-    if text is None:
-        return None
-    try:
-        text.encode("utf-8")
-    except UnicodeEncodeError:
-        return None
-    return text
+    return text if text is not None and is_utf8(text) else None
 
 
 def _attribution(record: Record) -> str:
@@ -656,9 +650,7 @@ def _print_json_lines(
     stream = out or sys.stdout
     for row in rows:
         line = json.dumps(row, ensure_ascii=False)
-        try:
-            line.encode("utf-8")
-        except UnicodeEncodeError:
+        if not is_utf8(line):
             # A lone surrogate stored by an older version: escaped, the line stays valid JSON.
             line = json.dumps(row)
         stream.write(line + "\n")

@@ -20,6 +20,15 @@ ITEM_FIELDS = ("kind", "text", "about", "author", "source")
 HISTORY_FIELDS = tuple(f.name for f in fields(History))
 
 
+def is_utf8(text: str) -> bool:
+    """Whether ``text`` can be written as UTF-8 (a lone surrogate such as "\ud800" cannot)."""
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
 def check_utf8(name: str, value: str) -> None:
     """``ValueError`` when ``value`` cannot be written as UTF-8 (a lone surrogate such as "\\ud800")."""
     try:
