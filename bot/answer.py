@@ -136,11 +136,15 @@ class Responder:
         earlier = [m for m in recent if m.get("id") != message.get("id")][-self.context_messages :]
         # Offline, self records can only answer a question about Eko: skip that search (and its
         # query embedding) otherwise. The model always gets them, for its tone and self-knowledge.
-        want_self = self.llm.mode != "offline" or is_about_bot(question, self.language)
+        offline = self.llm.mode == "offline"
+        want_self = not offline or is_about_bot(question, self.language)
+        # Offline, a question never answers Eko's own question (``answers_offline``): skip the
+        # lookup of the asked goal, a scan of every goal in local mode.
+        want_goal = not offline or not is_question(question, self.language)
         facts, self_facts, goal = await asyncio.gather(
             self.memory.search("fact", query, limit=self.fact_limit),
             self.memory.search("self", query, limit=self.self_limit) if want_self else _no_hits(),
-            open_asked_goal(self.memory, self.clock()),
+            open_asked_goal(self.memory, self.clock()) if want_goal else _no_goal(),
         )
         return Context(message, question, earlier, facts, self_facts, goal)
 
@@ -287,6 +291,10 @@ class Responder:
 
 async def _no_hits() -> list[ScoredRecord]:
     return []
+
+
+async def _no_goal() -> Record | None:
+    return None
 
 
 def _clip(text: str) -> str:

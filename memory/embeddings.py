@@ -75,13 +75,16 @@ def _sentence_transformer(name_or_path: str, threads: int | None) -> Callable[[]
     def load() -> EncoderModel:
         import torch
         from sentence_transformers import SentenceTransformer  # slow import: only when needed
+        from threadpoolctl import threadpool_limits
         from transformers.utils import logging as transformers_logging
 
         if threads is not None:
             # Process-wide, on purpose: torch's default pool (one thread per core) busy-waits between
             # ops. On 2 cores one 10-word query then cost 118 ms of CPU instead of 10 ms, and starved
-            # the event loop that serves the Lobby.
+            # the event loop that serves the Lobby. numpy's OpenBLAS pool does the same in memory's
+            # dense index (one search cost 37 ms of CPU for 19 ms of wall time): same limit.
             torch.set_num_threads(threads)
+            threadpool_limits(limits=threads, user_api="blas")
 
         # transformers draws a "Loading weights" bar on stderr: noise in a chat bot's log and in
         # the `eko memory` output. Hide it for this load only.

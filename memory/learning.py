@@ -70,6 +70,8 @@ class ItemWriter(Protocol):
 
 def fold_with_map(text: str) -> tuple[str, list[int]]:
     """Case- and accent-folded ``text`` and, per folded character, the index of its original one."""
+    if text.isascii():  # one character stays one character: skip the per-character pass
+        return text.casefold(), list(range(len(text)))
     out: list[str] = []
     index: list[int] = []
     for position, char in enumerate(text):

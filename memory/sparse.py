@@ -49,6 +49,8 @@ STOPWORDS: frozenset[str] = frozenset((_STOPWORDS_FR + _STOPWORDS_EN).split())
 
 def fold(text: str) -> str:
     """Lowercase, strip accents, and turn apostrophes into spaces (``l'équipe`` → ``l equipe``)."""
+    if text.isascii():  # most chat text: nothing to decompose, and a per-character pass is costly
+        return text.casefold()
     decomposed = unicodedata.normalize("NFKD", text.casefold())
     return "".join(ch for ch in decomposed if not unicodedata.combining(ch))
 
@@ -60,8 +62,9 @@ def weighted_terms(text: str, name_weight: float = 1.0) -> list[tuple[str, float
     (people, projects, places) and weigh ``name_weight``: a question about Mickael is about Mickael.
     """
     result: list[tuple[str, float]] = []
+    folded = fold(text)
     for pattern, concept in PHRASES:
-        result.extend(("~" + concept, 1.0) for _ in pattern.findall(fold(text)))
+        result.extend(("~" + concept, 1.0) for _ in pattern.findall(folded))
     for token in _TOKEN.findall(text):
         for word in _WORD.findall(fold(token)):
             if word in STOPWORDS:

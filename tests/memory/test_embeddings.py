@@ -57,3 +57,12 @@ def test_the_loaded_model_runs_on_one_torch_thread_by_default(embedder: Embedder
 
     embedder.embed_sync(["Eko, c'était quoi le nom du village de maman ?"])
     assert torch.get_num_threads() == 1
+
+
+def test_numpy_blas_runs_on_the_same_thread_count(embedder: Embedder) -> None:
+    # OpenBLAS's pool busy-waits too: one memory search cost 37 ms of CPU for 19 ms of wall time.
+    from threadpoolctl import threadpool_info
+
+    embedder.embed_sync(["Qui est Corentin ?"])
+    blas = [pool for pool in threadpool_info() if pool["user_api"] == "blas"]
+    assert blas and all(pool["num_threads"] == 1 for pool in blas)

@@ -46,3 +46,16 @@ def test_vectors_are_stable_and_sorted() -> None:
     assert vector.indices == sorted(vector.indices)
     assert dict(zip(vector.indices, vector.values, strict=True))[term_index("simon")] == 2.0
     assert sparse_vector("").indices == []
+
+
+def test_folding_takes_the_same_result_on_its_ascii_shortcut() -> None:
+    from memory.learning import fold_with_map
+    from memory.sparse import fold
+
+    for text in ["Eko, c'est QUI Kraken ?", "l'équipe de Zoé", "ÉKO", "straße ﬁn", ""]:
+        assert fold(text) == fold(text + "é")[:-1]  # the second one takes the per-character path
+        folded, index = fold_with_map(text)
+        slow, slow_index = fold_with_map(text + "é")
+        assert (folded, index) == (slow[:-1], slow_index[:-1])
+    assert fold("Eko, c'est QUI ?") == "eko, c'est qui ?"
+    assert fold_with_map("AbC") == ("abc", [0, 1, 2])
