@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import threading
+from typing import Any
 
 import numpy as np
 
@@ -66,3 +67,70 @@ def test_numpy_blas_runs_on_the_same_thread_count(embedder: Embedder) -> None:
     embedder.embed_sync(["Qui est Corentin ?"])
     blas = [pool for pool in threadpool_info() if pool["user_api"] == "blas"]
     assert blas and all(pool["num_threads"] == 1 for pool in blas)
+
+
+class RecordingModel(HashingModel):
+    """The hashing model, recording the texts it actually had to encode."""
+
+    def __init__(self, dimension: int) -> None:
+        super().__init__(dimension)
+        self.encoded: list[str] = []
+
+    def encode(self, sentences: list[str], **kwargs: Any) -> Any:
+        self.encoded.extend(sentences)
+        return super().encode(sentences, **kwargs)
+
+
+class Recording:
+    """A real model, recording the texts it actually had to encode."""
+
+    def __init__(self, model: Any) -> None:
+        self.model = model
+        self.encoded: list[str] = []
+
+    def get_embedding_dimension(self) -> int | None:
+        return int(self.model.get_embedding_dimension())
+
+    def preprocess(self, texts: list[str]) -> Any:
+        return self.model.preprocess(texts)
+
+    def encode(self, sentences: list[str], **kwargs: Any) -> Any:
+        self.encoded.extend(sentences)
+        return self.model.encode(sentences, **kwargs)
+
+
+def test_a_text_encoded_before_costs_no_model_call() -> None:
+    model = RecordingModel(8)
+    embedder = Embedder("fake", lambda: model)
+    first = embedder.embed_sync(["un deux"])
+    again = embedder.embed_sync(["trois", "un deux", "trois"])
+    assert model.encoded == ["un deux", "trois"]  # each text once, duplicates in a batch too
+    assert again.shape == (3, 8) and np.array_equal(again[1], first[0])
+    assert np.array_equal(again[0], again[2])
+    again[1][:] = 0  # callers get copies: the cached vector is untouched
+    assert np.array_equal(embedder.embed_sync(["un deux"])[0], first[0])
+
+
+def test_only_the_last_texts_are_kept() -> None:
+    model = RecordingModel(8)
+    embedder = Embedder("fake", lambda: model, cache_size=2)
+    for text in ["a", "b", "a", "c", "a", "b"]:  # "a" stays (used again), "b" goes, comes back
+        embedder.embed_sync([text])
+    assert model.encoded == ["a", "b", "c", "b"]
+
+
+def test_texts_the_model_reads_alike_share_one_encode(embedder: Embedder) -> None:
+    # An unknown question is searched, then recorded as a curiosity: same words, other case and
+    # spacing. The packaged model is uncased, so both are the same token ids: one encode.
+    model = Recording(embedder._loaded())
+    recording = Embedder("recording", lambda: model)
+    question = recording.embed_sync(["c'est quoi le projet secret numéro 3 ?"])[0]
+    curiosity = recording.embed_sync(["C'est quoi le projet  secret numéro 3 ?"])[0]
+    other = recording.embed_sync(["C'est quoi le projet secret numéro 4 ?"])[0]
+    assert model.encoded == [
+        "c'est quoi le projet secret numéro 3 ?",
+        "C'est quoi le projet secret numéro 4 ?",
+    ]
+    assert np.array_equal(question, curiosity)
+    assert np.array_equal(question, embedder.embed_sync(["c'est quoi le projet secret numéro 3 ?"])[0])
+    assert not np.array_equal(question, other)
