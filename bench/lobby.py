@@ -40,6 +40,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import SimpleNamespace
@@ -227,14 +228,21 @@ class LoadClient:
 
 
 async def run_load(
-    url: str, clients: int, rate: float, duration: float, mentions: bool, results: Results, tag: str = ""
+    url: str,
+    clients: int,
+    rate: float,
+    duration: float,
+    questions: Iterator[str] | None,
+    results: Results,
+    tag: str = "",
 ) -> Results:
+    """Load one server for ``duration`` seconds; ``questions`` (shared by every slice, never
+    repeated: Eko keeps recent embeddings, a repeated question would cost it nothing) go to Eko."""
     load = [LoadClient(url, f"c{i:02d}", results) for i in range(clients)]
-    asker = LoadClient(url, "asker", results) if mentions else None
+    asker = LoadClient(url, "asker", results) if questions is not None else None
     for client in [*load, *([asker] if asker else [])]:
         await client.connect()
     await asyncio.sleep(1.0)  # histories delivered, rooms joined
-    questions = _questions() if mentions else []
     stop_at = time.perf_counter() + duration
 
     async def produce() -> None:
@@ -253,18 +261,16 @@ async def run_load(
         await asyncio.gather(*pending)
 
     async def ask() -> None:
-        assert asker is not None
-        index = 0
+        assert asker is not None and questions is not None
         while time.perf_counter() < stop_at:
             while not asker.eko_replies.empty():  # a late reply to an earlier question
                 asker.eko_replies.get_nowait()
             started = time.perf_counter()
             try:
-                await asker.sio.call("message", {"text": questions[index % len(questions)]}, timeout=30)
+                await asker.sio.call("message", {"text": next(questions)}, timeout=30)
             except socketio.exceptions.TimeoutError:
                 results.timeouts += 1
                 continue
-            index += 1
             try:
                 replied = await asyncio.wait_for(asker.eko_replies.get(), 5.0)
                 results.mention_ms.append((replied - started) * 1000)
@@ -279,11 +285,17 @@ async def run_load(
     return results
 
 
-def _questions() -> list[str]:
+def _questions(count: int) -> list[str]:
+    """``count`` distinct questions, answerable from the synthetic facts and unknown in turn."""
     module = _bench_memory_module()
-    known = module.synthetic_questions(40, module.synthetic_facts(5000))
-    unknown = [f"Eko, c'est quoi le projet secret numéro {n} ?" for n in range(40)]
-    return [q for pair in zip((f"Eko, {q}" for q in known), unknown, strict=True) for q in pair]
+    pairs = (count + 1) // 2
+    known = list(dict.fromkeys(module.synthetic_questions(pairs * 4, module.synthetic_facts(5000))))[:pairs]
+    if len(known) < pairs:
+        raise SystemExit(
+            f"only {len(known)} distinct answerable questions for {pairs} needed: shorten --duration"
+        )
+    unknown = [f"Eko, c'est quoi le projet secret numéro {n} ?" for n in range(pairs)]
+    return [q for pair in zip((f"Eko, {q}" for q in known), unknown, strict=True) for q in pair][:count]
 
 
 # --- orchestration ------------------------------------------------------------------------------
@@ -355,6 +367,8 @@ def measure(args: argparse.Namespace) -> dict[str, Any]:
         reference = _start_server("reference", reference_port, Path(tmp), 0)
         lobby = _start_server("lobby", lobby_port, data_dir, args.facts, args.memory_dir, args.ablate)
         ref, res = Results(), Results()
+        # One question per MENTION_INTERVAL_S at most, none repeated across slices.
+        questions = iter(_questions(int(args.duration / MENTION_INTERVAL_S) + 10)) if args.mentions else None
         # Alternate slices so both servers meet the same machine conditions (other processes too).
         try:
             for round_number in range(args.rounds):
@@ -366,7 +380,7 @@ def measure(args: argparse.Namespace) -> dict[str, Any]:
                         args.clients,
                         args.rate,
                         slice_s,
-                        False,
+                        None,
                         ref,
                         tag,
                     )
@@ -377,7 +391,7 @@ def measure(args: argparse.Namespace) -> dict[str, Any]:
                         args.clients,
                         args.rate,
                         slice_s,
-                        args.mentions,
+                        questions,
                         res,
                         tag,
                     )
