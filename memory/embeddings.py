@@ -37,9 +37,12 @@ def _inputs(model: EncoderModel, texts: Sequence[str]) -> list[str | bytes]:
     if preprocess is None:
         return list(texts)
     features = preprocess(list(texts))
-    ids = np.asarray(features["input_ids"], dtype=np.int64)
-    mask = np.asarray(features["attention_mask"]).astype(bool)
-    return [row[keep].tobytes() for row, keep in zip(ids, mask, strict=True)]
+    ids, mask = features.get("input_ids"), features.get("attention_mask")
+    if ids is None or mask is None:  # e.g. static embeddings: no padded batch of ids to key by
+        return list(texts)
+    padded = np.asarray(ids, dtype=np.int64)
+    kept = np.asarray(mask).astype(bool)
+    return [row[keep].tobytes() for row, keep in zip(padded, kept, strict=True)]
 
 
 class Embedder:

@@ -111,6 +111,22 @@ def test_a_text_encoded_before_costs_no_model_call() -> None:
     assert np.array_equal(embedder.embed_sync(["un deux"])[0], first[0])
 
 
+class NoMaskModel(RecordingModel):
+    """A model whose features have no attention mask (as static embeddings): keyed by text."""
+
+    def preprocess(self, texts: list[str]) -> dict[str, Any]:
+        return {"input_ids": [[1]] * len(texts)}
+
+
+def test_a_model_without_token_ids_to_key_by_is_keyed_by_text() -> None:
+    model = NoMaskModel(8)
+    embedder = Embedder("fake", lambda: model)
+    vectors = embedder.embed_sync(["un deux", "trois"])
+    assert not np.array_equal(vectors[0], vectors[1])
+    embedder.embed_sync(["trois"])
+    assert model.encoded == ["un deux", "trois"]
+
+
 def test_only_the_last_texts_are_kept() -> None:
     model = RecordingModel(8)
     embedder = Embedder("fake", lambda: model, cache_size=2)
