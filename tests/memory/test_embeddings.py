@@ -69,38 +69,24 @@ def test_numpy_blas_runs_on_the_same_thread_count(embedder: Embedder) -> None:
     assert blas and all(pool["num_threads"] == 1 for pool in blas)
 
 
-class RecordingModel(HashingModel):
-    """The hashing model, recording the texts it actually had to encode."""
-
-    def __init__(self, dimension: int) -> None:
-        super().__init__(dimension)
-        self.encoded: list[str] = []
-
-    def encode(self, sentences: list[str], **kwargs: Any) -> Any:
-        self.encoded.extend(sentences)
-        return super().encode(sentences, **kwargs)
-
-
 class Recording:
-    """A real model, recording the texts it actually had to encode."""
+    """A model (fake or real), recording the texts it actually had to encode; everything else,
+    ``preprocess`` included when the model has one, is the model's own."""
 
     def __init__(self, model: Any) -> None:
         self.model = model
         self.encoded: list[str] = []
 
-    def get_embedding_dimension(self) -> int | None:
-        return int(self.model.get_embedding_dimension())
-
-    def preprocess(self, texts: list[str]) -> Any:
-        return self.model.preprocess(texts)
-
     def encode(self, sentences: list[str], **kwargs: Any) -> Any:
         self.encoded.extend(sentences)
         return self.model.encode(sentences, **kwargs)
 
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.model, name)
+
 
 def test_a_text_encoded_before_costs_no_model_call() -> None:
-    model = RecordingModel(8)
+    model = Recording(HashingModel(8))
     embedder = Embedder("fake", lambda: model)
     first = embedder.embed_sync(["un deux"])
     again = embedder.embed_sync(["trois", "un deux", "trois"])
@@ -111,7 +97,7 @@ def test_a_text_encoded_before_costs_no_model_call() -> None:
     assert np.array_equal(embedder.embed_sync(["un deux"])[0], first[0])
 
 
-class NoMaskModel(RecordingModel):
+class NoMaskModel(HashingModel):
     """A model whose features have no attention mask (as static embeddings): keyed by text."""
 
     def preprocess(self, texts: list[str]) -> dict[str, Any]:
@@ -119,7 +105,7 @@ class NoMaskModel(RecordingModel):
 
 
 def test_a_model_without_token_ids_to_key_by_is_keyed_by_text() -> None:
-    model = NoMaskModel(8)
+    model = Recording(NoMaskModel(8))
     embedder = Embedder("fake", lambda: model)
     vectors = embedder.embed_sync(["un deux", "trois"])
     assert not np.array_equal(vectors[0], vectors[1])
@@ -128,7 +114,7 @@ def test_a_model_without_token_ids_to_key_by_is_keyed_by_text() -> None:
 
 
 def test_only_the_last_texts_are_kept() -> None:
-    model = RecordingModel(8)
+    model = Recording(HashingModel(8))
     embedder = Embedder("fake", lambda: model, cache_size=2)
     for text in ["a", "b", "a", "c", "a", "b"]:  # "a" stays (used again), "b" goes, comes back
         embedder.embed_sync([text])
