@@ -1,0 +1,108 @@
+"""Embedded store benchmark (not a test): one-message writes while the event loop is busy.
+
+The Lobby stores each message (tinymongo on SQLite, run in a worker thread) before broadcasting it.
+This measures what that write costs when the event loop beside it is busy with Python work, as the
+Lobby's loop is when it fans messages out: the worker must get the GIL back after each SQLite call,
+and a loop that lets go of the GIL only for an instant (``epoll`` with a zero timeout) keeps taking
+it back first.
+
+For each share of time the loop spends busy (0, 50, 90, 100 %, in 0.5 ms slices), writes run one
+after the other for ``--seconds`` (10); printed: writes done, p50 / p95 / max latency. The 0 % row
+is the reference. A write still waiting when its window ends (and at least 1 s) is counted as
+unfinished.
+
+Run: ``.venv/bin/python bench/store_under_load.py`` (figures in docs/bot.md, "Benchmark").
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from store import open_database  # noqa: E402
+
+SLICE_S = 0.0005
+
+
+async def _busy_loop(duty: float, stop: asyncio.Event) -> None:
+    """Python work on the loop for ``duty`` of the time, in ``SLICE_S`` slices."""
+    idle_s = SLICE_S * (1 - duty) / duty
+    while not stop.is_set():
+        started = time.perf_counter()
+        while time.perf_counter() - started < SLICE_S:
+            sum(range(100))
+        await asyncio.sleep(idle_s)  # 0 at 100 %: back to the loop, never idle in epoll
+
+
+async def measure(seconds: float) -> list[str]:
+    lines = []
+    with tempfile.TemporaryDirectory(prefix="eko-store-bench-") as folder:
+        database = await open_database(None, Path(folder), "bench")
+        collection = database.db["messages"]
+        written = 0
+
+        async def write() -> None:
+            nonlocal written
+            written += 1
+            await collection.insert_many([{"_id": f"m{written}", "seq": written, "text": "hello"}])
+
+        for _ in range(50):  # warm up: storage created, first writes done
+            await write()
+        for duty in (0.0, 0.5, 0.9, 1.0):
+            stop = asyncio.Event()
+            busy = asyncio.create_task(_busy_loop(duty, stop)) if duty > 0 else None
+            latencies: list[float] = []
+            unfinished = 0
+            end = time.perf_counter() + seconds
+            pending: asyncio.Task[None] | None = None
+            while time.perf_counter() < end:
+                started = time.perf_counter()
+                pending = asyncio.create_task(write())
+                done, _ = await asyncio.wait({pending}, timeout=max(end - started, 1.0))
+                if not done:
+                    unfinished = 1
+                    break
+                latencies.append((time.perf_counter() - started) * 1000)
+            stop.set()
+            if busy is not None:
+                await busy
+            if pending is not None:
+                await pending  # the loop is idle again: the worker gets the GIL back
+            lines.append(_row(duty, seconds, latencies, unfinished))
+            print(lines[-1], flush=True)
+        await database.close()
+    return lines
+
+
+def _row(duty: float, seconds: float, latencies: list[float], unfinished: int) -> str:
+    head = f"event loop busy {duty:4.0%}: {len(latencies):5d} writes in {seconds:.0f} s"
+    if len(latencies) < 2:
+        return f"{head}, {unfinished} unfinished at the end"
+    ordered = sorted(latencies)
+    p95 = ordered[min(len(ordered) - 1, int(0.95 * len(ordered)))]
+    return (
+        f"{head}, p50 {statistics.median(ordered):.1f} ms, p95 {p95:.1f} ms, max {ordered[-1]:.1f} ms,"
+        f" {unfinished} unfinished at the end"
+    )
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    parser.add_argument("--seconds", type=float, default=10.0, help="how long each row writes")
+    args = parser.parse_args(argv)
+    asyncio.run(measure(args.seconds))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
