@@ -223,7 +223,8 @@ class Bot:
 
     async def _post(self, text: str, message: dict[str, Any]) -> bool:
         try:
-            await self.connection.post(text)
+            answered = message.get("id")
+            await self.connection.post(text, reply_to=answered if isinstance(answered, str) else None)
         except ChatPostError as err:
             self.counters.post_errors += 1
             log.warning("reply not posted", extra={"message_id": message.get("id"), "error": str(err)})

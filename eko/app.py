@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import errno
 import logging
 import secrets
 import signal
@@ -24,6 +25,7 @@ from aiohttp import web
 from eko.health import HealthProbe, health_routes
 from eko.logs import configure_logging
 from eko.settings import Settings
+from lobby.catalogue import Catalogue
 
 log = logging.getLogger(__name__)
 
@@ -72,10 +74,27 @@ async def _open_memory(settings: Settings, stack: AsyncExitStack) -> Any:
             "goal": settings.goals_collection,
         },
     )
-    print("Chargement de la mémoire (modèle d'embeddings)…", file=sys.stderr, flush=True)
+    print(Catalogue.load(settings.language).text("console.loadingMemory"), file=sys.stderr, flush=True)
     memory = await Memory.open(config, embedder, clock=utc_now)
     stack.push_async_callback(memory.close)
     return memory
+
+
+class BindError(OSError):
+    """The listening address cannot be used; ``code`` is its ``console.*`` text, ``address`` where."""
+
+    def __init__(self, code: str, address: str, port: int) -> None:
+        super().__init__(f"{code}: {address}")
+        self.code = code
+        self.address = address
+        self.port = port
+
+
+_BIND_CODES = {
+    errno.EADDRINUSE: "portInUse",
+    errno.EADDRNOTAVAIL: "addressUnavailable",
+    errno.EACCES: "portForbidden",
+}
 
 
 def _bind(host: str, port: int) -> tuple[socket.socket, str]:
@@ -85,9 +104,13 @@ def _bind(host: str, port: int) -> tuple[socket.socket, str]:
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
     try:
         sock.bind((host, port))
-    except OSError:
+    except OSError as exc:
         sock.close()
-        raise
+        code = _BIND_CODES.get(exc.errno or 0)
+        if code is None:
+            raise
+        address = f"[{host}]:{port}" if family == socket.AF_INET6 else f"{host}:{port}"
+        raise BindError(code, address, port) from exc
     bound_port = sock.getsockname()[1]
     shown_host = "127.0.0.1" if host in ("0.0.0.0", "", "::") else host
     return sock, f"http://{shown_host}:{bound_port}"
@@ -201,7 +224,14 @@ def _lobby_app(
     from lobby import Lobby
     from store import MessageLog
 
-    lobby = Lobby(MessageLog(database.db), bot_token=bot_token, bot_name=settings.bot_name, clock=utc_now)
+    lobby = Lobby(
+        MessageLog(database.db),
+        bot_token=bot_token,
+        bot_name=settings.bot_name,
+        clock=utc_now,
+        language=settings.language,
+        name_hold=settings.name_hold,
+    )
     stack.push_async_callback(lobby.close)
     probe.lobby = lobby
     probe.store = database
@@ -235,7 +265,7 @@ async def start_up(settings: Settings) -> Running:
 async def start_lobby_only(settings: Settings) -> Running:
     """The reference Lobby server and its page, for an Eko running elsewhere (`eko bot`)."""
     if settings.bot_token is None:
-        raise SystemExit("eko lobby: set EKO_BOT_TOKEN (the token Eko will connect with)")
+        raise SystemExit(Catalogue.load(settings.language).text("console.lobbyNeedsToken"))
     bot_token = settings.bot_token.get_secret_value()
     configure_logging(settings.log_level, settings.log_format, _secret_values(settings, bot_token))
     stack = AsyncExitStack()
@@ -257,10 +287,11 @@ async def start_lobby_only(settings: Settings) -> Running:
 
 async def start_bot_only(settings: Settings) -> Running:
     """Eko alone, joining the Lobby at EKO_LOBBY_URL; serves its own /health and /reflection."""
+    texts = Catalogue.load(settings.language)
     if not settings.lobby_url:
-        raise SystemExit("eko bot: give --lobby-url URL (or EKO_LOBBY_URL)")
+        raise SystemExit(texts.text("console.botNeedsUrl"))
     if settings.bot_token is None:
-        raise SystemExit("eko bot: set EKO_BOT_TOKEN (the Lobby server's bot token)")
+        raise SystemExit(texts.text("console.botNeedsToken"))
     bot_token = settings.bot_token.get_secret_value()
     configure_logging(settings.log_level, settings.log_format, _secret_values(settings, bot_token))
     stack = AsyncExitStack()
@@ -281,7 +312,7 @@ async def start_bot_only(settings: Settings) -> Running:
 
 
 async def _serve_until_stopped(
-    start: Callable[[], Awaitable[Running]], ready_line: Callable[[Running], str]
+    texts: Catalogue, start: Callable[[], Awaitable[Running]], ready_line: Callable[[Running], str]
 ) -> int:
     """Start, print ``ready_line(running)`` on stdout (its first line), serve until Ctrl-C or SIGTERM."""
     from memory import StorageInUseError, VectorMismatchError
@@ -291,8 +322,11 @@ async def _serve_until_stopped(
     except (StorageInUseError, VectorMismatchError) as exc:
         print(f"eko: {exc}", file=sys.stderr)
         return 1
+    except BindError as exc:  # one line naming the address and the setting to change, no traceback
+        print(texts.text(f"console.{exc.code}", address=exc.address, suggested=exc.port + 1), file=sys.stderr)
+        return 1
     except OSError as exc:
-        print(f"eko: cannot start: {exc}", file=sys.stderr)
+        print(texts.text("console.cannotStart", error=exc), file=sys.stderr)
         return 1
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
@@ -307,28 +341,34 @@ async def _serve_until_stopped(
         task = asyncio.current_task()
         if task is not None:
             task.uncancel()
-    print("Arrêt d'Eko…", file=sys.stderr, flush=True)
+    print(texts.text("console.stopping"), file=sys.stderr, flush=True)
     await running.stop()
     return 0
 
 
-def _open_page(running: Running) -> str:
+def _open_page(texts: Catalogue) -> Callable[[Running], str]:
     # The page is served here: the URL is the one to open (and stays on the first line of stdout).
-    return f"Eko est prêt : ouvrez {running.url}"
+    return lambda running: texts.text("console.ready", url=running.url)
 
 
 async def run_up(settings: Settings) -> int:
-    return await _serve_until_stopped(lambda: start_up(settings), _open_page)
+    texts = Catalogue.load(settings.language)
+    return await _serve_until_stopped(texts, lambda: start_up(settings), _open_page(texts))
 
 
 async def run_lobby_only(settings: Settings) -> int:
-    return await _serve_until_stopped(lambda: start_lobby_only(settings), _open_page)
+    texts = Catalogue.load(settings.language)
+    return await _serve_until_stopped(texts, lambda: start_lobby_only(settings), _open_page(texts))
 
 
 async def run_bot_only(settings: Settings) -> int:
     # No page here, only /health and /reflection: point at the Lobby, where people talk. The bot
-    # joins in the background (retrying a Lobby that is down), hence "rejoint", not "a rejoint".
+    # joins in the background (retrying a Lobby that is down), hence "is joining", not "joined".
+    texts = Catalogue.load(settings.language)
     return await _serve_until_stopped(
+        texts,
         lambda: start_bot_only(settings),
-        lambda running: f"Eko rejoint le Lobby {settings.lobby_url} ; santé : {running.url}/health",
+        lambda running: texts.text(
+            "console.botJoining", lobby=settings.lobby_url, health=f"{running.url}/health"
+        ),
     )

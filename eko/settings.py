@@ -56,6 +56,8 @@ class Settings(BaseSettings):
     bot_token: SecretStr | None = None  # generated per process by `eko up` when unset
     lobby_url: str | None = None  # for `eko bot`
     admin_token: SecretStr | None = None
+    # How long a person's display name stays theirs after their last connection closes.
+    name_hold: Duration = timedelta(minutes=15)
 
     # Memory
     qdrant_url: str | None = None

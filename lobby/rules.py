@@ -1,6 +1,7 @@
 """The Lobby's rules as plain functions: display names, message text, flood protection.
 
-Error strings are shown as-is to people in the page, hence French (the Lobby's language).
+A refusal is a stable code (and its parameters); the server words it in the Lobby's language from
+``lobby/i18n/<language>.json`` (``refusal.<code>``).
 """
 
 from __future__ import annotations
@@ -23,14 +24,17 @@ _TEXT_CONTROLS = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]")
 
 
 class RefusedError(ValueError):
-    """Input the Lobby refuses; ``str(error)`` is the reason given to the client.
+    """Input the Lobby refuses: ``code`` names the reason (``refusal.<code>`` in the catalogues),
+    ``params`` fill its placeholders.
 
     ``retry`` marks a temporary refusal: the same request may succeed later.
     """
 
-    def __init__(self, reason: str, *, retry: bool = False) -> None:
-        super().__init__(reason)
+    def __init__(self, code: str, *, retry: bool = False, **params: object) -> None:
+        super().__init__(code)
+        self.code = code
         self.retry = retry
+        self.params = params
 
 
 # Cyrillic and Greek letters that read as Latin ones, by their casefolded form (so "Е" and "е"
@@ -108,19 +112,19 @@ def is_reserved(name: str, bot_name: str) -> bool:
 def display_name(auth: Any) -> str:
     """The trimmed display name from a connection's ``auth``, or :class:`RefusedError`."""
     if not isinstance(auth, dict):
-        raise RefusedError('Nom manquant : connectez-vous avec auth={"name": "<votre nom>"}')
+        raise RefusedError("name_missing")
     name = auth.get("name")
     if not isinstance(name, str):
-        raise RefusedError('Nom manquant : connectez-vous avec auth={"name": "<votre nom>"}')
+        raise RefusedError("name_missing")
     # A no-break space (pasted from a document, typed by some keyboards) is a space, not an
     # invisible character: every space separator becomes " ", and runs of them one space.
     # (Category Zs: no-break, narrow no-break, em, ideographic spaces...)
     spaced = "".join(" " if unicodedata.category(c) == "Zs" else c for c in name)
     name = _SPACE_RUN.sub(" ", spaced).strip()
     if not 1 <= len(name) <= MAX_NAME_LENGTH:
-        raise RefusedError(f"Nom invalide : de 1 à {MAX_NAME_LENGTH} caractères")
+        raise RefusedError("name_length", max=MAX_NAME_LENGTH)
     if not name.isprintable():
-        raise RefusedError("Nom invalide : caractères de contrôle ou invisibles interdits")
+        raise RefusedError("name_invisible")
     return name
 
 
@@ -134,21 +138,21 @@ def token_matches(given: Any, expected: str) -> bool:
 def message_text(payload: Any) -> str:
     """The trimmed text of a ``message`` payload ``{"text": "..."}``, or :class:`RefusedError`."""
     if not isinstance(payload, dict) or not isinstance(payload.get("text"), str):
-        raise RefusedError('Format invalide : {"text": "..."} attendu')
+        raise RefusedError("format")
     raw = str(payload["text"])
     # Checked before trimming: strip() would silently drop some of them (U+001C-U+001F, U+0085)
     # at the ends, and a NUL or an escape sequence has no business in a chat message anywhere.
     if _TEXT_CONTROLS.search(raw):
-        raise RefusedError("Texte invalide : caractères de contrôle interdits")
+        raise RefusedError("text_control")
     text = raw.strip()
     try:
         text.encode("utf-8")  # a lone surrogate (possible in JSON) cannot be stored
     except UnicodeEncodeError:
-        raise RefusedError("Texte invalide : caractères Unicode incorrects") from None
+        raise RefusedError("text_unicode") from None
     if not text:
-        raise RefusedError("Message vide")
+        raise RefusedError("text_empty")
     if len(text) > MAX_TEXT_LENGTH:
-        raise RefusedError(f"Message trop long ({len(text)} caractères, {MAX_TEXT_LENGTH} au maximum)")
+        raise RefusedError("text_too_long", length=len(text), max=MAX_TEXT_LENGTH)
     return text
 
 
@@ -170,3 +174,22 @@ class FloodGate:
             return False
         self._times.append(now)
         return True
+
+
+# A message id as the Lobby makes them (32 hex digits), or another server's: printable ASCII, no space.
+MAX_REPLY_TO_LENGTH = 64
+_REPLY_TO = re.compile(rf"[\x21-\x7e]{{1,{MAX_REPLY_TO_LENGTH}}}")
+
+
+def reply_to(payload: Any) -> str | None:
+    """The ``replyTo`` of a ``message`` payload: the id of the message it answers, None when absent.
+
+    The id is not looked up: a message may answer one no longer in anyone's window. Anything but a
+    string of 1-64 printable ASCII characters (or null) is :class:`RefusedError` ``reply_invalid``.
+    """
+    value = payload.get("replyTo") if isinstance(payload, dict) else None
+    if value is None:
+        return None
+    if not isinstance(value, str) or not _REPLY_TO.fullmatch(value):
+        raise RefusedError("reply_invalid")
+    return value

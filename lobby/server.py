@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import html
 import logging
+import re
 import uuid
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -16,8 +17,18 @@ import socketio
 from aiohttp import web
 from pymongo.errors import PyMongoError
 
+from lobby.catalogue import Catalogue
+from lobby.names import DEFAULT_HOLD, NameRegistry, person_key
 from lobby.publisher import BatchPublisher
-from lobby.rules import FloodGate, RefusedError, display_name, is_reserved, message_text, token_matches
+from lobby.rules import (
+    FloodGate,
+    RefusedError,
+    display_name,
+    is_reserved,
+    message_text,
+    reply_to,
+    token_matches,
+)
 from store import LobbyMessage, MessageLog
 
 logger = logging.getLogger(__name__)
@@ -35,6 +46,7 @@ _PAGE_CSP = (
 )
 
 Ack = dict[str, Any]
+_TEMPLATE_TEXT = re.compile(r"\{\{t:([\w.]+)\}\}")
 
 
 def _utc_now() -> datetime:
@@ -44,10 +56,6 @@ def _utc_now() -> datetime:
 def iso_utc(moment: datetime) -> str:
     """``2026-11-23T10:00:00.000Z``: ISO 8601, UTC, millisecond precision."""
     return moment.astimezone(UTC).isoformat(timespec="milliseconds").replace("+00:00", "Z")
-
-
-def _error(reason: str) -> Ack:
-    return {"ok": False, "error": reason}
 
 
 @dataclass
@@ -62,6 +70,8 @@ class Lobby:
 
     ``flood_limit`` is ``(messages, seconds)`` per human connection; the authenticated bot is exempt
     (it answers many people at once). A second bot connection is refused while one is connected.
+    ``language`` (``fr``/``en``) is the page's and the refusals'; a person's name stays theirs for
+    ``name_hold`` after they leave (see :mod:`lobby.names`).
     """
 
     def __init__(
@@ -72,6 +82,8 @@ class Lobby:
         clock: Callable[[], datetime] = _utc_now,
         flood_limit: tuple[int, float] = (5, 5.0),
         trigger_timeout: float = 10.0,
+        language: str = "fr",
+        name_hold: timedelta = DEFAULT_HOLD,
     ) -> None:
         if not bot_token:
             raise ValueError("the Lobby needs a bot token")
@@ -81,6 +93,10 @@ class Lobby:
         self._clock = clock
         self._flood_limit = flood_limit
         self._trigger_timeout = trigger_timeout
+        self._texts = Catalogue.load(language)
+        self._names = NameRegistry(name_hold)
+        self._presence_sent: list[dict[str, Any]] | None = None
+        self._presence_task: asyncio.Task[None] | None = None
         self._sessions: dict[str, _Session] = {}
         self._bot_sid: str | None = None
         self._bot_gone = asyncio.Event()  # set when the current bot connection ends
@@ -113,6 +129,7 @@ class Lobby:
         self._sio.attach(app)
         app.on_shutdown.append(self._on_app_shutdown)
         app.router.add_get("/", self._page)
+        app.router.add_get("/favicon.ico", self._favicon)
         app.router.add_static("/static/", STATIC_DIR, append_version=False)
 
     async def close(self) -> None:
@@ -140,29 +157,48 @@ class Lobby:
 
     async def _page(self, request: web.Request) -> web.StreamResponse:
         if self._page_html is None:
-            template = (STATIC_DIR / "index.html").read_text(encoding="utf-8")
-            self._page_html = template.replace("{{BOT_NAME}}", html.escape(self._bot_name, quote=True))
+            self._page_html = self._render_page((STATIC_DIR / "index.html").read_text(encoding="utf-8"))
         return web.Response(
             text=self._page_html,
             content_type="text/html",
             headers={"Cache-Control": "no-cache", "Content-Security-Policy": _PAGE_CSP},
         )
 
+    def _render_page(self, template: str) -> str:
+        """The page in the Lobby's language: ``{{t:key}}`` texts escaped, the page's catalogue embedded."""
+        page = _TEMPLATE_TEXT.sub(lambda m: html.escape(self._texts.text(m[1]), quote=True), template)
+        return (
+            page.replace("{{LANG}}", self._texts.language)
+            .replace("{{BOT_NAME}}", html.escape(self._bot_name, quote=True))
+            .replace("{{I18N}}", self._texts.page_json())
+        )
+
+    async def _favicon(self, request: web.Request) -> web.StreamResponse:
+        return web.FileResponse(STATIC_DIR / "favicon.ico", headers={"Cache-Control": "max-age=86400"})
+
+    def _refusal(self, code: str, **params: object) -> Ack:
+        """A refused request's ack: the stable ``code`` and its text in the Lobby's language."""
+        return {"ok": False, "error": self._texts.text(f"refusal.{code}", **params), "code": code}
+
     # -- connections -------------------------------------------------------------------------
 
     async def _on_connect(self, sid: str, environ: dict[str, Any], auth: Any = None) -> None:
         try:
             if self._closing:
-                raise RefusedError("Le Lobby redémarre, reconnexion dans un instant", retry=True)
+                raise RefusedError("restarting", retry=True)
             name = display_name(auth)
             is_bot = is_reserved(name, self._bot_name)
             if is_bot:
                 name = self._check_bot(auth)
+            else:
+                self._names.claim(name, person_key(auth), sid, self._clock())
         except RefusedError as exc:
-            logger.info("lobby: connection refused", extra={"sid": sid, "reason": str(exc)})
+            logger.info("lobby: connection refused", extra={"sid": sid, "code": exc.code})
+            reason = self._texts.text(f"refusal.{exc.code}", **{"bot": self._bot_name, **exc.params})
+            data: dict[str, Any] = {"code": exc.code}
             if exc.retry:  # temporary: clients may try again as they are
-                raise socketio.exceptions.ConnectionRefusedError(str(exc), {"retry": True}) from None
-            raise socketio.exceptions.ConnectionRefusedError(str(exc)) from None
+                data["retry"] = True
+            raise socketio.exceptions.ConnectionRefusedError(reason, data) from None
         if is_bot:
             self._bot_sid = sid
             self._bot_gone = asyncio.Event()
@@ -176,9 +212,9 @@ class Lobby:
 
     def _check_bot(self, auth: dict[str, Any]) -> str:
         if not token_matches(auth.get("token"), self._bot_token):
-            raise RefusedError(f"Le nom « {self._bot_name} » est réservé au bot (jeton absent ou invalide)")
+            raise RefusedError("name_reserved")
         if self._bot_sid is not None:
-            raise RefusedError(f"{self._bot_name} est déjà connecté", retry=True)
+            raise RefusedError("bot_connected", retry=True)
         return self._bot_name
 
     async def _welcome(self, sid: str) -> None:
@@ -191,13 +227,21 @@ class Lobby:
             except (PyMongoError, OSError):
                 logger.exception("lobby: history unavailable", extra={"sid": sid})
                 return
-            await self._sio.emit("history", {"messages": history}, to=sid)
+            session = self._sessions.get(sid)
+            if session is None:
+                return  # gone while history was read
+            await self._sio.emit("history", {"messages": history, "you": session.name}, to=sid)
+            await self._sio.emit("presence", self._presence(), to=sid)
+        self._presence_changed()
 
     async def _on_disconnect(self, sid: str, reason: Any = None) -> None:
         session = self._sessions.pop(sid, None)
+        self._names.release(sid, self._clock())
         if sid == self._bot_sid:
             self._bot_sid = None
             self._bot_gone.set()
+        if session is not None:
+            self._presence_changed()
         if session is not None:
             logger.info(
                 "lobby: disconnected",
@@ -209,36 +253,40 @@ class Lobby:
     async def _on_message(self, sid: str, *args: Any) -> Ack:
         session = self._sessions.get(sid)
         if session is None:
-            return _error("Connexion inconnue")
+            return self._refusal("unknown_connection")
+        payload = args[0] if len(args) == 1 else None
         try:
-            text = message_text(args[0] if len(args) == 1 else None)
+            text = message_text(payload)
+            answers = reply_to(payload)
         except RefusedError as exc:
-            return _error(str(exc))
+            return self._refusal(exc.code, **exc.params)
         now = self._clock()
         if not session.is_bot and not session.gate.allow(now):
             logger.info("lobby: flood refused", extra={"sid": sid, "author": session.name})
-            return _error("Trop de messages d'un coup : attendez quelques secondes")
+            return self._refusal("flood")
         if self._closing:
-            return _error("Le Lobby redémarre : message non envoyé, réessayez dans un instant")
+            return self._refusal("restarting_message")
         message = LobbyMessage(
             id=uuid.uuid4().hex, room=ROOM, author=session.name, text=text, ts=iso_utc(now)
         )
+        if answers is not None:
+            message["replyTo"] = answers
         try:
             await self._publisher.publish(message)  # stored durably, then broadcast
         except Exception:  # the store failed: the sender is told, nobody saw the message
             logger.exception("lobby: message not stored", extra={"sid": sid, "author": session.name})
-            return _error("Message non enregistré (stockage indisponible) : réessayez")
+            return self._refusal("not_stored")
         return {"ok": True, "message": message}
 
     async def _on_trigger(self, sid: str, *args: Any) -> Ack:
         session = self._sessions.get(sid)
         if session is None or session.is_bot:
-            return _error("Réservé aux personnes du Lobby")
+            return self._refusal("people_only")
         if not session.gate.allow(self._clock()):  # a trigger counts as a message: no spamming the bot
-            return _error("Trop de demandes d'un coup : attendez quelques secondes")
+            return self._refusal("trigger_flood")
         bot_sid = self._bot_sid
         if bot_sid is None:
-            return _error(f"{self._bot_name} n'est pas connecté")
+            return self._refusal("bot_absent", bot=self._bot_name)
         call = asyncio.ensure_future(
             self._sio.call(
                 "reflection:trigger", {"requestedBy": session.name}, to=bot_sid, timeout=self._trigger_timeout
@@ -251,19 +299,19 @@ class Lobby:
             gone.cancel()
         if not call.done():
             call.cancel()
-            return _error(f"{self._bot_name} s'est déconnecté, réessayez dans un instant")
+            return self._refusal("bot_gone", bot=self._bot_name)
         try:
             answer = call.result()
         except socketio.exceptions.TimeoutError:
             logger.warning("lobby: reflection trigger timed out", extra={"author": session.name})
-            return _error(f"{self._bot_name} n'a pas répondu à temps")
+            return self._refusal("bot_timeout", bot=self._bot_name)
         if not isinstance(answer, dict) or not isinstance(answer.get("ok"), bool):
             logger.warning(
                 "lobby: malformed reflection trigger answer", extra={"answer_type": type(answer).__name__}
             )
-            return _error(f"Réponse inattendue de {self._bot_name}")
+            return self._refusal("bot_bad_answer", bot=self._bot_name)
         if not answer["ok"] and not isinstance(answer.get("error"), str):
-            return _error(f"{self._bot_name} a refusé la réflexion")
+            return self._refusal("bot_refused", bot=self._bot_name)
         return answer
 
     async def _broadcast(self, message: LobbyMessage) -> None:
@@ -272,11 +320,34 @@ class Lobby:
     def _relay_handler(self, event: str) -> Callable[..., Any]:
         async def relay(sid: str, *args: Any) -> Ack:
             if sid != self._bot_sid:
-                return _error(f"Événement réservé à {self._bot_name}")
+                return self._refusal("bot_only", bot=self._bot_name)
             data = args[0] if len(args) == 1 else None
             if not isinstance(data, dict):
-                return _error("Format invalide : un objet JSON est attendu")
+                return self._refusal("object_expected")
             await self._sio.emit(event, data, room=ROOM, skip_sid=sid)
             return {"ok": True}
 
         return relay
+
+    # -- presence ----------------------------------------------------------------------------
+
+    def _presence(self) -> dict[str, Any]:
+        """Who is here: the bot first when connected, then each person once, by name."""
+        people = [{"name": self._bot_name, "bot": True}] if self._bot_sid is not None else []
+        names = sorted(self._names.online(), key=lambda name: (name.casefold(), name))
+        people.extend({"name": name, "bot": False} for name in names)
+        return {"people": people}
+
+    def _presence_changed(self) -> None:
+        """Tell the room who is here, once per burst of arrivals and departures."""
+        if self._presence_task is None or self._presence_task.done():
+            self._presence_task = asyncio.create_task(self._send_presence())
+            self._tasks.add(self._presence_task)
+            self._presence_task.add_done_callback(self._tasks.discard)
+
+    async def _send_presence(self) -> None:
+        await asyncio.sleep(0)  # connections opening or closing in the same tick go out as one update
+        presence = self._presence()
+        if presence["people"] != self._presence_sent and not self._closing:
+            self._presence_sent = presence["people"]
+            await self._sio.emit("presence", presence, room=ROOM)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import asyncio
-from typing import Any, NamedTuple, TypedDict
+from typing import Any, NamedTuple, NotRequired, TypedDict
 
 from pymongo import ASCENDING, DESCENDING
 from pymongo.asynchronous.database import AsyncDatabase
@@ -19,6 +19,7 @@ class LobbyMessage(TypedDict):
     author: str
     text: str
     ts: str  # ISO 8601 UTC
+    replyTo: NotRequired[str]  # the id of the message this one answers
 
 
 class MessageLog:
@@ -140,10 +141,13 @@ def _latest(tail: list[_Stored], written: list[_Stored], size: int) -> list[_Sto
 
 
 def _message(document: dict[str, Any]) -> LobbyMessage:
-    return LobbyMessage(
+    message = LobbyMessage(
         id=str(document["id"]),
         room=str(document["room"]),
         author=str(document["author"]),
         text=str(document["text"]),
         ts=str(document["ts"]),
     )
+    if isinstance(document.get("replyTo"), str):
+        message["replyTo"] = document["replyTo"]
+    return message

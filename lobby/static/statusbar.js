@@ -13,98 +13,22 @@
   "use strict";
 
   var PHASES = ["gathering", "context", "thinking", "done"];
+  // Offline, the four phases can arrive within ~65 ms: each one stays on screen at least this long
+  // (the page only delays what it shows; Eko's reflection and its message are never held back).
+  var MIN_PHASE_MS = 900;
   var FADE_AFTER_MS = 5000;
   var FADE_DURATION_MS = 400;
   var LONG_PRESS_MS = 500;
   var LONG_PRESS_SLOP_PX = 10;
   var ACK_TIMEOUT_MS = 15000;
 
-  var TEXT = {
-    fr: {
-      chip: "Eko",
-      chipTitle: "Clic droit ou appui long : réflexions d'Eko",
-      thinking: "Eko réfléchit…",
-      phase: { gathering: "Collecte", context: "Contexte", thinking: "Réflexion", done: "Terminé" },
-      resultMessage: "Message posté",
-      resultPass: "Pass",
-      panelTitle: "Réflexions d'Eko",
-      close: "Fermer",
-      online: "En ligne",
-      offline: "Hors ligne",
-      unknownMode: "Mode inconnu",
-      counters: { total: "Total", messages: "Messages", pass: "Pass", rateLimited: "Limitées" },
-      tokens: "Tokens consommés",
-      rateLimit: "Limite d'envoi",
-      today: "Messages spontanés aujourd'hui",
-      cooldown: "Pause restante",
-      cooldownNone: "aucune",
-      cooldownBase: "Pause après un message",
-      nextAllowed: "Prochain message possible",
-      now: "maintenant",
-      quietHours: "Heures calmes",
-      quietNone: "désactivées",
-      history: "Historique",
-      historyEmpty: "Aucune réflexion pour l'instant.",
-      columns: ["Date", "Déclencheur", "Action", "Raison", "Durée", "Tokens consommés"],
-      trigger: { cron: "Planifiée", manual: "Manuelle", opportunity: "Opportunité" },
-      action: { message: "message", pass: "pass" },
-      limited: "limitée",
-      reflectNow: "Réfléchir maintenant",
-      requesting: "Demande envoyée…",
-      started: "Réflexion lancée.",
-      tooSoon: function (s) { return "Une réflexion manuelle vient d'avoir lieu : réessayer dans " + s + " s."; },
-      busy: "Eko réfléchit déjà.",
-      noSocket: "Pas connecté au Lobby.",
-      noAck: "Pas de réponse du serveur.",
-      refused: "Refusé",
-      statusUnavailable: "Statut détaillé indisponible.",
-      lastUpdate: "Dernière réflexion",
-    },
-    en: {
-      chip: "Eko",
-      chipTitle: "Right-click or long press: Eko's reflections",
-      thinking: "Eko is thinking…",
-      phase: { gathering: "Gathering", context: "Context", thinking: "Thinking", done: "Done" },
-      resultMessage: "Message posted",
-      resultPass: "Pass",
-      panelTitle: "Eko's reflections",
-      close: "Close",
-      online: "Online",
-      offline: "Offline",
-      unknownMode: "Unknown mode",
-      counters: { total: "Total", messages: "Messages", pass: "Pass", rateLimited: "Rate limited" },
-      tokens: "Tokens used",
-      rateLimit: "Posting limit",
-      today: "Spontaneous messages today",
-      cooldown: "Cooldown left",
-      cooldownNone: "none",
-      cooldownBase: "Cooldown after a message",
-      nextAllowed: "Next message allowed",
-      now: "now",
-      quietHours: "Quiet hours",
-      quietNone: "disabled",
-      history: "History",
-      historyEmpty: "No reflection yet.",
-      columns: ["Date", "Trigger", "Action", "Reason", "Duration", "Tokens used"],
-      trigger: { cron: "Scheduled", manual: "Manual", opportunity: "Opportunity" },
-      action: { message: "message", pass: "pass" },
-      limited: "rate limited",
-      reflectNow: "Reflect now",
-      requesting: "Request sent…",
-      started: "Reflection started.",
-      tooSoon: function (s) { return "A manual reflection just ran: retry in " + s + " s."; },
-      busy: "Eko is already reflecting.",
-      noSocket: "Not connected to the Lobby.",
-      noAck: "No answer from the server.",
-      refused: "Refused",
-      statusUnavailable: "Detailed status unavailable.",
-      lastUpdate: "Last reflection",
-    },
-  };
+  // Texts come from the page's catalogue (lobby/i18n/*.json, "statusbar" section): see i18n.js.
+  var i18n = window.ekoI18n || { t: function (key) { return key; }, locale: "fr-FR" };
+  var locale = i18n.locale;
 
-  var lang = (document.documentElement.lang || "fr").toLowerCase().indexOf("en") === 0 ? "en" : "fr";
-  var T = TEXT[lang];
-  var locale = lang === "en" ? "en-GB" : "fr-FR";
+  function T(key, params) {
+    return i18n.t("statusbar." + key, params);
+  }
 
   // ---- tiny DOM helpers (text only, never innerHTML) ----------------------------------------
 
@@ -137,19 +61,19 @@
 
   function formatDuration(ms) {
     var n = num(ms);
-    if (n < 1000) return Math.round(n) + " ms";
-    if (n < 60000) return (n / 1000).toFixed(1) + " s";
-    return Math.round(n / 60000) + " min";
+    if (n < 1000) return T("durationMs", { value: Math.round(n) });
+    if (n < 60000) return T("durationS", { value: (n / 1000).toLocaleString(locale, { maximumFractionDigits: 1 }) });
+    return T("durationMin", { value: Math.round(n / 60000) });
   }
 
   function formatSeconds(s) {
     var n = Math.max(0, Math.round(num(s)));
-    if (n === 0) return T.cooldownNone;
-    if (n < 60) return n + " s";
-    if (n < 3600) return Math.ceil(n / 60) + " min";
+    if (n === 0) return T("cooldownNone");
+    if (n < 60) return T("durationS", { value: n });
+    if (n < 3600) return T("durationMin", { value: Math.ceil(n / 60) });
     var h = Math.floor(n / 3600);
     var m = Math.round((n % 3600) / 60);
-    return h + " h" + (m ? " " + String(m).padStart(2, "0") : "");
+    return m ? T("durationHMin", { hours: h, minutes: String(m).padStart(2, "0") }) : T("durationH", { hours: h });
   }
 
   // ---- state -------------------------------------------------------------------------------
@@ -158,6 +82,9 @@
     socket: null,
     reflectionId: null,
     phase: null,
+    queued: { id: null, index: -1 }, // the last phase accepted (shown or waiting to be)
+    waiting: [], // phases received but not shown yet
+    phaseTimer: null,
     fadeTimer: null,
     hideTimer: null,
     stats: null,
@@ -179,7 +106,7 @@
     root.classList.add("sb");
     ui.chip = el("button", "sb-chip");
     ui.chip.type = "button";
-    ui.chip.title = T.chipTitle;
+    ui.chip.title = T("chipTitle");
     ui.chip.setAttribute("aria-haspopup", "dialog");
     ui.chip.setAttribute("aria-expanded", "false");
     ui.chipDot = el("span", "sb-dot");
@@ -193,11 +120,11 @@
     ui.live.setAttribute("role", "status");
     ui.live.setAttribute("aria-live", "polite");
     ui.live.hidden = true;
-    ui.liveTitle = el("span", "sb-live-title", T.thinking);
+    ui.liveTitle = el("span", "sb-live-title", T("thinking"));
     ui.steps = el("ol", "sb-steps");
     ui.stepItems = {};
     PHASES.forEach(function (phase) {
-      var li = el("li", "sb-step", T.phase[phase]);
+      var li = el("li", "sb-step", T("phase." + phase));
       li.setAttribute("data-phase", phase);
       ui.stepItems[phase] = li;
       ui.steps.appendChild(li);
@@ -214,7 +141,7 @@
     var lobby = window.ekoLobby;
     if (lobby && typeof lobby.botName === "string" && lobby.botName) return lobby.botName;
     var fromPage = document.body && document.body.getAttribute("data-bot-name");
-    return fromPage && fromPage.indexOf("{{") < 0 ? fromPage : T.chip;
+    return fromPage && fromPage.indexOf("{{") < 0 ? fromPage : "Eko";
   }
 
   function clearFade() {
@@ -230,20 +157,38 @@
     var index = PHASES.indexOf(phase);
     if (index < 0) return;
     var id = data.reflectionId == null ? null : String(data.reflectionId);
+    // A late, out-of-order event for this reflection never moves the display backwards.
+    if (id === state.queued.id && index <= state.queued.index) return;
+    state.queued = { id: id, index: index };
+    state.waiting.push(data);
+    if (!state.phaseTimer) showNextPhase();
+  }
+
+  function showNextPhase() {
+    // One phase at a time, each for at least MIN_PHASE_MS; a burst of events is shown in order.
+    state.phaseTimer = null;
+    var data = state.waiting.shift();
+    if (!data) return;
+    showPhase(data);
+    state.phaseTimer = setTimeout(showNextPhase, MIN_PHASE_MS);
+  }
+
+  function showPhase(data) {
+    var phase = String(data.phase);
+    var index = PHASES.indexOf(phase);
+    var id = data.reflectionId == null ? null : String(data.reflectionId);
     if (id !== state.reflectionId) {
       // A new reflection: start the display over.
       state.reflectionId = id;
       ui.result.hidden = true;
       ui.result.className = "sb-result";
       ui.live.classList.remove("sb-live--message", "sb-live--pass");
-    } else if (state.phase && PHASES.indexOf(state.phase) > index) {
-      return; // a late, out-of-order event for this reflection: never go backwards
     }
     clearFade();
     state.phase = phase;
     ui.live.hidden = false;
     ui.live.setAttribute("data-phase", phase);
-    ui.liveTitle.textContent = T.thinking;
+    ui.liveTitle.textContent = T("thinking");
     ui.liveTitle.hidden = phase === "done";
     PHASES.forEach(function (p, i) {
       var item = ui.stepItems[p];
@@ -260,7 +205,7 @@
     var reason = typeof data.reason === "string" ? data.reason : "";
     ui.live.classList.add(action === "message" ? "sb-live--message" : "sb-live--pass");
     ui.result.className = "sb-result sb-result--" + action;
-    ui.result.textContent = (action === "message" ? T.resultMessage : T.resultPass) + (reason ? " · " + reason : "");
+    ui.result.textContent = (action === "message" ? T("resultMessage") : T("resultPass")) + (reason ? " · " + reason : "");
     ui.result.title = reason;
     ui.result.hidden = false;
     state.fadeTimer = setTimeout(function () {
@@ -318,12 +263,13 @@
     ui.panel.tabIndex = -1;
 
     var header = el("div", "sb-panel-header");
-    var title = el("h2", "sb-panel-title", T.panelTitle);
+    var title = el("h2", "sb-panel-title", T("panelTitle"));
     title.id = "eko-reflection-panel-title";
     ui.mode = el("span", "sb-mode");
     ui.closeButton = el("button", "sb-close", "×");
     ui.closeButton.type = "button";
-    ui.closeButton.setAttribute("aria-label", T.close);
+    ui.closeButton.setAttribute("aria-label", T("close"));
+    ui.closeButton.title = T("close");
     ui.closeButton.addEventListener("click", closePanel);
     header.appendChild(title);
     header.appendChild(ui.mode);
@@ -332,11 +278,11 @@
     ui.counters = el("dl", "sb-counters");
     ui.counterValues = {};
     [
-      ["total", T.counters.total],
-      ["messages", T.counters.messages],
-      ["pass", T.counters.pass],
-      ["rateLimited", T.counters.rateLimited],
-      ["tokens", T.tokens],
+      ["total", T("counters.total")],
+      ["messages", T("counters.messages")],
+      ["pass", T("counters.pass")],
+      ["rateLimited", T("counters.rateLimited")],
+      ["tokens", T("tokens")],
     ].forEach(function (pair) {
       var box = el("div", "sb-counter sb-counter--" + pair[0]);
       box.setAttribute("data-counter", pair[0]);
@@ -347,12 +293,20 @@
       ui.counters.appendChild(box);
     });
 
-    ui.limitTitle = el("h3", "sb-section-title", T.rateLimit);
+    ui.countersHelp = el("p", "sb-help", T("countersHelp"));
+    ui.countersHelp.id = "eko-counters-help";
+    ui.counters.setAttribute("aria-describedby", ui.countersHelp.id);
+
+    ui.limitTitle = el("h3", "sb-section-title", T("rateLimit"));
     ui.limits = el("dl", "sb-limits");
+    ui.limitsHelp = el("p", "sb-help");
+    ui.limitsHelp.hidden = true;
 
     var actions = el("div", "sb-actions");
-    ui.reflectButton = el("button", "sb-reflect", T.reflectNow);
+    ui.reflectButton = el("button", "sb-reflect", T("reflectNow"));
     ui.reflectButton.type = "button";
+    ui.reflectButton.title = T("reflectNowHelp");
+    ui.reflectButton.setAttribute("aria-describedby", "eko-limits-help");
     ui.reflectButton.addEventListener("click", requestReflection);
     ui.feedback = el("p", "sb-feedback");
     ui.feedback.setAttribute("role", "status");
@@ -360,16 +314,19 @@
     actions.appendChild(ui.reflectButton);
     actions.appendChild(ui.feedback);
 
-    ui.historyTitle = el("h3", "sb-section-title", T.history);
+    ui.historyTitle = el("h3", "sb-section-title", T("history"));
     ui.historyWrap = el("div", "sb-history-wrap");
     ui.notice = el("p", "sb-notice");
     ui.notice.hidden = true;
 
     ui.panel.appendChild(header);
     ui.panel.appendChild(ui.counters);
+    ui.panel.appendChild(ui.countersHelp);
     ui.panel.appendChild(actions);
     ui.panel.appendChild(ui.limitTitle);
     ui.panel.appendChild(ui.limits);
+    ui.limitsHelp.id = "eko-limits-help";
+    ui.panel.appendChild(ui.limitsHelp);
     ui.panel.appendChild(ui.historyTitle);
     ui.panel.appendChild(ui.historyWrap);
     ui.panel.appendChild(ui.notice);
@@ -448,7 +405,7 @@
     var mode = state.status && state.status.llmMode;
     ui.chip.classList.toggle("sb-chip--offline", mode === "offline");
     ui.chip.classList.toggle("sb-chip--online", mode === "anthropic");
-    ui.chip.title = T.chipTitle + (mode === "anthropic" ? " — " + T.online : mode === "offline" ? " — " + T.offline : "");
+    ui.chip.title = T("chipTitle") + (mode === "anthropic" ? " — " + T("online") : mode === "offline" ? " — " + T("offline") : "");
   }
 
   function renderPanel() {
@@ -456,19 +413,22 @@
     ui.counterValues.total.textContent = formatInt(stats.totalReflections);
     ui.counterValues.messages.textContent = formatInt(stats.messageCount);
     ui.counterValues.pass.textContent = formatInt(stats.passCount);
+    // Red only once Eko has passed: at 0 the counter is as neutral as the others.
+    ui.counters.querySelector("[data-counter=pass]").classList.toggle("sb-counter--some", num(stats.passCount) > 0);
     ui.counterValues.rateLimited.textContent = formatInt(stats.rateLimitedCount);
     ui.counterValues.tokens.textContent = formatInt(stats.totalTokens);
 
     var status = state.status;
     var mode = status && status.llmMode;
     ui.mode.className = "sb-mode" + (mode === "anthropic" ? " sb-mode--online" : mode === "offline" ? " sb-mode--offline" : "");
-    ui.mode.textContent = mode === "anthropic" ? T.online : mode === "offline" ? T.offline : T.unknownMode;
+    ui.mode.textContent = mode === "anthropic" ? T("online") : mode === "offline" ? T("offline") : T("unknownMode");
+    ui.mode.title = mode === "anthropic" ? T("onlineHint") : mode === "offline" ? T("offlineHint") : "";
     renderChip();
 
     renderLimits(status && status.rateLimit);
     renderHistory(status && Array.isArray(status.history) ? status.history : state.latest ? [state.latest] : []);
     ui.notice.hidden = !state.statusError;
-    ui.notice.textContent = state.statusError ? T.statusUnavailable : "";
+    ui.notice.textContent = state.statusError ? T("statusUnavailable") : "";
   }
 
   function addLimit(label, value, key) {
@@ -481,17 +441,18 @@
 
   function renderLimits(limit) {
     clear(ui.limits);
-    ui.limitTitle.hidden = ui.limits.hidden = !limit;
+    ui.limitTitle.hidden = ui.limits.hidden = ui.limitsHelp.hidden = !limit;
     if (!limit || typeof limit !== "object") return;
-    addLimit(T.today, formatInt(limit.todayCount) + " / " + formatInt(limit.dailyMax), "today");
-    addLimit(T.cooldown, formatSeconds(limit.cooldownRemainingS), "cooldown");
-    if (limit.cooldownS != null) addLimit(T.cooldownBase, formatSeconds(limit.cooldownS), "cooldownBase");
+    ui.limitsHelp.textContent = T("limitsHelp", { max: formatInt(limit.dailyMax) });
+    addLimit(T("today"), formatInt(limit.todayCount) + " / " + formatInt(limit.dailyMax), "today");
+    addLimit(T("cooldown"), formatSeconds(limit.cooldownRemainingS), "cooldown");
+    if (limit.cooldownS != null) addLimit(T("cooldownBase"), formatSeconds(limit.cooldownS), "cooldownBase");
     var next = limit.nextAllowedAt;
-    addLimit(T.nextAllowed, next && new Date(next).getTime() > Date.now() ? formatDate(next) : T.now, "next");
+    addLimit(T("nextAllowed"), next && new Date(next).getTime() > Date.now() ? formatDate(next) : T("now"), "next");
     var quiet = limit.quietHours;
     if (quiet !== undefined) {
-      var quietText = !quiet ? T.quietNone : typeof quiet === "string" ? quiet : quiet.start && quiet.end ? quiet.start + "–" + quiet.end : JSON.stringify(quiet);
-      addLimit(T.quietHours, quietText, "quiet");
+      var quietText = !quiet ? T("quietNone") : typeof quiet === "string" ? quiet : quiet.start && quiet.end ? quiet.start + "–" + quiet.end : JSON.stringify(quiet);
+      addLimit(T("quietHours"), quietText, "quiet");
     }
   }
 
@@ -500,40 +461,41 @@
     var rows = history.filter(function (r) { return r && typeof r === "object"; }).slice();
     rows.sort(function (a, b) { return String(b.timestamp || "").localeCompare(String(a.timestamp || "")); });
     if (!rows.length) {
-      ui.historyWrap.appendChild(el("p", "sb-empty", T.historyEmpty));
+      ui.historyWrap.appendChild(el("p", "sb-empty", T("historyEmpty")));
       return;
     }
     // One entry per reflection: a line of facts (date, trigger, action, duration, tokens) and the
     // reason (or the message posted) below, which reads better than a six-column table on a phone.
     var list = el("ol", "sb-history");
-    list.setAttribute("aria-label", T.history);
+    list.setAttribute("aria-label", T("history"));
     rows.slice(0, 50).forEach(function (r) {
       var action = r.action === "message" ? "message" : "pass";
       var item = el("li", "sb-row sb-row--" + action);
       var meta = el("div", "sb-row-meta");
       var date = el("time", "sb-cell-date", formatDate(r.timestamp));
       if (r.timestamp) date.setAttribute("datetime", String(r.timestamp));
-      date.title = T.columns[0];
+      date.title = T("columns.date");
       meta.appendChild(date);
-      var trigger = el("span", "sb-cell-trigger", T.trigger[r.trigger] || r.trigger || "—");
-      trigger.title = T.columns[1];
+      var triggerKey = "trigger." + String(r.trigger);
+      var trigger = el("span", "sb-cell-trigger", i18n.has && i18n.has("statusbar." + triggerKey) ? T(triggerKey) : r.trigger || "—");
+      trigger.title = T("columns.trigger");
       meta.appendChild(trigger);
-      var badge = el("span", "sb-badge sb-badge--" + action, T.action[action]);
-      badge.title = T.columns[2];
+      var badge = el("span", "sb-badge sb-badge--" + action, T("action." + action));
+      badge.title = T("columns.action");
       meta.appendChild(badge);
-      if (r.rateLimited) meta.appendChild(el("span", "sb-badge sb-badge--limited", T.limited));
+      if (r.rateLimited) meta.appendChild(el("span", "sb-badge sb-badge--limited", T("limited")));
       var numbers = el("span", "sb-row-numbers");
       var duration = el("span", "sb-cell-duration", formatDuration(r.durationMs));
-      duration.title = T.columns[4];
-      var tokens = el("span", "sb-cell-tokens", formatInt(r.llmTokens) + " tok");
-      tokens.title = T.columns[5];
+      duration.title = T("columns.duration");
+      var tokens = el("span", "sb-cell-tokens", T("tokensShort", { count: formatInt(r.llmTokens) }));
+      tokens.title = T("columns.tokens");
       numbers.appendChild(duration);
       numbers.appendChild(tokens);
       meta.appendChild(numbers);
       item.appendChild(meta);
       var reasonText = r.reason || r.skipReason || "";
       var reason = el("p", "sb-cell-reason", reasonText || "—");
-      reason.title = T.columns[3];
+      reason.title = T("columns.reason");
       item.appendChild(reason);
       if (action === "message" && r.message) item.appendChild(el("p", "sb-cell-message", r.message));
       list.appendChild(item);
@@ -552,14 +514,14 @@
   function requestReflection() {
     var socket = state.socket || (window.ekoLobby && window.ekoLobby.socket);
     if (!socket || typeof socket.emit !== "function" || socket.connected === false) {
-      showFeedback(T.noSocket, "error");
+      showFeedback(T("noSocket"), "error");
       return;
     }
     ui.reflectButton.disabled = true;
-    showFeedback(T.requesting, null);
+    showFeedback(T("requesting"), null);
     var done = false;
     var timer = setTimeout(function () {
-      finish({ ok: false, error: T.noAck });
+      finish({ ok: false, error: T("noAck") });
     }, ACK_TIMEOUT_MS);
     function finish(ack) {
       if (done) return;
@@ -567,14 +529,14 @@
       clearTimeout(timer);
       ui.reflectButton.disabled = false;
       if (ack && ack.ok) {
-        showFeedback(T.started, "ok");
+        showFeedback(T("started"), "ok");
         return;
       }
       // The two refusals reflection gives are said in the page's language; others as received.
       var error = ack && typeof ack.error === "string" ? ack.error : "";
-      var message = error || T.refused;
-      if (ack && num(ack.retryAfterS) > 0) message = T.tooSoon(Math.ceil(num(ack.retryAfterS)));
-      else if (/already running/i.test(error)) message = T.busy;
+      var message = error || T("refused");
+      if (ack && num(ack.retryAfterS) > 0) message = T("tooSoon", { seconds: Math.ceil(num(ack.retryAfterS)) });
+      else if (/already running/i.test(error)) message = T("busy");
       showFeedback(message, "error");
     }
     socket.emit("reflection:trigger", {}, finish);

@@ -86,9 +86,10 @@ async def test_rejoins_after_the_server_restarts_without_duplicates(
     # and it works as before: a mention is answered
     simon = Client(lobby_server.url)
     await simon.connect({"name": "Simon"})
-    await simon.send({"text": "Eko ?"})
+    asked = await simon.send({"text": "Eko ?"})
     reply = await _reply(simon)
     assert reply["author"] == "Eko"
+    assert reply["replyTo"] == asked["message"]["id"]  # the page shows which message it answers
     await simon.close()
 
 

@@ -62,12 +62,12 @@ class Client:
         )
         self.events: dict[str, asyncio.Queue[Any]] = {
             name: asyncio.Queue()
-            for name in ("history", "message", "reflection:progress", "reflection:update", "refused")
+            for name in ("history", "message", "presence", "reflection:progress", "reflection:update", "refused")
         }
         self.trigger_answer: Any = {"ok": True}
         self._released = asyncio.Event()
         self.triggers: list[Any] = []
-        for name in ("history", "message", "reflection:progress", "reflection:update"):
+        for name in ("history", "message", "presence", "reflection:progress", "reflection:update"):
             self.sio.on(name, self._recorder(name))
         self.sio.on("connect_error", self._recorder("refused"))
         self.sio.on("reflection:trigger", self._on_trigger)

@@ -28,7 +28,10 @@ async def refused_with(server: LobbyServer, auth: Any) -> Any:
 
 
 async def refusal(server: LobbyServer, auth: Any) -> str:
-    return str((await refused_with(server, auth))["message"])
+    """The refusal's stable code (its text is in the Lobby's language)."""
+    refused = await refused_with(server, auth)
+    assert isinstance(refused["message"], str) and refused["message"]
+    return str(refused["data"]["code"])
 
 
 async def test_connection_receives_history_oldest_first(server: LobbyServer, clients: Connect) -> None:
@@ -48,6 +51,7 @@ async def test_connection_receives_history_oldest_first(server: LobbyServer, cli
         "text": "n°10",
         "ts": "2026-11-23T09:00:00.000Z",
     }
+    assert history["you"] == "Alice"
 
 
 async def test_message_is_acknowledged_stored_and_broadcast(server: LobbyServer, clients: Connect) -> None:
@@ -87,30 +91,30 @@ async def test_messages_reach_everyone_in_the_same_order(server: LobbyServer, cl
 @pytest.mark.parametrize(
     ("auth", "reason"),
     [
-        (None, "Nom manquant"),
-        ({}, "Nom manquant"),
-        ({"name": 42}, "Nom manquant"),
-        ({"name": "   "}, "de 1 à 40"),
-        ({"name": "x" * 41}, "de 1 à 40"),
-        ({"name": "Ali\nce"}, "caractères de contrôle"),
-        ({"name": "Bob\u200b"}, "caractères de contrôle"),
-        ({"name": "Eko"}, "réservé"),
-        ({"name": " eKO "}, "réservé"),
-        ({"name": "Ｅｋｏ"}, "réservé"),
-        ({"name": "@Eko"}, "réservé"),
-        ({"name": "\u0415ko"}, "réservé"),  # Cyrillic Е
-        ({"name": "Ek\u03bf"}, "réservé"),  # Greek omicron
-        ({"name": "E k o"}, "réservé"),
-        ({"name": "Е k о", "token": "wrong"}, "réservé"),
-        ({"name": "Eko", "token": "wrong"}, "réservé"),
-        ({"name": "Eko", "token": ""}, "réservé"),
-        ({"name": "Eko", "token": 123}, "réservé"),
+        (None, "name_missing"),
+        ({}, "name_missing"),
+        ({"name": 42}, "name_missing"),
+        ({"name": "   "}, "name_length"),
+        ({"name": "x" * 41}, "name_length"),
+        ({"name": "Ali\nce"}, "name_invisible"),
+        ({"name": "Bob\u200b"}, "name_invisible"),
+        ({"name": "Eko"}, "name_reserved"),
+        ({"name": " eKO "}, "name_reserved"),
+        ({"name": "Ｅｋｏ"}, "name_reserved"),
+        ({"name": "@Eko"}, "name_reserved"),
+        ({"name": "\u0415ko"}, "name_reserved"),  # Cyrillic Е
+        ({"name": "Ek\u03bf"}, "name_reserved"),  # Greek omicron
+        ({"name": "E k o"}, "name_reserved"),
+        ({"name": "Е k о", "token": "wrong"}, "name_reserved"),
+        ({"name": "Eko", "token": "wrong"}, "name_reserved"),
+        ({"name": "Eko", "token": ""}, "name_reserved"),
+        ({"name": "Eko", "token": 123}, "name_reserved"),
     ],
 )
 async def test_bad_names_and_tokens_are_refused_with_a_reason(
     server: LobbyServer, auth: Any, reason: str
 ) -> None:
-    assert reason in await refusal(server, auth)
+    assert await refusal(server, auth) == reason
     assert server.lobby is not None and not server.lobby.bot_connected
 
 
@@ -122,8 +126,8 @@ async def test_the_bot_connects_with_its_token_once(server: LobbyServer, clients
     ack = await bot.send({"text": "Bonjour !"})
     assert ack["message"]["author"] == "Eko"  # the configured spelling, whatever the client sent
     assert await refused_with(server, {"name": "Eko", "token": BOT_TOKEN}) == {
-        "message": "Eko est déjà connecté",
-        "data": {"retry": True},  # temporary: a bot may keep trying
+        "message": "Eko est déjà connecté.",
+        "data": {"code": "bot_connected", "retry": True},  # temporary: a bot may keep trying
     }
     assert bot.sio.connected  # the first connection is untouched
     await bot.sio.disconnect()
@@ -163,19 +167,19 @@ async def test_the_bot_may_connect_under_a_look_alike_and_speaks_as_itself(
 @pytest.mark.parametrize(
     ("payload", "reason"),
     [
-        ({"text": ""}, "vide"),
-        ({"text": " \n\t "}, "vide"),
-        ({"text": "x" * 4001}, "trop long"),
-        ({"text": "a\x00b"}, "caractères de contrôle"),
-        ({"text": "salut\x1b[2J"}, "caractères de contrôle"),
-        ({"text": "fin\x1f"}, "caractères de contrôle"),
-        ({"text": "C1\x85"}, "caractères de contrôle"),
-        ({"text": 42}, "Format invalide"),
-        ({"text": None}, "Format invalide"),
-        ({"texte": "hi"}, "Format invalide"),
-        ("just a string", "Format invalide"),
-        (["x"], "Format invalide"),
-        (None, "Format invalide"),
+        ({"text": ""}, "text_empty"),
+        ({"text": " \n\t "}, "text_empty"),
+        ({"text": "x" * 4001}, "text_too_long"),
+        ({"text": "a\x00b"}, "text_control"),
+        ({"text": "salut\x1b[2J"}, "text_control"),
+        ({"text": "fin\x1f"}, "text_control"),
+        ({"text": "C1\x85"}, "text_control"),
+        ({"text": 42}, "format"),
+        ({"text": None}, "format"),
+        ({"texte": "hi"}, "format"),
+        ("just a string", "format"),
+        (["x"], "format"),
+        (None, "format"),
     ],
 )
 async def test_bad_messages_get_an_error_ack_and_are_not_broadcast(
@@ -184,7 +188,7 @@ async def test_bad_messages_get_an_error_ack_and_are_not_broadcast(
     alice, bob = await clients("Alice"), await clients("Bob")
     await bob.next("history")
     ack = await alice.send(payload)
-    assert ack["ok"] is False and reason in ack["error"]
+    assert ack["ok"] is False and ack["code"] == reason and ack["error"]
     ok = await alice.send({"text": "x" * 4000})  # the longest accepted
     assert ok["ok"] is True
     assert (await bob.next("message"))["id"] == ok["message"]["id"]  # nothing came before it
@@ -200,7 +204,11 @@ async def test_flood_protection_per_connection(
         assert (await alice.send({"text": f"{i}"}))["ok"] is True
         clock.advance(0.5)
     flood = await alice.send({"text": "one too many"})
-    assert flood["ok"] is False and "Trop de messages" in flood["error"]
+    assert flood == {
+        "ok": False,
+        "code": "flood",
+        "error": "Trop de messages d'un coup : attendez quelques secondes.",
+    }
     assert (await bob.send({"text": "Bob is fine"}))["ok"] is True  # per connection
     clock.advance(2.6)  # the first message is now 5 s old
     assert (await alice.send({"text": "again"}))["ok"] is True
@@ -232,7 +240,8 @@ async def test_trigger_without_bot(server: LobbyServer, clients: Connect) -> Non
     alice = await clients("Alice")
     assert await alice.sio.call("reflection:trigger", {}, timeout=5) == {
         "ok": False,
-        "error": "Eko n'est pas connecté",
+        "code": "bot_absent",
+        "error": "Eko n'est pas connecté.",
     }
 
 
@@ -254,12 +263,12 @@ async def test_trigger_is_forwarded_to_the_bot_and_its_answer_returned(
     }
     bot.trigger_answer = "garbage"
     answer = await alice.sio.call("reflection:trigger", timeout=5)
-    assert answer["ok"] is False and "inattendue" in answer["error"]
+    assert answer["ok"] is False and answer["code"] == "bot_bad_answer"
     assert (await bot.sio.call("reflection:trigger", timeout=5))["ok"] is False  # not from the bot itself
     for text in ("4e", "5e"):  # triggers count in the flood window: 3 triggers + 2 messages
         assert (await alice.send({"text": text}))["ok"] is True
     spam = await alice.sio.call("reflection:trigger", timeout=5)
-    assert spam["ok"] is False and "Trop de demandes" in spam["error"]
+    assert spam["ok"] is False and spam["code"] == "trigger_flood"
     assert len(bot.triggers) == 3  # the refused one never reached the bot
 
 
@@ -274,7 +283,7 @@ async def test_trigger_times_out_when_the_bot_does_not_answer(
         await bot.connect({"name": "Eko", "token": BOT_TOKEN})
         bot.trigger_answer = "never"
         answer = await alice.sio.call("reflection:trigger", timeout=5)
-        assert answer == {"ok": False, "error": "Eko n'a pas répondu à temps"}
+        assert answer == {"ok": False, "code": "bot_timeout", "error": "Eko n'a pas répondu à temps."}
     finally:
         await alice.close()
         await bot.close()
@@ -332,7 +341,11 @@ async def test_a_message_the_store_cannot_write_is_refused_and_not_broadcast(
     assert server.database is not None
     await server.database.close()  # the store goes away under the Lobby
     ack = await alice.send({"text": "perdu ?"})
-    assert ack == {"ok": False, "error": "Message non enregistré (stockage indisponible) : réessayez"}
+    assert ack == {
+        "ok": False,
+        "code": "not_stored",
+        "error": "Message non enregistré (stockage indisponible) : réessayez.",
+    }
     await asyncio.sleep(0.1)
     assert bob.pending("message") == 0
 
@@ -341,7 +354,7 @@ async def test_text_that_cannot_be_stored_is_refused_alone(server: LobbyServer, 
     alice, bob = await clients("Alice"), await clients("Bob")
     await bob.next("history")
     broken, fine = await asyncio.gather(alice.send({"text": "a\ud800b"}), bob.send({"text": "ça va ?"}))
-    assert broken["ok"] is False and "invalide" in broken["error"]
+    assert broken["ok"] is False and broken["code"] == "text_unicode"
     assert fine["ok"] is True
     assert (await bob.next("message"))["text"] == "ça va ?"
 
@@ -359,7 +372,7 @@ async def test_trigger_fails_fast_when_the_bot_leaves_during_the_call(
         await asyncio.sleep(0.01)
     await bot.sio.disconnect()
     answer = await asyncio.wait_for(pending, 2)  # well before the 10 s trigger timeout
-    assert answer == {"ok": False, "error": "Eko s'est déconnecté, réessayez dans un instant"}
+    assert answer == {"ok": False, "code": "bot_gone", "error": "Eko s'est déconnecté, réessayez dans un instant."}
 
 
 async def test_the_page_knows_the_bot_name_escaped(tmp_path: Any, free_port: int, clock: FakeClock) -> None:
