@@ -18,7 +18,7 @@ fi
 echo "==> installing Eko and its dependencies"
 "$VENV/bin/pip" install --quiet --disable-pip-version-check -e '.[dev]'
 
-echo "==> installing the page's socket.io-client (npm)"
+echo "==> installing the page's socket.io-client, and axe-core for the browser tests (npm)"
 npm ci --prefix lobby/web --no-audit --no-fund --loglevel=error
 mkdir -p lobby/static/vendor
 cp lobby/web/node_modules/socket.io-client/dist/socket.io.min.js lobby/static/vendor/socket.io.min.js

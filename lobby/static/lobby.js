@@ -370,6 +370,12 @@
 
   // ---- connection banner -------------------------------------------------------------------
 
+  function setConnectionState(value) {
+    // "connecting" | "online" | "offline" | "refused": for styles and tests.
+    state.connected = value === "online";
+    document.body.setAttribute("data-connection", value);
+  }
+
   function setBanner(text, kind) {
     if (state.bannerTimer) window.clearTimeout(state.bannerTimer);
     state.bannerTimer = null;
@@ -456,14 +462,14 @@
       state.socket.removeAllListeners();
       state.socket.disconnect();
     }
-    state.connected = false;
+    setConnectionState("connecting");
     var socket = window.io({ auth: { name: name, key: state.key } });
     state.socket = socket;
     setComposerEnabled(true);
 
     socket.on("connect", function () {
       var wasOffline = state.everConnected && !ui.banner.hidden;
-      state.connected = true;
+      setConnectionState("online");
       state.everConnected = true;
       state.lastGood = name;
       storageSet(NAME_KEY, name);
@@ -477,7 +483,7 @@
       flush();
     });
     socket.on("disconnect", function (reason) {
-      state.connected = false;
+      setConnectionState("offline");
       setBanner(t("page.offlineBanner"), "offline");
       refreshPending();
       if (reason === "io server disconnect") {
@@ -486,7 +492,7 @@
       }
     });
     socket.on("connect_error", function (error) {
-      state.connected = false;
+      setConnectionState("offline");
       var data = error && error.data;
       if (!socket.active && data && data.retry) {
         // A temporary refusal (the Lobby is restarting): try again as we are.
@@ -497,6 +503,7 @@
       if (!socket.active) {
         // Refused by the server (the name is taken, invalid or reserved): ask again, with its reason.
         setBanner("");
+        setConnectionState("refused");
         state.me = null;
         askName(error && error.message ? error.message : t("page.connectionRefused"), name);
         return;

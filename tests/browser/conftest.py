@@ -67,13 +67,18 @@ class Stack:
 
 
 @pytest.fixture
-async def stack(tmp_path: Path, free_port: int, embedder: Embedder) -> AsyncIterator[Stack]:
+async def stack(
+    request: pytest.FixtureRequest, tmp_path: Path, free_port: int, embedder: Embedder
+) -> AsyncIterator[Stack]:
+    """The whole stack, in French unless the test asks ``@pytest.mark.parametrize("stack", ["en"],
+    indirect=True)``."""
+    language = getattr(request, "param", "fr")
     database = await open_database(None, tmp_path, "eko")
     memory = await Memory.open(MemoryConfig(path=tmp_path / "qdrant"), embedder)
     for goal in GOALS:
         await memory.add("goal", goal, author="Eko")
     clock = FakeClock(datetime.now(UTC))
-    lobby = Lobby(MessageLog(database.db), bot_token=BOT_TOKEN)
+    lobby = Lobby(MessageLog(database.db), bot_token=BOT_TOKEN, language=language)
     url = f"http://127.0.0.1:{free_port}"
     connection = LobbyConnection(url=url, bot_name="Eko", token=BOT_TOKEN, backoff_initial_s=0.05)
     async with FakeAnthropic() as fake:
@@ -84,7 +89,7 @@ async def stack(tmp_path: Path, free_port: int, embedder: Embedder) -> AsyncIter
             llm=llm,
             db=database.db,
             chat=connection,
-            settings=ReflectionSettings(quiet_hours=""),
+            settings=ReflectionSettings(quiet_hours="", language=language),
             clock=clock,
         )
         await service.start()

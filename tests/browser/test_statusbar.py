@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import itertools
 from collections.abc import AsyncIterator
 from typing import Any
 
@@ -10,6 +11,7 @@ import aiohttp
 import pytest
 from playwright.async_api import expect
 
+from tests.browser.axe import serious
 from tests.browser.conftest import CHROMIUM, CHROMIUM_INSTALLED, Stack
 from tests.fakes.anthropic_server import tool_reply
 
@@ -19,19 +21,37 @@ pytestmark = [
 ]
 
 VIOLET = "rgb(124, 58, 237)"
-RED = "rgb(220, 38, 38)"
+RED = "rgb(185, 28, 28)"
+INK = "rgb(15, 23, 42)"
+MIN_PHASE_MS = 900  # statusbar.js: each phase stays on screen at least this long
 WAIT_MS = 5000
 
-# Records every value the live display's data-phase takes, even several within one task.
+# Records every value the live display's data-phase takes, and when (the page's clock).
 RECORD_PHASES = """() => {
   const live = document.querySelector('#statusbar .sb-live');
   window.__phaseLog = [];
-  new MutationObserver((records) => { for (const r of records) window.__phaseLog.push(r.oldValue); })
-    .observe(live, {attributes: true, attributeFilter: ['data-phase'], attributeOldValue: true});
+  window.__phaseTimes = [];
+  new MutationObserver((records) => {
+    for (const r of records) {
+      window.__phaseLog.push(r.oldValue);
+      window.__phaseTimes.push([live.getAttribute('data-phase'), Date.now()]);
+    }
+  }).observe(live, {attributes: true, attributeFilter: ['data-phase'], attributeOldValue: true});
 }"""
 READ_PHASES = """() => [
   ...window.__phaseLog, document.querySelector('#statusbar .sb-live').getAttribute('data-phase')
 ]"""
+
+
+async def until_phase_done(page: Any) -> None:
+    """Run the page's clock until the live display reaches 'done' (phases are shown one by one)."""
+    done = page.locator("#statusbar .sb-live[data-phase=done]")
+    for _ in range(50):
+        if await done.count():
+            return
+        await page.clock.run_for(300)
+        await asyncio.sleep(0.05)
+    raise AssertionError("the live display never reached 'done'")
 
 
 def distinct(values: list[str | None]) -> list[str]:
@@ -55,7 +75,8 @@ async def open_lobby(browser: Any, stack: Stack, **context_options: Any) -> Any:
     # Joined once the room's history is shown (the empty notice or messages). Locators, not
     # wait_for_function: the page's CSP forbids the eval that a string predicate needs.
     await page.locator("#empty:not([hidden]), #messages li").first.wait_for(timeout=WAIT_MS)
-    await expect(page.locator("#connection")).to_have_text("Connecté en tant que Mickael")
+    await page.locator("body[data-connection=online]").wait_for(timeout=WAIT_MS)
+    await expect(page.locator("#me")).to_contain_text("Mickael")
     return page
 
 
@@ -78,8 +99,13 @@ async def trigger_over_http(stack: Stack) -> dict[str, Any]:
 async def test_phases_appear_in_order_then_fade_out(page: Any, stack: Stack) -> None:
     await page.evaluate(RECORD_PHASES)
     record = await trigger_over_http(stack)
-    await page.wait_for_selector("#statusbar .sb-live[data-phase=done]", timeout=WAIT_MS)
+    await until_phase_done(page)
     assert distinct(await page.evaluate(READ_PHASES)) == ["gathering", "context", "thinking", "done"]
+    # Each phase stayed on screen long enough to read, though they arrived within milliseconds.
+    # (Playwright's installed clock can report Date.now() up to a tick late between two timers, hence
+    # the 100 ms of slack; a phase shown with no minimum would last a few ms.)
+    times = [at for _, at in await page.evaluate("() => window.__phaseTimes")]
+    assert all(later - earlier >= MIN_PHASE_MS - 100 for earlier, later in itertools.pairwise(times))
 
     result = page.locator("#statusbar .sb-result")
     assert "Message posté" in await result.inner_text()
@@ -107,14 +133,14 @@ async def test_after_a_name_change_a_pass_is_shown_in_red_with_its_reason(page: 
     await page.locator("#name").fill("David")
     await page.locator("#name").press("Enter")
     assert await asyncio.wait_for(joined, timeout=WAIT_MS / 1000)
-    await expect(page.locator("#connection")).to_have_text("Connecté en tant que David")
+    await expect(page.locator("#me")).to_have_text("Vous : David")
 
     for goal in await stack.memory.list("goal", status="pending"):
         await stack.memory.drop_goal(goal.id)
     await page.evaluate(RECORD_PHASES)
     record = await trigger_over_http(stack)
     assert record["action"] == "pass"
-    await page.wait_for_selector("#statusbar .sb-live[data-phase=done]", timeout=WAIT_MS)
+    await until_phase_done(page)
     phases = distinct(await page.evaluate(READ_PHASES))
     assert phases == ["gathering", "done"]  # no curiosity found while gathering: done at once
     result = page.locator("#statusbar .sb-result")
@@ -132,6 +158,13 @@ async def test_panel_counters_history_and_the_reflect_now_button(page: Any, stac
     await expect(panel.locator(".sb-mode")).to_have_text("En ligne")
     assert await counter.inner_text() == "0"
     assert "Aucune réflexion" in await panel.inner_text()
+    pass_value = panel.locator("[data-counter=pass] .sb-counter-value")
+    assert await pass_value.evaluate("e => getComputedStyle(e).color") == INK  # neutral at 0
+    # The counters and the button say what they count and do.
+    text = await panel.inner_text()
+    assert "Seuls les messages spontanés" in text and "plafond de 5 par jour" in text
+    assert "Réfléchir maintenant" in text and "une fois par minute" in text
+    assert await serious(page) == []
 
     await panel.get_by_role("button", name="Réfléchir maintenant").click()
     # The click reached Eko through the Lobby: the model was asked, the question is posted...
@@ -142,7 +175,7 @@ async def test_panel_counters_history_and_the_reflect_now_button(page: Any, stac
     # ...and the panel's counters and history moved.
     await expect(panel.locator("[data-counter=messages] .sb-counter-value")).to_have_text("1")
     assert await counter.inner_text() == "1"
-    assert await panel.locator("[data-counter=pass] .sb-counter-value").inner_text() == "0"
+    assert await pass_value.inner_text() == "0"
     assert (
         int(
             (await panel.locator("[data-counter=tokens] .sb-counter-value").inner_text()).replace(
@@ -172,7 +205,7 @@ async def test_panel_counters_history_and_the_reflect_now_button(page: Any, stac
     await bot_line.last.locator(".author-bot").click(button="right")
     await panel.wait_for(timeout=WAIT_MS)
     # A click elsewhere in the page closes it.
-    await page.locator("#text").click()
+    await page.locator(".title").click()
     await panel.wait_for(state="hidden", timeout=WAIT_MS)
 
 
@@ -219,6 +252,26 @@ async def test_long_press_on_a_phone_and_text_is_never_html(browser: Any, stack:
         assert await panel.locator("img, b, script").count() == 0
         assert await page.evaluate("window.pwned") is None
         await page.screenshot(path="/tmp/statusbar-375.png")
+        assert page.errors == []
+    finally:
+        await page.context.close()
+
+
+@pytest.mark.parametrize("stack", ["en"], indirect=True)
+async def test_the_panel_in_english_on_a_phone_passes_axe(browser: Any, stack: Stack) -> None:
+    page = await open_lobby(browser, stack, viewport={"width": 390, "height": 844}, is_mobile=True)
+    try:
+        await page.locator("#statusbar .sb-chip").click()
+        panel = page.get_by_role("dialog", name="Eko's reflections")
+        await panel.wait_for(timeout=WAIT_MS)
+        await expect(panel.locator(".sb-mode")).to_have_text("Online")
+        text = await panel.inner_text()
+        assert "Reflect now" in text and "Spontaneous messages today" in text
+        assert "count toward the cap of 5 a day" in text
+        assert "Réflexions" not in text and "Réfléchir" not in text
+        assert await serious(page) == []
+        await page.keyboard.press("Escape")
+        await panel.wait_for(state="hidden", timeout=WAIT_MS)
         assert page.errors == []
     finally:
         await page.context.close()
