@@ -186,8 +186,12 @@
     bubble.appendChild(el("p", "msg-text", message.text));
     item.appendChild(bubble);
 
-    var reply = el("button", "reply-button", t("page.reply"));
+    var reply = el("button", "reply-button");
     reply.type = "button";
+    var icon = el("span", "reply-icon", "↩");
+    icon.setAttribute("aria-hidden", "true");
+    reply.appendChild(icon);
+    reply.appendChild(el("span", "reply-label", t("page.reply")));
     reply.setAttribute("aria-label", t("page.replyTo", { author: authorLabel(message) }));
     reply.addEventListener("click", function () { setReplyTarget(message); });
     item.appendChild(reply);
@@ -196,7 +200,6 @@
 
   function daySeparator(date) {
     var item = el("li", "day");
-    item.setAttribute("role", "presentation");
     var label = el("span", "day-label", dayLabel(date));
     label.setAttribute("role", "heading");
     label.setAttribute("aria-level", "3");
@@ -256,7 +259,6 @@
       if (state.unread === 1) {
         removeDivider();
         state.divider = el("li", "unread-divider");
-        state.divider.setAttribute("role", "presentation");
         state.divider.appendChild(el("span", "unread-label", t("page.newMessages")));
         ui.messages.insertBefore(state.divider, node);
       }
@@ -557,6 +559,26 @@
     if (state.lastGood) backToLastName();
   });
   ui.nameCancel.addEventListener("click", backToLastName);
+
+  ui.nameDialog.addEventListener("keydown", function (event) {
+    // A modal dialog keeps the keyboard: Tab from its last control goes back to its first (the
+    // browser would otherwise move on to its own toolbar, then to the page behind).
+    if (event.key !== "Tab") return;
+    var controls = Array.prototype.filter.call(
+      ui.nameDialog.querySelectorAll("input, button, [tabindex]"),
+      function (node) { return !node.disabled && !node.hidden && node.tabIndex >= 0; }
+    );
+    if (!controls.length) return;
+    var first = controls[0];
+    var last = controls[controls.length - 1];
+    if (event.shiftKey && document.activeElement === first) {
+      event.preventDefault();
+      last.focus();
+    } else if (!event.shiftKey && document.activeElement === last) {
+      event.preventDefault();
+      first.focus();
+    }
+  });
 
   ui.nameForm.addEventListener("submit", function (event) {
     event.preventDefault();
