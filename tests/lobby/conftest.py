@@ -16,6 +16,7 @@ from lobby import Lobby
 from store import Database, MessageLog, open_database
 
 BOT_TOKEN = "test-bot-token-not-a-secret"
+_RECORDED = ("history", "message", "presence", "reflection:progress", "reflection:update")
 WAIT = 5.0
 
 
@@ -61,13 +62,12 @@ class Client:
             reconnection=reconnection, reconnection_delay=0.05, reconnection_delay_max=0.2
         )
         self.events: dict[str, asyncio.Queue[Any]] = {
-            name: asyncio.Queue()
-            for name in ("history", "message", "presence", "reflection:progress", "reflection:update", "refused")
+            name: asyncio.Queue() for name in (*_RECORDED, "refused")
         }
         self.trigger_answer: Any = {"ok": True}
         self._released = asyncio.Event()
         self.triggers: list[Any] = []
-        for name in ("history", "message", "presence", "reflection:progress", "reflection:update"):
+        for name in _RECORDED:
             self.sio.on(name, self._recorder(name))
         self.sio.on("connect_error", self._recorder("refused"))
         self.sio.on("reflection:trigger", self._on_trigger)

@@ -372,7 +372,11 @@ async def test_trigger_fails_fast_when_the_bot_leaves_during_the_call(
         await asyncio.sleep(0.01)
     await bot.sio.disconnect()
     answer = await asyncio.wait_for(pending, 2)  # well before the 10 s trigger timeout
-    assert answer == {"ok": False, "code": "bot_gone", "error": "Eko s'est déconnecté, réessayez dans un instant."}
+    assert answer == {
+        "ok": False,
+        "code": "bot_gone",
+        "error": "Eko s'est déconnecté, réessayez dans un instant.",
+    }
 
 
 async def test_the_page_knows_the_bot_name_escaped(tmp_path: Any, free_port: int, clock: FakeClock) -> None:

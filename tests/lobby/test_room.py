@@ -84,7 +84,9 @@ async def test_the_name_is_held_after_leaving_then_freed(
         await server.stop()
 
 
-async def test_presence_lists_the_bot_first_then_each_person_once(server: LobbyServer, clients: Connect) -> None:
+async def test_presence_lists_the_bot_first_then_each_person_once(
+    server: LobbyServer, clients: Connect
+) -> None:
     watcher = await clients("Zoé")
     await presence_until(watcher, ["Zoé"])
     bot = await clients("Eko", token=BOT_TOKEN)
@@ -105,7 +107,9 @@ async def test_presence_lists_the_bot_first_then_each_person_once(server: LobbyS
     await tabs[1].close()
 
 
-async def test_replies_carry_reply_to_through_the_wire_and_history(server: LobbyServer, clients: Connect) -> None:
+async def test_replies_carry_reply_to_through_the_wire_and_history(
+    server: LobbyServer, clients: Connect
+) -> None:
     alice, bob = await clients("Alice"), await clients("Bob")
     question = (await alice.send({"text": "Qui vient demain ?"}))["message"]
     assert "replyTo" not in question
@@ -136,7 +140,8 @@ async def test_an_english_lobby_refuses_and_serves_its_page_in_english(
         }
         alice = Client(server.url)
         await alice.connect({"name": "Alice"})
-        assert await alice.send({"text": " "}) == {"ok": False, "code": "text_empty", "error": "Empty message."}
+        empty = await alice.send({"text": " "})
+        assert empty == {"ok": False, "code": "text_empty", "error": "Empty message."}
         await alice.close()
         async with aiohttp.ClientSession() as http:
             async with http.get(server.url + "/") as response:

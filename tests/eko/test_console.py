@@ -1,0 +1,54 @@
+"""The console lines of `eko up|lobby|bot` follow EKO_LANGUAGE; a busy port is one clear line."""
+
+from __future__ import annotations
+
+import os
+import socket
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+
+def _eko(args: list[str], tmp_path: Path, **env: str) -> subprocess.CompletedProcess[str]:
+    environ = {**os.environ, "EKO_DATA_DIR": str(tmp_path / "data"), "EKO_LOG_LEVEL": "WARNING", **env}
+    environ.pop("ANTHROPIC_API_KEY", None)
+    return subprocess.run(
+        [sys.executable, "-m", "eko.cli", *args], env=environ, capture_output=True, text=True, timeout=60
+    )
+
+
+@pytest.mark.parametrize(
+    ("language", "line"),
+    [
+        (
+            "fr",
+            "eko : l'adresse 127.0.0.1:{port} est déjà utilisée (un autre Eko ?) : "
+            "choisissez un autre port, par exemple EKO_PORT={next}",
+        ),
+        (
+            "en",
+            "eko: the address 127.0.0.1:{port} is already in use (another Eko?): "
+            "choose another port, for example EKO_PORT={next}",
+        ),
+    ],
+)
+def test_a_busy_port_is_named_in_one_line(tmp_path: Path, language: str, line: str) -> None:
+    with socket.socket() as busy:
+        busy.bind(("127.0.0.1", 0))
+        busy.listen()
+        port = busy.getsockname()[1]
+        done = _eko(["up"], tmp_path, EKO_PORT=str(port), EKO_LANGUAGE=language)
+    assert done.returncode == 1
+    assert done.stderr.splitlines() == [line.format(port=port, next=port + 1)]
+    assert done.stdout == ""
+
+
+def test_missing_settings_are_said_in_english_with_eko_language_en(tmp_path: Path) -> None:
+    lobby = _eko(["lobby"], tmp_path, EKO_LANGUAGE="en", EKO_BOT_TOKEN="")
+    assert lobby.returncode == 1
+    assert lobby.stderr.strip() == "eko lobby: set EKO_BOT_TOKEN (the token Eko will connect with)"
+    bot = _eko(["bot"], tmp_path, EKO_LANGUAGE="fr", EKO_LOBBY_URL="")
+    assert bot.returncode == 1
+    assert bot.stderr.strip() == "eko bot : indiquez --lobby-url URL (ou EKO_LOBBY_URL)"
