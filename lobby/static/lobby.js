@@ -630,6 +630,13 @@
     updateCounter();
   });
 
+  window.addEventListener("beforeunload", function (event) {
+    // Messages still waiting for the connection live only in this page: ask before losing them.
+    if (!state.outbox.length) return;
+    event.preventDefault();
+    event.returnValue = "";
+  });
+
   // ---- start -----------------------------------------------------------------------------
 
   updateUnread();
