@@ -403,20 +403,20 @@ async def test_french_chat_passes_axe_on_desktop_and_phone(
     browser: Any, lobby_factory: Callable[..., Any], clients: Callable[..., Any]
 ) -> None:
     server = await lobby_factory()
-    for options in (DESKTOP, PHONE):
+    for options, name in ((DESKTOP, "Zoé"), (PHONE, "Yann")):  # each browser its own name
         page = await new_page(browser, **options)
         try:
             await page.goto(server.url + "/")
             await page.locator("#name-dialog[open]").wait_for(timeout=WAIT_MS)
             assert await serious(page) == []
-            await page.keyboard.type("Zoé" if options is DESKTOP else "Yann")  # each browser its own name
+            await page.keyboard.type(name)
             await page.keyboard.press("Enter")
             await joined(page)
-            bob = await clients(server.url, "Bruno" if options is PHONE else "Bob")
-            await bob.send({"text": "Salut à toi !"})
-            await say(page, "Salut !")
-            await message(page, "Salut !").wait_for(timeout=WAIT_MS)
-            await message(page, "Salut à toi").last.locator(".reply-button").click()
+            other = await clients(server.url, f"Ami de {name}")
+            await other.send({"text": f"Salut {name} !"})
+            await say(page, f"Bonjour, ici {name}")
+            await message(page, f"Bonjour, ici {name}").wait_for(timeout=WAIT_MS)
+            await message(page, f"Salut {name} !").locator(".reply-button").click()
             assert await serious(page) == []
             assert page.errors == []
         finally:
