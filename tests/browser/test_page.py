@@ -90,8 +90,8 @@ async def enter(page: Any, url: str, name: str) -> None:
     await joined(page)
 
 
-async def joined(page: Any) -> None:
-    await page.locator("body[data-connection=online]").wait_for(timeout=WAIT_MS)
+async def joined(page: Any, within_ms: int = WAIT_MS) -> None:
+    await page.locator("body[data-connection=online]").wait_for(timeout=within_ms)
     await page.locator("#empty:not([hidden]), #messages li").first.wait_for(timeout=WAIT_MS)
 
 
@@ -324,7 +324,7 @@ async def test_a_lost_connection_keeps_the_draft_and_sends_it_once_back(
         await page.locator("#text").fill("un brouillon")
 
         await server.start()
-        await joined(page)
+        await joined(page, within_ms=15000)  # socket.io's own back-off: up to 5 s (±50%) between tries
         await expect(banner).to_have_text("Connexion rétablie.")
         await message(page, "écrit pendant la coupure").wait_for(timeout=WAIT_MS)
         await expect(pending).to_have_count(0)
