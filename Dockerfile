@@ -5,7 +5,7 @@
 FROM node:22-slim AS web
 WORKDIR /src
 COPY lobby/web/package.json lobby/web/package-lock.json lobby/web/
-RUN npm ci --omit=dev --prefix lobby/web --no-audit --no-fund --loglevel=error
+RUN npm ci --prefix lobby/web --omit=dev --no-audit --no-fund --loglevel=error
 
 # --- Eko ---------------------------------------------------------------------------------------
 FROM python:3.11-slim
