@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import os
 import sys
 from pathlib import Path
 
@@ -54,9 +55,15 @@ def main(argv: list[str] | None = None) -> int:
     try:
         settings = load_settings(args)
     except ValidationError as exc:
+        from lobby.catalogue import LANGUAGES, Catalogue
+
+        # The settings are what failed: the language is read as it is, French when it is not one.
+        language = os.environ.get("EKO_LANGUAGE", "fr")
+        texts = Catalogue.load(language if language in LANGUAGES else "fr")
         for error in exc.errors():
             where = ".".join(str(part) for part in error["loc"])
-            print(f"eko: invalid setting EKO_{where.upper()}: {error['msg']}", file=sys.stderr)
+            line = texts.text("console.invalidSetting", name=where.upper(), error=error["msg"])
+            print(line, file=sys.stderr)
         return 2
     try:
         if args.command == "memory":

@@ -52,3 +52,11 @@ def test_missing_settings_are_said_in_english_with_eko_language_en(tmp_path: Pat
     bot = _eko(["bot"], tmp_path, EKO_LANGUAGE="fr", EKO_LOBBY_URL="")
     assert bot.returncode == 1
     assert bot.stderr.strip() == "eko bot : indiquez --lobby-url URL (ou EKO_LOBBY_URL)"
+
+
+def test_an_invalid_setting_is_named_in_the_chosen_language(tmp_path: Path) -> None:
+    done = _eko(["up"], tmp_path, EKO_LANGUAGE="en", EKO_PORT="eighty")
+    assert done.returncode == 2
+    assert done.stderr.startswith("eko: invalid setting EKO_PORT: ")
+    done = _eko(["up"], tmp_path, EKO_PORT="eighty")
+    assert done.stderr.startswith("eko : réglage EKO_PORT invalide : ")
