@@ -203,7 +203,7 @@ async def shoot(language: str, out: Path, browser: Any) -> None:
             await page.locator("#jump.jump-unread").wait_for()
             # The "new messages" line in view, the new messages below it (still unread).
             await page.locator("#messages .unread-divider").evaluate("d => d.scrollIntoView({block: 'end'})")
-            await page.locator("#feed").evaluate("feed => { feed.scrollTop += 40; }")
+            await page.locator("#feed").evaluate("feed => { feed.scrollTop += 70; }")
             await page.screenshot(path=out / f"unread-{language}.png")
             await page.context.close()
 
