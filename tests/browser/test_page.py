@@ -100,6 +100,12 @@ async def say(page: Any, text: str) -> None:
     await page.locator("#text").press("Enter")
 
 
+SET_VISIBILITY = """(state) => {
+  Object.defineProperty(document, 'visibilityState', {value: state, configurable: true});
+  document.dispatchEvent(new Event('visibilitychange'));
+}"""
+
+
 def message(page: Any, text: str) -> Any:
     return page.locator("#messages li.msg", has=page.locator(".msg-text", has_text=text))
 
@@ -239,6 +245,13 @@ async def test_unread_divider_jump_button_and_tab_title(
         await expect(jump).to_be_hidden()
         assert await message(page, "nouveau 2").is_visible()
         assert await focused_id(page) == "text"
+
+        # In another tab: at the bottom, but unread all the same until the tab is seen again.
+        await page.evaluate(SET_VISIBILITY, "hidden")
+        await bob.send({"text": "tu as vu ?"})
+        await expect(page).to_have_title("(1) Lobby")
+        await page.evaluate(SET_VISIBILITY, "visible")
+        await expect(page).to_have_title("Lobby")
         assert page.errors == []
     finally:
         await page.context.close()
