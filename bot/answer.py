@@ -5,7 +5,7 @@ finds for the message and the relevant ``self`` records, plus the goal Eko asked
 one call also tells whether the message answers it). With a model: one ``purpose="answer"`` call
 returning JSON. Offline (:class:`llm.LLMUnavailable`), or when the model fails or answers something
 else (counted as a fallback): a deterministic answer built from memory — the best matching facts,
-quoted with attribution when :func:`bot.relevance.answers_question` accepts them, otherwise an
+quoted with attribution when :func:`language.relevance.answers` accepts them, otherwise an
 honest "I do not know" and a new curiosity (a pending goal).
 """
 
@@ -19,10 +19,13 @@ from datetime import datetime
 from typing import Any, Literal
 
 from bot.curiosity import answers_offline, fact_is_standalone, open_asked_goal
-from bot.mentions import strip_mention
 from bot.ports import BotMemory
-from bot.relevance import MIN_SCORE, answers_question
-from bot.text import TONES, Language, Tone, as_curiosity, guess_tone, is_about_bot, is_question, main_entity
+from language.curiosity import as_curiosity
+from language.mentions import strip_mention
+from language.names import main_entity
+from language.questions import TONES, Tone, guess_tone, is_about_bot, is_question
+from language.relevance import MIN_SCORE, answers
+from language.text import Language
 from llm import LLM, ChatTurn, LLMBadOutput, LLMError, LLMRequest, LLMUnavailable, PromptTemplates
 from memory.records import NewRecord, Record, ScoredRecord
 
@@ -242,7 +245,15 @@ class Responder:
         good = [
             hit
             for hit in [*context.facts, *context.self_facts]
-            if answers_question(question, hit, self.bot_name, self.min_score)
+            if answers(
+                question,
+                hit.record.text,
+                hit.score,
+                about=hit.record.about,
+                about_bot=hit.record.kind == "self",
+                bot_name=self.bot_name,
+                min_score=self.min_score,
+            )
         ]
         if not good:
             return []
