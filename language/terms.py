@@ -20,6 +20,7 @@ from language.text import FILLERS, FUNCTION_WORDS, LIGHT_VERBS, fold, folded_wor
 # inflections ("travaille"/"travailler" → "travai").
 PREFIX = 6
 
+FACET_PREFIX = "~f:"
 _WORD = re.compile(r"[a-z0-9]+")
 _NAME_OF = re.compile(r"\b(?:nom|name)\s+(?:du|de la|de l['’]|des|de|d['’]|of the|of)\s*", re.IGNORECASE)
 _TOKEN = re.compile(r"[^\W_]+")
@@ -41,11 +42,11 @@ def facet_terms(text: str, query: bool) -> list[str]:
         asked = read_facet(text).facet
         if asked == "other":
             return []
-        return [f"~f:{facet}" for facet in sorted(ANSWERED_BY.get(asked, {asked}))]
+        return [FACET_PREFIX + facet for facet in sorted(ANSWERED_BY.get(asked, {asked}))]
     stated = set(stated_facets(text))
     if any("travail" in concepts_of(word) for word in _WORD.findall(fold(text))):
         stated.add("role")  # a job or a position is named
-    return [f"~f:{facet}" for facet in sorted(stated)]
+    return [FACET_PREFIX + facet for facet in sorted(stated)]
 
 
 def weighted_terms(text: str, name_weight: float = 1.0, query: bool = False) -> list[tuple[str, float]]:
@@ -74,5 +75,6 @@ def weighted_terms(text: str, name_weight: float = 1.0, query: bool = False) -> 
 
 
 def terms(text: str) -> list[str]:
-    """The lexical terms of ``text``, in order, repeated as often as they occur."""
-    return [term for term, _ in weighted_terms(text)]
+    """The word and concept terms of ``text``, in order, repeated as often as they occur (without the
+    facet terms: two texts do not relate because both state a quantity)."""
+    return [term for term, _ in weighted_terms(text) if not term.startswith(FACET_PREFIX)]
