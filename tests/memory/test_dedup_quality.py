@@ -27,7 +27,7 @@ MEASURED = {
     ("blind", "test", "goal"): (1.0, 0.347),
     ("blind", "test", "fact"): (0.961, 0.246),
     ("old", "all", "goal"): (1.0, 0.753),
-    ("old", "all", "fact"): (1.0, 0.288),
+    ("old", "all", "fact"): (1.0, 0.333),
 }
 
 
