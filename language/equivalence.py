@@ -32,7 +32,7 @@ from typing import Literal
 from language.readings import Verdict as Verdict
 from language.readings import compare, read, unmatched
 from language.text import CALENDAR as _CALENDAR
-from language.text import FILLERS, FUNCTION_WORDS, LIGHT_VERBS, fold, name_key, word_key
+from language.text import FILLERS, FUNCTION_WORDS, LIGHT_VERBS, common_prefix, fold, name_key, word_key
 
 # What a record is, for the rules: a statement about someone (fact), about Eko (self), or a question.
 Kind = Literal["fact", "self", "goal"]
@@ -298,11 +298,7 @@ def _close(a: str, b: str) -> bool:
     """Same word up to a typo or an inflection the stemmer missed (only for longer words)."""
     if min(len(a), len(b)) < _NEAR_PREFIX:
         return False
-    prefix = 0
-    for x, y in zip(a, b, strict=False):
-        if x != y:
-            break
-        prefix += 1
+    prefix = common_prefix(a, b)
     return prefix >= _NEAR_PREFIX and prefix >= min(len(a), len(b)) - 2
 
 

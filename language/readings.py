@@ -31,6 +31,7 @@ from language.text import (
     FUNCTION_WORDS,
     LIGHT_VERBS,
     accented_forms,
+    common_prefix,
     frequency,
     in_dictionary,
     tokens,
@@ -201,11 +202,7 @@ def _typo(a: str, b: str) -> bool:
         return True
     if len(short) < 5:
         return False
-    prefix = 0
-    for x, y in zip(a, b, strict=False):
-        if x != y:
-            break
-        prefix += 1
+    prefix = common_prefix(a, b)
     if prefix >= _TYPO_PREFIX and abs(len(a) - len(b)) <= 2 and prefix >= min(len(a), len(b)) - 2:
         return True
     return abs(len(a) - len(b)) <= 1 and _one_edit(a, b)

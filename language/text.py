@@ -210,3 +210,13 @@ CALENDAR: dict[str, str] = {
     **{name: f"month:{number}" for number, names in enumerate(MONTHS, 1) for name in names},
     **{name: f"day:{number}" for number, names in enumerate(WEEKDAYS, 1) for name in names},
 }
+
+
+def common_prefix(a: str, b: str) -> int:
+    """How many first characters ``a`` and ``b`` share."""
+    length = 0
+    for x, y in zip(a, b, strict=False):
+        if x != y:
+            break
+        length += 1
+    return length
