@@ -76,17 +76,17 @@ _CUES: tuple[tuple[str, str], ...] = (
         r"ville natale|pays natal|hometown) ",
     ),
     (
+        "role",
+        r" (?:poste|role|metier|job(?: title)?|taf|taff|boulot|fonction|titre|"
+        r"fait quoi(?: comme taf| comme boulot| dans la vie| exactement)?|what does \w+ do|do for a living) ",
+    ),
+    (
         "employer",
         r" (?:boite|entreprise|societe|employeur|company|firm|employer|"
         r"(?:travaille|travailles|bosse|bosses|bossent|travaillent|bossait|travaillait|works?|working) "
         r"(?:ou|chez qui|chez quoi|pour qui|pour quelle?|chez quelle?|for)|(?:est|es) chez qui|"
         r"chez qui|pour qui|"
         r"(?:ou|where) (?:\w+ ){0,2}(?:travaille|travaillent|bosse|bossent|works?|working)) ",
-    ),
-    (
-        "role",
-        r" (?:poste|role|metier|job(?: title)?|taf|taff|boulot|fonction|titre|"
-        r"fait quoi(?: comme taf| comme boulot| dans la vie| exactement)?|what does \w+ do|do for a living) ",
     ),
     # "le nom du village de X" asks for the village: "nom de …" is transparent, "son nom" is not.
     (

@@ -152,7 +152,7 @@ def read(text: str) -> Reading:
         for word in content
         if word in names
         or word[:1].isdigit()
-        or (not in_dictionary(word) and frequency(forms.get(word, word)) < ANCHOR_FREQUENCY)
+        or (not in_dictionary(forms.get(word, word)) and frequency(forms.get(word, word)) < ANCHOR_FREQUENCY)
     )
     return Reading(facet.facet, facet.trip, content, anchors)
 
