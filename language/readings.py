@@ -24,12 +24,13 @@ from functools import lru_cache
 from typing import Literal
 
 from language.concepts import concepts_of
-from language.facets import read_facet
+from language.facets import read_facet, read_statement
 from language.text import (
     CALENDAR,
     FILLERS,
     FUNCTION_WORDS,
     LIGHT_VERBS,
+    NUMBER_WORDS,
     accented_forms,
     common_prefix,
     frequency,
@@ -137,13 +138,14 @@ class Reading:
 
 
 @lru_cache(maxsize=16384)
-def read(text: str) -> Reading:
-    """The facet, content words and anchors of ``text`` (see the module docstring)."""
-    facet = read_facet(text)
+def read(text: str, statement: bool = False) -> Reading:
+    """The facet, content words and anchors of ``text`` (see the module docstring); a ``statement``
+    (a fact) is read by its predicate words (:func:`language.facets.read_statement`)."""
+    facet = read_statement(text) if statement else read_facet(text)
     forms = accented_forms(text)
     names = _names(text)
     content = tuple(
-        CALENDAR.get(word) or CALENDAR.get(word.removesuffix("s")) or word
+        NUMBER_WORDS.get(word) or CALENDAR.get(word) or CALENDAR.get(word.removesuffix("s")) or word
         for index, word in enumerate(facet.words)
         if index not in facet.cue_positions and word not in _IGNORED
     )
