@@ -20,7 +20,7 @@ from typing import Any, Literal
 
 from bot.curiosity import answers_offline, fact_is_standalone, open_asked_goal
 from bot.ports import BotMemory
-from language.curiosity import as_curiosity
+from language.curiosity import as_curiosity, read_curiosity
 from language.mentions import strip_mention
 from language.names import main_entity
 from language.questions import TONES, Tone, guess_tone, is_about_bot, is_question
@@ -269,14 +269,19 @@ class Responder:
         return self.templates.render("goal_fact", about=goal.about, question=goal.text, answer=answer)
 
     def _curiosity(self, context: Context, text: str) -> NewRecord | None:
-        if not text:
+        """The goal to record for a question Eko could not answer: only a request for information
+        about a subject (``language.curiosity.read_curiosity``) — never chit-chat, an opinion asked
+        of Eko, a presence check or a request for action — with its subject and facet."""
+        curiosity = read_curiosity(context.question, self.language, self.bot_name)
+        if not text or curiosity is None:
             return None
         return NewRecord(
             "goal",
             text,
-            about=main_entity(context.question, self.language, self.bot_name),
+            about=curiosity.subject or main_entity(context.question, self.language, self.bot_name),
             author=context.author or None,
             source=context.source(),
+            facet=curiosity.facet,
         )
 
     async def remember_curiosity(self, reply: Reply) -> str | None:
@@ -288,7 +293,7 @@ class Responder:
             return None
         item = reply.curiosity
         result = await self.memory.add(
-            item.kind, item.text, about=item.about, author=item.author, source=item.source
+            item.kind, item.text, about=item.about, author=item.author, source=item.source, facet=item.facet
         )
         log.info(
             "unknown question recorded as a curiosity",
