@@ -136,18 +136,21 @@ class Memory:
         allow_model_change: bool = False,
         tuning: SearchTuning | None = None,
         progress: Progress | None = None,
+        backend: VectorBackend | None = None,
     ) -> Memory:
         """Open (and create if needed) the collections.
 
         Raises ``StorageInUseError`` when another process holds the embedded storage, and
         ``VectorMismatchError`` when a collection was built with another embedding model, unless
         ``allow_model_change`` (then only :meth:`reembed` should be called). An older embedded
-        directory is migrated first, ``progress(done, total)`` following it.
+        directory is migrated first, ``progress(done, total)`` following it. ``backend`` replaces
+        the engine ``config`` names (tests run every backend through this).
         """
         missing = set(KINDS) - set(config.collections)
         if missing:
             raise ValueError(f"collection names missing for: {', '.join(sorted(missing))}")
-        backend = await open_backend(config, progress)
+        if backend is None:
+            backend = await open_backend(config, progress)
         try:
             dimension = await asyncio.to_thread(lambda: embedder.dimension)
             for kind in KINDS:
