@@ -85,9 +85,10 @@ async def _copy(
                     batch.append(edge_point(PointData(p.id, p.dense, p.sparse, p.payload)))
                 if batch:
                     shard.update(qe.UpdateOperation.upsert_points(batch))
+                step = max(_PAGE, total // 10)  # about ten lines for a whole migration
+                if progress is not None and (done + len(points)) // step > done // step:
+                    progress(done + len(points), total)
                 done += len(points)
-                if progress is not None:
-                    progress(done, total)
                 if offset is None:
                     break
             expected = await source.count(kind)
@@ -98,4 +99,6 @@ async def _copy(
             shard.flush()
         finally:
             shard.close()
+    if progress is not None and done % max(_PAGE, total // 10):  # the last line says it is complete
+        progress(done, total)
     return done
