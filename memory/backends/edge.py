@@ -32,7 +32,7 @@ import qdrant_edge as qe
 
 from memory.backends.protocol import Filters, Fusion, PointData, StoredPoint
 from memory.embeddings import Vectors
-from memory.records import Kind, StorageInUseError
+from memory.records import Kind, MemoryError, StorageInUseError
 from memory.sparse import SparseVector
 from memory.storage import DENSE, SPARSE, UNKNOWN_MODEL, Layout
 
@@ -175,11 +175,11 @@ class EdgeBackend:
             for kind, name in collections.items():
                 if (root / name).is_dir():
                     backend._shards[kind] = qe.EdgeShard.load(str(root / name))
-        except Exception as error:
+        except Exception as error:  # the engine raises plain Exceptions
             backend._release()
             if "WouldBlock" in str(error):
                 raise in_use(path) from None
-            raise
+            raise MemoryError(f"cannot open memory storage {path}: {' '.join(str(error).split())}") from error
         return backend
 
     def _shard(self, kind: Kind) -> qe.EdgeShard:

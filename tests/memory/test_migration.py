@@ -3,9 +3,12 @@ into the embedded engine on open: nothing lost, progress shown, old files set as
 
 from __future__ import annotations
 
+import shutil
 from pathlib import Path
 
-from memory import Embedder, Memory, MemoryConfig
+import pytest
+
+from memory import Embedder, Memory, MemoryConfig, MemoryError
 from memory.backends.server import ServerBackend
 from tests.conftest import FakeClock
 
@@ -89,3 +92,20 @@ async def test_an_interrupted_migration_leaves_the_old_files_and_starts_again(
         assert await mem.count("fact") == 3
     finally:
         await mem.close()
+
+
+async def test_a_damaged_shard_is_one_clear_error(tmp_path: Path, embedder: Embedder) -> None:
+    path = tmp_path / "qdrant"
+    mem = await Memory.open(MemoryConfig(path=path), embedder)
+    await mem.close()
+    for item in (path / "edge" / "organizer_memory").iterdir():
+        if item.is_dir():
+            shutil.rmtree(item)
+        else:
+            item.write_bytes(b"\0garbage")
+    with pytest.raises(MemoryError, match=r"^cannot open memory storage .*qdrant: "):
+        await Memory.open(MemoryConfig(path=path), embedder)
+    # The lock was released: once repaired (here: removed), the storage opens again.
+    shutil.rmtree(path / "edge" / "organizer_memory")
+    (path / "edge" / "organizer_memory.json").unlink()
+    await (await Memory.open(MemoryConfig(path=path), embedder)).close()
