@@ -13,10 +13,10 @@ from typing import Any, Literal, cast
 
 import numpy as np
 
-from memory import equivalence
+from language import equivalence
+from language.equivalence import Attribution
 from memory.backends import Filters, PointData, Progress, StoredPoint, VectorBackend, open_backend
 from memory.embeddings import Embedder, Vectors
-from memory.equivalence import Attribution
 from memory.items import MAX_TEXT_CHARS, check_item, check_utf8, new_record
 from memory.merging import absorb, complete_link_clusters, merge_cluster, restore_into
 from memory.payload import from_payload, to_payload
@@ -84,6 +84,11 @@ def _point_id(value: str) -> str | None:
         return str(uuid.UUID(str(value)))
     except ValueError:
         return None
+
+
+def _attribution(record: Record | NewRecord) -> Attribution:
+    """Who ``record`` is about and who said it, for the duplicate rules."""
+    return Attribution(record.about, record.author)
 
 
 def _sparse_terms(record: Record) -> SparseVector:
@@ -191,9 +196,10 @@ class Memory:
         about: str | None = None,
         author: str | None = None,
         source: dict[str, Any] | None = None,
+        facet: str | None = None,
     ) -> AddResult:
         """Store ``text`` unless an equivalent record exists, which then absorbs it (status "merged")."""
-        results = await self.add_many([NewRecord(kind, text, about, author, source)])
+        results = await self.add_many([NewRecord(kind, text, about, author, source, facet)])
         return results[0]
 
     async def add_many(self, items: Sequence[NewRecord | Mapping[str, Any]]) -> list[AddResult]:
@@ -306,10 +312,10 @@ class Memory:
             cosine = float(np.dot(vector, entry.vector))
             if cosine >= floor:
                 scored[record_id] = (cosine, entry)
-        new = Attribution.of(item)
+        new = _attribution(item)
         for cosine, entry in sorted(scored.values(), key=lambda pair: -pair[0]):
             if equivalence.is_equivalent(
-                item.kind, item.text, entry.record.text, cosine, new, Attribution.of(entry.record)
+                item.kind, item.text, entry.record.text, cosine, new, _attribution(entry.record)
             ):
                 staged[entry.record.id] = entry
                 return entry
@@ -349,7 +355,7 @@ class Memory:
         limit = max(1, min(int(limit), 100))
         tuning = self.tuning
         vector = (await self._embedder.embed([query[:MAX_TEXT_CHARS]]))[0]
-        lexical = sparse_vector(query[:MAX_TEXT_CHARS], name_weight=tuning.name_weight)
+        lexical = sparse_vector(query[:MAX_TEXT_CHARS], name_weight=tuning.name_weight, query=True)
         depth = max(tuning.candidates, limit)
         points: Sequence[StoredPoint]
         if tuning.mode == "dense" or not lexical.indices:
@@ -382,7 +388,16 @@ class Memory:
         limit: int,
         filters: Filters | None,
     ) -> builtins.list[StoredPoint]:
-        """Dense and sparse candidates ranked by cosine + weighted sparse score relative to the best."""
+        """Dense and sparse candidates ranked by their fused score (:meth:`_fused`)."""
+        ranked = [i for i, _ in (await self._fused(kind, vector, lexical, depth, filters))[:limit]]
+        by_id = {p.id: p for p in await self._backend.retrieve(kind, ranked, with_dense=True)}
+        return [by_id[i] for i in ranked if i in by_id]
+
+    async def _fused(
+        self, kind: Kind, vector: Vectors, lexical: SparseVector, depth: int, filters: Filters | None
+    ) -> builtins.list[tuple[str, float]]:
+        """(id, cosine + weighted sparse score relative to the best), best first, over the ``depth``
+        best candidates of each side."""
         dense_hits = (
             await self._backend.nearest(
                 kind, vector[np.newaxis, :], depth, filters=filters, with_payload=False
@@ -393,20 +408,26 @@ class Memory:
             p.id: p.score for p in await self._backend.sparse_nearest(kind, lexical, depth, filters)
         }
         # A candidate only the sparse side found is outside the dense top: its cosine is at most the
-        # lowest one there (enough to rank it; its exact score is read back below).
+        # lowest one there (enough to rank it; the caller reads its exact score back).
         floor = min(cosines.values(), default=0.0)
         best_sparse = max(sparse_scores.values(), default=0.0)
         relative = {i: score / best_sparse for i, score in sparse_scores.items()} if best_sparse > 0 else {}
         tuning = self.tuning
-        ranked = sorted(
-            set(cosines) | set(relative),
-            key=lambda i: (
-                tuning.dense_weight * cosines.get(i, floor) + tuning.sparse_weight * relative.get(i, 0.0)
-            ),
-            reverse=True,
-        )[:limit]
-        by_id = {p.id: p for p in await self._backend.retrieve(kind, ranked, with_dense=True)}
-        return [by_id[i] for i in ranked if i in by_id]
+        fused = {
+            i: tuning.dense_weight * cosines.get(i, floor) + tuning.sparse_weight * relative.get(i, 0.0)
+            for i in set(cosines) | set(relative)
+        }
+        return sorted(fused.items(), key=lambda item: item[1], reverse=True)
+
+    async def fused_scores(
+        self, kind: Kind, query: str, limit: int = 5
+    ) -> builtins.list[tuple[Record, float]]:
+        """The best records of a linear hybrid search with the fused score the ranking compares (so
+        the margin between the first two can be read)."""
+        vector = (await self._embedder.embed([query[:MAX_TEXT_CHARS]]))[0]
+        lexical = sparse_vector(query[:MAX_TEXT_CHARS], name_weight=self.tuning.name_weight, query=True)
+        top = (await self._fused(kind, vector, lexical, max(self.tuning.candidates, limit), None))[:limit]
+        return [(await self.get(i), score) for i, score in top]
 
     async def _find(self, record_id: str) -> Record | None:
         point_id = _point_id(record_id)
@@ -512,7 +533,9 @@ class Memory:
         item = check_item(NewRecord("fact", answer_text, author=author))
         async with self._write_lock:
             goal = await self._goal(goal_id)
-            result = (await self._write([replace(item, about=goal.about)], goal_id=goal.id))[0]
+            result = (
+                await self._write([replace(item, about=goal.about, facet=goal.facet)], goal_id=goal.id)
+            )[0]
             now = self._clock()
             await self._save_payload(
                 replace(goal, status="answered", answer_fact_id=result.id, updated_at=now)
@@ -547,7 +570,7 @@ class Memory:
                 newer, older = sorted((records[i], records[j]), key=_age, reverse=True)
                 cosine = float(block[row, col])
                 if equivalence.is_equivalent(
-                    kind, newer.text, older.text, cosine, Attribution.of(newer), Attribution.of(older)
+                    kind, newer.text, older.text, cosine, _attribution(newer), _attribution(older)
                 ):
                     pairs[(i, j)] = cosine
         groups = complete_link_clusters(len(records), pairs)
@@ -634,7 +657,7 @@ def _check_same_subject(records: Sequence[Record]) -> None:
     """A merge keeps one ``about``: records about different people must stay apart."""
     for i, a in enumerate(records):
         for b in records[i + 1 :]:
-            if equivalence.subject_veto(a.kind, a.text, Attribution.of(a), b.text, Attribution.of(b)):
+            if equivalence.subject_veto(a.kind, a.text, _attribution(a), b.text, _attribution(b)):
                 raise ValueError(f"cannot merge records about different subjects ({a.id}, {b.id})")
 
 
