@@ -9,7 +9,8 @@ GIL only for an instant, ``epoll`` with a zero timeout, kept taking it back firs
 For each share of time the loop spends busy (0, 50, 90, 100 %, in 0.5 ms slices), writes run one
 after the other for ``--seconds`` (10); printed: writes done, p50 / p95 / max latency. The 0 % row
 is the reference. A write still waiting when its window ends (and at least 1 s) is counted as
-unfinished.
+unfinished. Writes alternate with a task that does nothing, timed the same way: its latency is the
+busy loop's own (and the machine's) share of each write's figure.
 
 Run: ``.venv/bin/python bench/store_under_load.py`` (``--sync full`` for the durability that waits
 for the disk on every write; figures in docs/bot.md, "Benchmark").
@@ -57,36 +58,48 @@ async def measure(seconds: float, sync: Sync) -> None:
 
         for _ in range(50):  # warm up: storage created, first writes done
             await write()
+
+        async def nothing() -> None:
+            return None
+
         for duty in (0.0, 0.5, 0.9, 1.0):
             stop = asyncio.Event()
             busy = asyncio.create_task(_busy_loop(duty, stop)) if duty > 0 else None
-            latencies: list[float] = []
+            latencies: dict[bool, list[float]] = {True: [], False: []}
             end = time.perf_counter() + seconds
             pending: asyncio.Task[None] | None = None
+            writing = False
             while time.perf_counter() < end:
+                writing = not writing  # a write, then the reference: the same wait with nothing to do
                 started = time.perf_counter()
-                pending = asyncio.create_task(write())
+                pending = asyncio.create_task(write() if writing else nothing())
                 done, _ = await asyncio.wait({pending}, timeout=max(end - started, 1.0))
                 if not done:
                     break
-                latencies.append((time.perf_counter() - started) * 1000)
+                latencies[writing].append((time.perf_counter() - started) * 1000)
             unfinished = pending is not None and not pending.done()
             stop.set()
             if busy is not None:
                 await busy
             if pending is not None:
-                await pending  # the loop is idle again: the worker gets the GIL back
-            print(_row(duty, seconds, latencies, unfinished), flush=True)
+                await pending  # the loop is idle again: a worker thread would get the GIL back
+            print(_row(duty, seconds, latencies[True], latencies[False], unfinished), flush=True)
         await database.close()
 
 
-def _row(duty: float, seconds: float, latencies: list[float], unfinished: bool) -> str:
+def _row(
+    duty: float, seconds: float, latencies: list[float], reference: list[float], unfinished: bool
+) -> str:
     head = f"event loop busy {duty:4.0%}: {len(latencies):5d} writes in {seconds:.0f} s"
     tail = f", {int(unfinished)} unfinished at the end"
-    if len(latencies) < 2:
+    if len(latencies) < 2 or len(reference) < 2:
         return head + tail
     p50, p95 = statistics.median(latencies), statistics.quantiles(latencies, n=20)[18]
-    return f"{head}, p50 {p50:.3f} ms, p95 {p95:.3f} ms, max {max(latencies):.1f} ms{tail}"
+    r50, r95 = statistics.median(reference), statistics.quantiles(reference, n=20)[18]
+    return (
+        f"{head}, p50 {p50:.3f} ms, p95 {p95:.3f} ms, max {max(latencies):.1f} ms"
+        f" (reference, a task doing nothing: p50 {r50:.3f} ms, p95 {r95:.3f} ms){tail}"
+    )
 
 
 def main(argv: list[str] | None = None) -> int:

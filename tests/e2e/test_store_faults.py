@@ -8,9 +8,11 @@ they are skipped with a line saying so."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import os
 import shutil
+import signal
 import subprocess
 import sys
 import uuid
@@ -184,7 +186,8 @@ async def test_a_removed_data_directory_is_answered_everywhere(
         assert (await served.health())[0] == 200
         shutil.rmtree(tmp_path / "data")
         # A write would land in a file nobody will open again: refused, with the usual answer.
-        assert await sio.call("message", {"text": "perdu ?"}, timeout=10) == {"ok": False, "error": NOT_STORED}
+        lost = await sio.call("message", {"text": "perdu ?"}, timeout=10)
+        assert lost == {"ok": False, "error": NOT_STORED}
         status, body = await served.health()
         assert status == 503 and body["parts"]["store"]["up"] is False
         newcomer, welcome = await served_newcomer(served)
@@ -268,3 +271,80 @@ async def test_a_full_disk_refuses_messages_clearly_and_recovers(
         await runner.cleanup()
         await database.close()
     _no_traceback(caplog)
+
+
+# -- a killed server ---------------------------------------------------------------------------------
+
+
+def _lobby_process(data_dir: Path, port: int) -> subprocess.Popen[str]:
+    env = {**os.environ, "EKO_DATA_DIR": str(data_dir), "EKO_PORT": str(port), "EKO_BOT_TOKEN": TOKEN}
+    env["EKO_LOG_LEVEL"] = "WARNING"
+    return subprocess.Popen(
+        [sys.executable, "-m", "eko.cli", "lobby"],
+        env=env,
+        stdin=subprocess.DEVNULL,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.DEVNULL,
+        text=True,
+    )
+
+
+async def _ready(process: subprocess.Popen[str]) -> None:
+    assert process.stdout is not None
+    line = await asyncio.to_thread(process.stdout.readline)
+    assert "ouvrez" in line, line
+
+
+async def test_every_acknowledged_message_survives_a_kill_under_load(tmp_path: Path, free_port: int) -> None:
+    """``eko lobby`` killed (SIGKILL) while 20 senders keep it busy: after a restart, the history holds
+    every message that was acknowledged, each once."""
+    data_dir, url = tmp_path / "data", f"http://127.0.0.1:{free_port}"
+    process = _lobby_process(data_dir, free_port)
+    acked: list[str] = []
+    enough = asyncio.Event()
+    try:
+        await _ready(process)
+        sio = socketio.AsyncClient(reconnection=False)
+        await sio.connect(url, auth={"name": "Eko", "token": TOKEN}, transports=["websocket"])
+
+        async def sender(who: int) -> None:
+            for i in range(100_000):
+                try:
+                    ack = await sio.call("message", {"text": f"{who}-{i}"}, timeout=5)
+                except Exception:  # the server is gone
+                    return
+                if ack.get("ok"):
+                    acked.append(ack["message"]["id"])
+                if len(acked) >= 400:
+                    enough.set()
+
+        senders = [asyncio.create_task(sender(who)) for who in range(20)]
+        await asyncio.wait_for(enough.wait(), 120)
+        process.send_signal(signal.SIGKILL)  # mid-stream: writes and acks are in flight
+        await asyncio.to_thread(process.wait)
+        await asyncio.wait(senders, timeout=30)
+        with contextlib.suppress(Exception):
+            await sio.disconnect()
+    finally:
+        if process.poll() is None:
+            process.kill()
+            process.wait()
+
+    restarted = _lobby_process(data_dir, free_port)
+    try:
+        await _ready(restarted)
+        newcomer, histories = await served_newcomer(Served(None, url))  # type: ignore[arg-type]
+        shown = await asyncio.wait_for(histories.get(), 10)
+        await newcomer.disconnect()
+    finally:
+        restarted.send_signal(signal.SIGINT)
+        await asyncio.to_thread(restarted.wait, 60)
+    database = await open_database(None, data_dir, "eko")
+    try:
+        stored = [m["id"] for m in await database.messages.recent("lobby", 1_000_000)]
+    finally:
+        await database.close()
+    assert len(acked) >= 400
+    assert set(acked) <= set(stored)  # every acknowledged message, after the kill and a restart
+    assert len(stored) == len(set(stored))
+    assert [m["id"] for m in shown["messages"]] == stored[-50:]
