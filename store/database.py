@@ -63,7 +63,13 @@ from pymongo.asynchronous.collection import AsyncCollection
 from pymongo.asynchronous.database import AsyncDatabase
 from pymongo.errors import DuplicateKeyError
 
-from store.embedded_log import EmbeddedMessageLog, Sync, check_sqlite_file, create_sqlite_file
+from store.embedded_log import (
+    EmbeddedMessageLog,
+    Sync,
+    check_sqlite_file,
+    connect_existing,
+    create_sqlite_file,
+)
 from store.errors import STORE_ERRORS, StoreCorruptError, StoreError, StoreUnavailableError
 from store.messages import COLLECTION, MessageLog
 from store.mongo_log import MongoMessageLog
@@ -217,7 +223,7 @@ def _check_documents_file(path: Path) -> None:
     from the first query."""
     try:
         check_sqlite_file(path)
-        connection = sqlite3.connect(path, timeout=5.0)
+        connection = connect_existing(path, timeout_s=5.0)
         try:
             connection.execute("SELECT count(*) FROM sqlite_master").fetchone()
         finally:
@@ -235,7 +241,7 @@ def _probe_file(path: Path) -> None:
     try:
         if not path.is_file():
             raise StoreUnavailableError(f"the store file {path} is gone")
-        connection = sqlite3.connect(path, isolation_level=None, timeout=0)
+        connection = connect_existing(path, timeout_s=0)
         try:
             try:
                 connection.execute("BEGIN IMMEDIATE")  # refused on a read-only file
