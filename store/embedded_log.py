@@ -27,6 +27,7 @@ another process) and retried asynchronously until ``lock_timeout_s``.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import logging
 import os
@@ -148,7 +149,8 @@ class EmbeddedMessageLog:
             connection.execute("COMMIT")
         except BaseException:
             if connection.in_transaction:  # SQLite rolls some failures back by itself
-                connection.execute("ROLLBACK")
+                with contextlib.suppress(sqlite3.Error):  # the first error is the one to report
+                    connection.execute("ROLLBACK")
             raise
         return [row[0] for row in rows]
 
