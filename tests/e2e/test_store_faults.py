@@ -153,22 +153,28 @@ class Served:
         return sio, histories
 
 
-@pytest.fixture
-async def served(tmp_path: Path, free_port: int) -> AsyncIterator[Served]:
-    database = await open_database(None, tmp_path / "data", "eko")
+@contextlib.asynccontextmanager
+async def _serve(data_dir: Path, port: int) -> AsyncIterator[Served]:
+    database = await open_database(None, data_dir, "eko")
     lobby = Lobby(database.messages, bot_token=TOKEN)
     app = web.Application()
     lobby.attach(app)
     app.add_routes(health_routes(HealthProbe(lobby=lobby, store=database, expect_bot=False)))
     runner = web.AppRunner(app, access_log=None)
     await runner.setup()
-    await web.TCPSite(runner, "127.0.0.1", free_port).start()
+    await web.TCPSite(runner, "127.0.0.1", port).start()
     try:
-        yield Served(database, f"http://127.0.0.1:{free_port}")
+        yield Served(database, f"http://127.0.0.1:{port}")
     finally:
         await lobby.close()
         await runner.cleanup()
         await database.close()
+
+
+@pytest.fixture
+async def served(tmp_path: Path, free_port: int) -> AsyncIterator[Served]:
+    async with _serve(tmp_path / "data", free_port) as running:
+        yield running
 
 
 def _no_traceback(caplog: pytest.LogCaptureFixture) -> None:
@@ -190,7 +196,7 @@ async def test_a_removed_data_directory_is_answered_everywhere(
         assert lost == {"ok": False, "error": NOT_STORED}
         status, body = await served.health()
         assert status == 503 and body["parts"]["store"]["up"] is False
-        newcomer, welcome = await served_newcomer(served)
+        newcomer, welcome = await newcomer_at(served.url)
         history = await asyncio.wait_for(welcome.get(), 10)
         assert [m["text"] for m in history["messages"]] in (["avant"], [])  # the open file, or a notice
         await newcomer.disconnect()
@@ -199,11 +205,11 @@ async def test_a_removed_data_directory_is_answered_everywhere(
     _no_traceback(caplog)
 
 
-async def served_newcomer(served: Served) -> tuple[socketio.AsyncClient, asyncio.Queue[Any]]:
+async def newcomer_at(url: str) -> tuple[socketio.AsyncClient, asyncio.Queue[Any]]:
     sio = socketio.AsyncClient(reconnection=False)
     histories: asyncio.Queue[Any] = asyncio.Queue()
     sio.on("history", histories.put_nowait)
-    await sio.connect(served.url, auth={"name": "Nouveau"}, transports=["websocket"])
+    await sio.connect(url, auth={"name": "Nouveau"}, transports=["websocket"])
     return sio, histories
 
 
@@ -234,15 +240,13 @@ async def test_a_full_disk_refuses_messages_clearly_and_recovers(
     small_disk: Path, free_port: int, caplog: pytest.LogCaptureFixture
 ) -> None:
     caplog.set_level(logging.WARNING)
-    database = await open_database(None, small_disk / "data", "eko")
-    lobby = Lobby(database.messages, bot_token=TOKEN)
-    app = web.Application()
-    lobby.attach(app)
-    app.add_routes(health_routes(HealthProbe(lobby=lobby, store=database, expect_bot=False)))
-    runner = web.AppRunner(app, access_log=None)
-    await runner.setup()
-    await web.TCPSite(runner, "127.0.0.1", free_port).start()
-    served = Served(database, f"http://127.0.0.1:{free_port}")
+    async with _serve(small_disk / "data", free_port) as served:
+        await _fill_and_recover(served, small_disk)
+    _no_traceback(caplog)
+
+
+async def _fill_and_recover(served: Served, small_disk: Path) -> None:
+    database = served.database
     sio, histories = await served.client()
     try:
         await histories.get()
@@ -253,7 +257,7 @@ async def test_a_full_disk_refuses_messages_clearly_and_recovers(
         acks = [await sio.call("message", {"text": f"{i} " + "x" * 3990}, timeout=10) for i in range(120)]
         refused = [ack for ack in acks if not ack["ok"]]
         assert refused and all(ack == {"ok": False, "error": NOT_STORED} for ack in refused)
-        newcomer, welcome = await served_newcomer(served)
+        newcomer, welcome = await newcomer_at(served.url)
         shown = await asyncio.wait_for(welcome.get(), 10)  # the history, or the notice: an answer
         assert "messages" in shown
         await newcomer.disconnect()
@@ -267,10 +271,6 @@ async def test_a_full_disk_refuses_messages_clearly_and_recovers(
         assert stored == accepted  # every acknowledged message, and only those
     finally:
         await sio.disconnect()
-        await lobby.close()
-        await runner.cleanup()
-        await database.close()
-    _no_traceback(caplog)
 
 
 # -- a killed server ---------------------------------------------------------------------------------
@@ -333,7 +333,7 @@ async def test_every_acknowledged_message_survives_a_kill_under_load(tmp_path: P
     restarted = _lobby_process(data_dir, free_port)
     try:
         await _ready(restarted)
-        newcomer, histories = await served_newcomer(Served(None, url))  # type: ignore[arg-type]
+        newcomer, histories = await newcomer_at(url)
         shown = await asyncio.wait_for(histories.get(), 10)
         await newcomer.disconnect()
     finally:
