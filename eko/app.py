@@ -74,10 +74,18 @@ async def _open_memory(settings: Settings, stack: AsyncExitStack) -> Any:
             "goal": settings.goals_collection,
         },
     )
-    print(Catalogue.load(settings.language).text("console.loadingMemory"), file=sys.stderr, flush=True)
-    memory = await Memory.open(config, embedder, clock=utc_now)
+    texts = Catalogue.load(settings.language)
+    print(texts.text("console.loadingMemory"), file=sys.stderr, flush=True)
+    memory = await Memory.open(config, embedder, clock=utc_now, progress=_migration_progress(texts))
     stack.push_async_callback(memory.close)
     return memory
+
+
+def _migration_progress(texts: Catalogue) -> Callable[[int, int], None]:
+    def progress(done: int, total: int) -> None:
+        print(texts.text("console.migratingMemory", done=done, total=total), file=sys.stderr, flush=True)
+
+    return progress
 
 
 class BindError(OSError):
@@ -130,6 +138,7 @@ async def _open_store(settings: Settings, stack: AsyncExitStack) -> Any:
         settings.mongodb_url.get_secret_value() if settings.mongodb_url else None,
         settings.data_dir,
         settings.mongodb_database,
+        sync=settings.store_sync,
     )
     stack.push_async_callback(database.close)
     return database
@@ -222,10 +231,9 @@ def _lobby_app(
     settings: Settings, database: Any, bot_token: str, probe: HealthProbe, stack: AsyncExitStack
 ) -> Any:
     from lobby import Lobby
-    from store import MessageLog
 
     lobby = Lobby(
-        MessageLog(database.db),
+        database.messages,
         bot_token=bot_token,
         bot_name=settings.bot_name,
         clock=utc_now,
@@ -316,10 +324,11 @@ async def _serve_until_stopped(
 ) -> int:
     """Start, print ``ready_line(running)`` on stdout (its first line), serve until Ctrl-C or SIGTERM."""
     from memory import StorageInUseError, VectorMismatchError
+    from store import StoreError
 
     try:
         running = await start()
-    except (StorageInUseError, VectorMismatchError) as exc:
+    except (StorageInUseError, VectorMismatchError, StoreError) as exc:
         print(f"eko: {exc}", file=sys.stderr)
         return 1
     except BindError as exc:  # one line naming the address and the setting to change, no traceback

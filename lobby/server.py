@@ -15,7 +15,6 @@ from typing import Any
 
 import socketio
 from aiohttp import web
-from pymongo.errors import PyMongoError
 
 from lobby.catalogue import Catalogue
 from lobby.names import DEFAULT_HOLD, NameRegistry, person_key
@@ -29,7 +28,7 @@ from lobby.rules import (
     reply_to,
     token_matches,
 )
-from store import LobbyMessage, MessageLog
+from store import LobbyMessage, MessageLog, StoreError
 
 logger = logging.getLogger(__name__)
 
@@ -224,13 +223,18 @@ class Lobby:
             await self._sio.enter_room(sid, ROOM)
             try:
                 history = await self._messages.recent(ROOM, HISTORY_LIMIT)
-            except (PyMongoError, OSError):
-                logger.exception("lobby: history unavailable", extra={"sid": sid})
-                return
+            except StoreError as exc:  # the newcomer still joins, and is told why the room looks empty
+                logger.warning("lobby: history unavailable", extra={"sid": sid, "error": str(exc)})
+                history = None
             session = self._sessions.get(sid)
             if session is None:
                 return  # gone while history was read
-            await self._sio.emit("history", {"messages": history, "you": session.name}, to=sid)
+            if history is None:
+                unavailable = self._refusal("history_unavailable")
+                notice = {"messages": [], "error": unavailable["error"], "code": unavailable["code"]}
+                await self._sio.emit("history", {**notice, "you": session.name}, to=sid)
+            else:
+                await self._sio.emit("history", {"messages": history, "you": session.name}, to=sid)
             await self._sio.emit("presence", self._presence(), to=sid)
         self._presence_changed()
 
@@ -273,7 +277,12 @@ class Lobby:
             message["replyTo"] = answers
         try:
             await self._publisher.publish(message)  # stored durably, then broadcast
-        except Exception:  # the store failed: the sender is told, nobody saw the message
+        except StoreError as exc:  # the sender is told, nobody saw the message
+            logger.warning(
+                "lobby: message not stored", extra={"sid": sid, "author": session.name, "error": str(exc)}
+            )
+            return self._refusal("not_stored")
+        except Exception:  # anything else is a bug: logged whole, and the sender still gets an answer
             logger.exception("lobby: message not stored", extra={"sid": sid, "author": session.name})
             return self._refusal("not_stored")
         return {"ok": True, "message": message}

@@ -27,7 +27,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from lobby import Lobby  # noqa: E402
-from store import LobbyMessage, MessageLog, open_database  # noqa: E402
+from store import LobbyMessage, open_database  # noqa: E402
 
 CHROMIUM = "/usr/bin/chromium"
 TOKEN = "screenshots-bot-token"
@@ -171,8 +171,8 @@ async def shoot(language: str, out: Path, browser: Any) -> None:
             if answers is not None:
                 message["replyTo"] = f"m{answers}"
             messages.append(message)
-        await MessageLog(database.db).append_many(messages)
-        lobby = Lobby(MessageLog(database.db), bot_token=TOKEN, language=language)
+        await database.messages.append_many(messages)
+        lobby = Lobby(database.messages, bot_token=TOKEN, language=language)
         app = web.Application()
         lobby.attach(app)
 

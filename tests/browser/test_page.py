@@ -13,7 +13,7 @@ import pytest
 from playwright.async_api import expect
 
 from lobby.catalogue import Catalogue
-from store import LobbyMessage, MessageLog
+from store import LobbyMessage
 from tests.browser.axe import serious
 from tests.browser.conftest import CHROMIUM, CHROMIUM_INSTALLED
 from tests.lobby.conftest import BOT_TOKEN, Client, LobbyServer
@@ -120,7 +120,7 @@ async def test_two_people_chat_with_eko_replies_groups_days_and_escaping(
     server = await lobby_factory()
     assert server.database is not None
     yesterday = utc_now() - timedelta(days=1)
-    await MessageLog(server.database.db).append_many(
+    await server.database.messages.append_many(
         [LobbyMessage(id="old1", room="lobby", author="Bob", text="Bonne soirée !", ts=iso(yesterday))]
     )
     alice, bob = await new_page(browser), await new_page(browser)
@@ -208,7 +208,7 @@ async def test_unread_divider_jump_button_and_tab_title(
     server = await lobby_factory()
     assert server.database is not None
     start = utc_now() - timedelta(hours=1)
-    await MessageLog(server.database.db).append_many(
+    await server.database.messages.append_many(
         [
             LobbyMessage(id=f"h{i}", room="lobby", author="Bob", text=f"historique {i}", ts=iso(start))
             for i in range(40)
