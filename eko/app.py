@@ -51,6 +51,7 @@ def _secret_values(settings: Settings, bot_token: str | None) -> list[str]:
         settings.admin_token,
         settings.qdrant_api_key,
         settings.mongodb_url,
+        settings.redis_url,
         settings.anthropic_api_key,
     ):
         if secret is not None:
@@ -201,7 +202,13 @@ def _lobby_app(
     from lobby import Lobby
     from store import MessageLog
 
-    lobby = Lobby(MessageLog(database.db), bot_token=bot_token, bot_name=settings.bot_name, clock=utc_now)
+    lobby = Lobby(
+        MessageLog(database.db),
+        bot_token=bot_token,
+        bot_name=settings.bot_name,
+        clock=utc_now,
+        redis_url=settings.redis_url.get_secret_value() if settings.redis_url else None,
+    )
     stack.push_async_callback(lobby.close)
     probe.lobby = lobby
     probe.store = database
