@@ -1,0 +1,141 @@
+"""Several Lobby processes: redis-server, two `eko lobby` on one data directory, and one `eko bot`."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import os
+import signal
+import socket
+from pathlib import Path
+from typing import Any
+
+import pytest
+import socketio
+
+from tests.e2e.test_up import Human, _command, _health_once_bot_joined, _stop
+from tests.redis_server import RedisServer
+
+pytestmark = pytest.mark.slow
+
+TOKEN = "test-bot-token-not-a-secret-123"
+
+
+def _port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+def _env(data_dir: Path, redis_url: str, **more: str) -> dict[str, str]:
+    env = {
+        **os.environ,
+        "EKO_DATA_DIR": str(data_dir),
+        "EKO_BOT_TOKEN": TOKEN,
+        "EKO_REDIS_URL": redis_url,
+        "EKO_LOG_LEVEL": "WARNING",
+        "EKO_QUIET_HOURS": "",
+        "EKO_REFLECTION_SCHEDULE": "1d",
+        "EKO_ACTIVITY_SCHEDULE": "1d",
+        **more,
+    }
+    env.pop("ANTHROPIC_API_KEY", None)
+    return env
+
+
+async def _bot_refused(url: str) -> dict[str, Any]:
+    client = socketio.AsyncClient(reconnection=False)
+    refused: asyncio.Queue[Any] = asyncio.Queue()
+    client.on("connect_error", refused.put_nowait)
+    with pytest.raises(socketio.exceptions.ConnectionError):
+        await client.connect(url, auth={"name": "Eko", "token": TOKEN}, transports=["websocket"])
+    answer: dict[str, Any] = await asyncio.wait_for(refused.get(), 5)
+    await client.shutdown()
+    return answer
+
+
+async def test_two_lobby_processes_share_the_room_and_one_eko(
+    tmp_path: Path, redis_server: RedisServer
+) -> None:
+    data_dir = tmp_path / "data"
+    lobbies = {}
+    for name in ("a", "b"):
+        port = _port()
+        process = _command(["lobby"], _env(data_dir, redis_server.url, EKO_PORT=str(port)))
+        lobbies[name] = (process, f"http://127.0.0.1:{port}")
+    try:
+        for process, url in lobbies.values():
+            assert process.stdout is not None
+            assert process.stdout.readline().strip() == f"Eko est prêt : ouvrez {url}"
+        url_a, url_b = lobbies["a"][1], lobbies["b"][1]
+        bot = _command(["bot", "--lobby-url", url_a, "--port", "0"], _env(data_dir, redis_server.url))
+        try:
+            assert bot.stdout is not None
+            health_url = bot.stdout.readline().strip().split(" ; santé : ")[1]
+            await _health_once_bot_joined(health_url)
+            # The bot's name cannot be taken twice, whichever process a second Eko tries.
+            refusal = await _bot_refused(url_b)
+            assert refusal["message"] == "Eko est déjà connecté"
+
+            alice, bob = Human(url_a, "Alice"), Human(url_b, "Bob")
+            senders: list[Human] = []
+            await alice.connect()
+            await bob.connect()
+            try:
+                assert (await alice.say("Salut Bob !"))["ok"] is True
+                await bob.wait_for(lambda m: m["text"] == "Salut Bob !")
+                assert (await bob.say("Eko, qui est Corentin ?"))["ok"] is True
+                answer = await alice.wait_for(lambda m: m["author"] == "Eko")
+                await bob.wait_for(lambda m: m["id"] == answer["id"])
+                assert (await alice.say("merci"))["ok"] is True  # after it: whatever was on its way has come
+                for human in (alice, bob):
+                    await human.wait_for(lambda m: m["text"] == "merci")
+                    assert [m["author"] for m in human.messages].count("Eko") == 1
+                assert [m["id"] for m in alice.messages] == [m["id"] for m in bob.messages]
+
+                # Kill B (SIGKILL) while people on it send: every message B acknowledged is kept.
+                senders += [Human(url_b, f"P{i}") for i in range(8)]
+                for sender in senders:
+                    await sender.connect()
+                acknowledged: list[str] = []
+                five = asyncio.Event()
+
+                async def burst(sender: Human) -> None:
+                    for n in range(4):  # within the flood limit (5 in 5 s)
+                        ack = await sender.say(f"{sender.name} n°{n}")
+                        acknowledged.append(ack["message"]["id"])
+                        if len(acknowledged) >= 5:
+                            five.set()
+
+                sending = asyncio.gather(*(burst(sender) for sender in senders))
+                await asyncio.wait_for(five.wait(), 10)
+                lobbies["b"][0].send_signal(signal.SIGKILL)
+                with pytest.raises((socketio.exceptions.SocketIOError, TimeoutError)):
+                    await sending
+                assert acknowledged
+                await alice.wait_for(lambda m: m["id"] == acknowledged[-1])
+                carol = Human(url_a, "Carol")
+                await carol.connect()
+                for _ in range(1000):
+                    if carol.history:
+                        break
+                    await asyncio.sleep(0.01)
+                await carol.close()
+                history = [m["id"] for m in carol.history]
+                assert set(acknowledged) <= set(history)
+                for _ in range(1000):  # all Alice saw live, in the same order as the history
+                    if len(alice.messages) >= len(history):
+                        break
+                    await asyncio.sleep(0.01)
+                assert [m["id"] for m in alice.messages] == history
+            finally:
+                await alice.close()
+                for human in (bob, *senders):
+                    with contextlib.suppress(Exception):  # their process is gone
+                        await human.close()
+        finally:
+            _stop(bot)
+    finally:
+        _stop(lobbies["a"][0])
+        if lobbies["b"][0].poll() is None:
+            lobbies["b"][0].kill()
