@@ -99,7 +99,9 @@ class Settings(BaseSettings):
             raise ValueError("EKO_QUIET_HOURS must look like 20:00-08:00, or be empty to disable")
         return value.strip()
 
-    @field_validator("anthropic_api_key", "bot_token", "admin_token", "qdrant_api_key", "mongodb_url", "redis_url")
+    @field_validator(
+        "anthropic_api_key", "bot_token", "admin_token", "qdrant_api_key", "mongodb_url", "redis_url"
+    )
     @classmethod
     def _blank_secret_is_unset(cls, value: SecretStr | None) -> SecretStr | None:
         # `EKO_ADMIN_TOKEN=` in a compose file means "not set", never "the empty token".

@@ -130,7 +130,17 @@ class Lobby:
 
     @property
     def bot_connected(self) -> bool:
+        """The bot is connected to this process."""
         return self._bot_sid is not None
+
+    @property
+    def shared(self) -> bool:
+        """The room is shared with other Lobby processes through Redis."""
+        return self._shared is not None
+
+    async def shared_ping(self) -> bool:
+        """Redis answers (for /health); False when the room is not shared."""
+        return self._shared is not None and self._shared.ready and await self._shared.ping()
 
     def attach(self, app: web.Application) -> None:
         """Mount Socket.IO (``/socket.io/``), the page (``/``) and its files (``/static/``) on ``app``."""

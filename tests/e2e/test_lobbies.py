@@ -73,6 +73,9 @@ async def test_two_lobby_processes_share_the_room_and_one_eko(
             assert bot.stdout is not None
             health_url = bot.stdout.readline().strip().split(" ; santé : ")[1]
             await _health_once_bot_joined(health_url)
+            lobby_health = await _health_once_bot_joined(f"{url_b}/health")
+            assert lobby_health["parts"]["redis"] == {"up": True}
+            assert lobby_health["parts"]["lobby"]["botConnected"] is False  # Eko is on A
             # The bot's name cannot be taken twice, whichever process a second Eko tries.
             refusal = await _bot_refused(url_b)
             assert refusal["message"] == "Eko est déjà connecté"
