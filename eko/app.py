@@ -108,6 +108,7 @@ async def _open_store(settings: Settings, stack: AsyncExitStack) -> Any:
         settings.mongodb_url.get_secret_value() if settings.mongodb_url else None,
         settings.data_dir,
         settings.mongodb_database,
+        sync=settings.store_sync,
     )
     stack.push_async_callback(database.close)
     return database
@@ -200,10 +201,9 @@ def _lobby_app(
     settings: Settings, database: Any, bot_token: str, probe: HealthProbe, stack: AsyncExitStack
 ) -> Any:
     from lobby import Lobby
-    from store import MessageLog
 
     lobby = Lobby(
-        MessageLog(database.db),
+        database.messages,
         bot_token=bot_token,
         bot_name=settings.bot_name,
         clock=utc_now,
@@ -292,10 +292,11 @@ async def _serve_until_stopped(
 ) -> int:
     """Start, print ``ready_line(running)`` on stdout (its first line), serve until Ctrl-C or SIGTERM."""
     from memory import StorageInUseError, VectorMismatchError
+    from store import StoreError
 
     try:
         running = await start()
-    except (StorageInUseError, VectorMismatchError) as exc:
+    except (StorageInUseError, VectorMismatchError, StoreError) as exc:
         print(f"eko: {exc}", file=sys.stderr)
         return 1
     except OSError as exc:

@@ -9,7 +9,7 @@ from contextlib import AbstractAsyncContextManager
 
 from store import LobbyMessage
 
-Store = Callable[[list[LobbyMessage]], Awaitable[None]]
+Store = Callable[[list[LobbyMessage]], Awaitable[object]]
 Broadcast = Callable[[list[LobbyMessage]], Awaitable[None]]
 Exclusive = Callable[[], AbstractAsyncContextManager[None]]
 

@@ -23,8 +23,7 @@ WAIT = 5.0
 class LobbyServer:
     """A Lobby served on ``port`` with its store under ``data_dir``; can be stopped and started again.
 
-    ``log``: a message log to use instead of opening the store (several Lobbies of one test process
-    then number messages together, as the store does across processes).
+    ``wrap_log`` wraps the store's message log (a test double around the real one).
     """
 
     def __init__(
@@ -32,11 +31,11 @@ class LobbyServer:
         data_dir: Path,
         port: int,
         clock: Callable[[], datetime],
-        log: MessageLog | None = None,
+        wrap_log: Callable[[MessageLog], Any] | None = None,
         **options: Any,
     ) -> None:
         self.data_dir = data_dir
-        self.log = log
+        self.wrap_log = wrap_log
         self.port = port
         self.clock = clock
         self.options = options
@@ -46,10 +45,8 @@ class LobbyServer:
         self._runner: web.AppRunner | None = None
 
     async def start(self) -> None:
-        log = self.log
-        if log is None:
-            self.database = await open_database(None, self.data_dir, "eko")
-            log = MessageLog(self.database.db)
+        self.database = await open_database(None, self.data_dir, "eko")
+        log = self.database.messages if self.wrap_log is None else self.wrap_log(self.database.messages)
         self.lobby = Lobby(log, bot_token=BOT_TOKEN, clock=self.clock, **self.options)
         app = web.Application()
         self.lobby.attach(app)

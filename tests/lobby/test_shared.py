@@ -13,7 +13,7 @@ import pytest
 import socketio
 
 from lobby.shared import SharedRoom
-from store import LobbyMessage, MessageLog, open_database
+from store import LobbyMessage, MessageLog
 from tests.conftest import FakeClock
 from tests.lobby.conftest import BOT_TOKEN, Client, LobbyServer, connector
 from tests.redis_server import RedisServer
@@ -27,39 +27,45 @@ def _port() -> int:
         return int(sock.getsockname()[1])
 
 
-class UnevenLog(MessageLog):
-    """A store whose writes take uneven times: without the room's write lock across processes, a
-    later message would often be published before an earlier one."""
+class UnevenLog:
+    """The store's log, whose writes take uneven times: without the room's write lock across
+    processes, a later message would often be published before an earlier one."""
 
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        self._delays = random.Random(7)
+    def __init__(self, log: MessageLog, seed: int) -> None:
+        self._log = log
+        self._delays = random.Random(seed)
 
-    async def append_many(self, messages: list[LobbyMessage]) -> None:
-        await super().append_many(messages)
+    async def append_many(self, messages: list[LobbyMessage]) -> list[int]:
+        seqs = await self._log.append_many(messages)
         await asyncio.sleep(self._delays.random() * 0.02)
+        return seqs
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._log, name)
 
 
 class Pair:
-    def __init__(self, a: LobbyServer, b: LobbyServer, log: MessageLog) -> None:
-        self.a, self.b, self.log = a, b, log
+    def __init__(self, a: LobbyServer, b: LobbyServer) -> None:
+        self.a, self.b = a, b
+
+    async def stored(self) -> list[LobbyMessage]:
+        assert self.a.database is not None
+        return await self.a.database.messages.recent("lobby", 1000)
 
 
 @pytest.fixture
 async def pair(tmp_path: Path, redis_server: RedisServer, clock: FakeClock) -> AsyncIterator[Pair]:
-    database = await open_database(None, tmp_path, "eko")
-    log = UnevenLog(database.db)  # one log: the two Lobbies number messages together, as the store does
+    # Two Lobbies, each with its own store client on one data directory, as two processes would be.
     options: dict[str, Any] = {"redis_url": redis_server.url, "flood_limit": (1000, 1.0)}
-    a = LobbyServer(tmp_path, _port(), clock, log=log, **options)
-    b = LobbyServer(tmp_path, _port(), clock, log=log, **options)
+    a = LobbyServer(tmp_path, _port(), clock, wrap_log=lambda log: UnevenLog(log, 1), **options)
+    b = LobbyServer(tmp_path, _port(), clock, wrap_log=lambda log: UnevenLog(log, 2), **options)
     await a.start()
     await b.start()
     try:
-        yield Pair(a, b, log)
+        yield Pair(a, b)
     finally:
         await a.stop()
         await b.stop()
-        await database.close()
 
 
 @pytest.fixture
@@ -98,7 +104,7 @@ async def test_concurrent_senders_on_both_processes_see_the_history_order(
             assert (await sender.send({"text": f"{index}-{n}"}))["ok"] is True
 
     await asyncio.gather(*(talk(i, sender) for i, sender in enumerate(senders)))
-    stored = [m["text"] for m in await pair.log.recent("lobby", 200)]
+    stored = [m["text"] for m in await pair.stored()]
     assert len(stored) == 90
     for sender in senders:  # each saw all 90, once, in the stored order
         assert await texts(sender, 90) == stored
