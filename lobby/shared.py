@@ -23,7 +23,7 @@ from typing import Any
 
 import socketio
 from redis import asyncio as aioredis
-from redis.exceptions import LockError, RedisError
+from redis.exceptions import RedisError
 
 from store import LobbyMessage
 
@@ -34,6 +34,13 @@ logger = logging.getLogger(__name__)
 _IF_MINE = "if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call({}) end return 0"
 _EXTEND_IF_MINE = _IF_MINE.format("'pexpire', KEYS[1], ARGV[2]")
 _DELETE_IF_MINE = _IF_MINE.format("'del', KEYS[1]")
+# Publish, then release the write lock, in one round trip (KEYS[1] the lock, ARGV: token, channel,
+# event). Published even when the lock was lost: the messages are stored, better late than never.
+_PUBLISH_AND_RELEASE = """
+redis.call('publish', ARGV[2], ARGV[3])
+if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) end
+return 0
+"""
 
 
 class SharedRoomError(Exception):
@@ -74,9 +81,11 @@ class SharedRoom:
         self._channel = f"{prefix}:room"
         self._seat_key = f"{prefix}:bot"
         self._seat_ttl_ms = int(seat_ttl * 1000)
-        self._write_lock = self._redis.lock(
-            f"{prefix}:write", timeout=lock_ttl, sleep=0.001, blocking_timeout=lock_wait, thread_local=False
-        )
+        self._lock_key = f"{prefix}:write"
+        self._lock_ttl_ms = int(lock_ttl * 1000)
+        self._lock_wait = lock_wait
+        self._lock_token: str | None = None  # while this process holds the write lock
+        self._publish_and_release = self._redis.register_script(_PUBLISH_AND_RELEASE)
         self._local_lock = asyncio.Lock()  # one writer of this process at a time asks for the Redis lock
         self._read_history = read_history
         self._deliver = deliver
@@ -123,27 +132,48 @@ class SharedRoom:
 
     @asynccontextmanager
     async def writing(self) -> AsyncIterator[None]:
-        """Hold the room's write lock, across processes: store and publish under it."""
+        """Hold the room's write lock, across processes: store, then :meth:`publish` under it (which
+        releases it in the same round trip)."""
         async with self._local_lock:
             try:
-                acquired = await self._write_lock.acquire()
+                await self._acquire()
             except (RedisError, OSError) as exc:
                 raise SharedRoomError(f"Redis unreachable: {type(exc).__name__}") from exc
-            if not acquired:
-                raise SharedRoomError("the room's write lock stayed taken")
             try:
                 yield
             finally:
-                try:
-                    await self._write_lock.release()
-                except LockError:  # held past its TTL: another process may have written in between
-                    logger.warning("lobby: room write lock expired while held", extra={"host": self.host_id})
-                except (RedisError, OSError) as exc:
-                    logger.warning("lobby: room write lock not released", extra={"error": type(exc).__name__})
+                if self._lock_token is not None:  # nothing was published: release it alone
+                    token, self._lock_token = self._lock_token, None
+                    try:
+                        await self._redis.eval(_DELETE_IF_MINE, 1, self._lock_key, token)
+                    except (RedisError, OSError) as exc:  # its TTL frees it
+                        logger.warning(
+                            "lobby: room write lock not released", extra={"error": type(exc).__name__}
+                        )
+
+    async def _acquire(self) -> None:
+        token = uuid.uuid4().hex
+        deadline = asyncio.get_running_loop().time() + self._lock_wait
+        pause = 0.0005
+        while not await self._redis.set(self._lock_key, token, nx=True, px=self._lock_ttl_ms):
+            if asyncio.get_running_loop().time() > deadline:
+                raise SharedRoomError("the room's write lock stayed taken")
+            await asyncio.sleep(pause)
+            pause = min(pause * 2, 0.004)
+        self._lock_token = token
 
     async def publish(self, messages: list[LobbyMessage]) -> None:
         """Publish stored messages to every process (this one included); call under :meth:`writing`."""
-        await self._send({"kind": "messages", "messages": messages})
+        await self._send_and_release({"kind": "messages", "messages": messages})
+
+    async def _send_and_release(self, event: dict[str, Any]) -> None:
+        token, self._lock_token = self._lock_token, None
+        if token is None:
+            raise SharedRoomError("publishing without the room's write lock")
+        keys, args = [self._lock_key], [token, self._channel, json.dumps(event)]
+        if not await self._publish_and_release(keys=keys, args=args):
+            # Held past its TTL: another process may have published in between (order at risk).
+            logger.warning("lobby: room write lock expired while held", extra={"host": self.host_id})
 
     async def _send(self, event: dict[str, Any]) -> None:
         await self._redis.publish(self._channel, json.dumps(event))
@@ -238,7 +268,7 @@ class SharedRoom:
             history = await self._read_history()
             token = uuid.uuid4().hex
             self._seed = (token, history)
-            await self._send({"kind": "seed", "host": self.host_id, "token": token})
+            await self._send_and_release({"kind": "seed", "host": self.host_id, "token": token})
 
     async def _listen(self, pubsub: Any) -> None:
         delay = 0.5
