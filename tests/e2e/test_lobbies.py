@@ -73,6 +73,14 @@ async def test_two_lobby_processes_share_the_room_and_one_eko(
             assert bot.stdout is not None
             health_url = bot.stdout.readline().strip().split(" ; santé : ")[1]
             await _health_once_bot_joined(health_url)
+            # What cannot be shared still refuses with one line: Eko's embedded memory storage.
+            second = _command(["bot", "--lobby-url", url_b, "--port", "0"], _env(data_dir, redis_server.url))
+            _out, err = await asyncio.to_thread(second.communicate, timeout=120)
+            assert second.returncode == 1
+            lines = [line for line in err.splitlines() if line.startswith("eko: ")]
+            assert len(lines) == 1 and "in use by another process" in lines[0], err
+            assert "Traceback" not in err
+
             lobby_health = await _health_once_bot_joined(f"{url_b}/health")
             assert lobby_health["parts"]["redis"] == {"up": True}
             assert lobby_health["parts"]["lobby"]["botConnected"] is False  # Eko is on A
@@ -95,6 +103,22 @@ async def test_two_lobby_processes_share_the_room_and_one_eko(
                     await human.wait_for(lambda m: m["text"] == "merci")
                     assert [m["author"] for m in human.messages].count("Eko") == 1
                 assert [m["id"] for m in alice.messages] == [m["id"] for m in bob.messages]
+
+                # Bob, on B, asks Eko (on A) to reflect now: the trigger and its ack cross Redis, the
+                # reflection's progress reaches both, and what it posts is posted once.
+                started = await bob.client.call("reflection:trigger", {}, timeout=15)
+                assert started["ok"] is True, started
+                for human in (alice, bob):
+                    await asyncio.wait_for(human.reflection_done.wait(), 30)
+                    phases = [
+                        p["phase"] for p in human.progress if p["reflectionId"] == started["reflectionId"]
+                    ]
+                    assert phases[-1] == "done"
+                assert (await alice.say("vu"))["ok"] is True
+                for human in (alice, bob):
+                    await human.wait_for(lambda m: m["text"] == "vu")
+                assert [m["id"] for m in alice.messages] == [m["id"] for m in bob.messages]
+                assert [m["author"] for m in alice.messages].count("Eko") <= 2  # the answer, one question
 
                 # Kill B (SIGKILL) while people on it send: every message B acknowledged is kept.
                 senders += [Human(url_b, f"P{i}") for i in range(8)]
