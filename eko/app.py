@@ -291,12 +291,13 @@ async def _serve_until_stopped(
     start: Callable[[], Awaitable[Running]], ready_line: Callable[[Running], str]
 ) -> int:
     """Start, print ``ready_line(running)`` on stdout (its first line), serve until Ctrl-C or SIGTERM."""
+    from lobby.shared import SharedRoomError
     from memory import StorageInUseError, VectorMismatchError
     from store import StoreError
 
     try:
         running = await start()
-    except (StorageInUseError, VectorMismatchError, StoreError) as exc:
+    except (StorageInUseError, VectorMismatchError, StoreError, SharedRoomError) as exc:
         print(f"eko: {exc}", file=sys.stderr)
         return 1
     except OSError as exc:

@@ -109,8 +109,15 @@ class SharedRoom:
         return self._ready.is_set()
 
     async def start(self) -> None:
-        """Subscribe, seed the history, and return once joins can be served."""
-        pubsub = await self._subscribe()
+        """Subscribe, seed the history, and return once joins can be served.
+
+        Raises :class:`SharedRoomError` when Redis cannot be reached (a message without the URL).
+        """
+        try:
+            pubsub = await self._subscribe()
+        except (RedisError, OSError) as exc:
+            await self._redis.aclose()
+            raise SharedRoomError(f"cannot reach Redis (EKO_REDIS_URL): {type(exc).__name__}") from None
         self._listener = asyncio.create_task(self._listen(pubsub))
         await self._ready.wait()
 
@@ -203,6 +210,8 @@ class SharedRoom:
         return True
 
     async def leave_seat(self, sid: str) -> None:
+        if self._closing:  # closed: released already, or its TTL frees it
+            return
         if self._seat_keeper is not None:
             self._seat_keeper.cancel()
             self._seat_keeper = None

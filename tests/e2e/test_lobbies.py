@@ -166,3 +166,17 @@ async def test_two_lobby_processes_share_the_room_and_one_eko(
         _stop(lobbies["a"][0])
         if lobbies["b"][0].poll() is None:
             lobbies["b"][0].kill()
+
+
+def test_a_lobby_that_cannot_reach_redis_says_so_in_one_line(tmp_path: Path) -> None:
+    closed = _port()  # nothing listens there
+    env = _env(
+        tmp_path / "data", f"redis://:hunter2-not-a-secret@127.0.0.1:{closed}/0", EKO_PORT=str(_port())
+    )
+    process = _command(["lobby"], env)
+    _out, err = process.communicate(timeout=60)
+    assert process.returncode == 1, err
+    lines = [line for line in err.splitlines() if line.startswith("eko: ")]
+    assert lines == ["eko: cannot reach Redis (EKO_REDIS_URL): ConnectionError"], err
+    assert "Traceback" not in err
+    assert "hunter2" not in err
