@@ -36,11 +36,16 @@ def clock() -> FakeClock:
     return FakeClock()
 
 
-@pytest.fixture
-def free_port() -> int:
+def unused_port() -> int:
+    """A loopback port nothing listens on now."""
     with socket.socket() as sock:
         sock.bind(("127.0.0.1", 0))
         return int(sock.getsockname()[1])
+
+
+@pytest.fixture
+def free_port() -> int:
+    return unused_port()
 
 
 @pytest.fixture(scope="session")

@@ -10,11 +10,7 @@ from pathlib import Path
 
 import pytest
 
-
-def _free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return int(sock.getsockname()[1])
+from tests.conftest import unused_port
 
 
 class RedisServer:
@@ -26,7 +22,7 @@ class RedisServer:
             pytest.skip("redis-server is not installed (scripts/test-deps.sh installs Debian's redis-server)")
         self.binary = binary
         self.folder = folder
-        self.port = _free_port()
+        self.port = unused_port()
         self.url = f"redis://127.0.0.1:{self.port}/0"
         self._process: subprocess.Popen[bytes] | None = None
 

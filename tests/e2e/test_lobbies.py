@@ -6,25 +6,19 @@ import asyncio
 import contextlib
 import os
 import signal
-import socket
 from pathlib import Path
 from typing import Any
 
 import pytest
 import socketio
 
+from tests.conftest import unused_port
 from tests.e2e.test_up import Human, _command, _health_once_bot_joined, _stop
 from tests.redis_server import RedisServer
 
 pytestmark = pytest.mark.slow
 
 TOKEN = "test-bot-token-not-a-secret-123"
-
-
-def _port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return int(sock.getsockname()[1])
 
 
 def _env(data_dir: Path, redis_url: str, **more: str) -> dict[str, str]:
@@ -60,7 +54,7 @@ async def test_two_lobby_processes_share_the_room_and_one_eko(
     data_dir = tmp_path / "data"
     lobbies = {}
     for name in ("a", "b"):
-        port = _port()
+        port = unused_port()
         process = _command(["lobby"], _env(data_dir, redis_server.url, EKO_PORT=str(port)))
         lobbies[name] = (process, f"http://127.0.0.1:{port}")
     try:
@@ -169,9 +163,9 @@ async def test_two_lobby_processes_share_the_room_and_one_eko(
 
 
 def test_a_lobby_that_cannot_reach_redis_says_so_in_one_line(tmp_path: Path) -> None:
-    closed = _port()  # nothing listens there
+    closed = unused_port()  # nothing listens there
     env = _env(
-        tmp_path / "data", f"redis://:hunter2-not-a-secret@127.0.0.1:{closed}/0", EKO_PORT=str(_port())
+        tmp_path / "data", f"redis://:hunter2-not-a-secret@127.0.0.1:{closed}/0", EKO_PORT=str(unused_port())
     )
     process = _command(["lobby"], env)
     _out, err = process.communicate(timeout=60)

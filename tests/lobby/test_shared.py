@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import asyncio
 import random
-import socket
 from collections.abc import AsyncIterator, Callable
 from pathlib import Path
 from typing import Any
@@ -14,17 +13,11 @@ import socketio
 
 from lobby.shared import SharedRoom
 from store import LobbyMessage, MessageLog
-from tests.conftest import FakeClock
+from tests.conftest import FakeClock, unused_port
 from tests.lobby.conftest import BOT_TOKEN, Client, LobbyServer, connector
 from tests.redis_server import RedisServer
 
 Connect = Callable[..., Any]
-
-
-def _port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return int(sock.getsockname()[1])
 
 
 class UnevenLog:
@@ -57,8 +50,8 @@ class Pair:
 async def pair(tmp_path: Path, redis_server: RedisServer, clock: FakeClock) -> AsyncIterator[Pair]:
     # Two Lobbies, each with its own store client on one data directory, as two processes would be.
     options: dict[str, Any] = {"redis_url": redis_server.url, "flood_limit": (1000, 1.0)}
-    a = LobbyServer(tmp_path, _port(), clock, wrap_log=lambda log: UnevenLog(log, 1), **options)
-    b = LobbyServer(tmp_path, _port(), clock, wrap_log=lambda log: UnevenLog(log, 2), **options)
+    a = LobbyServer(tmp_path, unused_port(), clock, wrap_log=lambda log: UnevenLog(log, 1), **options)
+    b = LobbyServer(tmp_path, unused_port(), clock, wrap_log=lambda log: UnevenLog(log, 2), **options)
     await a.start()
     await b.start()
     try:
