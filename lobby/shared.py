@@ -119,7 +119,11 @@ class SharedRoom:
             await self._redis.aclose()
             raise SharedRoomError(f"cannot reach Redis (EKO_REDIS_URL): {type(exc).__name__}") from None
         self._listener = asyncio.create_task(self._listen(pubsub))
-        await self._ready.wait()
+        try:
+            await asyncio.wait_for(self._ready.wait(), 10.0)
+        except TimeoutError:
+            await self.close()
+            raise SharedRoomError("Redis did not hand back this process's start marker") from None
 
     async def close(self) -> None:
         self._closing = True
