@@ -174,3 +174,27 @@ def test_a_lobby_that_cannot_reach_redis_says_so_in_one_line(tmp_path: Path) -> 
     assert lines == ["eko: cannot reach Redis (EKO_REDIS_URL): ConnectionError"], err
     assert "Traceback" not in err
     assert "hunter2" not in err
+
+
+def test_two_lobbies_on_one_data_directory_without_redis_are_refused_in_one_line(tmp_path: Path) -> None:
+    env = _env(tmp_path / "data", "", EKO_PORT=str(unused_port()))
+    first = _command(["lobby"], env)
+    try:
+        assert first.stdout is not None and first.stdout.readline().startswith("Eko est prêt")
+        second = _command(["lobby"], {**env, "EKO_PORT": str(unused_port())})
+        _out, err = second.communicate(timeout=60)
+        assert second.returncode == 1, err
+        lines = [line for line in err.splitlines() if line.startswith("eko: ")]
+        assert lines == [
+            f"eko: another Lobby process serves {tmp_path / 'data'}; to run several, give each EKO_REDIS_URL"
+        ], err
+        shared = _command(
+            ["lobby"], _env(tmp_path / "data", "redis://127.0.0.1:1/0", EKO_PORT=str(unused_port()))
+        )
+        _out, err = shared.communicate(timeout=60)
+        assert shared.returncode == 1, err
+        assert (
+            f"eko: a Lobby without EKO_REDIS_URL serves {tmp_path / 'data'}: give it EKO_REDIS_URL too" in err
+        )
+    finally:
+        _stop(first)
