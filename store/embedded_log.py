@@ -27,6 +27,7 @@ another process) and retried asynchronously until ``lock_timeout_s``.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import logging
 import os
@@ -103,7 +104,7 @@ class EmbeddedMessageLog:
             if not path.exists():
                 _create(path, seed or [])
             check_sqlite_file(path)
-            connection = sqlite3.connect(path, isolation_level=None, timeout=lock_timeout_s)
+            connection = connect_existing(path, timeout_s=lock_timeout_s)
         except sqlite3.DatabaseError as exc:
             raise _opening_error(path, exc) from None
         except OSError as exc:
@@ -148,7 +149,8 @@ class EmbeddedMessageLog:
             connection.execute("COMMIT")
         except BaseException:
             if connection.in_transaction:  # SQLite rolls some failures back by itself
-                connection.execute("ROLLBACK")
+                with contextlib.suppress(sqlite3.Error):  # the first error is the one to report
+                    connection.execute("ROLLBACK")
             raise
         return [row[0] for row in rows]
 
@@ -260,7 +262,7 @@ class _Flusher(threading.Thread):
                 continue
             try:
                 if connection is None:
-                    connection = sqlite3.connect(self._path, isolation_level=None, timeout=1.0)
+                    connection = connect_existing(self._path, timeout_s=1.0)
                 connection.execute("PRAGMA wal_checkpoint(PASSIVE)").fetchone()
             except sqlite3.Error as exc:  # tried again after the next write; /health probes the file
                 if not failing:
@@ -317,6 +319,14 @@ def create_sqlite_file(path: Path, build: Callable[[sqlite3.Connection], None]) 
     finally:
         for leftover in (temporary, Path(f"{temporary}-wal"), Path(f"{temporary}-shm")):
             leftover.unlink(missing_ok=True)
+
+
+def connect_existing(path: Path, *, timeout_s: float) -> sqlite3.Connection:
+    """A connection to the SQLite file at ``path``, never creating it (SQLite would create an empty
+    file in place of one removed meanwhile); in autocommit mode, transactions are explicit."""
+    return sqlite3.connect(
+        f"{path.absolute().as_uri()}?mode=rw", uri=True, isolation_level=None, timeout=timeout_s
+    )
 
 
 def check_sqlite_file(path: Path) -> None:

@@ -8,7 +8,7 @@ default) and :class:`store.mongo_log.MongoMessageLog` (any PyMongo-API database:
 
 from __future__ import annotations
 
-from typing import Any, Protocol, TypedDict
+from typing import Any, NotRequired, Protocol, TypedDict
 
 COLLECTION = "lobby_messages"
 
@@ -21,6 +21,7 @@ class LobbyMessage(TypedDict):
     author: str
     text: str
     ts: str  # ISO 8601 UTC
+    replyTo: NotRequired[str]  # the id of the message this one answers
 
 
 class MessageLog(Protocol):

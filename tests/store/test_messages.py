@@ -208,3 +208,31 @@ def test_two_processes_share_the_embedded_log(tmp_path: Path) -> None:
         assert mine == [f"{who}-{i}" for i in range(300)]
     authors = [m["author"] for m in history]
     assert sum(a != b for a, b in itertools.pairwise(authors)) >= 2  # they did write at once
+
+
+async def test_a_store_of_an_earlier_version_keeps_its_history(tmp_path: Path) -> None:
+    """Messages an earlier Eko kept in tinymongo (``lobby_messages``, numbers possibly repeated by the
+    concurrency bug) start the new message log, in their order, numbered anew; nothing is removed."""
+    import tinymongo
+
+    folder = tmp_path / "store"
+    old = tinymongo.AsyncMongoClient(tinymongo_folder=str(folder), backend="sqlite", tz_aware=True)
+    seqs = [1, 2, 2, 3, 3, 3, 4]
+    await old["eko"]["lobby_messages"].insert_many(
+        [{"_id": f"id{i}", "seq": seq, **message(i)} for i, seq in enumerate(seqs)]
+    )
+    await old.close()
+    database = await open_database(None, tmp_path, "eko")
+    try:
+        history = await database.messages.recent("lobby", 50)
+        assert [m["id"] for m in history] == [f"id{i}" for i in range(7)]
+        assert history[0] == message(0)
+        assert await database.messages.append(message(7)) == 8
+        assert await database.db["lobby_messages"].count_documents({}) == 7  # left in place
+    finally:
+        await database.close()
+    reopened = await open_database(None, tmp_path, "eko")  # copied once only
+    try:
+        assert await reopened.messages.count("lobby") == 8
+    finally:
+        await reopened.close()
