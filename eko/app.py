@@ -254,8 +254,8 @@ async def start_up(settings: Settings) -> Running:
         sock, url = _bind(settings.host, settings.port)
         stack.callback(sock.close)
         probe = HealthProbe(expect_bot=True)
+        database = await _open_store(settings, stack)  # first: a store that cannot open says why
         _hold_data_dir(settings, stack)
-        database = await _open_store(settings, stack)
         app = web.Application()
         lobby = _lobby_app(settings, database, bot_token, probe, stack)
         lobby.attach(app)
@@ -281,8 +281,8 @@ async def start_lobby_only(settings: Settings) -> Running:
         sock, url = _bind(settings.host, settings.port)
         stack.callback(sock.close)
         probe = HealthProbe(expect_bot=False)
+        database = await _open_store(settings, stack)  # first: a store that cannot open says why
         _hold_data_dir(settings, stack)
-        database = await _open_store(settings, stack)
         app = web.Application()
         lobby = _lobby_app(settings, database, bot_token, probe, stack)
         lobby.attach(app)
