@@ -76,9 +76,13 @@ async def _open_memory(settings: Settings, stack: AsyncExitStack) -> Any:
         },
     )
     print("Chargement de la mémoire (modèle d'embeddings)…", file=sys.stderr, flush=True)
-    memory = await Memory.open(config, embedder, clock=utc_now)
+    memory = await Memory.open(config, embedder, clock=utc_now, progress=_migration_progress)
     stack.push_async_callback(memory.close)
     return memory
+
+
+def _migration_progress(done: int, total: int) -> None:
+    print(f"Migration de la mémoire vers le moteur embarqué : {done}/{total}", file=sys.stderr, flush=True)
 
 
 def _bind(host: str, port: int) -> tuple[socket.socket, str]:

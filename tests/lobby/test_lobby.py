@@ -393,3 +393,13 @@ async def test_browsers_on_other_sites_cannot_connect(server: LobbyServer) -> No
         assert (await same_site.next("history"))["messages"] == []
     finally:
         await same_site.close()
+
+
+async def test_a_newcomer_is_told_when_history_cannot_be_read(server: LobbyServer, clients: Connect) -> None:
+    assert server.database is not None
+    await server.database.close()  # the store goes away under the Lobby
+    carol = await clients("Carol")
+    notice = await carol.next("history")
+    assert notice["messages"] == [] and notice["code"] == "history_unavailable"
+    assert "Historique indisponible" in notice["error"]
+    assert (await carol.send({"text": "toujours là ?"}))["ok"] is False  # and a write is refused, clearly
