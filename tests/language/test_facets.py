@@ -34,8 +34,9 @@ def test_posted_is_a_verb_not_a_position() -> None:
         ("ouvre", True),
         ("travaille", True),
         ("commence", True),
-        ("invité", False),  # a participle qualifies a noun: "le wifi invité"
-        ("suivante", False),
+        ("invité", False),  # a participle qualifies a noun: "le wifi invité", "la machine réparée"
+        ("réparée", False),
+        ("cherchant", False),
         ("anniversaire", False),
         ("bureau", False),
     ],
