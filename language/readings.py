@@ -89,6 +89,8 @@ _WRAPPERS = frozenset(
         "dont",
         "nous",
         "chez",
+        "equipe",
+        "team",
         "boite",
         "truc",
         "chose",

@@ -174,6 +174,8 @@ def test_facts_about_other_subjects_or_stopped_states_are_different() -> None:
         ("pourquoi Bastien a quitté Criteo ?", "Bastien est parti de Criteo pour quelle raison ?"),
         # one side only adds a verb restating the facet
         ("c'est quoi les horaires de la boutique Zorglub ?", "la boutique Zorglub ouvre à quelle heure ?"),
+        # "dans l'équipe", like "chez nous", situates the question in the team's own context
+        ("Bastien a quel rôle dans l'équipe ?", "c'est quoi le poste de Bastien ?"),
         # "comme", "trop", "si": function words and degree adverbs
         ("c'est quoi Zorglub ?", "Zorglub c'est quoi comme outil ?"),
         ("c'est quoi Zorglub ?", "je comprends pas trop ce qu'est Zorglub"),
