@@ -461,10 +461,11 @@ STATEMENT_MARGIN = 0.15
 
 # Change-of-state verbs that end what a statement says ("a quitté Mirakl", "a arrêté l'escalade",
 # "no longer"): they reverse a statement like a negation does.
-_CESSATION = re.compile(
-    r"\b(?:quitte|quittee|quitter|arrete|arretee|arreter|abandonne|abandonnee|lache|stoppe|"
-    r"left|quit|stopped|dropped|no longer|not anymore)\b"
-)
+_CESSATION_VERBS = frozenset(
+    ["quitte", "quittee", "quitter", "arrete", "arretee", "arreter", "abandonne", "abandonnee", "lache",
+     "stoppe", "left", "quit", "stopped", "dropped"]
+)  # fmt: skip
+_CESSATION = re.compile(r"\b(?:" + "|".join(sorted(_CESSATION_VERBS)) + r"|no longer|not anymore)\b")
 
 
 def _ceased(text: str) -> bool:
@@ -483,10 +484,7 @@ def _without_cessation(reading: Reading) -> Reading:
     return replace(reading, content=kept, anchors=tuple(w for w in reading.anchors if w in kept))
 
 
-_CESSATION_WORDS = frozenset(
-    ["quitte", "quittee", "quitter", "arrete", "arretee", "arreter", "abandonne", "abandonnee", "lache",
-     "stoppe", "left", "quit", "stopped", "dropped", "plus", "longer", "anymore", "more"]
-)  # fmt: skip
+_CESSATION_WORDS = _CESSATION_VERBS | {"plus", "longer", "anymore", "more"}
 
 
 def _state(text: str, analysis: Analysis) -> str:
