@@ -30,7 +30,11 @@ from lobby import Lobby
 from store import Database, open_database
 
 TOKEN = "test-bot-token-not-a-secret-123"
-NOT_STORED = "Message non enregistré (stockage indisponible) : réessayez"
+NOT_STORED = {
+    "ok": False,
+    "code": "not_stored",
+    "error": "Message non enregistré (stockage indisponible) : réessayez.",
+}
 
 
 # -- at start -------------------------------------------------------------------------------------
@@ -193,7 +197,7 @@ async def test_a_removed_data_directory_is_answered_everywhere(
         shutil.rmtree(tmp_path / "data")
         # A write would land in a file nobody will open again: refused, with the usual answer.
         lost = await sio.call("message", {"text": "perdu ?"}, timeout=10)
-        assert lost == {"ok": False, "error": NOT_STORED}
+        assert lost == NOT_STORED
         status, body = await served.health()
         assert status == 503 and body["parts"]["store"]["up"] is False
         newcomer, welcome = await newcomer_at(served.url)
@@ -256,7 +260,7 @@ async def _fill_and_recover(served: Served, small_disk: Path) -> None:
         assert status == 503 and body["parts"]["store"]["up"] is False
         acks = [await sio.call("message", {"text": f"{i} " + "x" * 3990}, timeout=10) for i in range(120)]
         refused = [ack for ack in acks if not ack["ok"]]
-        assert refused and all(ack == {"ok": False, "error": NOT_STORED} for ack in refused)
+        assert refused and all(ack == NOT_STORED for ack in refused)
         newcomer, welcome = await newcomer_at(served.url)
         shown = await asyncio.wait_for(welcome.get(), 10)  # the history, or the notice: an answer
         assert "messages" in shown
