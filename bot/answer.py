@@ -7,7 +7,7 @@ asked within the answer window), so one call also tells whether the message answ
 model: one ``purpose="answer"`` call returning JSON. Offline (:class:`llm.LLMUnavailable`), or when
 the model fails or answers something else (counted as a fallback): a deterministic answer built
 from memory — an answer the rule links to an asked goal becomes a fact; otherwise the best
-matching facts, quoted with attribution when :func:`bot.relevance.answers_question` accepts them;
+matching facts, quoted with attribution when :func:`language.relevance.answers` accepts them;
 otherwise an honest "I do not know" and, for a request for information about a subject
 (:func:`language.curiosity.read_curiosity`), a new curiosity. Chit-chat (greetings, thanks,
 opinions, presence checks, agreement...) gets a short polite answer and is never a curiosity.
@@ -24,12 +24,12 @@ from typing import Any, Literal
 
 from bot.curiosity import asked_question, fact_text, linked_goal, open_asked_goals, said
 from bot.ports import BotMemory
-from bot.relevance import MIN_SCORE, answers_question
 from language.answers import Answer, find_answer
 from language.curiosity import Curiosity, read_curiosity
 from language.intents import intent_of
 from language.mentions import strip_mention
 from language.questions import TONES, Tone, guess_tone, is_about_bot, is_question
+from language.relevance import MIN_SCORE, answers
 from language.text import Language
 from llm import LLM, ChatTurn, LLMBadOutput, LLMError, LLMRequest, LLMUnavailable, PromptTemplates
 from memory.records import NewRecord, Record, ScoredRecord
@@ -267,7 +267,15 @@ class Responder:
         good = [
             hit
             for hit in [*context.facts, *context.self_facts]
-            if answers_question(question, hit, self.bot_name, self.min_score)
+            if answers(
+                question,
+                hit.record.text,
+                hit.score,
+                about=hit.record.about,
+                about_bot=hit.record.kind == "self",
+                bot_name=self.bot_name,
+                min_score=self.min_score,
+            )
         ]
         if not good:
             return []
@@ -336,7 +344,9 @@ async def _no_goals() -> list[Record]:
 
 
 # Intents that get a short polite answer (never a curiosity).
-_CHAT = frozenset({"greeting", "thanks", "opinion", "presence", "agreement", "action", "small_talk", "about_bot"})
+_CHAT = frozenset(
+    {"greeting", "thanks", "opinion", "presence", "agreement", "action", "small_talk", "about_bot"}
+)
 
 
 def _clip(text: str) -> str:

@@ -267,7 +267,12 @@ class Bot:
                 return
             log.info(
                 "an answer to an asked curiosity became a fact",
-                extra={"goal_id": goal.id, "fact_id": fact.id, "link": answer.link, "message_id": message.get("id")},
+                extra={
+                    "goal_id": goal.id,
+                    "fact_id": fact.id,
+                    "link": answer.link,
+                    "message_id": message.get("id"),
+                },
             )
             self._count(Reply("", "helpful", "offline", answered_goal_id=goal.id, learned_fact_id=fact.id))
             if await self._post(responder.templates.render("noted", asker=author, fact=fact.text), message):

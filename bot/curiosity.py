@@ -72,7 +72,9 @@ def fact_text(
     if answer.standalone:
         return _capitalised(answer.text)
     topic = _capitalised(topic_of(goal, language, bot_name))
-    return templates.render("goal_fact", topic=topic, answer=fragment(answer.text, asked_question(goal), language))
+    return templates.render(
+        "goal_fact", topic=topic, answer=fragment(answer.text, asked_question(goal), language)
+    )
 
 
 def _capitalised(text: str) -> str:

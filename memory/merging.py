@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 from datetime import datetime
 
-from memory.equivalence import richer_text
+from language.equivalence import richer_text
 from memory.records import GoalStatus, Record
 
 # Later in the lifecycle wins when goals merge; an answer carries the most information.
@@ -62,6 +62,7 @@ def _combined(kept: Record, other: Record) -> Record:
         authors=authors,
         author=kept.author or other.author,
         about=kept.about or other.about,
+        facet=kept.facet or other.facet,
         source=kept.source or other.source,
         goal_id=kept.goal_id or other.goal_id,
     )

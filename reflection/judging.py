@@ -65,8 +65,10 @@ async def learn_judged_answers(
             run.count("answersRefused")
             continue
         posted_at, asked_at = as_utc(message.get("ts")), goal.asked_at
-        if posted_at is None or asked_at is None or not (
-            timedelta(0) <= posted_at - asked_at <= engine.settings.answer_window
+        if (
+            posted_at is None
+            or asked_at is None
+            or not (timedelta(0) <= posted_at - asked_at <= engine.settings.answer_window)
         ):
             run.count("answersRefused")
             continue
@@ -189,7 +191,12 @@ async def decide_borderline(engine: Engine, since: datetime, run: RunLog, record
         merged += 1
         log.info(
             "borderline duplicates merged by the model",
-            extra={"kind": pair.kind, "kept": pair.older.id, "merged": pair.newer.id, "reason": verdict.reason},
+            extra={
+                "kind": pair.kind,
+                "kept": pair.older.id,
+                "merged": pair.newer.id,
+                "reason": verdict.reason,
+            },
         )
     run.count("borderlineMerged", merged)
     return merged

@@ -2,7 +2,7 @@
 
 Every pair of texts of the same kind is one decision: texts of the same ``cluster`` must merge, texts
 of different clusters must not. The decision is exactly the one :class:`memory.Memory` makes on
-write: :func:`memory.equivalence.is_equivalent` with the embedder's cosine.
+write: :func:`language.equivalence.is_equivalent` with the embedder's cosine.
 
 :func:`cross_validate` re-calibrates the thresholds on some clusters and scores the others, so the
 figures printed for held-out clusters were not tuned on the pairs they are measured on.
@@ -22,7 +22,7 @@ from typing import Any, Protocol
 import numpy as np
 import numpy.typing as npt
 
-from memory.equivalence import THRESHOLDS, Relation, analyse, is_equivalent, relation, veto
+from language.equivalence import THRESHOLDS, Relation, analyse, is_equivalent, relation, veto
 from memory.records import KINDS, Kind
 
 TARGET_F1 = 0.9

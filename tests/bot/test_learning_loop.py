@@ -33,7 +33,9 @@ async def eko(
 ) -> AsyncIterator[Bot]:
     """Eko as the composition root wires it: one connection shared by the bot and reflection."""
     database = await open_database(None, tmp_path, "eko")
-    connection = LobbyConnection(lobby_server.url, "Eko", BOT_TOKEN, backoff_initial_s=0.05, backoff_max_s=0.2)
+    connection = LobbyConnection(
+        lobby_server.url, "Eko", BOT_TOKEN, backoff_initial_s=0.05, backoff_max_s=0.2
+    )
     llm = OfflineLLM()
     reflection = ReflectionService(
         memory=memory,
@@ -86,7 +88,12 @@ async def test_chit_chat_questions_answers_and_asking_again(
     alice, bob, carol, dana = [await humans(name) for name in ("Alice", "Bob", "Carol", "Dana")]
 
     # chit-chat addressed to Eko: answered briefly, never a goal
-    for text in ("Tu en penses quoi Eko ?", "Eko, ça va ?", "Eko t'es là ?", "Eko, tu es d'accord avec moi ?"):
+    for text in (
+        "Tu en penses quoi Eko ?",
+        "Eko, ça va ?",
+        "Eko t'es là ?",
+        "Eko, tu es d'accord avec moi ?",
+    ):
         reply = await ask(alice, text)
         assert reply["text"] and len(reply["text"]) < 300
     await eko.drain()

@@ -215,6 +215,7 @@ def test_export_is_a_backup_that_restores_every_field(eko: Eko, tmp_path: Path) 
             "kind": "goal",
             "text": "Qui est Corentin ?",
             "about": "Corentin",
+            "facet": "identity",
             "author": "Eko",
             "status": "asked",
             "asked_at": "2025-01-02T04:00:00+00:00",
@@ -240,10 +241,11 @@ def test_export_is_a_backup_that_restores_every_field(eko: Eko, tmp_path: Path) 
         ["Mickael est CTO"],
     )
     goal = rows["Qui est Corentin ?"]
-    assert (goal["status"], goal["asked_at"], goal["asked_message_id"]) == (
+    assert (goal["status"], goal["asked_at"], goal["asked_message_id"], goal["facet"]) == (
         "asked",
         "2025-01-02T04:00:00+00:00",
         "m1",
+        "identity",
     )
 
     backup = tmp_path / "backup.jsonl"

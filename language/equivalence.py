@@ -29,8 +29,10 @@ from difflib import SequenceMatcher
 from functools import lru_cache
 from typing import Literal
 
-from memory.records import Kind, NewRecord, Record
+from language.text import fold, name_key
 
+# What a record is, for the rules: a statement about someone (fact), about Eko (self), or a question.
+Kind = Literal["fact", "self", "goal"]
 Relation = Literal["same", "detail", "reworded", "slot"]
 
 # Below this cosine, a stored record is not even considered as a duplicate candidate.
@@ -225,11 +227,6 @@ _CALENDAR: dict[str, str] = {
 _ENTITY_NOISE = frozenset({"i", "je", "j"})
 
 
-def _fold(word: str) -> str:
-    decomposed = unicodedata.normalize("NFKD", word.casefold())
-    return "".join(ch for ch in decomposed if not unicodedata.combining(ch))
-
-
 def _stem(word: str) -> str:
     """A light suffix stripper so "travaille"/"travaillent"/"travailler" and "dollar"/"dollars" meet."""
     for suffix in (
@@ -282,7 +279,7 @@ def _canonical(folded: str) -> str:
 @lru_cache(maxsize=16384)
 def analyse(text: str) -> Analysis:
     raw_tokens = _TOKEN.findall(unicodedata.normalize("NFKC", text).replace("’", "'"))
-    folded = [_fold(token) for token in raw_tokens]
+    folded = [fold(token) for token in raw_tokens]
     joined = " ".join(folded)
     content: list[str] = []
     numbers: set[str] = set()
@@ -505,10 +502,6 @@ class Attribution:
     about: str | None = None
     author: str | None = None
 
-    @classmethod
-    def of(cls, record: Record | NewRecord) -> Attribution:
-        return cls(record.about, record.author)
-
 
 UNATTRIBUTED = Attribution()
 
@@ -524,15 +517,10 @@ _WORDS = re.compile(r"[^\W\d_]+(?:'m)?")
 
 def is_first_person(text: str) -> bool:
     """Whether the speaker is (part of) what ``text`` talks about: "J'ai deux enfants", "My dog"."""
-    folded = _fold(unicodedata.normalize("NFKC", text).replace("’", "'"))
+    folded = fold(unicodedata.normalize("NFKC", text).replace("’", "'"))
     if _FIRST_PERSON_ELISIONS.search(folded):
         return True
     return any(word in _FIRST_PERSON_WORDS for word in _WORDS.findall(folded))
-
-
-def _name_key(name: str | None) -> str:
-    """A subject or author compared case-, accent- and spacing-insensitively ("Zoé" is "zoe")."""
-    return " ".join(_fold(unicodedata.normalize("NFKC", name or "")).split())
 
 
 def subject_veto(
@@ -544,13 +532,13 @@ def subject_veto(
     record as about Zoé, and "J'ai deux enfants" said by Alice is not Bob's. A record whose subject
     is unknown (no ``about``, no author) is left to the text checks, as before.
     """
-    about_a, about_b = _name_key(new.about), _name_key(existing.about)
+    about_a, about_b = name_key(new.about), name_key(existing.about)
     if about_a and about_b:
         return "about" if about_a != about_b else None
     if about_a or about_b or kind == "self":
         # A self record speaks as Eko whoever wrote it down: its first person is always Eko.
         return None
-    author_a, author_b = _name_key(new.author), _name_key(existing.author)
+    author_a, author_b = name_key(new.author), name_key(existing.author)
     speakers_differ = bool(author_a and author_b and author_a != author_b)
     if speakers_differ and (is_first_person(new_text) or is_first_person(existing_text)):
         return "speaker"

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from memory.equivalence import analyse, is_equivalent, richer_text, veto
+from language.equivalence import analyse, is_equivalent, richer_text, veto
 
 # Cosines as the packaged model gives them for such pairs: high for both sides of the trap.
 HIGH = 0.85

@@ -1,0 +1,87 @@
+"""Folding and tokenising: the one way Eko compares words (case- and accent-insensitive)."""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from typing import Literal
+
+Language = Literal["fr", "en"]
+LANGUAGES: tuple[Language, ...] = ("fr", "en")
+
+# Words: letters and digits, with inner apostrophes or hyphens ("aujourd'hui", "Jean-Marc").
+WORDS = re.compile(r"[^\W_]+(?:['’-][^\W_]+)*")
+# Letters only (no digits, no joiners): what name and content rules look at.
+LETTERS = re.compile(r"[^\W\d_]+")
+
+
+def fold_with_map(text: str) -> tuple[str, list[int]]:
+    """Case- and accent-folded ``text`` and, per folded character, the index of its original one."""
+    if text.isascii():  # one character stays one character: skip the per-character pass
+        return text.casefold(), list(range(len(text)))
+    out: list[str] = []
+    index: list[int] = []
+    for position, char in enumerate(text):
+        decomposed = unicodedata.normalize("NFKD", char)
+        for folded_char in "".join(c for c in decomposed if not unicodedata.combining(c)).casefold():
+            out.append(folded_char)
+            index.append(position)
+    return "".join(out), index
+
+
+def fold(text: str) -> str:
+    """Case- and accent-folded text (``"Éko"`` → ``"eko"``), for comparisons only."""
+    if text.isascii():  # most chat text: nothing to decompose, and a per-character pass is costly
+        return text.casefold()
+    return fold_with_map(text)[0]
+
+
+def normalise_quotes(text: str) -> str:
+    """Typographic apostrophes as ASCII ones (``’`` → ``'``), so one pattern reads both."""
+    return text.replace("’", "'")
+
+
+def normalise(text: str) -> str:
+    """NFKC and ASCII apostrophes: the text rules read (full-width letters, ligatures unified)."""
+    return normalise_quotes(unicodedata.normalize("NFKC", text))
+
+
+def folded_words(words: str) -> frozenset[str]:
+    """A whitespace-separated word list, folded (how the modules write their small word lists)."""
+    return frozenset(fold(word) for word in words.split())
+
+
+def name_key(name: str | None) -> str:
+    """A name compared case-, accent- and spacing-insensitively (``"Zoé "`` is ``"zoe"``)."""
+    return " ".join(fold(unicodedata.normalize("NFKC", name or "")).split())
+
+
+# Capitalised words that are not names (sentence starters, greetings, days, pronouns...).
+COMMON_WORDS: dict[Language, frozenset[str]] = {
+    "fr": folded_words(
+        """je tu il elle on nous vous ils elles ce ça ca cela c ceci qui que quoi quand où ou comment
+        pourquoi combien quel quelle quels quelles le la les l un une des du de d au aux et mais donc or
+        ni car si oui non ok okay merci salut bonjour bonsoir coucou hello hey hé bravo super cool top
+        génial bon bien alors ah oh bah ben euh voilà voila enfin sinon puis bref après avant mon ma
+        mes ton ta tes son sa ses notre votre leur leurs moi toi lui eux est sont a ai as ont fait
+        lundi mardi mercredi jeudi vendredi samedi dimanche janvier février fevrier mars avril mai juin
+        juillet août aout septembre octobre novembre décembre decembre demain hier aujourd aujourd'hui
+        ce soir matin midi dis dites regarde attends bienvenue désolé desole pardon rien tout tous
+        toute toutes aussi encore déjà deja peut-être peut sûr sur vraiment trop très tres"""
+    ),
+    "en": folded_words(
+        """i you he she it we they me him her us them my your his its our their the a an and but or so
+        if yes no ok okay thanks thank hi hello hey cool great nice good well oh ah what who when where
+        why how which this that these those is are was were am be been do does did have has had will
+        would can could should monday tuesday wednesday thursday friday saturday sunday january february
+        march april may june july august september october november december today tomorrow yesterday
+        tonight morning please sorry welcome look wait maybe sure really very too also already just
+        let lets let's there here then now"""
+    ),
+}
+
+
+def is_common_word(word: str) -> bool:
+    """True for a common French or English word (pronouns, greetings, days...), never a name."""
+    folded = fold(word)
+    return folded in COMMON_WORDS["fr"] or folded in COMMON_WORDS["en"]
