@@ -25,7 +25,7 @@ from typing import Any, Literal
 from bot.curiosity import asked_question, fact_text, linked_goal, open_asked_goals, said
 from bot.ports import BotMemory
 from language.answers import Answer, find_answer
-from language.curiosity import Curiosity, read_curiosity
+from language.curiosity import Curiosity, as_curiosity, read_curiosity
 from language.intents import intent_of
 from language.mentions import strip_mention
 from language.questions import TONES, Tone, guess_tone, is_about_bot, is_question
@@ -198,8 +198,10 @@ class Responder:
             fact = await self.memory.answer_goal(context.goal.id, text, context.author)
             return replace(reply, answered_goal_id=context.goal.id, learned_fact_id=fact.id)
         if data.get("unknown") is True:
-            # The model's phrasing is only used for a real request for information (never chit-chat).
-            return replace(reply, curiosity=self._curiosity(context))
+            # Only a real request for information becomes a goal (never chit-chat); the model's
+            # standalone phrasing ("la mère de David" for "maman") is kept when it gives one.
+            phrased = str(data.get("curiosity") or "").strip()
+            return replace(reply, curiosity=self._curiosity(context, phrased or None))
         return reply
 
     def _prompt(self, context: Context) -> str:
@@ -297,17 +299,20 @@ class Responder:
             ) or Answer(goal.id, "mention", context.question.strip(), False)
         return fact_text(answer, goal, self.templates, self.language, self.bot_name)
 
-    def _curiosity(self, context: Context) -> NewRecord | None:
+    def _curiosity(self, context: Context, phrased: str | None = None) -> NewRecord | None:
         """The goal to record for an unknown question: only a request for information about a
-        subject, as people said it, with its subject and facet."""
+        subject (:func:`language.curiosity.read_curiosity`), as people said it (or as the model
+        phrased it standalone), with its subject and facet."""
         curiosity: Curiosity | None = read_curiosity(
             str(context.message.get("text", "")), self.language, self.bot_name
         )
         if curiosity is None:
             return None
+        if phrased:
+            curiosity = read_curiosity(phrased, self.language, self.bot_name) or curiosity
         return NewRecord(
             "goal",
-            curiosity.text,
+            as_curiosity(phrased, self.language) if phrased else curiosity.text,
             about=curiosity.subject,
             author=context.author or None,
             source=context.source(),

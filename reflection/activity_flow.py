@@ -104,15 +104,17 @@ class ActivityFlow:
             summary.topics = [t.strip() for t in decision.topics if t.strip()][:10] or summary.topics
             summary.source = "model"
         items = self._learned_items(decision, humans) if decision is not None else rule_items
+        learned_ids: set[str] = set()
         if items:
             report = await learn(e.memory, items)
+            learned_ids = {result.id for result in report.results if result.status == "added"}
             outcome.learned = report.as_dict()
             run.count("learned", report.learned)
             run.count("merged", report.merged)
             run.count("learnFailed", report.failed)
         if decision is not None and decision.answers:
             await learn_judged_answers(e, decision.answers, asked, window, run, record)
-        await decide_borderline(e, summary.period_start, run, record)
+        await decide_borderline(e, learned_ids, window, run, record)
         record.activity_summary = summary.summary
         if not candidates:  # learning only: no opportunity to evaluate
             if record.answers:  # the reasons of the answers the model linked are kept in a record

@@ -18,7 +18,7 @@ from __future__ import annotations
 import logging
 from collections.abc import Sequence
 from dataclasses import dataclass
-from datetime import datetime, timedelta
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
@@ -132,15 +132,22 @@ DUPLICATES_SCHEMA: dict[str, Any] = {
 }
 
 
-async def borderline_pairs(engine: Engine, since: datetime) -> list[Pair]:
-    """Pairs the rules call borderline: a record written since ``since`` and a stored neighbour."""
+def _fresh(record: Record, learned: set[str], window_ids: set[str]) -> bool:
+    """Written by this window's learning, or from one of its messages (the bot's curiosities)."""
+    source = record.source or {}
+    return record.id in learned or str(source.get("message_id")) in window_ids
+
+
+async def borderline_pairs(engine: Engine, learned: set[str], window_ids: set[str]) -> list[Pair]:
+    """Pairs the rules call borderline: a record of this window (see :func:`_fresh`) and a stored
+    neighbour."""
     pairs: list[Pair] = []
     seen: set[frozenset[str]] = set()
     language = engine.language
     for kind in ("goal", "fact"):
         for record in await engine.memory.list(kind, limit=RECENT_RECORDS):
-            if record.created_at < since:
-                break  # newest first
+            if not _fresh(record, learned, window_ids):
+                continue
             if kind == "goal" and record.status != "pending":
                 continue
             filters = {"status": "pending"} if kind == "goal" else None
@@ -152,19 +159,25 @@ async def borderline_pairs(engine: Engine, since: datetime) -> list[Pair]:
                 seen.add(key)
                 verdict = judge(kind, record.text, other.text, record.about, other.about, language)
                 if verdict == "borderline":
-                    newer, older = sorted((record, other), key=lambda r: r.created_at, reverse=True)
+                    newer, older = sorted((record, other), key=_created, reverse=True)
                     pairs.append(Pair(kind, newer, older))
                 if len(pairs) >= MAX_BORDERLINE:
                     return pairs
     return pairs
 
 
-async def decide_borderline(engine: Engine, since: datetime, run: RunLog, record: ReflectionRecord) -> int:
+def _created(record: Record) -> datetime:
+    return record.created_at or datetime.min.replace(tzinfo=UTC)
+
+
+async def decide_borderline(
+    engine: Engine, learned: set[str], window: Sequence[Message], run: RunLog, record: ReflectionRecord
+) -> int:
     """With a model: ONE call for this window's borderline pairs; merges the same ones. Returns how
     many were merged (offline: 0, no call)."""
     if engine.llm.mode == "offline":
         return 0
-    pairs = await borderline_pairs(engine, since)
+    pairs = await borderline_pairs(engine, learned, {str(m.get("id")) for m in window})
     if not pairs:
         return 0
     run.count("borderlinePairs", len(pairs))

@@ -111,11 +111,13 @@ async def test_borderline_duplicates_are_decided_in_one_call_of_the_window(
     first, second = BORDERLINE
     assert judge("goal", first, second, "Kraken FM", "Kraken FM", "fr") == "borderline"
     other = ("Où habite Simon ?", "Simon habite où déjà ?")
-    chat.say("David", "Eko, c'est quoi Kraken FM ?")
-    older = await memory.add("goal", first, about="Kraken FM", author="David")
+    asked = chat.say("David", "Eko, c'est quoi Kraken FM ?")
+    source = {"room": "lobby", "message_id": asked["id"]}  # the bot's curiosity from that mention
+    older = await memory.add("goal", first, about="Kraken FM", author="David", source=source)
     clock.advance(MINUTE)
-    chat.say("Mickael", "Eko, Kraken FM, ça sert à quoi au juste ?")
-    newer = await memory.add("goal", second, about="Kraken FM", author="Mickael")
+    asked = chat.say("Mickael", "Eko, Kraken FM, ça sert à quoi au juste ?")
+    source = {"room": "lobby", "message_id": asked["id"]}
+    newer = await memory.add("goal", second, about="Kraken FM", author="Mickael", source=source)
     assert newer.status == "added" and newer.id != older.id  # the rules left both
     simon = [await memory.add("goal", text, about="Simon") for text in other]
     pairs_expected = 1 + (
@@ -135,7 +137,8 @@ async def test_borderline_duplicates_are_decided_in_one_call_of_the_window(
     assert first in prompt and second in prompt
     goals = await memory.list("goal", status="pending")
     kraken = [g for g in goals if g.about == "Kraken FM"]
-    assert len(kraken) == 1 and kraken[0].id == older.id and second in kraken[0].variants
+    assert len(kraken) == 1 and kraken[0].id == older.id
+    assert {kraken[0].text, *kraken[0].variants} == {first, second}  # merged, nothing lost
     stats = (await service.status())["stats"]
     assert stats["borderlinePairs"] == pairs_expected and stats["borderlineMerged"] == 1
     assert stats["llmCalls"]["duplicates"] == 1
@@ -144,9 +147,9 @@ async def test_borderline_duplicates_are_decided_in_one_call_of_the_window(
 async def test_offline_borderline_pairs_stay_as_the_rules_left_them(
     make_service: ServiceFactory, memory: Memory, chat: RecordingChat, clock: FakeClock
 ) -> None:
-    chat.say("David", "Eko, c'est quoi Kraken FM ?")
+    asked = chat.say("David", "Eko, c'est quoi Kraken FM ?")
     for text in BORDERLINE:
-        await memory.add("goal", text, about="Kraken FM")
+        await memory.add("goal", text, about="Kraken FM", source={"room": "lobby", "message_id": asked["id"]})
     service = await make_service(llm=OfflineLLM())
     await service.run_activity()
     assert await memory.count("goal", "pending") == 2
