@@ -22,7 +22,7 @@ from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
 from typing import Any, Literal
 
-from bot.curiosity import asked_question, fact_text, linked_goal, open_asked_goals, said
+from bot.curiosity import asked_question, fact_text, linked_goal, open_asked_goals, said, says_who
 from bot.ports import BotMemory
 from language.answers import Answer, find_answer
 from language.curiosity import Curiosity, as_curiosity, read_curiosity
@@ -244,7 +244,12 @@ class Responder:
             text = self.templates.render(
                 "offline_known",
                 facts=[
-                    {"text": s.record.text.strip().rstrip(".!…"), "author": s.record.author} for s in quoted
+                    {
+                        "text": s.record.text.strip().rstrip(".!…"),
+                        # a fact learned from an answer says who said it already
+                        "author": None if says_who(s.record.text, s.record.author) else s.record.author,
+                    }
+                    for s in quoted
                 ],
                 asker=context.author,
                 tone=tone,
@@ -297,7 +302,7 @@ class Responder:
                 language=self.language,
                 bot_name=self.bot_name,
             ) or Answer(goal.id, "mention", context.question.strip(), False)
-        return fact_text(answer, goal, self.templates, self.language, self.bot_name)
+        return fact_text(answer, goal, context.author, self.templates, self.language, self.bot_name)
 
     def _curiosity(self, context: Context, phrased: str | None = None) -> NewRecord | None:
         """The goal to record for an unknown question: only a request for information about a

@@ -258,8 +258,8 @@ class Bot:
                 goal = linked_goal(answer, goals)
                 if answer is None or goal is None:
                     return
-                text = fact_text(answer, goal, responder.templates, responder.language, self.bot_name)
                 author = str(message.get("author", ""))
+                text = fact_text(answer, goal, author, responder.templates, responder.language, self.bot_name)
                 fact = await responder.memory.answer_goal(goal.id, text, author or None)
             except Exception:
                 self.counters.failures += 1

@@ -34,7 +34,7 @@ async def open_asked_goals(memory: Any, now: datetime, within: timedelta = ASK_W
 
 
 def asked_question(goal: Record) -> AskedQuestion:
-    return AskedQuestion(goal.id, goal.text, goal.about, goal.asked_at, goal.asked_message_id)
+    return AskedQuestion(goal.id, goal.text, goal.about, goal.asked_at, goal.asked_message_id, goal.facet)
 
 
 def said(message: dict[str, Any], now: datetime) -> Said:
@@ -66,15 +66,21 @@ def topic_of(goal: Record, language: Language, bot_name: str) -> str:
 
 
 def fact_text(
-    answer: Answer, goal: Record, templates: PromptTemplates, language: Language, bot_name: str
+    answer: Answer, goal: Record, author: str, templates: PromptTemplates, language: Language, bot_name: str
 ) -> str:
-    """The fact an answer gives: kept as it is when standalone, else the goal's topic and the answer."""
+    """The fact an answer gives: kept as it is when standalone ("Corentin est dev chez lemlist"),
+    else the goal's topic, the answer and who said it ("Couleur préférée de Bob : le bleu (d'après
+    Bob)"), so that asking the question again finds it."""
     if answer.standalone:
         return _capitalised(answer.text)
     topic = _capitalised(topic_of(goal, language, bot_name))
-    return templates.render(
-        "goal_fact", topic=topic, answer=fragment(answer.text, asked_question(goal), language)
-    )
+    value = fragment(answer.text, asked_question(goal), language)
+    return templates.render("goal_fact", topic=topic, answer=value, author=author or "?")
+
+
+def says_who(text: str, author: str | None) -> bool:
+    """The fact's text already ends with its author's name in brackets (see ``goal_fact.j2``)."""
+    return bool(author) and text.rstrip(" .").endswith(f"{author})")
 
 
 def _capitalised(text: str) -> str:

@@ -99,7 +99,7 @@ def add_memory_parser(subparsers: Any) -> argparse.ArgumentParser:
     commands.add_parser("reembed", help="re-encode every record with the current embedding model")
 
     evaluate = commands.add_parser("eval", help="measure duplicate detection or search on the shipped sets")
-    evaluate.add_argument("what", choices=("dedup", "search"))
+    evaluate.add_argument("what", choices=("dedup", "search", "answers"))
     evaluate.add_argument("--dataset", type=Path, help="another labelled set (same format)")
     evaluate.add_argument("--errors", action="store_true", help="also list the wrong decisions")
     evaluate.add_argument("--json", action="store_true")
@@ -579,6 +579,8 @@ async def _reembed(args: argparse.Namespace, settings: Settings) -> int:
 # ------------------------------------------------------------------------------------------- quality
 async def _eval(args: argparse.Namespace, settings: Settings) -> int:
     """Quality checks run on the shipped sets in a throw-away storage: the user's memory is untouched."""
+    if args.what == "answers":
+        return _eval_answers(args)
     embedder = load_embedder(settings.embedding_model, threads=settings.embedding_threads)
     if args.what == "dedup":
         return _eval_dedup(args, embedder)
@@ -641,6 +643,29 @@ async def _eval_search(args: argparse.Namespace, embedder: Embedder) -> int:
             for miss in figures["misses"]:
                 print(f"  miss (rank {miss['rank']}): {miss['q']!r} → {miss['got']!r}")
     return 1 if failed else 0
+
+
+def _eval_answers(args: argparse.Namespace) -> int:
+    """Which message answers Eko's question (a rule, no model): figures per half, no target."""
+    from memory.quality.answers import DATASET, evaluate_answers, load
+
+    by_split = evaluate_answers(load(args.dataset or DATASET))
+    if args.json:
+        report: dict[str, Any] = {split: figures.as_dict() for split, figures in by_split.items()}
+        if args.errors:
+            report["errors"] = by_split["dev"].errors if "dev" in by_split else []
+        _print_json_lines([report])
+        return 0
+    for split, figures in by_split.items():
+        print(
+            f"{split}: precision {figures.precision:.3f}  recall {figures.recall:.3f}"
+            f"  ({figures.true_positive + figures.false_negative} answers,"
+            f" {figures.true_negative + figures.false_positive} other messages)"
+        )
+    if args.errors:  # dev only: the test half stays unseen by whoever tunes the rule
+        for error in by_split["dev"].errors if "dev" in by_split else []:
+            print(f"  {error['error']}: {error['goal']!r} ← {error['message']['text']!r}")
+    return 0
 
 
 # ------------------------------------------------------------------------------------------- output

@@ -58,6 +58,64 @@ _OPENERS = {
     "en": re.compile(r"^(?:(?:well|so|um|uh|oh|yes|yeah|hmm|ah)\b[\s,!.…]*)+"),
 }
 _CLOSING = " \t.!…,;:"
+# Saying one does not know, sending Eko elsewhere, refusing, asking back: never an answer.
+_NON_ANSWER = {
+    "fr": re.compile(
+        r"\b(?:aucune idee|(?:je )?(?:ne )?sais (?:pas|plus|rien)|j'en sais rien|chais pas|sais pas|"
+        r"demande(?:z)? (?:a|au|aux|plutot)|bonne question|je me demande|c'est prive|"
+        r"ca (?:ne )?se demande pas|pas tes oignons|devine)\b"
+    ),
+    "en": re.compile(
+        r"\b(?:no idea|(?:i )?(?:don't|do not|dont) know|dunno|not sure|ask \w+|good question|"
+        r"i wonder|(?:it's|that's) private|none of your business|guess)\b"
+    ),
+}
+# What an answer looks like for the facets whose answers have a shape (any link): a date, a
+# number, a place, a cause. Closed word classes and digits, no vocabulary of any one subject.
+_NUMBER_WORDS = {
+    "fr": r"un|une|deux|trois|quatre|cinq|six|sept|huit|neuf|dix|onze|douze|quinze|vingt|trente|quarante|"
+    r"cinquante|soixante|cent|mille|million|dizaine|douzaine|centaine|moitie",
+    "en": r"one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty|"
+    r"fifty|sixty|hundred|thousand|million|dozen|half",
+}
+_DATE_WORDS = {
+    "fr": r"janvier|fevrier|mars|avril|mai|juin|juillet|aout|septembre|octobre|novembre|decembre|lundi|"
+    r"mardi|mercredi|jeudi|vendredi|samedi|dimanche|demain|hier|aujourd'hui|semaine|mois|an|annee|noel|"
+    r"printemps|ete|automne|hiver|debut|fin|mi",
+    "en": r"january|february|march|april|may|june|july|august|september|october|november|december|"
+    r"monday|tuesday|wednesday|thursday|friday|saturday|sunday|tomorrow|yesterday|today|week|month|"
+    r"year|christmas|spring|summer|autumn|fall|winter|early|late|mid",
+}
+_PLACE_WORDS = {
+    "fr": r"a|au|aux|en|dans|chez|pres|rue|avenue|boulevard|bd|place|quai|chemin|route|etage|batiment|"
+    r"cote|face|derriere|devant|entre|sur|sous|vers|nord|sud|est|ouest|centre",
+    "en": r"in|at|on|near|street|st|avenue|road|floor|building|next|behind|opposite|between|downtown|"
+    r"north|south|east|west|centre|center",
+}
+_CAUSE_WORDS = {
+    "fr": r"parce que|parce qu'|car|a cause|grace a|pour|vu que|puisque|comme|afin",
+    "en": r"because|since|as|due to|thanks to|to|for|so that",
+}
+_SHAPES: dict[str, dict[str, str]] = {
+    "date": {lang: rf"\d|\b(?:{_DATE_WORDS[lang]})\b" for lang in ("fr", "en")},
+    "quantity": {lang: rf"\d|\b(?:{_NUMBER_WORDS[lang]})\b" for lang in ("fr", "en")},
+    "price": {lang: rf"\d|\b(?:{_NUMBER_WORDS[lang]}|gratuit|free)\b" for lang in ("fr", "en")},
+    "place": {lang: rf"\b(?:{_PLACE_WORDS[lang]})\b|\d" for lang in ("fr", "en")},
+    "reason": {lang: rf"\b(?:{_CAUSE_WORDS[lang]})\b" for lang in ("fr", "en")},
+}
+# Without Eko's name or a reply reference, a preference is stated with a word of liking or a copula.
+_PREFERENCE_CUE = {
+    "fr": re.compile(r"\b(?:prefere\w*|favori\w*|adore\w*|aime\w*|kiffe\w*|c'est|est)\b"),
+    "en": re.compile(r"\b(?:favou?rite|prefer\w*|love\w*|like\w*|is|it's)\b"),
+}
+# Facets answered by saying what the subject is ("Axelle est notre responsable produit").
+_DESCRIBED = frozenset({"identity", "role", "definition", "employer", None})
+# After a copula, these start a state or a circumstance, not a description ("est en vacances").
+_NOT_DESCRIPTION = {
+    "fr": r"en|a|au|aux|dans|sur|sous|pas|plus|la|ici|encore|toujours|deja|d'accord|occupe\w*|ferme\w*|"
+    r"parti\w*|malade|absent\w*|desole\w*|partant\w*|ok",
+    "en": r"in|on|at|not|no|busy|sorry|late|here|there|ok|okay|fine|away|off|closed|out|still|already",
+}
 
 
 @dataclass(frozen=True)
@@ -69,6 +127,7 @@ class AskedQuestion:
     subject: str | None  # the goal's ``about``
     asked_at: datetime | None
     message_id: str | None  # Eko's message in the Lobby that asked it
+    facet: str | None = None  # what is asked about the subject (``language.facets``), when known
 
 
 @dataclass(frozen=True)
@@ -107,27 +166,39 @@ def find_answer(
     text = answer_text(said.text, language, bot_name)
     if not says_something(said.text, text, language, bot_name):
         return None
-    if said.reply_to is not None:
-        replied = [q for q in asked if q.message_id is not None and q.message_id == said.reply_to]
-        if replied:
-            return _answer(replied[0], "reply", text, language)
     live = sorted(
         (q for q in asked if _within(said.posted_at, q.asked_at, window)),
         key=lambda q: q.asked_at or said.posted_at,
         reverse=True,
     )
-    if not live:
-        return None
+    live = [q for q in live if _fits_facet(text, q.facet, language)]
+    if said.reply_to is not None:
+        replied = [q for q in live if q.message_id is not None and q.message_id == said.reply_to]
+        if replied:
+            return _answer(replied[0], "reply", text, language)
     if mentions_bot(said.text, bot_name):
-        about = [q for q in live if _relates(text, q, language)]
-        return _answer((about or live)[0], "mention", text, language)
+        # A full statement about the subject must be about what was asked ("Eko, Marius il
+        # regarde que des séries" does not give his favourite film); a fragment is taken as it is.
+        fitting = [
+            q
+            for q in live
+            if not _leads_with_subject(text, q)
+            or (_states_about(text, q, language) and _cued(text, q.facet, language))
+        ]
+        about = [q for q in fitting if _relates(text, q, language)]
+        return _answer((about or fitting)[0], "mention", text, language) if fitting else None
     for question in live:
         if question.subject and name_key(question.subject) == name_key(said.author):
-            describes = not topic_terms(question) and _first_person_description(text, language)
-            if describes or _relates(text, question, language):
+            describes = _first_person_description(text, language) and _describes(question)
+            if (describes or _relates(text, question, language)) and _cued(text, question.facet, language):
                 return _answer(question, "subject_author", text, language)
     for question in live:
-        if question.subject and _names(text, question.subject) and _states_about(text, question, language):
+        if (
+            question.subject
+            and _names(text, question.subject)
+            and _states_about(text, question, language)
+            and _cued(text, question.facet, language)
+        ):
             return _answer(question, "subject_named", text, language)
     return None
 
@@ -149,9 +220,11 @@ def says_something(raw: str, text: str, language: Language = "fr", bot_name: str
     """
     if not text or raw.rstrip().endswith("?") or is_question(strip_mention(raw, bot_name), language):
         return False
-    if is_about_bot(text, language):
+    if is_about_bot(text, language) or _NON_ANSWER[language].search(fold(text)):
         return False
-    return any(not is_common_word(word) for word in LETTERS.findall(text))
+    return any(char.isdigit() for char in text) or any(
+        not is_common_word(word) for word in LETTERS.findall(text)
+    )
 
 
 def fragment(text: str, question: AskedQuestion, language: Language = "fr") -> str:
@@ -207,18 +280,46 @@ def _relates(text: str, question: AskedQuestion, language: Language) -> bool:
     return bool(topic_terms(question) & set(terms(text)))
 
 
+def _fits_facet(text: str, facet: str | None, language: Language) -> bool:
+    """An answer to a date, number, price, place or reason question has that shape."""
+    shape = _SHAPES.get(facet or "")
+    return shape is None or bool(re.search(shape[language], fold(text)))
+
+
+def _cued(text: str, facet: str | None, language: Language) -> bool:
+    return facet != "preference" or bool(_PREFERENCE_CUE[language].search(fold(text)))
+
+
+def _describes(question: AskedQuestion) -> bool:
+    """The question asks what or who the subject is: a description answers it."""
+    return question.facet in _DESCRIBED and (question.facet is not None or not topic_terms(question))
+
+
+def _leads_with_subject(text: str, question: AskedQuestion) -> bool:
+    """The statement's grammatical subject is the question's subject (it opens the sentence)."""
+    if not question.subject:
+        return False
+    spans = name_spans(text, question.subject)
+    return bool(spans) and len(LETTERS.findall(text[: spans[0][0]])) <= 1  # "Le bureau de …", "Gazelle …"
+
+
 def _first_person_description(text: str, language: Language) -> bool:
     return bool(_FIRST_PERSON_COPULA[language].match(fold(text)))
 
 
 def _states_about(text: str, question: AskedQuestion, language: Language) -> bool:
-    """The reply states what was asked about the subject it names.
-
-    With facet words in the question, the reply must carry one of them; a question about who or
-    what the subject is needs a copula right after the subject ("Corentin est ...").
-    """
-    if topic_terms(question):
-        return _relates(text, question, language)
-    folded = fold(text)
+    """The reply states what was asked about the subject it names: it carries a content word of
+    the question besides the subject, or describes the subject with a copula right after it
+    ("Corentin est dev chez lemlist"; for a place, "le bureau de Rouen est rue X") when that is
+    what was asked."""
+    if _relates(text, question, language):
+        return True
+    if question.facet == "place":
+        after = _PLACE_WORDS[language]
+    elif _describes(question):
+        after = rf"(?!(?:{_NOT_DESCRIPTION[language]})\b)\w"
+    else:
+        return False
     subject = re.escape(fold(question.subject or ""))
-    return bool(re.search(rf"(?<!\w){subject}\s*,?\s+{_COPULA[language]}\s+\S", folded))
+    pattern = rf"(?<!\w){subject}\s*,?\s+(?:il |elle |it )?{_COPULA[language]}\s+(?:{after})"
+    return bool(re.search(pattern, fold(text)))

@@ -10,9 +10,14 @@ from language.answers import AskedQuestion, Said, answer_text, find_answer, frag
 
 ASKED_AT = datetime(2026, 11, 25, 10, 0, tzinfo=UTC)
 WINDOW = timedelta(minutes=10)
-COLOUR = AskedQuestion("g-colour", "Quelle est la couleur préférée de Bob ?", "Bob", ASKED_AT, "m-ask")
-CORENTIN = AskedQuestion("g-who", "Qui est Corentin ?", "Corentin", ASKED_AT, "m-who")
-OFFICE = AskedQuestion("g-office", "Où est le bureau de Lyon ?", "bureau de Lyon", ASKED_AT, "m-office")
+COLOUR = AskedQuestion(
+    "g-colour", "Quelle est la couleur préférée de Bob ?", "Bob", ASKED_AT, "m-ask", "preference"
+)
+CORENTIN = AskedQuestion("g-who", "Qui est Corentin ?", "Corentin", ASKED_AT, "m-who", "identity")
+OFFICE = AskedQuestion(
+    "g-office", "Où est le bureau de Lyon ?", "bureau de Lyon", ASKED_AT, "m-office", "place"
+)
+BIRTHDAY = AskedQuestion("g-date", "C'est quand l'anniversaire de Zoé ?", "Zoé", ASKED_AT, "m-date", "date")
 
 
 def said(author: str, text: str, after_s: float = 30, reply_to: str | None = None) -> Said:
@@ -43,10 +48,11 @@ def test_a_statement_naming_the_subject_about_what_was_asked_is_linked() -> None
     assert link(said("Alice", "La couleur préférée de Bob c'est le vert")) == ("g-colour", "subject_named")
 
 
-def test_a_reply_reference_links_even_after_the_window() -> None:
-    late = said("Alice", "le bleu", after_s=3600, reply_to="m-ask")
-    assert link(late) == ("g-colour", "reply")
+def test_a_reply_reference_links_a_fragment() -> None:
+    assert link(said("Alice", "le bleu", reply_to="m-ask")) == ("g-colour", "reply")
+    assert link(said("Alice", "le 2 août", reply_to="m-date"), BIRTHDAY) == ("g-date", "reply")
     assert link(said("Alice", "le bleu", reply_to="m-other")) is None  # a reply to something else
+    assert link(said("Alice", "le bleu", after_s=3600, reply_to="m-ask")) is None  # after the window
 
 
 @pytest.mark.parametrize(
@@ -57,6 +63,8 @@ def test_a_reply_reference_links_even_after_the_window() -> None:
         ("Bob", "je suis en réunion, je reviens"),  # the subject, about something else
         ("Bob", "je vais déjeuner"),
         ("Alice", "bleu ou vert, je sais plus"),  # no link at all
+        ("Bob", "je suis allé voir un film bleu hier"),  # the subject, no preference stated
+        ("Alice", "Bob regarde que des séries bleues"),
     ],
 )
 def test_messages_without_an_explicit_link_are_not_answers(author: str, text: str) -> None:
@@ -72,18 +80,29 @@ def test_messages_without_an_explicit_link_are_not_answers(author: str, text: st
         "Eko, tu es génial",
         "Eko, ça va ?",
         "Eko 👍",
+        "aucune idée Eko, demande à Carol",
+        "Eko, bonne question",
+        "Eko, c'est privé ça",
     ],
 )
 def test_questions_thanks_and_chit_chat_naming_eko_are_not_answers(text: str) -> None:
     assert link(said("Alice", text)) is None
 
 
-def test_the_answer_window_bounds_every_link_but_the_reply() -> None:
+def test_answers_to_a_date_number_or_place_have_that_shape() -> None:
+    assert link(said("Alice", "Eko, c'est le 2 août"), BIRTHDAY) == ("g-date", "mention")
+    assert link(said("Alice", "Eko, trop tard 😂"), BIRTHDAY) is None
+    assert link(said("Zoé", "on fête ça samedi, venez !"), BIRTHDAY) is None  # no link to the question
+    assert link(said("Alice", "le bureau de Lyon est fermé demain"), OFFICE) is None  # not where it is
+    assert link(said("Alice", "Corentin est en vacances"), CORENTIN) is None  # a state, not who he is
+
+
+def test_the_answer_window_bounds_every_link() -> None:
     assert link(said("Alice", "Eko, c'est le bleu", after_s=9 * 60)) is not None
     assert link(said("Alice", "Eko, c'est le bleu", after_s=11 * 60)) is None
     assert link(said("Bob", "Ma couleur préférée c'est le bleu", after_s=11 * 60)) is None
     assert link(said("Alice", "Eko, c'est le bleu", after_s=-5)) is None  # before the question
-    never_posted = AskedQuestion("g", "Qui est Zoé ?", "Zoé", None, None)
+    never_posted = AskedQuestion("g", "Qui est Zoé ?", "Zoé", None, None, "identity")
     assert link(said("Alice", "Eko, c'est une dev"), never_posted) is None
 
 
@@ -92,7 +111,9 @@ def test_eko_never_answers_its_own_question() -> None:
 
 
 def test_a_mention_goes_to_the_question_it_is_about_else_the_latest() -> None:
-    colour = AskedQuestion("g-colour", COLOUR.text, "Bob", ASKED_AT - timedelta(minutes=2), "m-ask")
+    colour = AskedQuestion(
+        "g-colour", COLOUR.text, "Bob", ASKED_AT - timedelta(minutes=2), "m-ask", "preference"
+    )
     assert link(said("Alice", "Eko, c'est un dev chez lemlist"), colour, CORENTIN) == ("g-who", "mention")
     assert link(said("Alice", "Eko, sa couleur préférée c'est le bleu"), colour, CORENTIN) == (
         "g-colour",
@@ -107,7 +128,7 @@ def test_the_answer_text_and_its_fragment() -> None:
     assert fragment("Ma couleur préférée est le bleu", COLOUR) == "le bleu"
     assert fragment("c'est un dev chez lemlist", CORENTIN) == "un dev chez lemlist"
     assert fragment("plutôt le vert", COLOUR) == "plutôt le vert"
-    english = AskedQuestion("g", "What is Bob's favourite colour?", "Bob", ASKED_AT, "m")
+    english = AskedQuestion("g", "What is Bob's favourite colour?", "Bob", ASKED_AT, "m", "preference")
     assert fragment("my favourite colour is blue", english, "en") == "blue"
     assert fragment("it's blue", english, "en") == "blue"
 
@@ -122,7 +143,7 @@ def test_a_standalone_statement_is_kept_as_it_is() -> None:
 
 
 def test_english() -> None:
-    colour = AskedQuestion("g", "What is Bob's favourite colour?", "Bob", ASKED_AT, "m")
+    colour = AskedQuestion("g", "What is Bob's favourite colour?", "Bob", ASKED_AT, "m", "preference")
     assert link(said("Bob", "my favourite colour is blue"), colour, language="en") == ("g", "subject_author")
     assert link(said("Alice", "Eko, it's blue"), colour, language="en") == ("g", "mention")
     assert link(said("Alice", "thanks Eko!"), colour, language="en") is None
