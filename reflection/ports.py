@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import builtins
+
 from collections.abc import Mapping, Sequence
 from typing import Any, Protocol
 
@@ -50,11 +52,11 @@ class ReflectionMemory(Protocol):
 
     async def list(
         self, kind: Kind, status: Any = None, limit: int = 20, offset: int = 0
-    ) -> list[Record]: ...
+    ) -> builtins.list[Record]: ...
 
     async def answer_goal(self, goal_id: str, answer_text: str, author: str | None) -> Record: ...
 
-    async def add_many(self, items: Sequence[NewRecord | Mapping[str, Any]]) -> list[AddResult]: ...
+    async def add_many(self, items: Sequence[NewRecord | Mapping[str, Any]]) -> builtins.list[AddResult]: ...
 
     async def add(
         self,
