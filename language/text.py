@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from typing import Literal
+from functools import lru_cache
+from typing import Any, Literal
 
 Language = Literal["fr", "en"]
 LANGUAGES: tuple[Language, ...] = ("fr", "en")
@@ -85,3 +86,88 @@ def is_common_word(word: str) -> bool:
     """True for a common French or English word (pronouns, greetings, days...), never a name."""
     folded = fold(word)
     return folded in COMMON_WORDS["fr"] or folded in COMMON_WORDS["en"]
+
+
+# --- word knowledge from maintained libraries (lemmas, stems, frequencies) --------------------------
+
+# Chat spellings of interrogatives and copulas ("c koi", "c ki"): a general category of SMS French.
+_CHAT_SPELLINGS = {"koi": "quoi", "ki": "qui", "pk": "pourquoi", "pq": "pourquoi", "pkoi": "pourquoi"}
+_CHAT_C = re.compile(
+    r"(?<![\w'])c(?= +(?:qui|quoi|koi|ki|quand|ou|où|combien|comment|pas|le|la|les|l'|un|une)\b)"
+)
+TOKEN = re.compile(r"\d+(?:[.,]\d+)*|[^\W\d_]+")
+
+
+def tokens(text: str) -> list[str]:
+    """Folded word tokens of ``text``: ``"C'est quoi l'âge de Léna ?"`` → ``c est quoi l age de lena``.
+
+    Chat spellings of interrogatives are read as the words ("c koi" → "c'est quoi").
+    """
+    folded = _CHAT_C.sub("c'est", fold(normalise(text)))
+    return [_CHAT_SPELLINGS.get(token, token) for token in TOKEN.findall(folded)]
+
+
+def accented_forms(text: str) -> dict[str, str]:
+    """Folded token → the lowercase word as written (accents kept), for frequency look-ups."""
+    return {fold(word): word for word in TOKEN.findall(normalise(text).casefold())}
+
+
+@lru_cache(maxsize=65536)
+def lemma(word: str) -> str:
+    """The dictionary form of a folded word, French first then English (simplemma)."""
+    import simplemma  # a few MB of tables: loaded on first use, not at import
+
+    found = simplemma.lemmatize(word, lang=("fr", "en"))
+    return fold(found) if found else word
+
+
+@lru_cache(maxsize=65536)
+def stem(word: str) -> str:
+    """The Snowball stem of a folded word (French stemmer: English words mostly keep their stem too)."""
+    return str(_stemmer().stemWord(word))
+
+
+@lru_cache(maxsize=1)
+def _stemmer() -> Any:
+    import Stemmer  # PyStemmer: the Snowball algorithms in C
+
+    return Stemmer.Stemmer("french")
+
+
+def word_key(word: str) -> str:
+    """What two inflections of one word share: the stem of its lemma (``habitait`` → ``habit``)."""
+    if word[:1].isdigit():
+        return word.replace(",", ".")
+    return stem(lemma(word))
+
+
+@lru_cache(maxsize=65536)
+def frequency(word: str) -> float:
+    """How common a folded word is in French or English text (Zipf scale, 0 = unknown; wordfreq)."""
+    import wordfreq
+
+    return max(wordfreq.zipf_frequency(word, "fr"), wordfreq.zipf_frequency(word, "en"))
+
+
+# Function words of French and English, folded: determiners, pronouns, prepositions, conjunctions,
+# copulas and auxiliaries, interrogative determiners, negation particles. A closed linguistic
+# category: they carry no content of their own.
+FUNCTION_WORDS = folded_words(
+    """le la les l un une des du de d au aux a à et ou ni mais or car donc en dans sur sous pour par
+    avec sans chez vers entre ce cet cette ces c ça ca cela ceci se s son sa ses mon ma mes ton ta tes
+    notre nos votre vos leur leurs il elle ils elles on je j me m moi tu te t toi nous vous lui eux y
+    que qu qui quoi dont quel quelle quels quelles lequel laquelle lesquels est sont être etre suis es
+    sommes êtes était étaient été ai as avons avez ont avait avaient eu ne n pas
+    the a an of to in on at for by with from into and or but is are was were be been being am do does
+    did done has have had it its this that these those i me my you your he she him his her we us our
+    they them their s which whose whom there here than then so as"""
+)
+
+
+def words_as_written(text: str) -> list[tuple[str, str]]:
+    """``(folded, as written)`` for each word of ``text`` (the written form keeps case and accents).
+
+    Chat spellings are folded like :func:`tokens` reads them ("koi" → "quoi").
+    """
+    written = _CHAT_C.sub("c'est", normalise(text))
+    return [(_CHAT_SPELLINGS.get(fold(word), fold(word)), word) for word in TOKEN.findall(written)]

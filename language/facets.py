@@ -1,0 +1,176 @@
+"""Facets: what a question asks, or a statement says, about its subject.
+
+A facet is read from the words that ask for it (interrogatives and the nouns and verbs that name a
+kind of information), in French and English: "où habite X" and "where does X live" ask X's *place*,
+"X bosse pour quelle boîte" and "which company is X working for" its *employer*. The cue lists are
+general vocabulary for each kind of information, not words of one conversation.
+
+:func:`read_facet` returns the facet and the positions of the words that expressed it, so the rest
+of the sentence (the subject and any qualifier: "vacances" in "où part X en vacances") can be
+compared on its own.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from language.text import Language, tokens
+
+FACETS = (
+    "identity",  # who is X
+    "role",  # X's job or position
+    "employer",  # the organisation X works for
+    "place",  # where X lives, where a thing is (address, floor, URL)
+    "origin",  # where X comes from
+    "date",  # when
+    "hours",  # at what time (opening hours, a time of day)
+    "price",  # how much it costs
+    "quantity",  # how many
+    "age",  # how old
+    "definition",  # what is X
+    "preference",  # X's favourite thing (qualified by the thing: colour, film…)
+    "reason",  # why
+    "manner",  # how (it works, it is done)
+    "contact",  # how to reach X (qualified by the channel: mail, phone)
+    "agent",  # who does something to X (creates, leads, maintains, organises X)
+    "name",  # what X is called
+    "other",
+)
+
+# Each facet: patterns over the folded tokens joined by single spaces (" word word "), in priority
+# order. Patterns name general ways of asking for a kind of information.
+_W = r"(?:\w+ )"  # any one word
+_CUES: tuple[tuple[str, str], ...] = (
+    (
+        "contact",
+        r" (?:e ?mail|mail|adresse mail|courriel|numero(?: de telephone)?|telephone|tel|portable|06|07|"
+        r"phone(?: number)?|joindre|joignable|contacter|contact) ",
+    ),
+    ("preference", r" (?:prefere[es]?|preferee?s?|favori(?:te)?s?|favou?rite|prefers?) "),
+    ("age", r" (?:quel age|age|how old|ans) "),
+    (
+        "quantity",
+        r" (?:combien (?:de|d)|how many|nombre (?:de|d)|capacite|capacity|on est combien|"
+        r"(?:on )?peut etre combien|sont combien|ont combien) ",
+    ),
+    (
+        "price",
+        r" (?:prix|cout(?:e|ent|er|e)?|coute|coutait|combien (?:ca )?(?:coute|vaut|valent|paye)|"
+        r"vaut|valent|valeur|tarif|budget|how much (?:is|are|does|did|do)?|cost(?:s|ed)?|price|paye|"
+        r"combien) ",
+    ),
+    ("hours", r" (?:a quelle heure|quelle heure|horaires?|heures? d ouverture|what time|opening hours) "),
+    (
+        "date",
+        r" (?:depuis quand|quand|quel jour|quelle date|la date(?: de| d)?|date(?: de| d)?|when|since when|"
+        r"what day|what date) ",
+    ),
+    (
+        "reason",
+        r" (?:pourquoi|pour quelle raison|why|la raison(?: de| du| d)?|raison(?: de| du| d)?|"
+        r"cause(?: de| du)?|"
+        r"(?:le|quel) (?:souci|probleme)(?: avec| de| du)?|what s wrong with|elle a quoi|il a quoi) ",
+    ),
+    (
+        "origin",
+        r" (?:(?:vient|viens|venait|venir|est|es) d ou|d ou|originaire(?: de| d)?|origines?|"
+        r"a grandi|grandi|(?:de )?quelle region|come[s]? from|grew up|is \w+ from) ",
+    ),
+    (
+        "employer",
+        r" (?:boite|entreprise|societe|employeur|company|firm|employer|"
+        r"(?:travaille|travailles|bosse|bosses|bossent|travaillent|bossait|travaillait|works?|working) "
+        r"(?:ou|chez qui|chez quoi|pour qui|pour quelle?|chez quelle?|for)|(?:est|es) chez qui|"
+        r"chez qui|pour qui) ",
+    ),
+    (
+        "role",
+        r" (?:poste|role|metier|job(?: title)?|taf|taff|boulot|fonction|titre|"
+        r"fait quoi(?: comme taf| comme boulot| dans la vie| exactement)?|what does \w+ do|do for a living) ",
+    ),
+    ("name", r" (?:comment (?:il |elle |ca )?s appelle|s appelle comment|nom|called|name) "),
+    (
+        "place",
+        r" (?:ou|where|adresse|etage|url|lien|ville|habite|habites|habitait|habiter|vit|vis|vivre|"
+        r"lives?|living|basee?|situee?|se trouve|trouve|localisation|lieu|located) ",
+    ),
+    (
+        "agent",
+        r" (?:qui (?:a |l a |s occupe|gere|pilote|organise|dirige|maintient|a cree|a developpe|"
+        r"a code|fait|bosse sur|travaille sur|est responsable)|par qui|who (?:made|created|built|runs|leads|"
+        r"maintains|organises|organizes|manages)) ",
+    ),
+    ("identity", r" (?:qui|who|whos|who s) "),
+    ("manner", r" (?:comment|how|de quelle (?:maniere|facon)) "),
+    (
+        "definition",
+        r" (?:quoi|qu est ce qu|qu est ce que|qu est ce|ce qu est|ce que c est|what|whats|what s|"
+        r"c est quel genre de|quel genre de|quel type de|quelle sorte de|quel|quelle|quels|quelles|lequel|"
+        r"laquelle|which) ",
+    ),
+)
+_PATTERNS = tuple((facet, re.compile(pattern)) for facet, pattern in _CUES)
+
+
+# Going away (holidays, a week-end, a trip): where and when someone goes is not where they live or
+# when they arrived, so these words qualify the place and date facets.
+TRIP_WORDS = frozenset(
+    [
+        "vacances",
+        "vacs",
+        "conge",
+        "conges",
+        "week",
+        "weekend",
+        "voyage",
+        "voyages",
+        "holiday",
+        "holidays",
+        "vacation",
+        "trip",
+    ]
+)
+
+
+@dataclass(frozen=True)
+class FacetReading:
+    facet: str
+    words: tuple[str, ...]  # the folded tokens of the text
+    cue_positions: frozenset[int]  # tokens that expressed a facet (any facet found)
+
+    @property
+    def trip(self) -> bool:
+        """Whether the facet is about going away ("où part X en vacances ?")."""
+        return any(word in TRIP_WORDS for word in self.words)
+
+
+def _positions(joined: str, start: int, end: int) -> set[int]:
+    """Token indexes covered by the character span ``[start, end)`` of ``" " + " ".join(words) + " "``."""
+    before = joined[:start].count(" ")
+    inside = joined[start:end].strip().count(" ") + 1
+    first = before if joined[start] == " " else before - 1
+    return set(range(max(first, 0), max(first, 0) + inside))
+
+
+def read_facet(text: str, language: Language = "fr") -> FacetReading:
+    """The facet ``text`` asks for or states, and which of its words said so (see the module doc)."""
+    words = tuple(tokens(text))
+    joined = " " + " ".join(words) + " "
+    facet = "other"
+    cues: set[int] = set()
+    for name, pattern in _PATTERNS:
+        found = False
+        position = 0
+        while (match := pattern.search(joined, position)) is not None:
+            found = True
+            cues |= _positions(joined, match.start() + 1, match.end() - 1)
+            position = match.end() - 1
+        if found and facet == "other":
+            facet = name
+    return FacetReading(facet, words, frozenset(cues))
+
+
+def facet_of(text: str, language: Language = "fr") -> str:
+    """The facet ``text`` asks for (one of :data:`FACETS`)."""
+    return read_facet(text, language).facet
