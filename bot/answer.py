@@ -317,7 +317,7 @@ class Responder:
             curiosity = read_curiosity(phrased, self.language, self.bot_name) or curiosity
         return NewRecord(
             "goal",
-            as_curiosity(phrased, self.language) if phrased else curiosity.text,
+            as_curiosity(phrased or curiosity.text, self.language),
             about=curiosity.subject,
             author=context.author or None,
             source=context.source(),

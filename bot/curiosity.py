@@ -10,6 +10,7 @@ and the answer, unless the answer is already a standalone statement.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from datetime import UTC, datetime, timedelta
 from typing import Any
@@ -61,8 +62,16 @@ def topic_of(goal: Record, language: Language, bot_name: str) -> str:
     """What the goal asks about, as a noun phrase ("couleur préférée de Bob"), else its subject."""
     curiosity = read_curiosity(goal.text, language, bot_name)
     if curiosity is not None and curiosity.topic.strip():
-        return curiosity.topic.strip()
+        return _as_written(curiosity.topic.strip(), goal.text)
     return (goal.about or goal.text).strip()
+
+
+def _as_written(topic: str, text: str) -> str:
+    """``topic`` as the goal wrote it: its words may come back without their apostrophes ("rôle d
+    Axelle" for "rôle d'Axelle")."""
+    words = [re.escape(word) for word in topic.split()]
+    found = re.search(r"[\s'’]+".join(words), text, re.IGNORECASE) if words else None
+    return found.group(0) if found else topic
 
 
 def fact_text(

@@ -646,25 +646,33 @@ async def _eval_search(args: argparse.Namespace, embedder: Embedder) -> int:
 
 
 def _eval_answers(args: argparse.Namespace) -> int:
-    """Which message answers Eko's question (a rule, no model): figures per half, no target."""
+    """Which message answers Eko's question (a rule, no model): figures per half, with the set's
+    subject and facet and with the ones read from the goal's text; no target is set."""
     from memory.quality.answers import DATASET, evaluate_answers, load
 
-    by_split = evaluate_answers(load(args.dataset or DATASET))
+    items = load(args.dataset or DATASET)
+    runs = {"labelled": evaluate_answers(items), "read": evaluate_answers(items, read=True)}
     if args.json:
-        report: dict[str, Any] = {split: figures.as_dict() for split, figures in by_split.items()}
-        if args.errors:
-            report["errors"] = by_split["dev"].errors if "dev" in by_split else []
+        report: dict[str, Any] = {
+            mode: {split: figures.as_dict() for split, figures in by_split.items()}
+            for mode, by_split in runs.items()
+        }
+        if args.errors:  # dev only: the test half stays unseen by whoever tunes the rule
+            report["errors"] = [
+                e for by_split in runs.values() for e in getattr(by_split.get("dev"), "errors", [])
+            ]
         _print_json_lines([report])
         return 0
-    for split, figures in by_split.items():
-        print(
-            f"{split}: precision {figures.precision:.3f}  recall {figures.recall:.3f}"
-            f"  ({figures.true_positive + figures.false_negative} answers,"
-            f" {figures.true_negative + figures.false_positive} other messages)"
-        )
-    if args.errors:  # dev only: the test half stays unseen by whoever tunes the rule
-        for error in by_split["dev"].errors if "dev" in by_split else []:
-            print(f"  {error['error']}: {error['goal']!r} ← {error['message']['text']!r}")
+    for mode, by_split in runs.items():
+        for split, figures in by_split.items():
+            print(
+                f"{mode} subject and facet, {split}: precision {figures.precision:.3f}"
+                f"  recall {figures.recall:.3f}  ({figures.true_positive + figures.false_negative} answers,"
+                f" {figures.true_negative + figures.false_positive} other messages)"
+            )
+        if args.errors and "dev" in by_split:
+            for error in by_split["dev"].errors:
+                print(f"  {error['error']}: {error['goal']!r} ← {error['message']['text']!r}")
     return 0
 
 

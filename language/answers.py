@@ -188,9 +188,12 @@ def find_answer(
         about = [q for q in fitting if _relates(text, q, language)]
         return _answer((about or fitting)[0], "mention", text, language) if fitting else None
     for question in live:
-        if question.subject and name_key(question.subject) == name_key(said.author):
+        if _is_about(question, said.author):
             describes = _first_person_description(text, language) and _describes(question)
-            if (describes or _relates(text, question, language)) and _cued(text, question.facet, language):
+            # what was asked besides the person: "anniversaire" in "l'anniversaire de Manon"
+            asked_words = set(terms(question.text)) - set(terms(said.author))
+            relates = _relates(text, question, language) or bool(asked_words & set(terms(text)))
+            if (describes or relates) and _cued(text, question.facet, language):
                 return _answer(question, "subject_author", text, language)
     for question in live:
         if (
@@ -269,6 +272,16 @@ def is_standalone(text: str, question: AskedQuestion, language: Language = "fr")
 
 def _within(posted_at: datetime, asked_at: datetime | None, window: timedelta) -> bool:
     return asked_at is not None and timedelta(0) <= posted_at - asked_at <= window
+
+
+def _is_about(question: AskedQuestion, author: str) -> bool:
+    """The author is the question's subject, or whom it belongs to ("anniversaire de Manon")."""
+    subject = question.subject
+    return (
+        bool(subject)
+        and bool(author.strip())
+        and (name_key(subject) == name_key(author) or _names(subject or "", author))
+    )
 
 
 def _names(text: str, subject: str) -> bool:

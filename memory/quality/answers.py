@@ -3,7 +3,9 @@
 Measured on ``answers_blind.jsonl`` (written before the rule, see ``BLIND_SETS.md``): for each goal,
 Eko's question is asked at offset 0 and each candidate message comes ``offset_s`` later, with a
 reply reference to the question when ``reply_to_question``; the rule runs with the default 10-minute
-answer window. Precision and recall of the label ``answer``, for the dev and test halves.
+answer window. Precision and recall of the label ``answer``, for the dev and test halves, twice:
+with the set's labelled subject and facet (the rule alone), and with the ones
+:func:`language.curiosity.read_curiosity` reads from the goal's text (the bot's whole path).
 
 Run: ``eko memory eval answers`` (or ``python -m memory.quality.answers``).
 """
@@ -18,6 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from language.answers import AskedQuestion, Said, find_answer
+from language.curiosity import read_curiosity
 
 DATASET = Path(__file__).with_name("answers_blind.jsonl")
 WINDOW = timedelta(minutes=10)  # EKO_ANSWER_WINDOW's default, the set's 600 s
@@ -58,13 +61,16 @@ def load(path: Path = DATASET) -> list[dict[str, Any]]:
         return [json.loads(line) for line in lines if line.strip()]
 
 
-def predicts_answer(item: dict[str, Any], language: Any = "fr") -> bool:
-    """The rule's decision for one labelled message."""
+def predicts_answer(item: dict[str, Any], language: Any = "fr", *, read: bool = False) -> bool:
+    """The rule's decision for one labelled message. ``read``: the goal's subject and facet are the
+    ones :func:`language.curiosity.read_curiosity` reads (as the bot stores them), not the set's."""
     question_id = f"q-{item['cluster']}"
     asked_at = _ASKED_AT + timedelta(seconds=float(item.get("eko_asked_at_offset_s", 0)))
-    asked = AskedQuestion(
-        item["cluster"], item["goal"], item.get("goal_subject"), asked_at, question_id, item.get("goal_facet")
-    )
+    subject, facet = item.get("goal_subject"), item.get("goal_facet")
+    if read:
+        curiosity = read_curiosity(item["goal"], language)
+        subject, facet = (curiosity.subject, curiosity.facet) if curiosity else (None, None)
+    asked = AskedQuestion(item["cluster"], item["goal"], subject, asked_at, question_id, facet)
     message = item["message"]
     said = Said(
         message["text"],
@@ -75,13 +81,13 @@ def predicts_answer(item: dict[str, Any], language: Any = "fr") -> bool:
     return find_answer(said, [asked], window=WINDOW, language=language) is not None
 
 
-def evaluate_answers(items: Iterable[dict[str, Any]]) -> dict[str, Figures]:
-    """Figures per split ("dev", "test")."""
+def evaluate_answers(items: Iterable[dict[str, Any]], *, read: bool = False) -> dict[str, Figures]:
+    """Figures per split ("dev", "test"); ``read`` as in :func:`predicts_answer`."""
     by_split: dict[str, Figures] = {}
     for item in items:
         figures = by_split.setdefault(str(item.get("split", "dev")), Figures())
         expected = item["label"] == "answer"
-        predicted = predicts_answer(item, "en" if item.get("language") == "en" else "fr")
+        predicted = predicts_answer(item, "en" if item.get("language") == "en" else "fr", read=read)
         if expected and predicted:
             figures.true_positive += 1
         elif predicted:
@@ -96,10 +102,11 @@ def evaluate_answers(items: Iterable[dict[str, Any]]) -> dict[str, Figures]:
 
 
 def main() -> None:
-    for split, figures in evaluate_answers(load()).items():
-        print(split, json.dumps(figures.as_dict()))
-        for error in figures.errors if split == "dev" else []:
-            print("  ", error["error"], "|", error["goal"], "|", error["message"])
+    for read in (False, True):
+        for split, figures in evaluate_answers(load(), read=read).items():
+            print("read" if read else "labelled", split, json.dumps(figures.as_dict()))
+            for error in figures.errors if split == "dev" else []:
+                print("  ", error["error"], "|", error["goal"], "|", error["message"])
 
 
 if __name__ == "__main__":

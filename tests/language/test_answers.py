@@ -39,6 +39,14 @@ def test_the_subject_answering_without_naming_eko_is_linked() -> None:
     assert link(said("Corentin", "je suis dev chez lemlist"), CORENTIN) == ("g-who", "subject_author")
 
 
+def test_the_person_a_subject_belongs_to_answers_for_it() -> None:
+    birthday = AskedQuestion(
+        "g", "C'est quand l'anniversaire de Zoé ?", "anniversaire de Zoé", ASKED_AT, "m", "date"
+    )
+    assert link(said("Zoé", "mon anniv c'est le 2 août"), birthday) == ("g", "subject_author")
+    assert link(said("Zoéline", "mon anniv c'est le 2 août"), birthday) is None
+
+
 def test_a_statement_naming_the_subject_about_what_was_asked_is_linked() -> None:
     assert link(said("Alice", "Le bureau de Lyon est rue de la République"), OFFICE) == (
         "g-office",
