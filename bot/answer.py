@@ -261,7 +261,7 @@ class Responder:
             text = self.templates.render("offline_unknown", asker=context.author, tone=tone, offline=offline)
             return Reply(_clip(text), tone, "offline", curiosity=curiosity, llm_fallback=fallback)
         intent = intent_of(str(context.message.get("text", "")), self.language, self.bot_name)
-        if intent in _CHAT or is_question(context.question, self.language):
+        if intent not in ("information", "statement") or is_question(context.question, self.language):
             text = self.templates.render("offline_chat", asker=context.author, intent=intent, offline=offline)
             return Reply(_clip(text), "playful", "offline", llm_fallback=fallback)
         text = self.templates.render("offline_small_talk", asker=context.author, tone=tone, offline=offline)
@@ -351,12 +351,6 @@ async def _no_hits() -> list[ScoredRecord]:
 
 async def _no_goals() -> list[Record]:
     return []
-
-
-# Intents that get a short polite answer (never a curiosity).
-_CHAT = frozenset(
-    {"greeting", "thanks", "opinion", "presence", "agreement", "action", "small_talk", "about_bot"}
-)
 
 
 def _clip(text: str) -> str:

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import builtins
-
 from collections.abc import Mapping, Sequence
 from typing import Any, Protocol
 
@@ -55,6 +54,8 @@ class ReflectionMemory(Protocol):
     ) -> builtins.list[Record]: ...
 
     async def answer_goal(self, goal_id: str, answer_text: str, author: str | None) -> Record: ...
+
+    async def drop_goal(self, goal_id: str) -> Record: ...
 
     async def add_many(self, items: Sequence[NewRecord | Mapping[str, Any]]) -> builtins.list[AddResult]: ...
 
