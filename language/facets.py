@@ -42,11 +42,8 @@ FACETS = (
 # order. Patterns name general ways of asking for a kind of information.
 _W = r"(?:\w+ )"  # any one word
 _CUES: tuple[tuple[str, str], ...] = (
-    (
-        "contact",
-        r" (?:e ?mail|mail|adresse mail|courriel|numero(?: de telephone)?|telephone|tel|portable|06|07|"
-        r"phone(?: number)?|joindre|joignable|contacter|contact) ",
-    ),
+    ("contact", r" (?:joindre|joignable|contacter|contact) "),
+    ("contact", r" (?:e ?mail|mail|courriel|numero|telephone|tel|portable|06|07|phone) "),
     ("preference", r" (?:prefere[es]?|preferee?s?|favori(?:te)?s?|favou?rite|prefers?) "),
     ("age", r" (?:quel age|age|how old|ans) "),
     (
@@ -82,7 +79,8 @@ _CUES: tuple[tuple[str, str], ...] = (
         r" (?:boite|entreprise|societe|employeur|company|firm|employer|"
         r"(?:travaille|travailles|bosse|bosses|bossent|travaillent|bossait|travaillait|works?|working) "
         r"(?:ou|chez qui|chez quoi|pour qui|pour quelle?|chez quelle?|for)|(?:est|es) chez qui|"
-        r"chez qui|pour qui) ",
+        r"chez qui|pour qui|"
+        r"(?:ou|where) (?:\w+ ){0,2}(?:travaille|travaillent|bosse|bossent|works?|working)) ",
     ),
     (
         "role",
@@ -95,22 +93,65 @@ _CUES: tuple[tuple[str, str], ...] = (
         r" (?:ou|where|adresse|etage|url|lien|ville|habite|habites|habitait|habiter|vit|vis|vivre|"
         r"lives?|living|basee?|situee?|se trouve|trouve|localisation|lieu|located) ",
     ),
+    ("agent", r" (?:par qui|by whom) "),
     (
         "agent",
-        r" (?:qui (?:a |l a |s occupe|gere|pilote|organise|dirige|maintient|a cree|a developpe|"
-        r"a code|fait|bosse sur|travaille sur|est responsable)|par qui|who (?:made|created|built|runs|leads|"
-        r"maintains|organises|organizes|manages)) ",
+        r" (?:qui|who) (?:a |l a |s occupe|gere|pilote|organise|dirige|maintient|cree|developpe|code|fait|"
+        r"bosse sur|travaille sur|est responsable|made|created|built|runs|leads|maintains|organises|"
+        r"organizes|manages)",
     ),
     ("identity", r" (?:qui|who|whos|who s) "),
     ("manner", r" (?:comment|how|de quelle (?:maniere|facon)) "),
     (
         "definition",
         r" (?:quoi|qu est ce qu|qu est ce que|qu est ce|ce qu est|ce que c est|what|whats|what s|"
-        r"c est quel genre de|quel genre de|quel type de|quelle sorte de|quel|quelle|quels|quelles|lequel|"
-        r"laquelle|which) ",
+        r"c est quel genre de|quel genre de|quel type de|quelle sorte de) ",
     ),
 )
 _PATTERNS = tuple((facet, re.compile(pattern)) for facet, pattern in _CUES)
+# Cue words that also say *which* information of the facet is asked: they stay content words, so
+# "le mail de Bob" and "le numéro de Bob", "qui a créé X" and "qui maintient X" remain apart.
+_KEPT = frozenset(
+    [
+        "mail",
+        "email",
+        "courriel",
+        "numero",
+        "telephone",
+        "tel",
+        "portable",
+        "06",
+        "07",
+        "phone",
+        "a",
+        "l",
+        "s",
+        "occupe",
+        "gere",
+        "pilote",
+        "organise",
+        "dirige",
+        "maintient",
+        "cree",
+        "developpe",
+        "code",
+        "fait",
+        "bosse",
+        "sur",
+        "travaille",
+        "est",
+        "responsable",
+        "made",
+        "created",
+        "built",
+        "runs",
+        "leads",
+        "maintains",
+        "organises",
+        "organizes",
+        "manages",
+    ]
+)
 
 
 # Going away (holidays, a week-end, a trip): where and when someone goes is not where they live or
@@ -164,7 +205,10 @@ def read_facet(text: str, language: Language = "fr") -> FacetReading:
         position = 0
         while (match := pattern.search(joined, position)) is not None:
             found = True
-            cues |= _positions(joined, match.start() + 1, match.end() - 1)
+            kept = _KEPT if name in ("contact", "agent") else frozenset()
+            cues |= {
+                i for i in _positions(joined, match.start() + 1, match.end() - 1) if words[i] not in kept
+            }
             position = match.end() - 1
         if found and facet == "other":
             facet = name

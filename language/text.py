@@ -171,3 +171,25 @@ def words_as_written(text: str) -> list[tuple[str, str]]:
     """
     written = _CHAT_C.sub("c'est", normalise(text))
     return [(_CHAT_SPELLINGS.get(fold(word), fold(word)), word) for word in TOKEN.findall(written)]
+
+
+# Light verbs and modals: they carry the grammar of a sentence, not what it is about.
+LIGHT_VERBS = folded_words(
+    """faire fait fais font faisait aller va vont vas allait pouvoir peux peut peuvent pouvait savoir sais
+    sait devoir dois doit do does did doing make made can could will would shall should may might must"""
+)
+# Discourse fillers, degree adverbs and quantifiers: they make a sentence vaguer, politer or
+# more emphatic without changing what it says.
+FILLERS = folded_words(
+    """tout tous toute toutes chaque tres aussi deja encore juste justement vraiment exactement precisement
+    finalement donc alors bien mieux bref enfin ben bah hein euh genre voila du coup quand meme
+    just also very really actually exactly some any each every per about much many well"""
+)
+
+
+@lru_cache(maxsize=65536)
+def in_dictionary(word: str) -> bool:
+    """Whether simplemma's French or English dictionary knows the word (names mostly are not)."""
+    import simplemma
+
+    return bool(simplemma.is_known(word, lang=("fr", "en")))
