@@ -160,17 +160,23 @@ class Responder:
             open_asked_goals(self.memory, self.clock()) if want_goal else _no_goals(),
         )
         now = self.clock()
+        answer, goal = self.link_answer(message, goals)
+        if goal is None and not offline:  # the model may judge a mention the rule did not link
+            goal = next((g for g in goals if g.asked_at and now - g.asked_at <= self.answer_window), None)
+        return Context(message, question, earlier, facts, self_facts, goal, answer)
+
+    def link_answer(
+        self, message: dict[str, Any], goals: Sequence[Record]
+    ) -> tuple[Answer | None, Record | None]:
+        """The asked goal among ``goals`` that ``message`` answers (``language.answers``), if any."""
         answer = find_answer(
-            said(message, now),
+            said(message, self.clock()),
             [asked_question(g) for g in goals],
             window=self.answer_window,
             language=self.language,
             bot_name=self.bot_name,
         )
-        goal = linked_goal(answer, goals)
-        if goal is None and not offline:  # the model may judge a mention the rule did not link
-            goal = next((g for g in goals if g.asked_at and now - g.asked_at <= self.answer_window), None)
-        return Context(message, question, earlier, facts, self_facts, goal, answer)
+        return answer, linked_goal(answer, goals)
 
     # --- with the model ---------------------------------------------------------------------------
 

@@ -25,9 +25,8 @@ from typing import Any
 
 from bot.answer import DEFAULT_ANSWER_WINDOW, Reply, Responder
 from bot.connection import ChatPostError
-from bot.curiosity import asked_question, fact_text, linked_goal, open_asked_goals, parse_ts, said
+from bot.curiosity import fact_text, open_asked_goals, parse_ts
 from bot.ports import BotConnection, BotMemory, ReflectionAPI
-from language.answers import find_answer
 from language.mentions import mentions_bot
 from language.text import Language, fold
 from llm import LLM, PromptTemplates
@@ -246,16 +245,8 @@ class Bot:
         async with self._slots:
             responder = self.responder
             try:
-                now = responder.clock()
-                goals = await open_asked_goals(responder.memory, now)
-                answer = find_answer(
-                    said(message, now),
-                    [asked_question(g) for g in goals],
-                    window=self.answer_window,
-                    language=responder.language,
-                    bot_name=self.bot_name,
-                )
-                goal = linked_goal(answer, goals)
+                goals = await open_asked_goals(responder.memory, responder.clock())
+                answer, goal = responder.link_answer(message, goals)
                 if answer is None or goal is None:
                     return
                 author = str(message.get("author", ""))
