@@ -125,7 +125,7 @@ async def test_chit_chat_questions_answers_and_asking_again(
     question = await reflect(dana)
     assert "couleur préférée de Bob" in question["text"]
     clock.advance(20)
-    await say(carol, "je vais chercher un café, quelqu'un en veut ?")
+    await say(carol, "je vais chercher un café, je reviens")
     clock.advance(20)
     answer = await say(bob, "Ma couleur préférée c'est le bleu")  # the subject, without naming Eko
     thanks = await eko_after(bob, answer["id"])
