@@ -265,7 +265,7 @@ class Bot:
                     "message_id": message.get("id"),
                 },
             )
-            self._count(Reply("", "helpful", "offline", answered_goal_id=goal.id, learned_fact_id=fact.id))
+            self._answered(goal.id)
             if await self._post(responder.templates.render("noted", asker=author, fact=fact.text), message):
                 self.counters.answered += 1
 
@@ -273,12 +273,16 @@ class Bot:
         if reply.llm_fallback:
             self.counters.llm_fallbacks += 1
         if reply.answered_goal_id is not None:
-            self.counters.curiosity_to_fact += 1
-            if self.reflection is not None:
-                try:
-                    self.reflection.note_goal_answered(reply.answered_goal_id)
-                except Exception:  # reflection's bookkeeping must not cost the reply
-                    log.exception("reflection could not note an answered goal")
+            self._answered(reply.answered_goal_id)
+
+    def _answered(self, goal_id: str) -> None:
+        """A goal became a fact: counted, and reflection resets its adaptive cooldown."""
+        self.counters.curiosity_to_fact += 1
+        if self.reflection is not None:
+            try:
+                self.reflection.note_goal_answered(goal_id)
+            except Exception:  # reflection's bookkeeping must not cost the reply
+                log.exception("reflection could not note an answered goal")
 
     async def _post(self, text: str, message: dict[str, Any]) -> bool:
         try:
