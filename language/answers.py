@@ -70,6 +70,8 @@ _NON_ANSWER = {
         r"i wonder|(?:it's|that's) private|none of your business|guess)\b"
     ),
 }
+# Laughter and winks mark a joke ("Eko, trop 😂"): the labelling guide's jokes are not answers.
+_JOKE = re.compile(r"[😂🤣😅😜😝😆🙃😏]|\b(?:mdr|ptdr|lol|haha\w*|hihi\w*|xd)\b", re.IGNORECASE)
 # What an answer looks like for the facets whose answers have a shape (any link): a date, a
 # number, a place, a cause. Closed word classes and digits, no vocabulary of any one subject.
 _NUMBER_WORDS = {
@@ -223,7 +225,7 @@ def says_something(raw: str, text: str, language: Language = "fr", bot_name: str
     """
     if not text or raw.rstrip().endswith("?") or is_question(strip_mention(raw, bot_name), language):
         return False
-    if is_about_bot(text, language) or _NON_ANSWER[language].search(fold(text)):
+    if is_about_bot(text, language) or _NON_ANSWER[language].search(fold(text)) or _JOKE.search(text):
         return False
     return any(char.isdigit() for char in text) or any(
         not is_common_word(word) for word in LETTERS.findall(text)

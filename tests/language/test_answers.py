@@ -91,6 +91,8 @@ def test_messages_without_an_explicit_link_are_not_answers(author: str, text: st
         "aucune idée Eko, demande à Carol",
         "Eko, bonne question",
         "Eko, c'est privé ça",
+        "Eko, bleu pétant mdr",
+        "Eko, trop 😂",
     ],
 )
 def test_questions_thanks_and_chit_chat_naming_eko_are_not_answers(text: str) -> None:
