@@ -32,7 +32,7 @@ from language.questions import TONES, Tone, guess_tone, is_about_bot, is_questio
 from language.relevance import MIN_SCORE, answers
 from language.text import Language
 from llm import LLM, ChatTurn, LLMBadOutput, LLMError, LLMRequest, LLMUnavailable, PromptTemplates
-from memory.records import NewRecord, Record, ScoredRecord
+from memory.records import NewRecord, Record, RecordNotFound, ScoredRecord
 
 log = logging.getLogger(__name__)
 
@@ -125,6 +125,7 @@ class Responder:
         self.language = language
         self.clock = clock
         self.answer_window = answer_window
+        self._answering = asyncio.Lock()  # one answer per asked goal
         self.min_score = min_score
         self.fact_limit = fact_limit
         self.self_limit = self_limit
@@ -165,6 +166,18 @@ class Responder:
             goal = next((g for g in goals if g.asked_at and now - g.asked_at <= self.answer_window), None)
         return Context(message, question, earlier, facts, self_facts, goal, answer)
 
+    async def store_answer(self, goal_id: str, text: str, author: str | None) -> Record | None:
+        """Write the fact and mark the goal answered, unless another message answered it first
+        (two answers a few milliseconds apart are handled concurrently): None then."""
+        async with self._answering:
+            try:
+                goal = await self.memory.get(goal_id)
+            except RecordNotFound:
+                return None
+            if goal.status != "asked":
+                return None
+            return await self.memory.answer_goal(goal_id, text, author or None)
+
     def link_answer(
         self, message: dict[str, Any], goals: Sequence[Record]
     ) -> tuple[Answer | None, Record | None]:
@@ -201,8 +214,10 @@ class Responder:
         reply = Reply(_clip(answer), tone, "model", used_fact_ids=used)
         if context.goal is not None and data.get("answers_goal") is True:
             text = str(data.get("fact") or "").strip() or self._goal_fact_text(context, context.goal)
-            fact = await self.memory.answer_goal(context.goal.id, text, context.author)
-            return replace(reply, answered_goal_id=context.goal.id, learned_fact_id=fact.id)
+            fact = await self.store_answer(context.goal.id, text, context.author)
+            if fact is not None:
+                return replace(reply, answered_goal_id=context.goal.id, learned_fact_id=fact.id)
+            return reply
         if data.get("unknown") is True:
             # Only a real request for information becomes a goal (never chit-chat); the model's
             # standalone phrasing ("la mère de David" for "maman") is kept when it gives one.
@@ -234,8 +249,10 @@ class Responder:
         offline = self.llm.mode == "offline"
         tone = guess_tone(context.question, self.language)
         goal = context.goal
+        fact = None
         if goal is not None and context.answer is not None:
-            fact = await self.memory.answer_goal(goal.id, self._goal_fact_text(context, goal), context.author)
+            fact = await self.store_answer(goal.id, self._goal_fact_text(context, goal), context.author)
+        if goal is not None and fact is not None:
             text = self.templates.render("noted", asker=context.author, fact=fact.text)
             return Reply(
                 _clip(text),

@@ -251,7 +251,9 @@ class Bot:
                     return
                 author = str(message.get("author", ""))
                 text = fact_text(answer, goal, author, responder.templates, responder.language, self.bot_name)
-                fact = await responder.memory.answer_goal(goal.id, text, author or None)
+                fact = await responder.store_answer(goal.id, text, author)
+                if fact is None:
+                    return  # another message answered it first
             except Exception:
                 self.counters.failures += 1
                 log.exception("could not learn from an answer", extra={"message_id": message.get("id")})

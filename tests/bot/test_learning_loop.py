@@ -8,6 +8,7 @@ the fact, attributed; an unrelated message right after Eko's question is not tak
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import AsyncIterator, Awaitable, Callable
 from datetime import timedelta
 from pathlib import Path
@@ -204,7 +205,7 @@ async def test_eko_replies_with_a_reference_to_the_message_it_answers(eko: Bot, 
 async def test_a_reply_to_eko_s_question_answers_it_without_naming_eko(
     eko: Bot, memory: Memory, humans: Join, clock: FakeClock
 ) -> None:
-    alice, bob = await humans("Alice"), await humans("Bob")
+    alice = await humans("Alice")
     if not await lobby_keeps_replies(alice):
         pytest.skip("this Lobby does not carry replyTo yet (the page's protocol change adds it)")
     await ask(alice, "Eko, quelle est la couleur préférée de Bob ?")
@@ -218,3 +219,21 @@ async def test_a_reply_to_eko_s_question_answers_it_without_naming_eko(
     await eko.drain()
     fact = await memory.get((await memory.get(goal.id)).answer_fact_id or "")
     assert fact.text == "Couleur préférée de Bob : le vert (d'après Alice)"
+
+
+async def test_two_answers_at_once_make_one_fact(
+    eko: Bot, memory: Memory, humans: Join, clock: FakeClock
+) -> None:
+    alice, bob = await humans("Alice"), await humans("Bob")
+    await ask(alice, "Eko, quelle est la couleur préférée de Bob ?")
+    await eko.drain()
+    goal = (await memory.list("goal"))[0]
+    await reflect(alice)
+    clock.advance(30)
+    await asyncio.gather(
+        say(bob, "Ma couleur préférée c'est le bleu"), say(alice, "Eko, c'est le bleu, il me l'a dit")
+    )
+    await eko.drain()
+    assert (await memory.get(goal.id)).status == "answered"
+    assert await memory.count("fact") == 1
+    assert eko.counters.curiosity_to_fact == 1
