@@ -651,10 +651,21 @@ def _eval_curiosity(args: argparse.Namespace) -> int:
 
 
 async def _eval_search(args: argparse.Namespace, embedder: Embedder) -> int:
-    from memory.quality.retrieval import SETS, TARGET_RECALL_AT_1, TARGET_RECALL_AT_5, evaluate_retrieval
+    from memory.quality.retrieval import (
+        SETS,
+        TARGET_RECALL_AT_1,
+        TARGET_RECALL_AT_5,
+        evaluate_retrieval,
+        readme_example,
+    )
 
     sets = {"dataset": args.dataset} if args.dataset else SETS
     report: dict[str, Any] = {}
+    if not args.dataset:
+        with tempfile.TemporaryDirectory(prefix="eko-eval-") as tmp:
+            report["readme_example"] = await readme_example(
+                lambda: Memory.open(MemoryConfig(path=Path(tmp)), embedder)
+            )
     for name, path in sets.items():
         with tempfile.TemporaryDirectory(prefix="eko-eval-") as tmp:
 
@@ -667,6 +678,7 @@ async def _eval_search(args: argparse.Namespace, embedder: Embedder) -> int:
     if args.json:
         _print_json_lines([report])
         return 0
+    example = report.pop("readme_example", None)
     for name, figures in report.items():
         for half, r in figures["halves"].items():
             print(
@@ -675,6 +687,12 @@ async def _eval_search(args: argparse.Namespace, embedder: Embedder) -> int:
             )
         for miss in figures.get("misses", []):
             print(f"    miss (rank {miss['rank']}): {miss['q']!r} → {miss['got']!r}")
+    if example is not None:
+        print(
+            f"README example (among {example['facts']} facts): rank {example['rank']},"
+            f" fused score {example['score']:.3f}, margin {example['margin']:.3f}"
+            f" over {example['runner_up']!r}"
+        )
     test = report.get("blind", {}).get("halves", {}).get("test")
     if test is not None:
         met = test["recall_at_1"] >= TARGET_RECALL_AT_1 and test["recall_at_5"] >= TARGET_RECALL_AT_5

@@ -30,7 +30,8 @@ from functools import lru_cache
 from typing import Literal
 
 from language.readings import Verdict as Verdict
-from language.readings import compare, difference, read, unmatched
+from language.readings import compare, read, unmatched
+from language.text import CALENDAR as _CALENDAR
 from language.text import FILLERS, FUNCTION_WORDS, LIGHT_VERBS, fold, name_key, word_key
 
 # What a record is, for the rules: a statement about someone (fact), about Eko (self), or a question.
@@ -136,20 +137,6 @@ _NUMBER_WORDS: dict[str, str] = {
     "forty": "40", "fifty": "50", "hundred": "100", "thousand": "1000",
 }  # fmt: skip
 
-# Months and weekdays are values like numbers: "en septembre 2019" is not "en novembre 2019".
-_MONTHS = (
-    ("janvier", "january"), ("fevrier", "february"), ("mars", "march"), ("avril", "april"),
-    ("mai",), ("juin", "june"), ("juillet", "july"), ("aout", "august"), ("septembre", "september"),
-    ("octobre", "october"), ("novembre", "november"), ("decembre", "december"),
-)  # fmt: skip
-_DAYS = (
-    ("lundi", "monday"), ("mardi", "tuesday"), ("mercredi", "wednesday"), ("jeudi", "thursday"),
-    ("vendredi", "friday"), ("samedi", "saturday"), ("dimanche", "sunday"),
-)  # fmt: skip
-_CALENDAR: dict[str, str] = {
-    **{name: f"month:{number}" for number, names in enumerate(_MONTHS, 1) for name in names},
-    **{name: f"day:{number}" for number, names in enumerate(_DAYS, 1) for name in names},
-}
 
 _ENTITY_NOISE = frozenset({"i", "je", "j"})
 # Words that carry no content of their own: closed linguistic categories (language.text) and
@@ -521,14 +508,18 @@ def judge(
     if veto(kind, a, b) is not None or _ceased(a_text) != _ceased(b_text):
         return "different"
     ra, rb = read(a_text), read(b_text)
-    if (
-        ra.trip != rb.trip
-        or unmatched(ra.anchors, rb.content, False)
-        or unmatched(rb.anchors, ra.content, False)
-    ):
+    if ra.trip != rb.trip:
         return "different"
-    if difference(ra, rb) == "none":
+    only_a, only_b = unmatched(ra.content, rb.content), unmatched(rb.content, ra.content)
+    if not only_a and not only_b:
         return "same"  # the same names, values and words, up to inflection, synonyms and typos
+    # One statement says all the other says and adds only names or values ("Mickael est CTO" /
+    # "Mickael est CTO chez lemapp depuis 2024"): the richer one absorbs it (richer_text).
+    extra = only_b if not only_a else only_a if not only_b else None
+    if extra is not None and set(extra) <= set(ra.anchors) | set(rb.anchors):
+        return "same"
+    if unmatched(ra.anchors, rb.content, False) or unmatched(rb.anchors, ra.content, False):
+        return "different"
     if cosine is not None and cosine < THRESHOLDS[kind][relation(a, b)] - STATEMENT_MARGIN:
         return "different"
     return "borderline"

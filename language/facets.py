@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from language.text import Language, tokens
+from language.text import Language, fold, normalise, tokens
 
 FACETS = (
     "identity",  # who is X
@@ -72,7 +72,8 @@ _CUES: tuple[tuple[str, str], ...] = (
     (
         "origin",
         r" (?:(?:vient|viens|venait|venir|est|es) d ou|d ou|originaire(?: de| d)?|origines?|"
-        r"a grandi|grandi|(?:de )?quelle region|come[s]? from|grew up|is \w+ from) ",
+        r"a grandi|grandi|(?:de )?quelle region|come[s]? from|grew up|is \w+ from|village|bled|patelin|"
+        r"ville natale|pays natal|hometown) ",
     ),
     (
         "employer",
@@ -87,7 +88,12 @@ _CUES: tuple[tuple[str, str], ...] = (
         r" (?:poste|role|metier|job(?: title)?|taf|taff|boulot|fonction|titre|"
         r"fait quoi(?: comme taf| comme boulot| dans la vie| exactement)?|what does \w+ do|do for a living) ",
     ),
-    ("name", r" (?:comment (?:il |elle |ca )?s appelle|s appelle comment|nom|called|name) "),
+    # "le nom du village de X" asks for the village: "nom de …" is transparent, "son nom" is not.
+    (
+        "name",
+        r" (?:comment (?:il |elle |ca )?s appelle|s appelle comment|nom(?! (?:du|de|des|d) )|called|"
+        r"name(?! of )) ",
+    ),
     (
         "place",
         r" (?:ou|where|adresse|etage|url|lien|ville|habite|habites|habitait|habiter|vit|vis|vivre|"
@@ -218,3 +224,68 @@ def read_facet(text: str, language: Language = "fr") -> FacetReading:
 def facet_of(text: str, language: Language = "fr") -> str:
     """The facet ``text`` asks for (one of :data:`FACETS`)."""
     return read_facet(text, language).facet
+
+
+# What a statement says about its subject, read from the words statements use for each facet (a
+# fact rarely uses the words of the question it answers: "d'où vient Noé ?" / "Noé a grandi à
+# Brest"). Search gives a question's facet and the facets a fact states a shared term.
+_STATED: tuple[tuple[str, str], ...] = (
+    (
+        "origin",
+        r" (?:vient|viens|venait|venu|venue) d| originaire| a grandi| grandi a| nee? a| born in| "
+        r"grew up| is from| comes from| natif| native",
+    ),
+    (
+        "place",
+        r" habite| vit a| vivent a| basee? a| se trouve| situee?| etage| rue | avenue| boulevard| "
+        r"place | adresse| lives in| based in| located| floor| street",
+    ),
+    (
+        "employer",
+        r" (?:travaille|travaillent|bosse|bossent|salariee?|employee?|est|sont) (?:chez|pour) | "
+        r"works (?:at|for) | employed",
+    ),
+    (
+        "price",
+        r"€| euros?| dollars?| coute| coutent| cout | tarif| prix| tjm| facture| budget| balles| "
+        r"\d+ ?k | per day| par jour| per month| par mois| costs?",
+    ),
+    (
+        "date",
+        r" (?:janvier|fevrier|mars|avril|mai|juin|juillet|aout|septembre|octobre|novembre|decembre|"
+        r"january|february|march|april|may|june|july|august|september|october|november|december) | "
+        r"\d{1,2}/\d{1,2}| en \d{4}| depuis \d{4}| in \d{4}| since \d{4}| lundi| mardi| mercredi| jeudi| "
+        r"vendredi| samedi| dimanche",
+    ),
+    ("contact", r"@| 0[67]\d*| \+33| numero| telephone| mail| joignable| phone"),
+    ("hours", r" \d{1,2} ?h ?\d{0,2} | \d{1,2}:\d{2}| heures?| ouvre a| ferme a| opens at| closes at"),
+    ("age", r" \d+ ans | years old"),
+    ("preference", r" prefere| favori| adore| fan de| kiffe| favou?rite| loves"),
+    ("reason", r" parce qu| a cause| because| due to| vu que"),
+    ("definition", r" (?:est|c est|is|sont|are) (?:un|une|le|la|l|notre|nos|our|a|an|the) "),
+    ("manner", r" via | en passant par| il faut| faut | through | using "),
+    (
+        "quantity",
+        r" \d+ (?!ans|euros?|dollars?|€|h |janvier|fevrier|mars|avril|mai|juin|juillet|aout|"
+        r"septembre|octobre|novembre|decembre)[a-z]",
+    ),
+)
+_STATED_PATTERNS = tuple((facet, re.compile(pattern)) for facet, pattern in _STATED)
+
+
+def stated_facets(text: str) -> frozenset[str]:
+    """The facets a statement gives about its subject ("Noé a grandi à Brest" → origin)."""
+    joined = " " + " ".join(tokens(text)) + " "
+    folded_text = " " + fold(normalise(text)) + " "  # keeps "€", "@", "/" and ":" for values
+    return frozenset(
+        facet for facet, pattern in _STATED_PATTERNS if pattern.search(joined) or pattern.search(folded_text)
+    )
+
+
+# Which stated facets answer a question's facet (a person's identity is told by their role, a
+# thing's by its definition).
+ANSWERED_BY: dict[str, frozenset[str]] = {
+    "identity": frozenset({"identity", "role", "definition"}),
+    "definition": frozenset({"definition", "role"}),
+    "role": frozenset({"role", "definition"}),
+}

@@ -26,6 +26,7 @@ from typing import Literal
 from language.concepts import concepts_of
 from language.facets import read_facet
 from language.text import (
+    CALENDAR,
     FILLERS,
     FUNCTION_WORDS,
     LIGHT_VERBS,
@@ -38,8 +39,6 @@ from language.text import (
 
 # Below this Zipf frequency (about once per 60,000 words), a word names something specific.
 ANCHOR_FREQUENCY = 4.2
-# A capitalised word at least this common is an ordinary word that starts a sentence.
-_NAME_FREQUENCY = 5.6
 _TYPO_PREFIX = 4
 _CLIPPED = 4  # French clips long words: "anniv(ersaire)", "résa" (réservation), "dispo(nible)"
 _CAPITALISED = re.compile(r"(?<![\w'’])([A-ZÀ-Þ][\w’'-]*)")
@@ -126,9 +125,6 @@ _CLASSIFIERS = frozenset(
 _IGNORED = FUNCTION_WORDS | LIGHT_VERBS | FILLERS | _WRAPPERS | _CLASSIFIERS
 
 Verdict = Literal["same", "different", "borderline"]
-# How the content words of two readings relate when they differ: one side adds words ("detail"), or
-# each side has words the other lacks ("swap": "quand ouvre…" / "quand ferme…").
-Difference = Literal["none", "detail", "swap"]
 
 
 @dataclass(frozen=True)
@@ -146,7 +142,7 @@ def read(text: str) -> Reading:
     forms = accented_forms(text)
     names = _names(text)
     content = tuple(
-        word
+        CALENDAR.get(word) or CALENDAR.get(word.removesuffix("s")) or word
         for index, word in enumerate(facet.words)
         if index not in facet.cue_positions and word not in _IGNORED
     )
@@ -161,10 +157,19 @@ def read(text: str) -> Reading:
 
 
 def _names(text: str) -> set[str]:
+    """Capitalised words that name something: inside a sentence, or unknown to the dictionaries
+    ("L'équipe…" starting a sentence and "Monday" are ordinary words; "Marmotte", "Lyon" names)."""
     found: set[str] = set()
     for match in _CAPITALISED.finditer(text):
+        before = text[: match.start()].rstrip(" \t'’")
+        starts = not before or before[-1] in ".!?…:" or before.casefold().endswith(("l", "d"))
+        written = accented_forms(match.group(1))
         for word in tokens(match.group(1)):
-            if word not in FUNCTION_WORDS and frequency(word) < _NAME_FREQUENCY:
+            if word in FUNCTION_WORDS:
+                continue
+            if word in CALENDAR or word.removesuffix("s") in CALENDAR:
+                continue  # English capitalises months and days: they are values, not names
+            if not starts or not (in_dictionary(word) or in_dictionary(written.get(word, word))):
                 found.add(word)
     return found
 
@@ -227,13 +232,6 @@ def unmatched(words: tuple[str, ...], others: tuple[str, ...], synonyms: bool = 
 # Facets whose object must match word for word: a favourite colour is not a favourite film, an
 # e-mail address is not a phone number (a shared concept such as "music" is not enough).
 STRICT_FACETS = frozenset({"preference", "contact"})
-
-
-def difference(a: Reading, b: Reading) -> Difference:
-    only_a, only_b = unmatched(a.content, b.content), unmatched(b.content, a.content)
-    if only_a and only_b:
-        return "swap"
-    return "detail" if only_a or only_b else "none"
 
 
 def compare(a: Reading, b: Reading) -> Verdict:

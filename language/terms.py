@@ -1,8 +1,9 @@
 """Weighted lexical terms of a text, for the sparse side of hybrid search and the cheap relevance checks.
 
-A text becomes a bag of normalised terms: accents folded, lowercased, French and English stopwords
-removed, words cut to a short prefix (a cheap stemmer that works for both languages: "travaille",
-"travailler", "travail" share one term). Colloquial and bilingual words map to a shared concept term
+A text becomes a bag of normalised terms: accents folded, lowercased, function words removed
+(:data:`STOPWORDS`: the closed categories of :mod:`language.text` and interrogatives), words cut to
+a short prefix (a cheap stemmer that works for both languages: "travaille", "travailler",
+"travail" share one term). Colloquial and bilingual words map to a shared concept term
 through a small table (maman → mère, boulot → travail, mother → mère) so a question asked casually
 still meets the fact written plainly.
 """
@@ -12,45 +13,52 @@ from __future__ import annotations
 import re
 
 from language.concepts import PHRASES, concepts_of
-from language.text import fold
+from language.facets import ANSWERED_BY, read_facet, stated_facets
+from language.text import FILLERS, FUNCTION_WORDS, LIGHT_VERBS, fold, folded_words
 
 # Terms keep at most this many characters: long enough to tell words apart, short enough to join
 # inflections ("travaille"/"travailler" → "travai").
 PREFIX = 6
 
+FACET_PREFIX = "~f:"
 _WORD = re.compile(r"[a-z0-9]+")
+_NAME_OF = re.compile(r"\b(?:nom|name)\s+(?:du|de la|de l['’]|des|de|d['’]|of the|of)\s*", re.IGNORECASE)
 _TOKEN = re.compile(r"[^\W_]+")
 
-_STOPWORDS_FR = """
-a au aux avec ce ces c ca cela celle celui cet cette ci d dans de des du elle elles en et est etait
-etre eu il ils j je l la le les leur leurs lui m ma mais me meme mes moi mon n ne ni nos notre nous on
-ou par pas pour qu que quel quelle quelles quels qui quoi s sa sans se ses si son sont sur t ta te tes
-toi ton tu un une vos votre vous y ont ai as avons avez sera serait suis es sommes etes fait faire
-fais comme plus tres tout tous toute toutes aussi alors donc car or bien deja encore ici la-bas
-chez vers quand comment pourquoi combien ou-est qu-est-ce estce cest c-est voila ben bah hein euh
-genre truc trucs machin chose quelque quelqu peu beaucoup trop ete avait avaient etaient sait sais
-savoir dit dire souviens dis font fait faire vrai gros ya deja peut peux veux
-"""
-
-_STOPWORDS_EN = """
-a an the and or but if of at by for with about against between into through during before after above
-below to from up down in out on off over under again further then once here there when where why how
-all any both each few more most other some such no nor not only own same so than too very s t can will
-just don should now i me my myself we our ours you your yours he him his she her hers it its they them
-their what which who whom this that these those am is are was were be been being have has had having
-do does did doing would could ought also tell know remember again whats what's who's
-"""
-
-STOPWORDS: frozenset[str] = frozenset((_STOPWORDS_FR + _STOPWORDS_EN).split())
+# Words that never make a term: the closed categories of language.text (function words, light
+# verbs, fillers), interrogatives, and the verbs that wrap a question ("tu sais…", "remember…").
+_QUESTION_WORDS = folded_words(
+    """quand comment pourquoi combien ou quel quelle quels quelles qui quoi est-ce c'est voila ya dit dire
+    souviens rappelles sais savoir connais veux vrai gros peu beaucoup trop quelque quelqu
+    what which who whom when where why how whats tell know remember again"""
+)
+STOPWORDS: frozenset[str] = FUNCTION_WORDS | LIGHT_VERBS | FILLERS | _QUESTION_WORDS
 
 
-def weighted_terms(text: str, name_weight: float = 1.0) -> list[tuple[str, float]]:
+def facet_terms(text: str, query: bool) -> list[str]:
+    """``~f:<facet>`` terms: the facet a question asks (``query``), or the facets a statement gives,
+    so "d'où vient Noé ?" meets "Noé a grandi à Brest" through ``~f:origin``."""
+    if query:
+        asked = read_facet(text).facet
+        if asked == "other":
+            return []
+        return [FACET_PREFIX + facet for facet in sorted(ANSWERED_BY.get(asked, {asked}))]
+    stated = set(stated_facets(text))
+    if any("travail" in concepts_of(word) for word in _WORD.findall(fold(text))):
+        stated.add("role")  # a job or a position is named
+    return [FACET_PREFIX + facet for facet in sorted(stated)]
+
+
+def weighted_terms(text: str, name_weight: float = 1.0, query: bool = False) -> list[tuple[str, float]]:
     """The lexical terms of ``text`` in order (repeated as they occur), each with its weight.
 
     Words written with a capital that are neither stopwords nor concept words are taken for names
     (people, projects, places) and weigh ``name_weight``: a question about Mickael is about Mickael.
+    ``query``: ``text`` is a question (its facet is read from its interrogatives, see
+    :func:`facet_terms`).
     """
-    result: list[tuple[str, float]] = []
+    result: list[tuple[str, float]] = [(term, 1.0) for term in facet_terms(text, query)]
+    text = _NAME_OF.sub(" ", text)  # "le nom du village" is the village
     folded = fold(text)
     for pattern, concept in PHRASES:
         result.extend(("~" + concept, 1.0) for _ in pattern.findall(folded))
@@ -67,5 +75,6 @@ def weighted_terms(text: str, name_weight: float = 1.0) -> list[tuple[str, float
 
 
 def terms(text: str) -> list[str]:
-    """The lexical terms of ``text``, in order, repeated as often as they occur."""
-    return [term for term, _ in weighted_terms(text)]
+    """The word and concept terms of ``text``, in order, repeated as often as they occur (without the
+    facet terms: two texts do not relate because both state a quantity)."""
+    return [term for term, _ in weighted_terms(text) if not term.startswith(FACET_PREFIX)]

@@ -154,13 +154,14 @@ def frequency(word: str) -> float:
 # category: they carry no content of their own.
 FUNCTION_WORDS = folded_words(
     """le la les l un une des du de d au aux a à et ou ni mais or car donc en dans sur sous pour par
-    avec sans chez vers entre ce cet cette ces c ça ca cela ceci se s son sa ses mon ma mes ton ta tes
+    avec sans chez vers entre depuis pendant jusqu jusque durant apres après avant
+    ce cet cette ces c ça ca cela ceci se s son sa ses mon ma mes ton ta tes
     notre nos votre vos leur leurs il elle ils elles on je j me m moi tu te t toi nous vous lui eux y
     que qu qui quoi dont quel quelle quels quelles lequel laquelle lesquels est sont être etre suis es
     sommes êtes était étaient été ai as avons avez ont avait avaient eu ne n pas
     the a an of to in on at for by with from into and or but is are was were be been being am do does
     did done has have had it its this that these those i me my you your he she him his her we us our
-    they them their s which whose whom there here than then so as"""
+    they them their s which whose whom there here than then so as since during until after before"""
 )
 
 
@@ -193,3 +194,19 @@ def in_dictionary(word: str) -> bool:
     import simplemma
 
     return bool(simplemma.is_known(word, lang=("fr", "en")))
+
+
+# Months and weekdays are values like numbers: "en septembre 2019" is not "en novembre 2019".
+MONTHS = (
+    ("janvier", "january"), ("fevrier", "february"), ("mars", "march"), ("avril", "april"),
+    ("mai",), ("juin", "june"), ("juillet", "july"), ("aout", "august"), ("septembre", "september"),
+    ("octobre", "october"), ("novembre", "november"), ("decembre", "december"),
+)  # fmt: skip
+WEEKDAYS = (
+    ("lundi", "monday"), ("mardi", "tuesday"), ("mercredi", "wednesday"), ("jeudi", "thursday"),
+    ("vendredi", "friday"), ("samedi", "saturday"), ("dimanche", "sunday"),
+)  # fmt: skip
+CALENDAR: dict[str, str] = {
+    **{name: f"month:{number}" for number, names in enumerate(MONTHS, 1) for name in names},
+    **{name: f"day:{number}" for number, names in enumerate(WEEKDAYS, 1) for name in names},
+}

@@ -24,13 +24,14 @@ class SparseVector:
     values: list[float]
 
 
-def sparse_vector(text: str, name_weight: float = 1.0) -> SparseVector:
+def sparse_vector(text: str, name_weight: float = 1.0, query: bool = False) -> SparseVector:
     """Weighted term counts as a sparse vector; Qdrant applies IDF at query time (``Modifier.IDF``).
 
-    Documents use ``name_weight=1``; queries may weigh names more (see ``weighted_terms``).
+    Documents use ``name_weight=1``; queries (``query=True``) may weigh names more (see
+    ``weighted_terms``).
     """
     weights: defaultdict[int, float] = defaultdict(float)
-    for term, weight in weighted_terms(text, name_weight):
+    for term, weight in weighted_terms(text, name_weight, query):
         weights[term_index(term)] += weight
     indices = sorted(weights)
     return SparseVector(indices=indices, values=[weights[i] for i in indices])

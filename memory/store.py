@@ -478,7 +478,7 @@ class Memory:
         tuning = self.tuning
         vector = (await self._embedder.embed([query[:MAX_TEXT_CHARS]]))[0]
         dense = vector.tolist()
-        lexical = sparse_vector(query[:MAX_TEXT_CHARS], name_weight=tuning.name_weight)
+        lexical = sparse_vector(query[:MAX_TEXT_CHARS], name_weight=tuning.name_weight, query=True)
         query_filter = _filter(filters)
         collection = self._collection(kind)
         sparse = models.SparseVector(indices=lexical.indices, values=lexical.values)

@@ -21,8 +21,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from qdrant_client import models
+
 from memory.embeddings import PACKAGED_MODEL, Embedder, load_embedder
 from memory.records import NewRecord
+from memory.sparse import sparse_vector
 from memory.storage import MemoryConfig
 from memory.store import Memory, SearchTuning
 
@@ -185,3 +188,48 @@ def main(argv: list[str] | None = None, embedder: Embedder | None = None) -> int
 
 if __name__ == "__main__":
     sys.exit(main())
+
+
+README_FACT = NewRecord("fact", "La mère de David vient de Besançon", about="David", author="MickTest2")
+README_QUESTION = "Eko, c'était quoi le nom du village de maman ?"
+
+
+async def fused_scores(mem: Memory, query: str, limit: int = 5) -> list[tuple[str, float]]:
+    """The best ``(text, fused score)`` of a hybrid search (cosine + weighted relative sparse score):
+    what the ranking compares, so the margin between the first two facts can be read."""
+    tuning = mem.tuning
+    vector = (await mem._embedder.embed([query]))[0]
+    lexical = sparse_vector(query, name_weight=tuning.name_weight, query=True)
+    sparse = models.SparseVector(indices=lexical.indices, values=lexical.values)
+    cosines, sparse_scores = await mem._hybrid_candidates("fact", vector, sparse, tuning.candidates, None)
+    floor = min(cosines.values(), default=0.0)
+    best = max(sparse_scores.values(), default=0.0) or 1.0
+    fused = {
+        i: tuning.dense_weight * cosines.get(i, floor)
+        + tuning.sparse_weight * sparse_scores.get(i, 0.0) / best
+        for i in set(cosines) | set(sparse_scores)
+    }
+    top = sorted(fused.items(), key=lambda item: item[1], reverse=True)[:limit]
+    return [((await mem.get(i)).text, score) for i, score in top]
+
+
+async def readme_example(memory: Memory | Callable[[], Awaitable[Memory]]) -> dict[str, Any]:
+    """The README's example question against its fact among every fact of the blind set: the fact's
+    rank, its fused score and the margin over the next fact."""
+    mem = memory if isinstance(memory, Memory) else await memory()
+    try:
+        await mem.add_many([README_FACT, *load_set(BLIND).facts.values()])
+        ranked = await fused_scores(mem, README_QUESTION)
+    finally:
+        if not isinstance(memory, Memory):
+            await mem.close()
+    texts = [text for text, _ in ranked]
+    rank = texts.index(README_FACT.text) + 1 if README_FACT.text in texts else None
+    first, second = ranked[0][1], ranked[1][1] if len(ranked) > 1 else 0.0
+    return {
+        "rank": rank,
+        "score": round(first if rank == 1 else dict(ranked).get(README_FACT.text, 0.0), 3),
+        "margin": round(first - second, 3) if rank == 1 else 0.0,
+        "runner_up": ranked[1][0] if len(ranked) > 1 else None,
+        "facts": 1 + len(load_set(BLIND).facts),
+    }

@@ -39,3 +39,10 @@ def test_names_weigh_more_in_queries() -> None:
         "bagnol": 1.0,
         "simon": 2.0,
     }
+
+
+def test_facet_terms_meet_a_question_and_the_facts_that_answer_it() -> None:
+    assert ("~f:origin", 1.0) in weighted_terms("Noé vient d'où à la base ?", query=True)
+    assert ("~f:origin", 1.0) in weighted_terms("Noé a grandi à Brest")
+    assert ("~f:origin", 1.0) not in weighted_terms("Noé habite à Brest")
+    assert not any(term.startswith("~f:") for term in terms("Noé a grandi à Brest"))
