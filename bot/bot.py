@@ -162,8 +162,9 @@ class Bot:
         task.add_done_callback(self._done)
 
     def _may_answer_eko(self, message: dict[str, Any]) -> bool:
-        """Cheap test before any memory read: Eko spoke within the answer window before this
-        message, or the message replies to one of Eko's messages."""
+        """Cheap test before any memory read: Eko asked something (a message of its that is a
+        question) within the answer window before this message, or the message replies to one of
+        Eko's messages. Eko's answers to mentions do not open the door to every later message."""
         posted_at = parse_ts(message.get("ts")) or self.responder.clock()
         reply_to = message.get("replyTo")
         bot = fold(self.bot_name)
@@ -173,7 +174,11 @@ class Bot:
             if reply_to is not None and earlier.get("id") == reply_to:
                 return True
             spoke_at = parse_ts(earlier.get("ts"))
-            if spoke_at is not None and timedelta(0) <= posted_at - spoke_at <= self.answer_window:
+            if spoke_at is None:
+                continue
+            if posted_at - spoke_at > self.answer_window:
+                break  # older messages are older still
+            if posted_at >= spoke_at and "?" in str(earlier.get("text", "")):  # it asked something
                 return True
         return False
 
