@@ -18,7 +18,7 @@ import pytest
 
 from bot import Bot, LobbyConnection
 from llm import OfflineLLM
-from memory import Memory
+from memory import Memory, Record
 from reflection import ReflectionService, ReflectionSettings
 from store import open_database
 from tests.conftest import FakeClock
@@ -91,6 +91,15 @@ async def reflect(client: Client) -> dict[str, Any]:
     while (message := await from_eko(client))["id"] != update["latest"]["messageId"]:
         pass  # Eko's earlier replies, still queued for this client
     return message
+
+
+async def colour_question_asked(eko: Bot, memory: Memory, asker: Client) -> tuple[Record, dict[str, Any]]:
+    """``asker`` asks Eko about Bob's favourite colour, then a manual reflection asks it back:
+    the goal, and Eko's question in the room."""
+    await ask(asker, "Eko, quelle est la couleur préférée de Bob ?")
+    await eko.drain()
+    goal = (await memory.list("goal"))[0]
+    return goal, await reflect(asker)
 
 
 async def test_chit_chat_questions_answers_and_asking_again(
@@ -175,10 +184,7 @@ async def test_an_answer_after_the_window_is_not_taken(
     eko: Bot, memory: Memory, humans: Join, clock: FakeClock
 ) -> None:
     alice, bob = await humans("Alice"), await humans("Bob")
-    await ask(alice, "Eko, quelle est la couleur préférée de Bob ?")
-    await eko.drain()
-    goal = (await memory.list("goal"))[0]
-    await reflect(alice)
+    goal, _ = await colour_question_asked(eko, memory, alice)
     clock.advance(WINDOW + timedelta(seconds=1))
     await say(bob, "Ma couleur préférée c'est le bleu")
     await say(alice, "ok")  # something to wait on: Eko would have answered Bob first
@@ -208,10 +214,7 @@ async def test_a_reply_to_eko_s_question_answers_it_without_naming_eko(
     alice = await humans("Alice")
     if not await lobby_keeps_replies(alice):
         pytest.skip("this Lobby does not carry replyTo yet (the page's protocol change adds it)")
-    await ask(alice, "Eko, quelle est la couleur préférée de Bob ?")
-    await eko.drain()
-    goal = (await memory.list("goal"))[0]
-    question = await reflect(alice)
+    goal, question = await colour_question_asked(eko, memory, alice)
     clock.advance(30)
     answer = await alice.send({"text": "le vert", "replyTo": question["id"]})  # only the reply links it
     thanks = await eko_after(alice, answer["message"]["id"])
@@ -225,10 +228,7 @@ async def test_two_answers_at_once_make_one_fact(
     eko: Bot, memory: Memory, humans: Join, clock: FakeClock
 ) -> None:
     alice, bob = await humans("Alice"), await humans("Bob")
-    await ask(alice, "Eko, quelle est la couleur préférée de Bob ?")
-    await eko.drain()
-    goal = (await memory.list("goal"))[0]
-    await reflect(alice)
+    goal, _ = await colour_question_asked(eko, memory, alice)
     clock.advance(30)
     await asyncio.gather(
         say(bob, "Ma couleur préférée c'est le bleu"), say(alice, "Eko, c'est le bleu, il me l'a dit")
