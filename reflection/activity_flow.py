@@ -11,9 +11,11 @@ from __future__ import annotations
 import logging
 import uuid
 from collections.abc import Sequence
+from dataclasses import replace
 from datetime import datetime
 from typing import Any
 
+from language.curiosity import read_curiosity
 from language.names import capitalised_words, short_answer
 from language.questions import Tone
 from language.relevance import answers, is_candidate
@@ -103,7 +105,9 @@ class ActivityFlow:
             summary.summary = decision.summary.strip() or summary.summary
             summary.topics = [t.strip() for t in decision.topics if t.strip()][:10] or summary.topics
             summary.source = "model"
-        items = self._learned_items(decision, humans) if decision is not None else rule_items
+        items = self._with_facets(
+            self._learned_items(decision, humans) if decision is not None else rule_items
+        )
         learned_ids: set[str] = set()
         if items:
             report = await learn(e.memory, items)
@@ -187,6 +191,19 @@ class ActivityFlow:
             max_tokens=1200,
             json_schema=WINDOW_SCHEMA,
         )
+
+    def _with_facets(self, items: Sequence[LearnedItem]) -> list[LearnedItem]:
+        """Goals carry their subject and facet, as the bot's do (``language.curiosity``)."""
+        e = self._e
+        result: list[LearnedItem] = []
+        for item in items:
+            reading = (
+                read_curiosity(item.text, e.language, e.settings.bot_name) if item.kind == "goal" else None
+            )
+            if reading is not None and item.facet is None:
+                item = replace(item, about=item.about or reading.subject, facet=reading.facet)
+            result.append(item)
+        return result
 
     def _learned_items(self, decision: WindowDecision, humans: Sequence[Message]) -> list[LearnedItem]:
         """The model's learning as memory items; an author must be someone who spoke in the window."""
