@@ -277,13 +277,12 @@ def _within(posted_at: datetime, asked_at: datetime | None, window: timedelta) -
 
 
 def _is_about(question: AskedQuestion, author: str) -> bool:
-    """The author is the question's subject, or whom it belongs to ("anniversaire de Manon")."""
-    subject = question.subject
-    return (
-        bool(subject)
-        and bool(author.strip())
-        and (name_key(subject) == name_key(author) or _names(subject or "", author))
-    )
+    """The author is the question's subject, or whom it belongs to ("anniversaire de Manon"), or
+    the question names them ("Quel âge a Ilan ?", whatever subject was read from it)."""
+    if not author.strip():
+        return False
+    subject = question.subject or ""
+    return name_key(subject) == name_key(author) or _names(subject, author) or _names(question.text, author)
 
 
 def _names(text: str, subject: str) -> bool:

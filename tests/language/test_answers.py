@@ -45,6 +45,9 @@ def test_the_person_a_subject_belongs_to_answers_for_it() -> None:
     )
     assert link(said("Zoé", "mon anniv c'est le 2 août"), birthday) == ("g", "subject_author")
     assert link(said("Zoéline", "mon anniv c'est le 2 août"), birthday) is None
+    # whatever subject was read from the question, the person it names answers for it
+    age = AskedQuestion("g", "Quel âge a Ilan ?", "âge", ASKED_AT, "m", "quantity")
+    assert link(said("Ilan", "j'ai 27 ans"), age) == ("g", "subject_author")
 
 
 def test_a_statement_naming_the_subject_about_what_was_asked_is_linked() -> None:
