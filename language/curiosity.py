@@ -85,8 +85,9 @@ def _subject(words: list[tuple[str, str]], content: list[int], known: set[str]) 
         # "bureau de Lille", "salle Everest", "CTO de Back Market": the noun the name qualifies, or
         # the name that qualifies it, belongs to the subject (a facet word does not: "rôle de Kenji").
         before = first - 2 if first >= 2 and words[first - 1][0] in _OF else first - 1
-        if before in content and words[before][0] not in _KEPT_CUES and before not in names:
-            first = before
+        head = before >= 1 and words[before - 1][0] in FUNCTION_WORDS and words[before - 1][0] not in _OF
+        if head and before in content and words[before][0] not in _KEPT_CUES and before not in names:
+            first = before  # "le bureau de Lille": the noun right after a determiner heads the phrase
         after = last + 2
         if last + 1 < len(words) and words[last + 1][0] in _OF and after in names:
             last = after

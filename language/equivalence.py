@@ -32,7 +32,17 @@ from typing import Literal
 from language.readings import Verdict as Verdict
 from language.readings import compare, read, unmatched
 from language.text import CALENDAR as _CALENDAR
-from language.text import FILLERS, FUNCTION_WORDS, LIGHT_VERBS, fold, name_key, word_key
+from language.text import (
+    FILLERS,
+    FUNCTION_WORDS,
+    LIGHT_VERBS,
+    NUMBER_WORDS,
+    common_prefix,
+    fold,
+    name_key,
+    normalise,
+    word_key,
+)
 
 # What a record is, for the rules: a statement about someone (fact), about Eko (self), or a question.
 Kind = Literal["fact", "self", "goal"]
@@ -127,16 +137,6 @@ _QUESTION_PHRASES: tuple[tuple[re.Pattern[str], str], ...] = (
     (re.compile(r"\bd ou\b"), "where"),
 )
 
-# Number words (articles such as "un"/"one" are left out on purpose: "un stand-up" is not a count).
-_NUMBER_WORDS: dict[str, str] = {
-    "deux": "2", "trois": "3", "quatre": "4", "cinq": "5", "six": "6", "sept": "7", "huit": "8",
-    "neuf": "9", "dix": "10", "onze": "11", "douze": "12", "vingt": "20", "trente": "30",
-    "quarante": "40", "cinquante": "50", "cent": "100", "mille": "1000",
-    "two": "2", "three": "3", "four": "4", "five": "5", "seven": "7", "eight": "8",
-    "nine": "9", "ten": "10", "eleven": "11", "twelve": "12", "twenty": "20", "thirty": "30",
-    "forty": "40", "fifty": "50", "hundred": "100", "thousand": "1000",
-}  # fmt: skip
-
 
 _ENTITY_NOISE = frozenset({"i", "je", "j"})
 # Words that carry no content of their own: closed linguistic categories (language.text) and
@@ -163,14 +163,14 @@ class Analysis:
 
 def _canonical(folded: str) -> str:
     """Number words as digits, other words as the stem of their lemma (simplemma + Snowball)."""
-    if folded in _NUMBER_WORDS:
-        return _NUMBER_WORDS[folded]
+    if folded in NUMBER_WORDS:
+        return NUMBER_WORDS[folded]
     return word_key(folded)
 
 
 @lru_cache(maxsize=16384)
 def analyse(text: str) -> Analysis:
-    raw_tokens = _TOKEN.findall(unicodedata.normalize("NFKC", text).replace("’", "'"))
+    raw_tokens = _TOKEN.findall(normalise(text))
     folded = [fold(token) for token in raw_tokens]
     joined = " ".join(folded)
     content: list[str] = []
@@ -298,11 +298,7 @@ def _close(a: str, b: str) -> bool:
     """Same word up to a typo or an inflection the stemmer missed (only for longer words)."""
     if min(len(a), len(b)) < _NEAR_PREFIX:
         return False
-    prefix = 0
-    for x, y in zip(a, b, strict=False):
-        if x != y:
-            break
-        prefix += 1
+    prefix = common_prefix(a, b)
     return prefix >= _NEAR_PREFIX and prefix >= min(len(a), len(b)) - 2
 
 
@@ -507,9 +503,9 @@ def judge(
         return verdict
     if veto(kind, a, b) is not None or _ceased(a_text) != _ceased(b_text):
         return "different"
-    ra, rb = read(a_text), read(b_text)
-    if ra.trip != rb.trip:
-        return "different"
+    ra, rb = read(a_text, statement=True), read(b_text, statement=True)
+    if (ra.facet, ra.trip) != (rb.facet, rb.trip):
+        return "different"  # "habite à Lyon" / "travaille à Lyon", "habite à" / "va à … ce week-end"
     only_a, only_b = unmatched(ra.content, rb.content), unmatched(rb.content, ra.content)
     if not only_a and not only_b:
         return "same"  # the same names, values and words, up to inflection, synonyms and typos

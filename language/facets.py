@@ -76,17 +76,17 @@ _CUES: tuple[tuple[str, str], ...] = (
         r"ville natale|pays natal|hometown) ",
     ),
     (
+        "role",
+        r" (?:poste|role|metier|job(?: title)?|taf|taff|boulot|fonction|titre|"
+        r"fait quoi(?: comme taf| comme boulot| dans la vie| exactement)?|what does \w+ do|do for a living) ",
+    ),
+    (
         "employer",
         r" (?:boite|entreprise|societe|employeur|company|firm|employer|"
         r"(?:travaille|travailles|bosse|bosses|bossent|travaillent|bossait|travaillait|works?|working) "
         r"(?:ou|chez qui|chez quoi|pour qui|pour quelle?|chez quelle?|for)|(?:est|es) chez qui|"
         r"chez qui|pour qui|"
         r"(?:ou|where) (?:\w+ ){0,2}(?:travaille|travaillent|bosse|bossent|works?|working)) ",
-    ),
-    (
-        "role",
-        r" (?:poste|role|metier|job(?: title)?|taf|taff|boulot|fonction|titre|"
-        r"fait quoi(?: comme taf| comme boulot| dans la vie| exactement)?|what does \w+ do|do for a living) ",
     ),
     # "le nom du village de X" asks for the village: "nom de …" is transparent, "son nom" is not.
     (
@@ -218,6 +218,49 @@ def read_facet(text: str, language: Language = "fr") -> FacetReading:
             position = match.end() - 1
         if found and facet == "other":
             facet = name
+    return FacetReading(facet, words, frozenset(cues))
+
+
+# The predicate words of a statement, per facet, token-aligned like _CUES: "Thibaut travaille chez
+# Mirakl", "bosse pour Mirakl", "est salarié de Mirakl" all state Thibaut's employer, and once these
+# words are set aside the statements compare by what is left (Thibaut, Mirakl).
+_STATEMENT_CUES: tuple[tuple[str, str], ...] = (
+    (
+        "employer",
+        r" (?:travaille|travaillent|travaillait|bosse|bossent|bossait|est salariee?|sont salaries|"
+        r"est employee?|works|worked|working|is employed)(?: (?:chez|pour|de|at|for|by))?(?= )|"
+        r" est chez(?= )",
+    ),
+    (
+        "place",
+        r" (?:habite|habitent|habitait|vit|vivent|vivait|est basee?|sont bases|reside|lives|lived|"
+        r"is based|se trouve|se situe|est situee?)(?: (?:a|au|en|dans|in|at))?(?= )",
+    ),
+    (
+        "origin",
+        r" (?:vient|viennent|venait|est originaire|sont originaires|a grandi|ont grandi|comes|grew up|"
+        r"is from|was born)(?: (?:de|d|du|des|a|au|en|from|in))?(?= )",
+    ),
+    (
+        "preference",
+        r" (?:adore|adorent|aime|aiment|kiffe|kiffent|prefere|preferee?s?|favori|favorite|"
+        r"favou?rite|loves?|likes?|est fan de|is a fan of)(?= )",
+    ),
+)
+_STATEMENT_PATTERNS = tuple((facet, re.compile(pattern)) for facet, pattern in _STATEMENT_CUES)
+
+
+def read_statement(text: str) -> FacetReading:
+    """The facet a statement gives and which of its words said so (the predicate words)."""
+    words = tuple(tokens(text))
+    joined = " " + " ".join(words) + " "
+    facet = "other"
+    cues: set[int] = set()
+    for name, pattern in _STATEMENT_PATTERNS:
+        for match in pattern.finditer(joined):
+            cues |= _positions(joined, match.start() + 1, match.end())
+            if facet == "other":
+                facet = name
     return FacetReading(facet, words, frozenset(cues))
 
 

@@ -13,7 +13,7 @@ Marmotte") is an action.
 from __future__ import annotations
 
 import re
-from typing import Literal
+from typing import Literal, get_args
 
 from language.facets import read_facet
 from language.mentions import strip_mention
@@ -31,18 +31,7 @@ Intent = Literal[
     "about_bot",
     "statement",
 ]
-INTENTS: tuple[Intent, ...] = (
-    "information",
-    "greeting",
-    "thanks",
-    "opinion",
-    "presence",
-    "agreement",
-    "action",
-    "small_talk",
-    "about_bot",
-    "statement",
-)
+INTENTS: tuple[Intent, ...] = get_args(Intent)
 
 
 def _phrases(*alternatives: str) -> re.Pattern[str]:

@@ -24,13 +24,15 @@ from functools import lru_cache
 from typing import Literal
 
 from language.concepts import concepts_of
-from language.facets import read_facet
+from language.facets import read_facet, read_statement
 from language.text import (
     CALENDAR,
     FILLERS,
     FUNCTION_WORDS,
     LIGHT_VERBS,
+    NUMBER_WORDS,
     accented_forms,
+    common_prefix,
     frequency,
     in_dictionary,
     tokens,
@@ -136,13 +138,14 @@ class Reading:
 
 
 @lru_cache(maxsize=16384)
-def read(text: str) -> Reading:
-    """The facet, content words and anchors of ``text`` (see the module docstring)."""
-    facet = read_facet(text)
+def read(text: str, statement: bool = False) -> Reading:
+    """The facet, content words and anchors of ``text`` (see the module docstring); a ``statement``
+    (a fact) is read by its predicate words (:func:`language.facets.read_statement`)."""
+    facet = read_statement(text) if statement else read_facet(text)
     forms = accented_forms(text)
     names = _names(text)
     content = tuple(
-        CALENDAR.get(word) or CALENDAR.get(word.removesuffix("s")) or word
+        NUMBER_WORDS.get(word) or CALENDAR.get(word) or CALENDAR.get(word.removesuffix("s")) or word
         for index, word in enumerate(facet.words)
         if index not in facet.cue_positions and word not in _IGNORED
     )
@@ -151,7 +154,7 @@ def read(text: str) -> Reading:
         for word in content
         if word in names
         or word[:1].isdigit()
-        or (not in_dictionary(word) and frequency(forms.get(word, word)) < ANCHOR_FREQUENCY)
+        or (not in_dictionary(forms.get(word, word)) and frequency(forms.get(word, word)) < ANCHOR_FREQUENCY)
     )
     return Reading(facet.facet, facet.trip, content, anchors)
 
@@ -201,11 +204,7 @@ def _typo(a: str, b: str) -> bool:
         return True
     if len(short) < 5:
         return False
-    prefix = 0
-    for x, y in zip(a, b, strict=False):
-        if x != y:
-            break
-        prefix += 1
+    prefix = common_prefix(a, b)
     if prefix >= _TYPO_PREFIX and abs(len(a) - len(b)) <= 2 and prefix >= min(len(a), len(b)) - 2:
         return True
     return abs(len(a) - len(b)) <= 1 and _one_edit(a, b)

@@ -43,8 +43,20 @@ def normalise_quotes(text: str) -> str:
 
 
 def normalise(text: str) -> str:
-    """NFKC and ASCII apostrophes: the text rules read (full-width letters, ligatures unified)."""
-    return normalise_quotes(unicodedata.normalize("NFKC", text))
+    """NFKC, ASCII apostrophes and numbers written one way: the text rules read.
+
+    French groups thousands with a space ("1 500 €" is 1500) and writes "80k" for 80000; a date
+    "14/03" is the 14th of March, written out so it meets "14 mars".
+    """
+    text = normalise_quotes(unicodedata.normalize("NFKC", text))
+    text = _THOUSANDS.sub("", text)
+    text = _KILO.sub(r"\g<1>000", text)
+    return _DAY_MONTH.sub(lambda m: f"{int(m.group(1))} {MONTHS[int(m.group(2)) - 1][0]}", text)
+
+
+_THOUSANDS = re.compile(r"(?<=\d)[ \u202f\u00a0](?=\d{3}(?!\d))")
+_KILO = re.compile(r"\b(\d+)\s?k(?=\W|€|$)", re.IGNORECASE)
+_DAY_MONTH = re.compile(r"\b(0?[1-9]|[12]\d|3[01])/(0?[1-9]|1[0-2])\b(?!/)")
 
 
 def folded_words(words: str) -> frozenset[str]:
@@ -210,3 +222,24 @@ CALENDAR: dict[str, str] = {
     **{name: f"month:{number}" for number, names in enumerate(MONTHS, 1) for name in names},
     **{name: f"day:{number}" for number, names in enumerate(WEEKDAYS, 1) for name in names},
 }
+
+
+def common_prefix(a: str, b: str) -> int:
+    """How many first characters ``a`` and ``b`` share."""
+    length = 0
+    for x, y in zip(a, b, strict=False):
+        if x != y:
+            break
+        length += 1
+    return length
+
+
+# Number words (articles such as "un"/"one" are left out on purpose: "un stand-up" is not a count).
+NUMBER_WORDS: dict[str, str] = {
+    "deux": "2", "trois": "3", "quatre": "4", "cinq": "5", "six": "6", "sept": "7", "huit": "8",
+    "neuf": "9", "dix": "10", "onze": "11", "douze": "12", "vingt": "20", "trente": "30",
+    "quarante": "40", "cinquante": "50", "cent": "100", "mille": "1000",
+    "two": "2", "three": "3", "four": "4", "five": "5", "seven": "7", "eight": "8",
+    "nine": "9", "ten": "10", "eleven": "11", "twelve": "12", "twenty": "20", "thirty": "30",
+    "forty": "40", "fifty": "50", "hundred": "100", "thousand": "1000",
+}  # fmt: skip

@@ -94,7 +94,10 @@ def offline_extract(
             seen.add(("goal", fold(mention.name)))
             template = "learning_person_goal.j2" if mention.is_person else "learning_thing_goal.j2"
             question = templates.get_template(template).render(name=mention.name).strip()
-            items.append(LearnedItem("goal", question, about=mention.name, author=author, source=source))
+            facet = "identity" if mention.is_person else "definition"  # "Qui est X ?" / "C'est quoi X ?"
+            items.append(
+                LearnedItem("goal", question, about=mention.name, author=author, source=source, facet=facet)
+            )
     return items
 
 

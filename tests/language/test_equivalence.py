@@ -80,12 +80,15 @@ def test_same_template_with_a_swapped_word_needs_a_near_identical_embedding() ->
     )
 
 
-def test_a_fact_adding_a_name_or_a_value_is_another_fact_and_richer_text_keeps_details() -> None:
-    # Issue 10's labelling: a statement that adds information is not the same statement.
+def test_a_fact_adding_only_names_or_values_merges_and_keeps_the_richer_text() -> None:
     short, rich = "Mickael est CTO", "Mickael est CTO chez lemapp depuis 2024"
-    assert not is_equivalent("fact", rich, short, 0.9)
+    assert is_equivalent("fact", rich, short, 0.7)
     assert richer_text(short, rich) == rich
     assert richer_text(rich, short) == rich
+    # Other words added ("a passé un entretien") make another statement, not a detail.
+    assert not is_equivalent(
+        "fact", "Salomé est chez Contentsquare", "Salomé a passé un entretien chez Contentsquare", 0.9
+    )
 
 
 def test_richer_text_keeps_the_stored_text_when_both_carry_their_own_words() -> None:
