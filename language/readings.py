@@ -144,10 +144,11 @@ def read(text: str, statement: bool = False) -> Reading:
     facet = read_statement(text) if statement else read_facet(text)
     forms = accented_forms(text)
     names = _names(text)
+    clause = _about_clause(facet.words)
     content = tuple(
         NUMBER_WORDS.get(word) or CALENDAR.get(word) or CALENDAR.get(word.removesuffix("s")) or word
         for index, word in enumerate(facet.words)
-        if index not in facet.cue_positions and word not in _IGNORED
+        if index not in facet.cue_positions and index not in clause and word not in _IGNORED
     )
     anchors = tuple(
         word
@@ -157,6 +158,22 @@ def read(text: str, statement: bool = False) -> Reading:
         or (not in_dictionary(forms.get(word, word)) and frequency(forms.get(word, word)) < ANCHOR_FREQUENCY)
     )
     return Reading(facet.facet, facet.trip, content, anchors)
+
+
+def _about_clause(words: tuple[str, ...]) -> set[int]:
+    """Positions of a relative clause saying who talks about the subject ("ce truc dont parle Rayan",
+    "qui est cette Soraya dont tout le monde parle"): it situates the question, it is not asked."""
+    for start, word in enumerate(words):
+        if word != "dont":
+            continue
+        for end in range(start + 1, min(start + 6, len(words))):
+            if words[end] in _TALK_VERBS:
+                inverted = end == start + 1 and end + 1 < len(words)  # "dont parle Rayan"
+                return set(range(start, end + 2 if inverted else end + 1))
+    return set()
+
+
+_TALK_VERBS = frozenset(["parle", "parlent", "parlait", "parlaient", "cause", "causent"])
 
 
 def _names(text: str) -> set[str]:
