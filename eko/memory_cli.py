@@ -274,10 +274,19 @@ def _dimension_from_files(name: str) -> int | None:
         return None
 
 
+def migration_progress(done: int, total: int) -> None:
+    """Shown while an older embedded directory moves into the embedded engine (on first open)."""
+    print(
+        f"eko: migrating memory to the embedded engine: {done}/{total} records", file=sys.stderr, flush=True
+    )
+
+
 @asynccontextmanager
 async def _open(settings: Settings, allow_model_change: bool = False) -> AsyncIterator[Memory]:
     embedder = _QuickEmbedder(settings.embedding_model, settings.embedding_threads)
-    memory = await Memory.open(memory_config(settings), embedder, allow_model_change=allow_model_change)
+    memory = await Memory.open(
+        memory_config(settings), embedder, allow_model_change=allow_model_change, progress=migration_progress
+    )
     try:
         yield memory
     finally:
@@ -352,6 +361,9 @@ async def _import(args: argparse.Namespace, settings: Settings) -> int:
                 for (number, _), result in zip(batch, await _add_batch(memory, batch), strict=True):
                     outcomes[number] = result
                 bar.update(len(batch))
+        if len(valid) >= IMPORT_BATCH:  # index what was written: searches stay fast on large imports
+            print("eko: indexing the imported records…", file=sys.stderr, flush=True)
+            await memory.optimize()
     ordered = [outcomes[number] for number, _, _ in numbered]
     errors = [o for o in ordered if o["status"] == "error"]
     if args.json:

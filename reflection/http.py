@@ -16,6 +16,7 @@ from typing import Any, Protocol
 from aiohttp import web
 
 from reflection.errors import ReflectionBusy
+from store import STORE_ERRORS
 
 log = logging.getLogger(__name__)
 
@@ -145,6 +146,11 @@ def routes(service: ReflectionControl, admin_token: str | None) -> list[web.Rout
         return web.json_response(record.to_dict())
 
     async def status(request: web.Request) -> web.Response:
-        return web.json_response(await service.status())
+        try:
+            body = await service.status()
+        except STORE_ERRORS as exc:  # the store is down: say so, as /health does
+            log.warning("reflection status unavailable", extra={"error": f"{type(exc).__name__}: {exc}"})
+            return _error(503, "store_unavailable", "the store is unavailable; see /health and Eko's logs")
+        return web.json_response(body)
 
     return [web.post("/reflection/trigger", trigger), web.get("/reflection/status", status)]
