@@ -18,7 +18,7 @@ from tests.reflection.conftest import MINUTE, RecordingChat, ScriptedLLM, Servic
 from tests.reflection.test_activity import window_reply
 
 # A pair of goals the rules cannot decide (asserted below: the test is about the model's part).
-BORDERLINE = ("C'est quoi Kraken FM ?", "Kraken FM, ça sert à quoi au juste ?")
+BORDERLINE = ("Qui a créé Kraken FM ?", "Qui a monté Kraken FM ?")
 
 
 async def asked_goal(memory: Memory, chat: RecordingChat, text: str, about: str) -> str:
@@ -109,13 +109,13 @@ async def test_borderline_duplicates_are_decided_in_one_call_of_the_window(
     clock: FakeClock,
 ) -> None:
     first, second = BORDERLINE
-    assert judge("goal", first, second, "Kraken FM", "Kraken FM", "fr") == "borderline"
+    assert judge("goal", first, second, "Kraken FM", "Kraken FM", "fr") == "borderline", "pick another pair"
     other = ("Où habite Simon ?", "Simon habite où déjà ?")
-    asked = chat.say("David", "Eko, c'est quoi Kraken FM ?")
+    asked = chat.say("David", "Eko, qui a créé Kraken FM ?")
     source = {"room": "lobby", "message_id": asked["id"]}  # the bot's curiosity from that mention
     older = await memory.add("goal", first, about="Kraken FM", author="David", source=source)
     clock.advance(MINUTE)
-    asked = chat.say("Mickael", "Eko, Kraken FM, ça sert à quoi au juste ?")
+    asked = chat.say("Mickael", "Eko, qui a monté Kraken FM ?")
     source = {"room": "lobby", "message_id": asked["id"]}
     newer = await memory.add("goal", second, about="Kraken FM", author="Mickael", source=source)
     assert newer.status == "added" and newer.id != older.id  # the rules left both
