@@ -58,6 +58,9 @@ class Settings(BaseSettings):
     admin_token: SecretStr | None = None
     # How long after Eko asks a question a reply may still be taken as its answer.
     answer_window: Duration = timedelta(minutes=10)
+    # Several Lobby processes behind one address share the room through this Redis (a secret: the
+    # URL may hold a password). Unset: one Lobby process.
+    redis_url: SecretStr | None = None
 
     # Memory
     qdrant_url: str | None = None
@@ -108,7 +111,9 @@ class Settings(BaseSettings):
             raise ValueError("EKO_ANSWER_WINDOW must be a positive duration, e.g. 10m")
         return value
 
-    @field_validator("anthropic_api_key", "bot_token", "admin_token", "qdrant_api_key", "mongodb_url")
+    @field_validator(
+        "anthropic_api_key", "bot_token", "admin_token", "qdrant_api_key", "mongodb_url", "redis_url"
+    )
     @classmethod
     def _blank_secret_is_unset(cls, value: SecretStr | None) -> SecretStr | None:
         # `EKO_ADMIN_TOKEN=` in a compose file means "not set", never "the empty token".
