@@ -148,9 +148,11 @@ class LobbyConnection:
         return self._window.last(limit)
 
     async def post(self, text: str, reply_to: str | None = None) -> dict[str, Any]:
-        """Post ``text`` as Eko, as an answer to message ``reply_to`` when given (its ``replyTo``)."""
+        """Post ``text``; ``reply_to`` is the id of the message it answers (the Lobby's ``replyTo``)."""
         client = await self._joined_client()
-        payload = {"text": text} if reply_to is None else {"text": text, "replyTo": reply_to}
+        payload: dict[str, Any] = {"text": text}
+        if reply_to:
+            payload["replyTo"] = reply_to
         try:
             ack = await client.call("message", payload, timeout=self._post_timeout_s)
         except socketio.exceptions.TimeoutError as err:

@@ -189,6 +189,7 @@ async def _start_eko(
             timezone=settings.timezone,
             quiet_hours=settings.quiet_hours,
             manual_min_interval=settings.manual_min_interval,
+            answer_window=settings.answer_window,
             language=settings.language,
             bot_name=settings.bot_name,
         ),
@@ -205,6 +206,7 @@ async def _start_eko(
         language=settings.language,
         reflection=reflection,
         clock=utc_now,
+        answer_window=settings.answer_window,
     )
     probe.memory = memory
     probe.store = database
