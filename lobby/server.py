@@ -16,6 +16,7 @@ import socketio
 from aiohttp import web
 from pymongo.errors import PyMongoError
 
+from lobby.guards import GuardedServer
 from lobby.publisher import BatchPublisher
 from lobby.rules import FloodGate, RefusedError, display_name, is_reserved, message_text, token_matches
 from store import LobbyMessage, MessageLog
@@ -91,7 +92,7 @@ class Lobby:
         # lock: everyone sees messages in stored order, and history never misses nor repeats one.
         self._room_lock = asyncio.Lock()
         self._publisher = BatchPublisher(messages.append_many, self._broadcast, self._room_lock)
-        self._sio = socketio.AsyncServer(async_mode="aiohttp", logger=False, engineio_logger=False)
+        self._sio = GuardedServer(async_mode="aiohttp", logger=False, engineio_logger=False)
         self._sio.on("connect", self._on_connect)
         self._sio.on("disconnect", self._on_disconnect)
         self._sio.on("message", self._on_message)
