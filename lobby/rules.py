@@ -5,6 +5,7 @@ Error strings are shown as-is to people in the page, hence French (the Lobby's l
 
 from __future__ import annotations
 
+import functools
 import hmac
 import re
 import unicodedata
@@ -33,69 +34,71 @@ class RefusedError(ValueError):
         self.retry = retry
 
 
-# Cyrillic and Greek letters that read as Latin ones, by their casefolded form (so "Е" and "е"
-# both land on "е"). Deliberately small and explicit: it only has to stop a person from looking
-# like the bot in the room, not be Unicode's whole confusables table. Where the capital and the
-# small letter look like different Latin letters (Greek Ν/ν, Cyrillic Н/н), the small one wins.
-_LATIN_LOOK_ALIKES = str.maketrans(
-    {
-        # Cyrillic
-        "а": "a",
-        "в": "b",
-        "с": "c",
-        "ԁ": "d",
-        "е": "e",
-        "һ": "h",
-        "н": "h",
-        "і": "i",
-        "ј": "j",
-        "к": "k",
-        "ӏ": "l",
-        "м": "m",
-        "о": "o",
-        "р": "p",
-        "ԛ": "q",
-        "ѕ": "s",
-        "т": "t",
-        "ԝ": "w",
-        "х": "x",
-        "у": "y",
-        # Greek
-        "α": "a",
-        "β": "b",
-        "ϲ": "c",
-        "ε": "e",
-        "η": "h",
-        "ι": "i",
-        "ϳ": "j",
-        "κ": "k",
-        "μ": "m",
-        "ν": "v",
-        "ο": "o",
-        "ρ": "p",
-        "τ": "t",
-        "υ": "u",
-        "χ": "x",
-        "ζ": "z",
-        # Latin letters without a decomposition that still read as a plain one
-        "ı": "i",
-        "ȷ": "j",
-    }
-)
+def _letter_named(char: str, prefixes: tuple[str, ...]) -> str | None:
+    """``"x"`` for a character named ``<prefix> X`` (a small capital, a combining Latin letter)."""
+    name = unicodedata.name(char, "")
+    for prefix in prefixes:
+        if name.startswith(prefix) and len(name) == len(prefix) + 1 and name[-1].isalpha():
+            return name[-1].lower()
+    return None
+
+
+_SMALL_CAPITAL = ("LATIN LETTER SMALL CAPITAL ",)
+_COMBINING_LETTER = ("COMBINING LATIN SMALL LETTER ",)
+
+
+@functools.cache
+def _prototypes() -> dict[str, str]:
+    """Each confusable character → the one its confusable class reads as (Unicode's confusables.txt).
+
+    confusable-homoglyphs ships confusables.txt as pairs in both directions; a class is a connected
+    set of single characters. Its reading: a plain ASCII letter in it (``0`` reads as ``O``), else an
+    ASCII character, else the Latin letter whose small capital is in it (``ĸ``, ``к``, ``ᴋ`` read as
+    ``k``), else its smallest code point. Loaded on first use (a 1 MB table), then kept.
+    """
+    from confusable_homoglyphs.utils import load
+
+    pairs: dict[str, list[dict[str, str]]] = load("confusables.json")
+    graph: dict[str, set[str]] = {}
+    for char, homoglyphs in pairs.items():
+        for other in homoglyphs:
+            if len(char) == 1 and len(other["c"]) == 1:
+                graph.setdefault(char, set()).add(other["c"])
+                graph.setdefault(other["c"], set()).add(char)
+    prototypes: dict[str, str] = {}
+    for start in graph:
+        if start in prototypes:
+            continue
+        members, todo = {start}, [start]
+        while todo:
+            for neighbour in graph[todo.pop()] - members:
+                members.add(neighbour)
+                todo.append(neighbour)
+        letters = sorted(c for c in members if c.isascii() and c.isalpha())
+        ascii_ = sorted(c for c in members if c.isascii())
+        capitals = sorted(filter(None, (_letter_named(c, _SMALL_CAPITAL) for c in members)))
+        reading = (letters or ascii_ or capitals or sorted(members))[0]
+        prototypes.update(dict.fromkeys(members, reading))
+    return prototypes
 
 
 def skeleton(name: str) -> str:
-    """What ``name`` reads as, for telling whether it passes for another name.
+    """What ``name`` reads as, for telling whether it passes for another name (UTS #39, loosened).
 
-    NFKC folds compatibility forms (full-width "Ｅｋｏ", mathematical letters), casefold any case,
-    accents go, Cyrillic/Greek look-alikes become the Latin letter ("Еko", "Ekο" → "eko"), and
-    everything but letters and digits is dropped ("@Eko", "E k o", "E.K.O" → "eko"). Digits stay:
-    "Eko2" is another name.
+    NFKC folds compatibility forms (full-width "Ｅｋｏ", mathematical letters); each character becomes
+    what its confusable class reads as (Unicode's confusables, see :func:`_prototypes`: Cyrillic
+    "Е", Armenian "օ", "ᴏ", "ĸ"), before and after casefolding; a combining Latin letter reads as the
+    letter ("Ekͦ" is "Eko"); accents go, and everything but letters and digits is dropped ("@Eko",
+    "E k o", "E.K.O" → "eko"). Digits stay, save those Unicode calls confusable ("Ek0").
     """
-    folded = unicodedata.normalize("NFD", unicodedata.normalize("NFKC", name).casefold())
-    # Accents go before the table, so accented look-alikes ("ё", "ί") meet their base letter there.
-    bare = "".join(c for c in folded if not unicodedata.combining(c))
-    return "".join(c for c in bare.translate(_LATIN_LOOK_ALIKES) if c.isalnum())
+    prototypes = _prototypes()
+
+    def read(text: str) -> str:
+        return "".join(_letter_named(c, _COMBINING_LETTER) or prototypes.get(c, c) for c in text)
+
+    folded = read(read(unicodedata.normalize("NFKC", name)).casefold())
+    bare = "".join(c for c in unicodedata.normalize("NFD", folded) if not unicodedata.combining(c))
+    return "".join(c for c in read(bare).casefold() if c.isalnum())
 
 
 def is_reserved(name: str, bot_name: str) -> bool:
