@@ -91,7 +91,8 @@ async def _wire_mistakes(url: str) -> None:
         assert ok["ok"] is True and ok["message"]["author"] == "Probe"
     finally:
         await sock.close()
-    for auth, code in (('{"name":' + DEEP + "}", "too_deep"), ('{"name":"' + "n" * 1_000_000 + '"}', "too_large")):
+    big_name = '{"name":"' + "n" * 1_000_000 + '"}'
+    for auth, code in (('{"name":' + DEEP + "}", "too_deep"), (big_name, "too_large")):
         sock = await RawSocket.open(url)
         try:
             await sock.send("40" + auth)
