@@ -72,23 +72,22 @@ def host_policy(
 ) -> HostPolicy:
     """The policy for Eko bound to ``bind_host:port`` with ``EKO_ALLOWED_HOSTS=allowed_hosts``.
 
-    Unset: the bound name and the loopback names, with the port. ``*`` in the list, or a wildcard
-    bind address with no list: any host (the loopback names stay "listed" for the admin-less trigger).
-    Entries without a port allow that name on any port (behind a proxy on 443, say).
+    The loopback names with the port are always allowed (no other site's page can send them: its
+    requests carry its own name), so the container health check and local tools keep working.
+    Unset: those and the bound name. ``*`` in the list, or a wildcard bind address with no list:
+    any host (the loopback names stay "listed" for the admin-less trigger). Entries without a port
+    allow that name on any port (behind a proxy on 443, say).
     """
     loopback = {(name, port) for name in LOOPBACK_NAMES}
     entries = [e.strip() for e in (allowed_hosts or "").split(",") if e.strip()]
     if not entries:
         if bind_host in WILDCARD_ADDRESSES:
             return HostPolicy(frozenset(loopback), any_host=True, trust_proxy=trust_proxy)
-        bound = split_host(
-            bind_host if ":" not in bind_host or bind_host.startswith("[") else f"[{bind_host}]"
-        )
-        return HostPolicy(frozenset({*loopback, (bound[0], port)}), trust_proxy=trust_proxy)
-    parsed = {split_host(e) for e in entries if e != "*"}
-    return HostPolicy(
-        frozenset({p for p in parsed if p[0]}), any_host="*" in entries, trust_proxy=trust_proxy
-    )
+        bracketed = bind_host if ":" not in bind_host or bind_host.startswith("[") else f"[{bind_host}]"
+        return HostPolicy(frozenset({*loopback, (split_host(bracketed)[0], port)}), trust_proxy=trust_proxy)
+    listed = {split_host(e) for e in entries if e != "*"}
+    named = frozenset({*loopback, *(entry for entry in listed if entry[0])})
+    return HostPolicy(named, any_host="*" in entries, trust_proxy=trust_proxy)
 
 
 def host_guard(policy: HostPolicy) -> Middleware:
