@@ -32,6 +32,8 @@ from aiohttp import web
 from engineio.async_drivers import aiohttp as engineio_aiohttp
 from socketio import packet as sio_packet
 
+from language.controls import MAX_DEPTH, too_deep
+
 log = logging.getLogger(__name__)
 
 # The largest polling POST body or WebSocket frame Engine.IO accepts (its own default, kept
@@ -43,8 +45,6 @@ MAX_WEBSOCKET_FRAME_BYTES = 4 * 1024 * 1024
 # The largest Socket.IO packet decoded. A Lobby message is at most 4,000 characters (24 KB once
 # JSON-escaped); anything far larger is refused before its JSON is parsed.
 MAX_PACKET_CHARS = 64 * 1024
-# The deepest JSON nesting accepted in an event's arguments or a connection's auth.
-MAX_DEPTH = 16
 # Engine.IO session ids are 20 characters; anything far longer is not one.
 MAX_SID_CHARS = 64
 # Engine.IO's own bound on packets in one polling payload.
@@ -79,19 +79,6 @@ _HEADER = re.compile(r"^(?P<type>[0-6])(?:\d+-)?(?P<nsp>/[^,]*,)?(?P<id>\d{1,20}
 def refusal(code: str) -> dict[str, Any]:
     """The ack a refused packet gets: ``{"ok": false, "error": "...", "code": "..."}``."""
     return {"ok": False, "error": REFUSALS[code], "code": code}
-
-
-def too_deep(value: Any, limit: int = MAX_DEPTH) -> bool:
-    """Whether ``value`` (decoded JSON) nests lists and objects deeper than ``limit`` (no recursion)."""
-    stack: list[tuple[Any, int]] = [(value, 0)]
-    while stack:
-        item, depth = stack.pop()
-        if isinstance(item, dict | list):
-            if depth >= limit:
-                return True
-            children = item.values() if isinstance(item, dict) else item
-            stack.extend((child, depth + 1) for child in children)
-    return False
 
 
 def frame_problem(frame: str | bytes, allowed_types: frozenset[str]) -> str | None:

@@ -13,14 +13,13 @@ from collections import deque
 from datetime import datetime, timedelta
 from typing import Any
 
+from language.controls import first_control
+
 MAX_NAME_LENGTH = 40
 MAX_TEXT_LENGTH = 4000
 
 
 _SPACE_RUN = re.compile(" {2,}")
-# The control characters (Unicode category Cc: C0, DEL, C1) refused in message text; line feed,
-# carriage return and tab stay, as formatting.
-_TEXT_CONTROLS = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]")
 
 
 class RefusedError(ValueError):
@@ -141,7 +140,7 @@ def message_text(payload: Any) -> str:
     raw = str(payload["text"])
     # Checked before trimming: strip() would silently drop some of them (U+001C-U+001F, U+0085)
     # at the ends, and a NUL or an escape sequence has no business in a chat message anywhere.
-    if _TEXT_CONTROLS.search(raw):
+    if first_control(raw) is not None:
         raise RefusedError("Texte invalide : caractères de contrôle interdits")
     text = raw.strip()
     try:

@@ -137,3 +137,22 @@ async def test_phone_width(server: LobbyServer, browser: Any) -> None:
     assert await page.locator("#send").is_visible()
     await page.screenshot(path="/tmp/lobby-375.png")
     await context.close()
+
+
+async def test_an_author_name_is_shown_as_text_never_as_markup(server: LobbyServer, browser: Any) -> None:
+    page = await browser.new_page()
+    dialogs: list[str] = []
+    page.on("dialog", lambda dialog: dialogs.append(dialog.message))
+    await enter(page, server.url, "Alice")
+    mallory = Client(server.url)
+    try:
+        name = '<b id="x">M</b><img src=x>'  # 26 characters: a valid display name
+        await mallory.connect({"name": name})
+        await mallory.send({"text": "coucou"})
+        await page.wait_for_selector("#messages >> text=coucou")
+        assert await page.locator("#messages img, #messages b#x").count() == 0
+        assert name in await page.text_content("#messages")
+        assert dialogs == []
+    finally:
+        await mallory.close()
+        await page.close()
