@@ -12,7 +12,7 @@ import socketio
 
 from store import LobbyMessage, MessageLog
 from tests.conftest import FakeClock
-from tests.lobby.conftest import BOT_TOKEN, Client, LobbyServer
+from tests.lobby.conftest import BOT_TOKEN, WAIT, Client, LobbyServer
 
 Connect = Callable[..., Any]
 
@@ -333,7 +333,9 @@ async def test_a_message_the_store_cannot_write_is_refused_and_not_broadcast(
     await server.database.close()  # the store goes away under the Lobby
     ack = await alice.send({"text": "perdu ?"})
     assert ack == {"ok": False, "error": "Message non enregistré (stockage indisponible) : réessayez"}
-    await asyncio.sleep(0.1)
+    # A round trip of Bob's after the refusal: a broadcast sent before it would have arrived first.
+    answer = await bob.sio.call("round-trip", {}, timeout=WAIT)
+    assert answer["code"] == "unknown_event"
     assert bob.pending("message") == 0
 
 
