@@ -59,6 +59,23 @@ def stats_json(doc: dict[str, Any] | None) -> dict[str, Any]:
     return stats
 
 
+def _stats_update(
+    increments: dict[str, int],
+    now: datetime,
+    last_message_at: datetime | None,
+    extra: dict[str, Any] | None = None,
+) -> dict[str, Any]:
+    """The stats document's update: ``$inc`` the non-zero counters, ``$set`` the times (and ``extra``)."""
+    fields: dict[str, Any] = {"updatedAt": now, **(extra or {})}
+    if last_message_at is not None:
+        fields["lastMessageAt"] = last_message_at
+    update: dict[str, Any] = {"$set": fields}
+    counted = {k: v for k, v in increments.items() if v}
+    if counted:
+        update["$inc"] = counted
+    return update
+
+
 class ReflectionRepository:
     """Reads and writes of reflection's documents; the rate-limit document is RateLimiter's."""
 
@@ -85,14 +102,9 @@ class ReflectionRepository:
         self, increments: dict[str, int], now: datetime, last_message_at: datetime | None = None
     ) -> dict[str, Any]:
         """``$inc`` the counters atomically (concurrent processes add up) and return the new totals."""
-        fields: dict[str, Any] = {"updatedAt": now}
-        if last_message_at is not None:
-            fields["lastMessageAt"] = last_message_at
-        update: dict[str, Any] = {"$set": fields}
-        increments = {k: v for k, v in increments.items() if v}
-        if increments:
-            update["$inc"] = increments
-        await self._db[STATS].update_one({"_id": STATS_ID}, update, upsert=True)
+        await self._db[STATS].update_one(
+            {"_id": STATS_ID}, _stats_update(increments, now, last_message_at), upsert=True
+        )
         return await self.stats()
 
     async def save_counted(
@@ -109,13 +121,7 @@ class ReflectionRepository:
         :meth:`recover_pending` (at start) finishes (2) and (3) for a process killed in between.
         """
         doc = record.to_document()
-        fields: dict[str, Any] = {"updatedAt": now, f"pending.{record.id}": doc}
-        if last_message_at is not None:
-            fields["lastMessageAt"] = last_message_at
-        update: dict[str, Any] = {"$set": fields}
-        increments = {k: v for k, v in increments.items() if v}
-        if increments:
-            update["$inc"] = increments
+        update = _stats_update(increments, now, last_message_at, {f"pending.{record.id}": doc})
         await self._db[STATS].update_one({"_id": STATS_ID}, update, upsert=True)
         await self._insert_record(doc)
         await self._db[STATS].update_one({"_id": STATS_ID}, {"$unset": {f"pending.{record.id}": ""}})

@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import AsyncIterator
 from typing import Any
 
 import aiohttp
-import pytest
 from aiohttp import web
 
-from eko.hosts import host_guard, host_policy
+from eko.hosts import HostPolicy, host_guard, host_policy
 from reflection.http import authorize
 
 
@@ -37,24 +37,26 @@ def test_a_wildcard_bind_without_a_list_accepts_any_host_but_lists_only_loopback
     assert host_policy("127.0.0.1", 8080, "*").allows("anything:1")
 
 
-@pytest.fixture
-async def served(free_port: int) -> AsyncIterator[tuple[str, int]]:
+@contextlib.asynccontextmanager
+async def _serving(policy: HostPolicy, port: int) -> AsyncIterator[str]:
+    """The host guard in front of ``/`` and an admin-less ``POST /trigger``, on loopback at ``port``."""
+
     async def hello(request: web.Request) -> web.Response:
         return web.Response(text="hello")
 
     async def trigger(request: web.Request) -> web.Response:
-        refusal = authorize(request, None, local_host=policy.is_listed)
-        return refusal or web.Response(text="triggered")
+        return authorize(request, None, local_host=policy.is_listed) or web.Response(text="triggered")
 
-    policy = host_policy("127.0.0.1", free_port, None)
     app = web.Application(middlewares=[host_guard(policy)])
     app.router.add_get("/", hello)
     app.router.add_post("/trigger", trigger)
     runner = web.AppRunner(app)
     await runner.setup()
-    await web.TCPSite(runner, "127.0.0.1", free_port).start()
-    yield f"http://127.0.0.1:{free_port}", free_port
-    await runner.cleanup()
+    await web.TCPSite(runner, "127.0.0.1", port).start()
+    try:
+        yield f"http://127.0.0.1:{port}"
+    finally:
+        await runner.cleanup()
 
 
 async def _status(url: str, method: str = "GET", **headers: Any) -> int:
@@ -62,50 +64,27 @@ async def _status(url: str, method: str = "GET", **headers: Any) -> int:
         return response.status
 
 
-async def test_requests_for_another_host_get_421(served: tuple[str, int]) -> None:
-    url, port = served
-    assert await _status(url + "/") == 200
-    assert await _status(url + "/", Host=f"evil.example:{port}") == 421
-    assert await _status(url + "/", Host=f"localhost:{port}") == 200
-    # A forwarded host is not believed without EKO_TRUST_PROXY: the Host header decides.
-    forwarded = {"Host": f"evil.example:{port}", "X-Forwarded-Host": "localhost"}
-    assert await _status(url + "/", **forwarded) == 421
-    assert await _status(url + "/trigger", "POST") == 200
+async def test_requests_for_another_host_get_421(free_port: int) -> None:
+    port = free_port
+    async with _serving(host_policy("127.0.0.1", port, None), port) as url:
+        assert await _status(url + "/") == 200
+        assert await _status(url + "/", Host=f"evil.example:{port}") == 421
+        assert await _status(url + "/", Host=f"localhost:{port}") == 200
+        # A forwarded host is not believed without EKO_TRUST_PROXY: the Host header decides.
+        forwarded = {"Host": f"evil.example:{port}", "X-Forwarded-Host": "localhost"}
+        assert await _status(url + "/", **forwarded) == 421
+        assert await _status(url + "/trigger", "POST") == 200
 
 
 async def test_behind_a_trusted_proxy_the_forwarded_host_decides(free_port: int) -> None:
     policy = host_policy("127.0.0.1", free_port, "chat.example.com", trust_proxy=True)
-    app = web.Application(middlewares=[host_guard(policy)])
-    app.router.add_get("/", _ok)
-    runner = web.AppRunner(app)
-    await runner.setup()
-    await web.TCPSite(runner, "127.0.0.1", free_port).start()
-    try:
-        url = f"http://127.0.0.1:{free_port}/"
-        assert await _status(url, **{"X-Forwarded-Host": "chat.example.com"}) == 200
-        assert await _status(url, **{"X-Forwarded-Host": "evil.example"}) == 421
-    finally:
-        await runner.cleanup()
-
-
-async def _ok(request: web.Request) -> web.Response:
-    return web.Response(text="ok")
+    async with _serving(policy, free_port) as url:
+        assert await _status(url + "/", **{"X-Forwarded-Host": "chat.example.com"}) == 200
+        assert await _status(url + "/", **{"X-Forwarded-Host": "evil.example"}) == 421
 
 
 async def test_the_admin_less_trigger_needs_a_listed_host(free_port: int) -> None:
-    policy = host_policy("0.0.0.0", free_port, None)  # open list: any Host passes the middleware
-
-    async def trigger(request: web.Request) -> web.Response:
-        return authorize(request, None, local_host=policy.is_listed) or web.Response(text="triggered")
-
-    app = web.Application(middlewares=[host_guard(policy)])
-    app.router.add_post("/trigger", trigger)
-    runner = web.AppRunner(app)
-    await runner.setup()
-    await web.TCPSite(runner, "127.0.0.1", free_port).start()
-    try:
-        url = f"http://127.0.0.1:{free_port}/trigger"
-        assert await _status(url, "POST", Host=f"evil.example:{free_port}") == 403  # DNS rebinding
-        assert await _status(url, "POST") == 200
-    finally:
-        await runner.cleanup()
+    # An open list: any Host passes the middleware, but the trigger wants a loopback name.
+    async with _serving(host_policy("0.0.0.0", free_port, None), free_port) as url:
+        assert await _status(url + "/trigger", "POST", Host=f"evil.example:{free_port}") == 403
+        assert await _status(url + "/trigger", "POST") == 200
