@@ -24,6 +24,7 @@ from aiohttp import web
 from eko.health import HealthProbe, health_routes
 from eko.hosts import HostPolicy, host_guard, host_policy
 from eko.logs import configure_logging
+from eko.serving import ClientErrorLog
 from eko.settings import Settings
 
 log = logging.getLogger(__name__)
@@ -107,7 +108,8 @@ def _bind(host: str, port: int) -> tuple[socket.socket, str]:
 
 
 async def _serve_http(app: web.Application, sock: socket.socket, stack: AsyncExitStack) -> None:
-    runner = web.AppRunner(app, access_log=None)
+    # Client mistakes aiohttp cannot parse are logged as one warning line (eko/serving.py).
+    runner = web.AppRunner(app, access_log=None, logger=ClientErrorLog(logging.getLogger("aiohttp.server")))
     await runner.setup()
     stack.push_async_callback(runner.cleanup)
     await web.SockSite(runner, sock).start()
