@@ -3,13 +3,17 @@
 from __future__ import annotations
 
 import contextlib
+import socket
 from collections.abc import AsyncIterator
 from typing import Any
 
 import aiohttp
+import pytest
 from aiohttp import web
 
+from eko.app import _web_app
 from eko.hosts import HostPolicy, host_guard, host_policy
+from eko.settings import Settings
 from reflection.http import authorize
 
 
@@ -88,3 +92,13 @@ async def test_the_admin_less_trigger_needs_a_listed_host(free_port: int) -> Non
     async with _serving(host_policy("0.0.0.0", free_port, None), free_port) as url:
         assert await _status(url + "/trigger", "POST", Host=f"evil.example:{free_port}") == 403
         assert await _status(url + "/trigger", "POST") == 200
+
+
+def test_a_wildcard_bind_without_a_list_says_so_in_one_line(caplog: pytest.LogCaptureFixture) -> None:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        _web_app(Settings(host="0.0.0.0"), sock)
+        _web_app(Settings(host="0.0.0.0", allowed_hosts="chat.example.com"), sock)
+        _web_app(Settings(host="127.0.0.1"), sock)
+    lines = [r.getMessage() for r in caplog.records if "EKO_ALLOWED_HOSTS" in r.getMessage()]
+    assert len(lines) == 1 and "any Host header is accepted" in lines[0]
