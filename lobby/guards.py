@@ -76,9 +76,9 @@ _BODY = web.RequestKey("eko.polling_body", bytes)  # a polling POST body read an
 _HEADER = re.compile(r"^(?P<type>[0-6])(?:\d+-)?(?P<nsp>/[^,]*,)?(?P<id>\d{1,20})?")
 
 
-def refusal(code: str) -> dict[str, Any]:
-    """The ack a refused packet gets: ``{"ok": false, "error": "...", "code": "..."}``."""
-    return {"ok": False, "error": REFUSALS[code], "code": code}
+def french(code: str) -> str:
+    """The default wording of a refusal code (:data:`REFUSALS`)."""
+    return REFUSALS[code]
 
 
 def frame_problem(frame: str | bytes, allowed_types: frozenset[str]) -> str | None:
@@ -225,8 +225,10 @@ async def _ignore_oversized(sid: str | None, head: str) -> None:
 class GuardedServer(socketio.AsyncServer):  # type: ignore[misc]
     """python-socketio's server with every client packet checked before it is dispatched."""
 
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
+    def __init__(self, *args: Any, wording: Callable[[str], str] = french, **kwargs: Any) -> None:
+        """``wording(code)`` gives a refusal's text in the Lobby's language (default :func:`french`)."""
         super().__init__(*args, **kwargs)
+        self._wording = wording
         self.eio.refuse_oversized = self._refuse_oversized
 
     def _engineio_server_class(self) -> type[engineio.AsyncServer]:
@@ -302,17 +304,16 @@ class GuardedServer(socketio.AsyncServer):  # type: ignore[misc]
         log.warning("lobby: packet refused", extra={"sid": eio_sid, "code": code})
         namespace = namespace or "/"
         if kind == sio_packet.CONNECT:
-            error = {"message": REFUSALS[code], "data": {"code": code}}
+            error = {"message": self._wording(code), "data": {"code": code}}
             await self._send_packet(
                 eio_sid, self.packet_class(sio_packet.CONNECT_ERROR, data=error, namespace=namespace)
             )
         elif kind in (sio_packet.EVENT, sio_packet.BINARY_EVENT) and ident is not None:
             if self.manager.sid_from_eio_sid(eio_sid, namespace) is None:
                 return  # not connected to that namespace: nothing to answer to
-            await self._send_packet(
-                eio_sid,
-                self.packet_class(sio_packet.ACK, data=[refusal(code)], namespace=namespace, id=ident),
-            )
+            refusal = {"ok": False, "error": self._wording(code), "code": code}
+            ack = self.packet_class(sio_packet.ACK, data=[refusal], namespace=namespace, id=ident)
+            await self._send_packet(eio_sid, ack)
 
     async def _refuse_oversized(self, eio_sid: str | None, head: str) -> None:
         if eio_sid is not None and eio_sid in self.eio.sockets:
