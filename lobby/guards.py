@@ -49,6 +49,8 @@ MAX_PACKET_CHARS = 64 * 1024
 MAX_SID_CHARS = 64
 # Engine.IO's own bound on packets in one polling payload.
 MAX_PAYLOAD_PACKETS = 16
+# Mistakes logged at WARNING per connection; later ones go to DEBUG.
+LOGGED_MISTAKES = 5
 
 # Names python-socketio or the Socket.IO client libraries give a meaning of their own: a client
 # sending an event by one of these names is refused, never dispatched.
@@ -130,16 +132,34 @@ class GuardedWebSocket(engineio_aiohttp.WebSocket):  # type: ignore[misc]
             if len(frame) > MAX_FRAME_BYTES:
                 if isinstance(frame, str) and frame.startswith("4"):
                     await self.server.refuse_oversized(sid, frame[1:128])
-                log.warning("lobby: oversized frame refused", extra={"sid": sid, "size": len(frame)})
+                self.server.mistake(sid, "lobby: oversized frame refused", size=len(frame))
                 continue
             problem = frame_problem(frame, _WEBSOCKET_TYPES)
             if problem is None:
                 return frame
-            log.warning("lobby: frame dropped", extra={"sid": sid, "problem": problem})
+            self.server.mistake(sid, "lobby: frame dropped", problem=problem)
 
 
 class GuardedEngine(engineio.AsyncServer):  # type: ignore[misc]
     """Engine.IO with every client frame checked before engineio decodes it (see the module docstring)."""
+
+    def mistake(self, sid: str | None, message: str, **extra: Any) -> None:
+        """Log a client's mistake: a warning line for each of a connection's first
+        :data:`LOGGED_MISTAKES`, then one line saying the rest go to debug (a client repeating junk
+        cannot fill the log)."""
+        count = self._mistakes[sid] = self._mistakes.get(sid, 0) + 1
+        if count <= LOGGED_MISTAKES:
+            log.warning(message, extra={"sid": sid, **extra})
+            if count == LOGGED_MISTAKES:
+                log.warning(
+                    "lobby: further mistakes from this connection are logged at debug level",
+                    extra={"sid": sid},
+                )
+        else:
+            log.debug(message, extra={"sid": sid, **extra})
+
+    def forget(self, sid: str) -> None:
+        self._mistakes.pop(sid, None)
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         kwargs["max_http_buffer_size"] = MAX_FRAME_BYTES
@@ -148,6 +168,7 @@ class GuardedEngine(engineio.AsyncServer):  # type: ignore[misc]
         driver: dict[str, Any] = getattr(self, "_async")  # noqa: B009 (engineio's untyped attribute)
         self._async = {**driver, "websocket": GuardedWebSocket, "translate_request": self._translate}
         self.refuse_oversized: Callable[[str | None, str], Awaitable[None]] = _ignore_oversized
+        self._mistakes: dict[str | None, int] = {}
 
     def _log_error_once(self, message: str, message_key: str) -> None:
         # engineio logs each kind of client mistake at ERROR once (a bad session id, a bad origin):
@@ -193,11 +214,11 @@ class GuardedEngine(engineio.AsyncServer):  # type: ignore[misc]
         try:
             text = body.decode("utf-8")
         except UnicodeDecodeError:
-            log.warning("lobby: polling request is not UTF-8", extra={"sid": sid})
+            self.mistake(sid, "lobby: polling request is not UTF-8")
             return web.json_response({"error": "body is not UTF-8", "code": "malformed"}, status=400)
         frames = text.split("\x1e") if text else []
         if len(frames) > MAX_PAYLOAD_PACKETS:
-            log.warning("lobby: too many packets in one polling request", extra={"sid": sid})
+            self.mistake(sid, "lobby: too many packets in one polling request")
             return web.json_response({"error": "too many packets", "code": "too_large"}, status=400)
         kept = []
         for frame in frames:
@@ -205,7 +226,7 @@ class GuardedEngine(engineio.AsyncServer):  # type: ignore[misc]
             if problem is None:
                 kept.append(frame)
             else:
-                log.warning("lobby: frame dropped", extra={"sid": sid, "problem": problem})
+                self.mistake(sid, "lobby: frame dropped", problem=problem)
         request[_BODY] = "\x1e".join(kept).encode("utf-8")
         return None
 
@@ -234,10 +255,14 @@ class GuardedServer(socketio.AsyncServer):  # type: ignore[misc]
     def _engineio_server_class(self) -> type[engineio.AsyncServer]:
         return GuardedEngine
 
+    async def _handle_eio_disconnect(self, eio_sid: str, reason: Any) -> None:
+        self.eio.forget(eio_sid)
+        await super()._handle_eio_disconnect(eio_sid, reason)
+
     async def _handle_eio_message(self, eio_sid: str, data: Any) -> None:
         if not isinstance(data, str):
             self._binary_packet.pop(eio_sid, None)  # no binary event exists; nothing to attach to
-            log.warning("lobby: binary data dropped", extra={"sid": eio_sid})
+            self.eio.mistake(eio_sid, "lobby: binary data dropped")
             return
         if len(data) > MAX_PACKET_CHARS:
             await self._refuse(eio_sid, data[:128], "too_large")
@@ -267,14 +292,14 @@ class GuardedServer(socketio.AsyncServer):  # type: ignore[misc]
         if kind in (sio_packet.BINARY_EVENT, sio_packet.BINARY_ACK):
             return "binary_unsupported"
         if kind not in (sio_packet.CONNECT, sio_packet.DISCONNECT, sio_packet.EVENT, sio_packet.ACK):
-            log.warning("lobby: unexpected packet type dropped", extra={"sid": eio_sid, "type": kind})
+            self.eio.mistake(eio_sid, "lobby: unexpected packet type dropped", type=kind)
             return "ignore"
         if pkt.data is not None and too_deep(pkt.data):
             return "too_deep"
         connected = self.manager.sid_from_eio_sid(eio_sid, namespace) is not None
         if kind == sio_packet.CONNECT:
             if connected:
-                log.warning("lobby: second CONNECT ignored", extra={"sid": eio_sid})
+                self.eio.mistake(eio_sid, "lobby: second CONNECT ignored")
                 return "ignore"
             return None if pkt.data is None or isinstance(pkt.data, dict) else "malformed"
         if kind == sio_packet.ACK:
@@ -292,7 +317,7 @@ class GuardedServer(socketio.AsyncServer):  # type: ignore[misc]
         """Answer a packet that could not be decoded, from what its header says."""
         match = _HEADER.match(head)
         if match is None:
-            log.warning("lobby: packet refused", extra={"sid": eio_sid, "code": code})
+            self.eio.mistake(eio_sid, "lobby: packet refused", code=code)
             return
         namespace = (match["nsp"] or "/,")[:-1].split("?", 1)[0]
         ident = int(match["id"]) if match["id"] else None
@@ -301,7 +326,7 @@ class GuardedServer(socketio.AsyncServer):  # type: ignore[misc]
     async def _answer(
         self, eio_sid: str, kind: int, namespace: str | None, ident: int | None, code: str
     ) -> None:
-        log.warning("lobby: packet refused", extra={"sid": eio_sid, "code": code})
+        self.eio.mistake(eio_sid, "lobby: packet refused", code=code)
         namespace = namespace or "/"
         if kind == sio_packet.CONNECT:
             error = {"message": self._wording(code), "data": {"code": code}}

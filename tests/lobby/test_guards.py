@@ -10,6 +10,7 @@ from collections.abc import AsyncIterator
 import aiohttp
 import pytest
 
+from lobby.guards import LOGGED_MISTAKES
 from tests.conftest import FakeClock
 from tests.fakes.raw_socketio import RawSocket
 from tests.lobby.conftest import LobbyServer
@@ -72,6 +73,18 @@ async def test_junk_frames_are_dropped_without_a_word(
     assert ok["ok"] is True
     no_traceback(caplog)
     assert sum(r.levelno == logging.WARNING for r in caplog.records) <= 1
+
+
+async def test_a_client_repeating_junk_cannot_fill_the_log(
+    raw: RawSocket, caplog: pytest.LogCaptureFixture
+) -> None:
+    for _ in range(50):
+        await raw.send("4x")
+        await raw.send('421["nope"]')
+        await raw.ack(1)
+    assert (await raw.call(2, "message", {"text": "still here"}))["ok"] is True
+    warnings = [r for r in caplog.records if r.levelno == logging.WARNING and r.name == "lobby.guards"]
+    assert len(warnings) == LOGGED_MISTAKES + 1
 
 
 async def test_reserved_events_change_nothing(server: LobbyServer, raw: RawSocket, clock: FakeClock) -> None:
