@@ -55,7 +55,16 @@ LOGGED_MISTAKES = 5
 # Names python-socketio or the Socket.IO client libraries give a meaning of their own: a client
 # sending an event by one of these names is refused, never dispatched.
 RESERVED_EVENTS = frozenset(
-    {"connect", "connect_error", "disconnect", "disconnecting", "newListener", "removeListener", "*"}
+    {
+        "connect",
+        "connect_error",
+        "disconnect",
+        "disconnecting",
+        "newListener",
+        "removeListener",
+        "__disconnect_final",  # python-socketio client's own
+        "*",  # python-socketio's catch-all handler name
+    }
 )
 
 # Packet types a client may send: over polling (CLOSE, PONG, MESSAGE, NOOP) and over WebSocket
