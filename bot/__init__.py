@@ -3,7 +3,6 @@
 from bot.answer import Reply, Responder
 from bot.bot import Bot, BotCounters
 from bot.connection import ChatPostError, LobbyConnection
-from bot.mentions import mentions_bot, strip_mention
 from bot.ports import BotMemory, ReflectionAPI
 
 __all__ = [
@@ -15,6 +14,4 @@ __all__ = [
     "ReflectionAPI",
     "Reply",
     "Responder",
-    "mentions_bot",
-    "strip_mention",
 ]

@@ -5,7 +5,7 @@ finds for the message and the relevant ``self`` records, plus the goal Eko asked
 one call also tells whether the message answers it). With a model: one ``purpose="answer"`` call
 returning JSON. Offline (:class:`llm.LLMUnavailable`), or when the model fails or answers something
 else (counted as a fallback): a deterministic answer built from memory — the best matching facts,
-quoted with attribution when :func:`bot.relevance.answers_question` accepts them, otherwise an
+quoted with attribution when :func:`language.relevance.answers` accepts them, otherwise an
 honest "I do not know" and a new curiosity (a pending goal).
 """
 
@@ -19,10 +19,13 @@ from datetime import datetime
 from typing import Any, Literal
 
 from bot.curiosity import answers_offline, fact_is_standalone, open_asked_goal
-from bot.mentions import strip_mention
 from bot.ports import BotMemory
-from bot.relevance import MIN_SCORE, answers_question
-from bot.text import TONES, Language, Tone, as_curiosity, guess_tone, is_about_bot, is_question, main_entity
+from language.curiosity import as_curiosity, read_curiosity
+from language.mentions import strip_mention
+from language.names import main_entity
+from language.questions import TONES, Tone, guess_tone, is_about_bot, is_question
+from language.relevance import MIN_SCORE, answers
+from language.text import Language
 from llm import LLM, ChatTurn, LLMBadOutput, LLMError, LLMRequest, LLMUnavailable, PromptTemplates
 from memory.records import NewRecord, Record, ScoredRecord
 
@@ -242,7 +245,15 @@ class Responder:
         good = [
             hit
             for hit in [*context.facts, *context.self_facts]
-            if answers_question(question, hit, self.bot_name, self.min_score)
+            if answers(
+                question,
+                hit.record.text,
+                hit.score,
+                about=hit.record.about,
+                about_bot=hit.record.kind == "self",
+                bot_name=self.bot_name,
+                min_score=self.min_score,
+            )
         ]
         if not good:
             return []
@@ -258,14 +269,19 @@ class Responder:
         return self.templates.render("goal_fact", about=goal.about, question=goal.text, answer=answer)
 
     def _curiosity(self, context: Context, text: str) -> NewRecord | None:
-        if not text:
+        """The goal to record for a question Eko could not answer: only a request for information
+        about a subject (``language.curiosity.read_curiosity``) — never chit-chat, an opinion asked
+        of Eko, a presence check or a request for action — with its subject and facet."""
+        curiosity = read_curiosity(context.question, self.language, self.bot_name)
+        if not text or curiosity is None:
             return None
         return NewRecord(
             "goal",
             text,
-            about=main_entity(context.question, self.language, self.bot_name),
+            about=curiosity.subject or main_entity(context.question, self.language, self.bot_name),
             author=context.author or None,
             source=context.source(),
+            facet=curiosity.facet,
         )
 
     async def remember_curiosity(self, reply: Reply) -> str | None:
@@ -277,7 +293,7 @@ class Responder:
             return None
         item = reply.curiosity
         result = await self.memory.add(
-            item.kind, item.text, about=item.about, author=item.author, source=item.source
+            item.kind, item.text, about=item.about, author=item.author, source=item.source, facet=item.facet
         )
         log.info(
             "unknown question recorded as a curiosity",

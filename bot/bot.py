@@ -3,7 +3,7 @@
 Each mention is handled in its own task, at most ``max_concurrent`` at a time (a semaphore: later
 mentions wait their turn, none is dropped), so a slow model call never blocks the event loop, the
 connection or the other messages. Eko never answers its own messages. Learning from the rest of the
-conversation is batched per window by reflection's activity flow (``memory.learning``), not here.
+conversation is batched per window by reflection's activity flow (``reflection.learning``), not here.
 """
 
 from __future__ import annotations
@@ -21,11 +21,10 @@ from typing import Any
 from bot.answer import Reply, Responder
 from bot.connection import ChatPostError
 from bot.curiosity import parse_ts
-from bot.mentions import mentions_bot
 from bot.ports import BotConnection, BotMemory, ReflectionAPI
-from bot.text import Language
+from language.mentions import mentions_bot
+from language.text import Language, fold
 from llm import LLM, PromptTemplates
-from memory.learning import fold
 from memory.store import utc_now
 
 log = logging.getLogger(__name__)

@@ -15,10 +15,10 @@ from collections.abc import Sequence
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
-from bot.mentions import strip_mention
 from bot.ports import BotMemory
-from bot.text import Language, is_question
-from memory.learning import fold, is_common_word
+from language.mentions import strip_mention
+from language.questions import is_question
+from language.text import Language, fold, is_common_word
 from memory.records import Record
 
 ASK_WINDOW = timedelta(hours=24)

@@ -29,6 +29,7 @@ class BotMemory(Protocol):
         about: str | None = None,
         author: str | None = None,
         source: dict[str, Any] | None = None,
+        facet: str | None = None,
     ) -> AddResult: ...
 
     async def list(

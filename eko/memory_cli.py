@@ -100,10 +100,16 @@ def add_memory_parser(subparsers: Any) -> argparse.ArgumentParser:
 
     commands.add_parser("reembed", help="re-encode every record with the current embedding model")
 
-    evaluate = commands.add_parser("eval", help="measure duplicate detection or search on the shipped sets")
-    evaluate.add_argument("what", choices=("dedup", "search"))
-    evaluate.add_argument("--dataset", type=Path, help="another labelled set (same format)")
-    evaluate.add_argument("--errors", action="store_true", help="also list the wrong decisions")
+    evaluate = commands.add_parser(
+        "eval", help="measure duplicate detection, search or curiosity reading on the shipped labelled sets"
+    )
+    evaluate.add_argument("what", choices=("dedup", "search", "curiosity"))
+    evaluate.add_argument(
+        "--dataset", type=Path, help="another labelled set (same format) instead of the shipped ones"
+    )
+    evaluate.add_argument(
+        "--errors", action="store_true", help="also list the wrong decisions (dev halves and old sets only)"
+    )
     evaluate.add_argument("--json", action="store_true")
     return memory
 
@@ -605,69 +611,121 @@ async def _reembed(args: argparse.Namespace, settings: Settings) -> int:
 
 # ------------------------------------------------------------------------------------------- quality
 async def _eval(args: argparse.Namespace, settings: Settings) -> int:
-    """Quality checks run on the shipped sets in a throw-away storage: the user's memory is untouched."""
+    """Quality figures on the shipped sets (every set, dev and test halves apart), in a throw-away
+    storage: the user's memory is untouched. A test half's errors are never printed."""
+    if args.what == "curiosity":
+        return _eval_curiosity(args)
     embedder = load_embedder(settings.embedding_model, threads=settings.embedding_threads)
     if args.what == "dedup":
         return _eval_dedup(args, embedder)
     return await _eval_search(args, embedder)
 
 
-def _eval_dedup(args: argparse.Namespace, embedder: Embedder) -> int:
-    from memory.quality.dedup import TARGET_F1, TARGET_PRECISION, cross_validate, evaluate_dedup
+def _target_line(met: bool, text: str) -> str:
+    return f"target {text}: {'met' if met else 'MISSED'}"
 
-    shipped = evaluate_dedup(embedder, args.dataset)
-    held_out = cross_validate(embedder, args.dataset)
-    failed = any(r["precision"] < TARGET_PRECISION or r["f1"] < TARGET_F1 for r in (shipped, held_out))
+
+def _eval_dedup(args: argparse.Namespace, embedder: Embedder) -> int:
+    from memory.quality.dedup import SETS, TARGET_PRECISION, TARGET_RECALL, evaluate_dedup
+
+    sets = {"dataset": args.dataset} if args.dataset else SETS
+    report = {name: evaluate_dedup(embedder, path, errors=args.errors) for name, path in sets.items()}
     if args.json:
-        keys = ("precision", "recall", "f1", "pairs", "positives", "false_positives", "false_negatives")
-        report = {"all": {k: shipped[k] for k in keys}, "held_out": {k: held_out[k] for k in keys}}
-        if args.errors:
-            report["errors"] = shipped["errors"]
         _print_json_lines([report])
-    else:
-        for label, r in (
-            ("all pairs (shipped thresholds)", shipped),
-            ("held-out clusters (5-fold CV)", held_out),
-        ):
-            print(
-                f"{label}: precision {r['precision']:.3f}  recall {r['recall']:.3f}  F1 {r['f1']:.3f}"
-                f"  ({r['pairs']} pairs, {r['positives']} duplicates)"
-            )
-        print(f"targets: precision ≥ {TARGET_PRECISION}, F1 ≥ {TARGET_F1}")
-        if args.errors:
-            for error in shipped["errors"]:
+        return 0
+    for name, halves in report.items():
+        for half, kinds in halves.items():
+            for kind, r in kinds.items():
                 print(
-                    f"  {error['error']} ({error['kind']}, cosine {error['cosine']}):"
-                    f" {error['a']!r} / {error['b']!r}"
+                    f"{name} {half} {kind}: precision {r['precision']:.3f}  recall {r['recall']:.3f}"
+                    f"  F1 {r['f1']:.3f}  ({r['pairs']} pairs, {r['positives']} duplicates)"
                 )
-    return 1 if failed else 0
+                for error in r.get("errors", []):
+                    print(f"    {error['error']} (cosine {error['cosine']}): {error['a']!r} / {error['b']!r}")
+    for kind, r in report.get("blind", {}).get("test", {}).items():
+        met = r["precision"] >= TARGET_PRECISION and r["recall"] >= TARGET_RECALL
+        print(
+            _target_line(
+                met, f"(blind test, {kind}) precision ≥ {TARGET_PRECISION}, recall ≥ {TARGET_RECALL}"
+            )
+        )
+    return 0
+
+
+def _eval_curiosity(args: argparse.Namespace) -> int:
+    from memory.quality.curiosity import BLIND_SET, TARGET_PRECISION, TARGET_RECALL, evaluate_curiosity
+
+    report = {"blind": evaluate_curiosity(args.dataset or BLIND_SET, errors=args.errors)}
+    if args.json:
+        _print_json_lines([report])
+        return 0
+    for half, r in report["blind"].items():
+        print(
+            f"blind {half} curiosity: precision {r['precision']:.3f}  recall {r['recall']:.3f}"
+            f"  (intent category right {r['category_accuracy']:.3f}; {r['messages']} messages,"
+            f" {r['curiosities']} curiosities)"
+        )
+        for error in r.get("errors", []):
+            print(f"    {error['expected']} read as {error['got']}: {error['text']!r}")
+    test = report["blind"].get("test")
+    if test is not None:
+        met = test["precision"] >= TARGET_PRECISION and test["recall"] >= TARGET_RECALL
+        print(_target_line(met, f"(blind test) precision ≥ {TARGET_PRECISION}, recall ≥ {TARGET_RECALL}"))
+    return 0
 
 
 async def _eval_search(args: argparse.Namespace, embedder: Embedder) -> int:
-    from memory.quality.retrieval import DATASET, TARGET_RECALL_AT_1, TARGET_RECALL_AT_5, evaluate_retrieval
+    from memory.quality.retrieval import (
+        SETS,
+        TARGET_RECALL_AT_1,
+        TARGET_RECALL_AT_5,
+        evaluate_retrieval,
+        readme_example,
+    )
 
-    with tempfile.TemporaryDirectory(prefix="eko-eval-") as tmp:
+    sets = {"dataset": args.dataset} if args.dataset else SETS
+    report: dict[str, Any] = {}
+    if not args.dataset:
+        with tempfile.TemporaryDirectory(prefix="eko-eval-") as tmp:
+            report["readme_example"] = await readme_example(
+                lambda: Memory.open(MemoryConfig(path=Path(tmp)), embedder)
+            )
+    for name, path in sets.items():
+        with tempfile.TemporaryDirectory(prefix="eko-eval-") as tmp:
 
-        async def fresh() -> Memory:
-            return await Memory.open(MemoryConfig(path=Path(tmp)), embedder)
+            async def fresh(folder: str = tmp) -> Memory:
+                return await Memory.open(MemoryConfig(path=Path(folder)), embedder)
 
-        figures = await evaluate_retrieval(fresh, args.dataset or DATASET)
-    failed = figures["recall_at_1"] < TARGET_RECALL_AT_1 or figures["recall_at_5"] < TARGET_RECALL_AT_5
+            figures = await evaluate_retrieval(fresh, path)
+        misses = [m for m in figures.pop("misses") if m["split"] != "test"]  # never a test half's
+        report[name] = {**figures, "misses": misses} if args.errors else figures
     if args.json:
-        report = {k: figures[k] for k in ("recall_at_1", "recall_at_5", "n", "facts")}
-        if args.errors:
-            report["misses"] = figures["misses"]
         _print_json_lines([report])
-    else:
+        return 0
+    example = report.pop("readme_example", None)
+    for name, figures in report.items():
+        for half, r in figures["halves"].items():
+            print(
+                f"{name} {half}: recall@1 {r['recall_at_1']:.3f}  recall@5 {r['recall_at_5']:.3f}"
+                f"  ({r['n']} questions over {figures['facts']} facts)"
+            )
+        for miss in figures.get("misses", []):
+            print(f"    miss (rank {miss['rank']}): {miss['q']!r} → {miss['got']!r}")
+    if example is not None:
         print(
-            f"recall@1 {figures['recall_at_1']:.3f}  recall@5 {figures['recall_at_5']:.3f}"
-            f"  ({figures['n']} queries over {figures['facts']} facts)"
+            f"README example (among {example['facts']} facts): rank {example['rank']},"
+            f" fused score {example['score']:.3f}, margin {example['margin']:.3f}"
+            f" over {example['runner_up']!r}"
         )
-        print(f"targets: recall@1 ≥ {TARGET_RECALL_AT_1}, recall@5 ≥ {TARGET_RECALL_AT_5}")
-        if args.errors:
-            for miss in figures["misses"]:
-                print(f"  miss (rank {miss['rank']}): {miss['q']!r} → {miss['got']!r}")
-    return 1 if failed else 0
+    test = report.get("blind", {}).get("halves", {}).get("test")
+    if test is not None:
+        met = test["recall_at_1"] >= TARGET_RECALL_AT_1 and test["recall_at_5"] >= TARGET_RECALL_AT_5
+        print(
+            _target_line(
+                met, f"(blind test) recall@1 ≥ {TARGET_RECALL_AT_1}, recall@5 ≥ {TARGET_RECALL_AT_5}"
+            )
+        )
+    return 0
 
 
 # ------------------------------------------------------------------------------------------- output

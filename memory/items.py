@@ -20,7 +20,7 @@ MAX_TEXT_CHARS = 8_000
 # would otherwise carry a thousand names in every search result); ``author_count`` keeps the total.
 MAX_AUTHORS = 20
 STATUSES: tuple[GoalStatus, ...] = ("pending", "asked", "answered", "dropped")
-ITEM_FIELDS = ("kind", "text", "about", "author", "source")
+ITEM_FIELDS = ("kind", "text", "about", "author", "source", "facet")
 HISTORY_FIELDS = tuple(f.name for f in fields(History))
 
 
@@ -139,7 +139,7 @@ def _history(row: Mapping[str, Any]) -> History | None:
 
 
 def item_from_mapping(row: Mapping[str, Any]) -> NewRecord:
-    """``{"kind", "text", "about", "author", "source"}`` plus, optionally, the fields of a backup
+    """``{"kind", "text", "about", "author", "source", "facet"}`` plus, optionally, the fields of a backup
     line (:class:`History`: id, authors, seen_count, variants, times, goal lifecycle)."""
     unknown = set(row) - set(ITEM_FIELDS) - set(HISTORY_FIELDS)
     if unknown:
@@ -153,6 +153,7 @@ def item_from_mapping(row: Mapping[str, Any]) -> NewRecord:
         about=row.get("about"),
         author=row.get("author"),
         source=row.get("source"),
+        facet=row.get("facet"),
         history=_history(row),
     )
     return check_item(item)
@@ -171,12 +172,13 @@ def check_item(item: NewRecord | Mapping[str, Any]) -> NewRecord:
     check_text("text", item.text)
     about = _optional_string("about", item.about)
     author = _optional_string("author", item.author)
+    facet = _optional_string("facet", item.facet)
     if item.source is not None and not isinstance(item.source, dict):
         raise ValueError("source must be an object like {'room': ..., 'message_id': ...}")
     _check_strings("source", item.source)
     if item.history is not None and item.history.status is not None and item.kind != "goal":
         raise ValueError(f"status applies to goals only, not to a {item.kind}")
-    return replace(item, text=item.text.strip(), about=about, author=author)
+    return replace(item, text=item.text.strip(), about=about, author=author, facet=facet)
 
 
 def capped_authors(authors: list[str], count: int) -> tuple[list[str], int]:
@@ -201,6 +203,7 @@ def new_record(item: NewRecord, now: datetime, goal_id: str | None = None) -> Re
         text=item.text,
         about=item.about,
         author=item.author,
+        facet=item.facet,
         authors=authors,
         author_count=author_count,
         source=item.source,

@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 from datetime import datetime
 
-from memory.equivalence import richer_text
+from language.equivalence import richer_text
 from memory.items import capped_authors
 from memory.records import GoalStatus, Record
 
@@ -74,6 +74,7 @@ def _combined(kept: Record, other: Record) -> Record:
         author_count=author_count,
         author=kept.author or other.author,
         about=kept.about or other.about,
+        facet=kept.facet or other.facet,
         source=kept.source or other.source,
         goal_id=kept.goal_id or other.goal_id,
     )

@@ -65,6 +65,7 @@ def from_payload(point_id: str, kind: Kind, payload: dict[str, Any] | None) -> R
         text=legacy_text(data),
         about=_optional_str(data.get("about")),
         author=_optional_str(data.get("author")),
+        facet=_optional_str(data.get("facet")),  # absent from records stored before it existed
         authors=_strings(data.get("authors")),
         source=source if isinstance(source, dict) else None,
         created_at=_datetime(data.get("created_at")),

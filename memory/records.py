@@ -6,7 +6,8 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any, Literal
 
-Kind = Literal["fact", "self", "goal"]
+from language.equivalence import Kind as Kind  # what a record is: the duplicate rules need it too
+
 KINDS: tuple[Kind, ...] = ("fact", "self", "goal")
 GoalStatus = Literal["pending", "asked", "answered", "dropped"]
 
@@ -32,7 +33,7 @@ class Record:
     id: str
     kind: Kind
     text: str
-    about: str | None = None
+    about: str | None = None  # the subject: whom or what the record is about ("Bob", "Kraken FM")
     author: str | None = None  # who first said it
     # Who said an equivalent thing: the first and the latest MAX_AUTHORS - 1 of them (see merging).
     authors: list[str] = field(default_factory=list)
@@ -40,6 +41,8 @@ class Record:
     created_at: datetime | None = None
     updated_at: datetime | None = None
     seen_count: int = 1
+    # what is asked or said about the subject ("preference", "employer"…; language.facets), if known
+    facet: str | None = None
     # goals only
     status: GoalStatus | None = None
     asked_at: datetime | None = None
@@ -94,4 +97,5 @@ class NewRecord:
     about: str | None = None
     author: str | None = None
     source: dict[str, Any] | None = None
+    facet: str | None = None  # see Record.facet
     history: History | None = None  # a restored record's id and history; None for a new record

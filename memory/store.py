@@ -15,10 +15,10 @@ from typing import Any, Literal, cast
 import numpy as np
 from qdrant_client import AsyncQdrantClient, models
 
-from memory import equivalence
+from language import equivalence
+from language.equivalence import Attribution
 from memory.dense_index import DenseIndex
 from memory.embeddings import Embedder, Vectors
-from memory.equivalence import Attribution
 from memory.items import MAX_TEXT_CHARS, check_item, check_utf8, new_record
 from memory.lexical_index import SparseIndex
 from memory.merging import absorb, complete_link_clusters, merge_cluster, restore_into
@@ -109,6 +109,11 @@ def _filter(filters: Mapping[str, Any] | None) -> models.Filter | None:
         else:
             conditions.append(models.FieldCondition(key=key, match=models.MatchValue(value=value)))
     return models.Filter(must=conditions)
+
+
+def _attribution(record: Record | NewRecord) -> Attribution:
+    """Who ``record`` is about and who said it, for the duplicate rules."""
+    return Attribution(record.about, record.author)
 
 
 def _sparse_terms(record: Record) -> SparseVector:
@@ -245,9 +250,10 @@ class Memory:
         about: str | None = None,
         author: str | None = None,
         source: dict[str, Any] | None = None,
+        facet: str | None = None,
     ) -> AddResult:
         """Store ``text`` unless an equivalent record exists, which then absorbs it (status "merged")."""
-        results = await self.add_many([NewRecord(kind, text, about, author, source)])
+        results = await self.add_many([NewRecord(kind, text, about, author, source, facet)])
         return results[0]
 
     async def add_many(self, items: Sequence[NewRecord | Mapping[str, Any]]) -> list[AddResult]:
@@ -424,10 +430,10 @@ class Memory:
             cosine = float(np.dot(vector, entry.vector))
             if cosine >= floor:
                 scored[record_id] = (cosine, entry)
-        new = Attribution.of(item)
+        new = _attribution(item)
         for cosine, entry in sorted(scored.values(), key=lambda pair: -pair[0]):
             if equivalence.is_equivalent(
-                item.kind, item.text, entry.record.text, cosine, new, Attribution.of(entry.record)
+                item.kind, item.text, entry.record.text, cosine, new, _attribution(entry.record)
             ):
                 staged[entry.record.id] = entry
                 return entry
@@ -472,7 +478,7 @@ class Memory:
         tuning = self.tuning
         vector = (await self._embedder.embed([query[:MAX_TEXT_CHARS]]))[0]
         dense = vector.tolist()
-        lexical = sparse_vector(query[:MAX_TEXT_CHARS], name_weight=tuning.name_weight)
+        lexical = sparse_vector(query[:MAX_TEXT_CHARS], name_weight=tuning.name_weight, query=True)
         query_filter = _filter(filters)
         collection = self._collection(kind)
         sparse = models.SparseVector(indices=lexical.indices, values=lexical.values)
@@ -705,7 +711,9 @@ class Memory:
         item = check_item(NewRecord("fact", answer_text, author=author))
         async with self._write_lock:
             goal = await self._goal(goal_id)
-            result = (await self._write([replace(item, about=goal.about)], goal_id=goal.id))[0]
+            result = (
+                await self._write([replace(item, about=goal.about, facet=goal.facet)], goal_id=goal.id)
+            )[0]
             now = self._clock()
             await self._save_payload(
                 replace(goal, status="answered", answer_fact_id=result.id, updated_at=now)
@@ -740,7 +748,7 @@ class Memory:
                 newer, older = sorted((records[i], records[j]), key=_age, reverse=True)
                 cosine = float(block[row, col])
                 if equivalence.is_equivalent(
-                    kind, newer.text, older.text, cosine, Attribution.of(newer), Attribution.of(older)
+                    kind, newer.text, older.text, cosine, _attribution(newer), _attribution(older)
                 ):
                     pairs[(i, j)] = cosine
         groups = complete_link_clusters(len(records), pairs)
@@ -845,7 +853,7 @@ def _check_same_subject(records: Sequence[Record]) -> None:
     """A merge keeps one ``about``: records about different people must stay apart."""
     for i, a in enumerate(records):
         for b in records[i + 1 :]:
-            if equivalence.subject_veto(a.kind, a.text, Attribution.of(a), b.text, Attribution.of(b)):
+            if equivalence.subject_veto(a.kind, a.text, _attribution(a), b.text, _attribution(b)):
                 raise ValueError(f"cannot merge records about different subjects ({a.id}, {b.id})")
 
 

@@ -14,22 +14,22 @@ from collections.abc import Sequence
 from datetime import datetime
 from typing import Any
 
+from language.names import capitalised_words, short_answer
+from language.questions import Tone
+from language.relevance import answers, is_candidate
 from llm.port import ChatTurn, LLMRequest
-from memory.learning import LearnedItem, learn, offline_extract
 from memory.records import Kind, ScoredRecord
 from reflection.engine import Engine, RunLog, Skip, context_line
-from reflection.records import ActivityOutcome, ActivitySummary, ReflectionRecord, Tone, as_utc
-from reflection.relevance import answers, is_candidate
+from reflection.learning import LearnedItem, learn, offline_extract
+from reflection.records import ActivityOutcome, ActivitySummary, ReflectionRecord, as_utc
 from reflection.window import (
     WINDOW_SCHEMA,
     Message,
     WindowDecision,
-    capitalised_words,
     human_messages,
     open_questions,
     participants,
     select_window,
-    short_answer,
     top_topics,
 )
 
@@ -127,7 +127,9 @@ class ActivityFlow:
                 filters = {"status": "pending"} if kind == "goal" else None
                 for hit in await self._e.memory.search(kind, text, limit=3, filters=filters):
                     known = best[kind].get(hit.record.id)
-                    if is_candidate(text, hit) and (known is None or hit.score > known.score):
+                    if is_candidate(text, f"{hit.record.text} {hit.record.about or ''}", hit.score) and (
+                        known is None or hit.score > known.score
+                    ):
                         best[kind][hit.record.id] = hit
         ranked = {
             k: sorted(v.values(), key=lambda h: -h.score)[:CANDIDATES_PER_KIND] for k, v in best.items()
@@ -227,10 +229,19 @@ class ActivityFlow:
     async def _offline_answer(self, humans: Sequence[Message]) -> Proposal | None:
         """Offline, the one opportunity rules can take honestly: a question a stored fact answers."""
         e = self._e
-        for question in reversed(open_questions(humans, e.settings.bot_name)[-2:]):
+        for question in reversed(open_questions(humans, e.settings.bot_name, e.language)[-2:]):
             text = str(question.get("text", ""))[:1000]
             hits = await e.memory.search("fact", text, limit=3)
-            fact_hit = next((hit for hit in hits if answers(text, hit, e.settings.bot_name)), None)
+            fact_hit = next(
+                (
+                    hit
+                    for hit in hits
+                    if answers(
+                        text, hit.record.text, hit.score, about=hit.record.about, bot_name=e.settings.bot_name
+                    )
+                ),
+                None,
+            )
             if fact_hit is None:
                 continue
             fact = fact_hit.record

@@ -20,6 +20,7 @@ from pydantic import BaseModel, ValidationError
 from pymongo.asynchronous.database import AsyncDatabase
 from pymongo.errors import PyMongoError
 
+from language.text import Language
 from llm.port import LLM, LLMBadOutput, LLMError, LLMRequest, LLMUnavailable
 from llm.templates import PromptTemplates
 from memory.records import RecordNotFound
@@ -123,7 +124,7 @@ class Engine:
         self.answered: set[str] = set()  # goals the bot told us were answered
 
     @property
-    def language(self) -> Literal["fr", "en"]:
+    def language(self) -> Language:
         return "en" if self.settings.language == "en" else "fr"
 
     def new_record(self, trigger: Trigger, requested_by: str | None = None) -> ReflectionRecord:

@@ -5,13 +5,14 @@ from __future__ import annotations
 import logging
 from collections.abc import Sequence
 
+from language.equivalence import Attribution, is_equivalent
+from language.questions import Tone
 from llm.port import ChatTurn, LLMRequest
-from memory.equivalence import Attribution, is_equivalent
 from memory.records import Record, RecordNotFound, ScoredRecord
 from reflection.engine import Engine, RunLog, Skip, context_line
 from reflection.phrasing import REFLECT_SCHEMA, GoalDecision, offline_question
 from reflection.ratelimit import Claim
-from reflection.records import ReflectionRecord, Tone
+from reflection.records import ReflectionRecord
 from reflection.window import Message
 
 log = logging.getLogger(__name__)
@@ -79,8 +80,8 @@ class GoalFlow:
                 goal.text,
                 hit.record.text,
                 hit.score,
-                Attribution.of(goal),
-                Attribution.of(hit.record),
+                Attribution(goal.about, goal.author),
+                Attribution(hit.record.about, hit.record.author),
             )
         ]
         if len(cluster) < 2:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, Protocol
 
-from memory.records import AddResult, Kind, Record, ScoredRecord
+from memory.records import AddResult, Kind, NewRecord, Record, ScoredRecord
 
 
 class ChatConnection(Protocol):
@@ -48,7 +48,7 @@ class ReflectionMemory(Protocol):
 
     async def merge(self, cluster: list[Record]) -> Record: ...
 
-    async def add_many(self, items: Sequence[Mapping[str, Any]]) -> list[AddResult]: ...
+    async def add_many(self, items: Sequence[NewRecord | Mapping[str, Any]]) -> list[AddResult]: ...
 
     async def add(
         self,
@@ -57,4 +57,5 @@ class ReflectionMemory(Protocol):
         about: str | None = None,
         author: str | None = None,
         source: dict[str, Any] | None = None,
+        facet: str | None = None,
     ) -> AddResult: ...

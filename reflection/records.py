@@ -9,10 +9,10 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any, Literal, cast
 
+from language.questions import TONES, Tone
+
 Trigger = Literal["cron", "manual", "opportunity"]
 Action = Literal["pass", "message"]
-Tone = Literal["playful", "helpful", "technical"]
-TONES: tuple[Tone, ...] = ("playful", "helpful", "technical")
 
 
 def as_utc(value: Any) -> datetime | None:

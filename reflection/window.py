@@ -5,29 +5,18 @@ Pure functions over Lobby messages ({"id", "room", "author", "text", "ts"}); no 
 
 from __future__ import annotations
 
-import re
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from memory.learning import fold, name_spans
-from reflection.records import Tone
+from language.mentions import mentions_bot
+from language.names import capitalised_words
+from language.questions import Tone, is_question
+from language.text import Language, fold
 
 Message = Mapping[str, Any]
-
-# Capitalised words: candidate names and topics for the offline summary.
-_CAPITALISED = re.compile(r"(?<![\w'’])([A-ZÀ-ÖØ-Þ][\w’'-]+)")
-_WORDS = re.compile(r"[^\W\d_][\w'’-]*")
-# Sentence-initial words that are never an answer on their own.
-_DETERMINER_WORDS = "le la les l un une des il elle ils elles on ce c cette the a an he she it they this"
-_DETERMINERS = frozenset(_DETERMINER_WORDS.split())
-_QUESTION_START = re.compile(
-    r"^\s*(qui|que|quoi|quel|quelle|quels|quelles|comment|où|pourquoi|combien|est-ce|c'était|c'est quoi|"
-    r"what|who|how|why|where|when|which|does|do|did|is|are)\b",
-    re.IGNORECASE,
-)
 
 
 class LearnedFact(BaseModel):
@@ -108,16 +97,7 @@ def select_window(messages: Sequence[Message], last_id: str | None, last_ts: str
     return list(messages)
 
 
-def mentions(text: str, name: str) -> bool:
-    return bool(name_spans(text, name))
-
-
-def is_question(text: str) -> bool:
-    stripped = text.strip()
-    return stripped.endswith("?") or bool(_QUESTION_START.match(stripped))
-
-
-def open_questions(window: Sequence[Message], bot_name: str) -> list[Message]:
+def open_questions(window: Sequence[Message], bot_name: str, language: Language = "fr") -> list[Message]:
     """Human questions not addressed to the bot (the bot answers mentions itself) and not followed by it."""
     questions: list[Message] = []
     for message in window:
@@ -125,20 +105,9 @@ def open_questions(window: Sequence[Message], bot_name: str) -> list[Message]:
             questions.clear()  # the bot already spoke after these
             continue
         text = str(message.get("text", ""))
-        if is_question(text) and not mentions(text, bot_name):
+        if is_question(text, language) and not mentions_bot(text, bot_name):
             questions.append(message)
     return questions
-
-
-def capitalised_words(text: str, sentence_start: bool = False) -> list[str]:
-    """Capitalised words (likely names and projects); sentence starters only with ``sentence_start``."""
-    words = []
-    for match in _CAPITALISED.finditer(text):
-        before = text[: match.start()].rstrip()
-        if not sentence_start and (not before or before[-1] in ".!?…:"):
-            continue
-        words.append(match.group(1).strip("'’-"))
-    return words
 
 
 def participants(window: Sequence[Message]) -> list[str]:
@@ -159,20 +128,3 @@ def top_topics(window: Sequence[Message], exclude: set[str], limit: int = 5) -> 
             if fold(word) not in excluded:
                 counts[word] += 1
     return [word for word, _ in counts.most_common(limit)]
-
-
-def short_answer(fact_text: str, question: str, exclude: set[str]) -> str:
-    """The answer inside a fact when it is one name the question lacks ("Besançon"), else the fact.
-
-    Only a name among the last words of the fact counts (French and English put the new
-    information last: "La mère de David vient de Besançon"); ``exclude`` holds names that cannot be
-    the answer (who asks, who the fact is about).
-    """
-    asked = {fold(word) for word in _WORDS.findall(question)}
-    excluded = {fold(name) for name in exclude} | asked
-    words: list[str] = _WORDS.findall(fact_text)
-    names = [w for w in words if w[:1].isupper() and fold(w) not in excluded and fold(w) not in _DETERMINERS]
-    unique = list(dict.fromkeys(names))
-    if len(unique) == 1 and unique[0] in words[-3:]:
-        return unique[0]
-    return fact_text.strip().rstrip(".!")

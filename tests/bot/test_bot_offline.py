@@ -72,7 +72,26 @@ async def test_unknown_question_becomes_a_pending_goal_once(
         ("Qui a gagné le tournoi de pétanque de Corentin ?", "Corentin", "Simon")
     ]
     assert goals[0].seen_count == 2  # asked twice, stored once
+    assert goals[0].facet == "agent"  # who did something: the goal carries what is asked
     assert bot.counters.unknown_to_goal == 2
+
+
+async def test_chit_chat_to_eko_is_answered_but_never_becomes_a_goal(
+    memory: Memory, start_eko: StartEko, humans: Join
+) -> None:
+    bot = await start_eko()
+    zoe = await humans("Zoé")
+    for text in (
+        "Tu en penses quoi Eko ?",
+        "Eko, ça va ?",
+        "Eko t'es là ?",
+        "Eko, tu es d'accord avec moi ?",
+    ):
+        await zoe.send({"text": text})
+        assert (await reply_from_eko(zoe))["text"]  # answered, politely
+    await bot.drain()
+    assert await memory.count("goal") == 0
+    assert bot.counters.unknown_to_goal == 0
 
 
 async def test_answer_to_an_asked_curiosity_becomes_a_fact(

@@ -3,7 +3,7 @@ with the packaged embedding model and memory's real hybrid search."""
 
 from __future__ import annotations
 
-from bot.relevance import answers_question, question_names, shared_words
+from language.relevance import answers, question_names, shared_words
 from memory import Memory, NewRecord
 
 FACTS = [
@@ -51,7 +51,14 @@ async def test_offline_quote_decisions(memory: Memory) -> None:
     wrong = []
     for question, expected in CASES:
         hits = await memory.search("fact", question, limit=5)
-        quoted = next((hit.record.text for hit in hits if answers_question(question, hit)), None)
+        quoted = next(
+            (
+                hit.record.text
+                for hit in hits
+                if answers(question, hit.record.text, hit.score, about=hit.record.about)
+            ),
+            None,
+        )
         if quoted != expected:
             wrong.append((question, quoted, expected))
     assert wrong == []

@@ -134,18 +134,31 @@ def test_unknown_id_usage_errors_and_storage_in_use(eko: Eko, tmp_path: Path) ->
     assert "Traceback" not in busy.stderr
 
 
-def test_eval_dedup_prints_the_figures_and_passes_its_targets(eko: Eko) -> None:
-    run = eko("memory", "eval", "dedup", "--json")
+def test_eval_dedup_prints_every_set_and_half_and_never_a_test_error(eko: Eko) -> None:
+    run = eko("memory", "eval", "dedup", "--json", "--errors")
     assert run.returncode == 0, run.stdout + run.stderr
     report = _json_lines(run.stdout)[0]
-    for part in ("all", "held_out"):
-        assert report[part]["precision"] >= 0.95 and report[part]["f1"] >= 0.9
+    assert set(report) == {"blind", "old"} and set(report["blind"]) == {"dev", "test"}
+    for kind in ("goal", "fact"):
+        assert {"precision", "recall", "f1"} <= set(report["blind"]["test"][kind])
+        assert "errors" not in report["blind"]["test"][kind] and "errors" in report["blind"]["dev"][kind]
+    text = eko("memory", "eval", "dedup")
+    assert "blind test goal: precision" in text.stdout and "old all fact" in text.stdout
 
 
-def test_eval_search_prints_recall_and_passes_its_targets(eko: Eko) -> None:
+def test_eval_search_prints_every_half_and_the_readme_example(eko: Eko) -> None:
     run = eko("memory", "eval", "search")
     assert run.returncode == 0, run.stdout + run.stderr
-    assert "recall@1" in run.stdout and "recall@5" in run.stdout
+    assert "blind dev: recall@1" in run.stdout and "blind test: recall@1" in run.stdout
+    assert "old all: recall@1" in run.stdout and "README example (among 93 facts): rank 1" in run.stdout
+
+
+def test_eval_curiosity_prints_both_halves(eko: Eko) -> None:
+    run = eko("memory", "eval", "curiosity", "--json", "--errors")
+    assert run.returncode == 0, run.stdout + run.stderr
+    report = _json_lines(run.stdout)[0]["blind"]
+    assert report["test"]["precision"] >= 0.95 and report["test"]["recall"] >= 0.9
+    assert "errors" not in report["test"]
 
 
 def test_bad_lines_are_reported_with_the_same_keys_and_the_rest_is_imported(eko: Eko, tmp_path: Path) -> None:
@@ -215,6 +228,7 @@ def test_export_is_a_backup_that_restores_every_field(eko: Eko, tmp_path: Path) 
             "kind": "goal",
             "text": "Qui est Corentin ?",
             "about": "Corentin",
+            "facet": "identity",
             "author": "Eko",
             "status": "asked",
             "asked_at": "2025-01-02T04:00:00+00:00",
@@ -240,10 +254,11 @@ def test_export_is_a_backup_that_restores_every_field(eko: Eko, tmp_path: Path) 
         ["Mickael est CTO"],
     )
     goal = rows["Qui est Corentin ?"]
-    assert (goal["status"], goal["asked_at"], goal["asked_message_id"]) == (
+    assert (goal["status"], goal["asked_at"], goal["asked_message_id"], goal["facet"]) == (
         "asked",
         "2025-01-02T04:00:00+00:00",
         "m1",
+        "identity",
     )
 
     backup = tmp_path / "backup.jsonl"

@@ -50,7 +50,7 @@ async def test_a_backup_line_is_restored_with_its_id_and_history(memory: Memory,
     assert (result.status, result.id) == ("added", BACKUP["id"])
     record = await memory.get(BACKUP["id"])
     as_json = {k: v.isoformat() if isinstance(v, datetime) else v for k, v in asdict(record).items()}
-    assert as_json == BACKUP
+    assert as_json == {**BACKUP, "facet": None}  # a backup written before records had a facet
 
     # Restoring the same backup again changes nothing: nothing is counted twice.
     (again,) = await memory.add_many([BACKUP])

@@ -130,6 +130,7 @@ async def test_legacy_collection_is_reported_then_rebuilt(tmp_path: Path, clock:
         goals = await mem.list("goal")
         assert sorted(g.text for g in goals) == ["C'est quoi Kraken FM ?", "Qui est Corentin ?"]
         assert all(g.status == "pending" and g.created_at == clock.now for g in goals)
+        assert all(g.facet is None for g in goals)  # stored before records had a facet
         assert (await mem.add("goal", "Qui est Corentin ?")).status == "merged"
     finally:
         await mem.close()

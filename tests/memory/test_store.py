@@ -140,8 +140,9 @@ async def test_goal_lifecycle(memory: Memory, clock: FakeClock) -> None:
     assert await memory.next_goal() is None
     older = await memory.add("goal", "C'est quoi exactement Kraken FM ?", about="Kraken FM")
     clock.advance(60)
-    newer = await memory.add("goal", "Qui est Corentin ?", about="Corentin")
+    newer = await memory.add("goal", "Qui est Corentin ?", about="Corentin", facet="identity")
     assert (await memory.get(newer.id)).status == "pending"
+    assert (await memory.get(newer.id)).facet == "identity"
 
     goal = await memory.next_goal()
     assert goal is not None and goal.id == newer.id
@@ -159,6 +160,7 @@ async def test_goal_lifecycle(memory: Memory, clock: FakeClock) -> None:
 
     fact = await memory.answer_goal(newer.id, "Corentin est le stagiaire de l'équipe mobile", author="Simon")
     assert fact.kind == "fact" and fact.author == "Simon" and fact.about == "Corentin"
+    assert fact.facet == "identity"  # the answer carries the goal's subject and facet
     assert fact.goal_id == newer.id
     answered = await memory.get(newer.id)
     assert answered.status == "answered" and answered.answer_fact_id == fact.id

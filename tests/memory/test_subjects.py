@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
+from language.equivalence import Attribution, is_equivalent, is_first_person, subject_veto
 from memory import Memory, NewRecord
-from memory.equivalence import Attribution, is_equivalent, is_first_person, subject_veto
 from memory.records import Kind
 from tests.memory.legacy import raw_copy
 

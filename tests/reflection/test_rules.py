@@ -10,7 +10,7 @@ import pytest
 from llm.templates import PromptTemplates
 from memory.records import Record
 from reflection.engine import TEMPLATES
-from reflection.phrasing import offline_tone, question_form
+from reflection.phrasing import question_form
 from reflection.ratelimit import (
     QuietHours,
     RateLimitState,
@@ -20,13 +20,7 @@ from reflection.ratelimit import (
     next_local_midnight,
     settle_cooldown,
 )
-from reflection.window import (
-    capitalised_words,
-    open_questions,
-    select_window,
-    short_answer,
-    top_topics,
-)
+from reflection.window import open_questions, select_window, top_topics
 
 PARIS = ZoneInfo("Europe/Paris")
 BASE = timedelta(minutes=30)
@@ -142,41 +136,6 @@ def test_open_questions_skip_mentions_and_questions_the_bot_followed() -> None:
     assert [m["text"] for m in open_questions(window, "Eko")] == ["c'était quoi le nom du village de maman ?"]
 
 
-def test_short_answer_is_the_name_the_question_lacks() -> None:
-    question = "c'était quoi le nom du village de maman ?"
-    assert short_answer("La mère de David vient de Besançon", question, {"David"}) == "Besançon"
-    two_names = "Corentin et Simon codent lemapp"
-    assert short_answer(two_names, "qui code sur lemapp ?", set()) == two_names
-    assert short_answer("Mickael est CTO", "qui est le CTO ?", set()) == "Mickael"
-
-
-def test_capitalised_words_and_topics() -> None:
-    assert capitalised_words("Je bosse sur Kraken FM avec David. Demain Ralph") == [
-        "Kraken",
-        "FM",
-        "David",
-        "Ralph",
-    ]
-    window = [
-        {"author": "David", "text": "je vais bosser sur Kraken"},
-        {"author": "Mickael", "text": "ah oui Kraken avance ? Et WebRTC avec David"},
-    ]
-    assert top_topics(window, exclude={"David", "Mickael"}) == ["Kraken", "WebRTC"]
-
-
-def test_offline_tone_and_question_form() -> None:
-    assert offline_tone("C'est quoi WebRTC exactement, côté serveur ?") == "technical"
-    assert offline_tone("Qui est Corentin ?") == "helpful"
-    assert offline_tone("Je veux mieux comprendre le vibe coding") == "technical"
-    assert offline_tone("Le week-end à Lyon, c'était bien ?") == "playful"
-    assert question_form("Qui est Corentin ?") == ("qui est Corentin ?", True)
-    assert question_form("Kraken FM, c'est quoi ?") == ("Kraken FM, c'est quoi ?", True)
-    assert question_form("Je veux mieux comprendre le vibe coding.") == (
-        "je veux mieux comprendre le vibe coding",
-        False,
-    )
-
-
 @pytest.mark.parametrize("language", ["fr", "en"])
 def test_every_prompt_exists_in_both_languages(language: str) -> None:
     templates = PromptTemplates("reflection", language)
@@ -217,3 +176,20 @@ def test_the_end_of_a_quiet_window() -> None:
     lunch = QuietHours.parse("12:00-14:00")
     assert lunch is not None
     assert lunch.end_after(day, paris) == datetime(2026, 11, 24, 13, 0, tzinfo=UTC)  # 13:00 local → 14:00
+
+
+def test_topics_are_the_frequent_capitalised_words() -> None:
+    window = [
+        {"author": "David", "text": "je vais bosser sur Kraken"},
+        {"author": "Mickael", "text": "ah oui Kraken avance ? Et WebRTC avec David"},
+    ]
+    assert top_topics(window, exclude={"David", "Mickael"}) == ["Kraken", "WebRTC"]
+
+
+def test_question_form() -> None:
+    assert question_form("Qui est Corentin ?") == ("qui est Corentin ?", True)
+    assert question_form("Kraken FM, c'est quoi ?") == ("Kraken FM, c'est quoi ?", True)
+    assert question_form("Je veux mieux comprendre le vibe coding.") == (
+        "je veux mieux comprendre le vibe coding",
+        False,
+    )

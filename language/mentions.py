@@ -4,15 +4,15 @@
 around it ("Eko,", "eko ?"), never inside another word ("ekolo", "Gecko"), nor inside another
 token: an e-mail address ("eko@x.fr", "moi@eko.fr") or words joined by "-", "." or "_" ("eko-bot",
 "eko.fr", "www.eko") are something else's name. Matching runs on an accent-folded, case-folded copy
-of the text with a map back to the original characters (:func:`memory.learning.name_spans`, shared
-with the learning rules), so :func:`strip_mention` cuts exactly the characters the user typed.
+of the text with a map back to the original characters (:func:`name_spans`), so
+:func:`strip_mention` cuts exactly the characters the user typed.
 """
 
 from __future__ import annotations
 
 import re
 
-from memory.learning import name_spans
+from language.text import fold, fold_with_map
 
 # Characters that glue words into one token ("eko-bot", "eko.fr", "eko@x.fr"). Only when a letter
 # or digit follows (or precedes) them: "Eko." ending a sentence and "Eko-" ending the text still
@@ -23,6 +23,19 @@ _JOINERS = "-._@"
 _TRAILING_PUNCT = ",;:!"
 _SPACES = re.compile(r"\s+")
 _SPACE_BEFORE_COMMA = re.compile(r"\s+([,.])")
+
+
+def name_spans(text: str, name: str) -> list[tuple[int, int]]:
+    """``(start, end)`` in ``text`` of every occurrence of ``name`` as a word.
+
+    Any case, accents folded, optional ``@`` in front; never inside another word (``\\w`` covers
+    letters of every script and digits: "ekolo", "Gecko", "eko2" are other words).
+    """
+    if not text or not name.strip():
+        return []
+    folded, index = fold_with_map(text)
+    pattern = re.compile(rf"(?<!\w)@?{re.escape(fold(name.strip()))}(?!\w)")
+    return [(index[m.start()], index[m.end() - 1] + 1) for m in pattern.finditer(folded)]
 
 
 def mention_spans(text: str, bot_name: str = "Eko") -> list[tuple[int, int]]:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.mentions import mentions_bot, strip_mention
+from language.mentions import mentions_bot, strip_mention
 
 
 @pytest.mark.parametrize(
@@ -71,3 +71,11 @@ def test_mentions_other_bot_name() -> None:
 )
 def test_strip_mention(text: str, expected: str) -> None:
     assert strip_mention(text) == expected
+
+
+def test_the_one_mention_rule_serves_the_window_too() -> None:
+    """reflection's window once had its own mention rule: "eko.fr" named the bot there."""
+    from reflection.window import open_questions
+
+    window = [{"author": "David", "text": "c'est quoi eko.fr ?"}, {"author": "Zoé", "text": "Eko, ça va ?"}]
+    assert [m["text"] for m in open_questions(window, "Eko")] == ["c'est quoi eko.fr ?"]

@@ -1,4 +1,4 @@
-"""memory.learning: the offline rules and the learn() report, on real memory."""
+"""reflection.learning: offline extraction (language.names rules) and the learn() report, on real memory."""
 
 from __future__ import annotations
 
@@ -6,7 +6,8 @@ from typing import Any
 
 import pytest
 
-from memory.learning import LearnedItem, find_unknown_names, learn, offline_extract, self_statement
+from language.names import find_unknown_names, self_statement
+from reflection.learning import LearnedItem, learn, offline_extract
 
 
 def _messages(*pairs: tuple[str, str]) -> list[dict[str, Any]]:

@@ -29,8 +29,23 @@ from difflib import SequenceMatcher
 from functools import lru_cache
 from typing import Literal
 
-from memory.records import Kind, NewRecord, Record
+from language.readings import Verdict as Verdict
+from language.readings import compare, read, unmatched
+from language.text import CALENDAR as _CALENDAR
+from language.text import (
+    FILLERS,
+    FUNCTION_WORDS,
+    LIGHT_VERBS,
+    NUMBER_WORDS,
+    common_prefix,
+    fold,
+    name_key,
+    normalise,
+    word_key,
+)
 
+# What a record is, for the rules: a statement about someone (fact), about Eko (self), or a question.
+Kind = Literal["fact", "self", "goal"]
 Relation = Literal["same", "detail", "reworded", "slot"]
 
 # Below this cosine, a stored record is not even considered as a duplicate candidate.
@@ -48,36 +63,9 @@ THRESHOLDS: dict[Kind, dict[Relation, float]] = {
 
 _TOKEN = re.compile(r"\d+(?:[.,]\d+)?|[^\W\d_]+|[$€%£]")
 
-# Function words of French and English: they carry no content of their own.
-_STOPWORD_TEXT = """
-    le la les l un une des de du d au aux a à et ou en dans sur sous pour par avec sans chez
-    vers ce cet cette ces c ça ca se s son sa ses mon ma mes ton ta tes notre nos votre vos leur
-    leurs il elle ils elles on je j me m moi tu te t toi nous vous lui y que qu est sont être
-    suis es sommes êtes était étaient été ai as avons avez ont avait eu fait faire font si tout
-    tous toute toutes chaque très aussi déjà encore quel quelle quels quelles lequel laquelle
-    ceci cela depuis peux peut pouvons pouvez peuvent sais sait the a an of to in on at for by
-    with from into and or is are was were be been being am do does did has have had it its this
-    that these those i me my mine you your he she him his her we us our they them their which
-    whose there here than then so just also very can could will would shall should may might
-    must some any each every per about since much many don doesn didn isn aren wasn weren couldn
-    won wouldn haven hasn
-    h am pm
-"""
-_STOPWORDS = frozenset(_STOPWORD_TEXT.split())
-
-# Words that make a sentence politer or vaguer without changing what it says.
-_FILLERS = frozenset(
+# Words that wrap a question in a wish to know ("je me demande…", "I wonder…"): a request, not content.
+_REQUEST_WORDS = frozenset(
     [
-        "exactement",
-        "vraiment",
-        "juste",
-        "justement",
-        "precisement",
-        "finalement",
-        "donc",
-        "alors",
-        "bien",
-        "mieux",
         "demande",
         "demander",
         "savoir",
@@ -90,10 +78,6 @@ _FILLERS = frozenset(
         "truc",
         "chose",
         "choses",
-        "exactly",
-        "really",
-        "actually",
-        "just",
         "wonder",
         "know",
         "want",
@@ -153,103 +137,11 @@ _QUESTION_PHRASES: tuple[tuple[re.Pattern[str], str], ...] = (
     (re.compile(r"\bd ou\b"), "where"),
 )
 
-# Number words (articles such as "un"/"one" are left out on purpose: "un stand-up" is not a count).
-_NUMBER_WORDS: dict[str, str] = {
-    "deux": "2", "trois": "3", "quatre": "4", "cinq": "5", "six": "6", "sept": "7", "huit": "8",
-    "neuf": "9", "dix": "10", "onze": "11", "douze": "12", "vingt": "20", "trente": "30",
-    "quarante": "40", "cinquante": "50", "cent": "100", "mille": "1000",
-    "two": "2", "three": "3", "four": "4", "five": "5", "seven": "7", "eight": "8",
-    "nine": "9", "ten": "10", "eleven": "11", "twelve": "12", "twenty": "20", "thirty": "30",
-    "forty": "40", "fifty": "50", "hundred": "100", "thousand": "1000",
-}  # fmt: skip
-
-# Everyday synonyms (colloquial French, and the English word for the commonest relations), mapped
-# to one canonical form so rewordings compare equal. Generic vocabulary only: no project names.
-_SYNONYMS: dict[str, str] = {
-    # family
-    "maman": "mere", "mother": "mere", "mom": "mere", "mum": "mere",
-    "papa": "pere", "father": "pere", "dad": "pere",
-    "frangin": "frere", "brother": "frere", "frangine": "soeur", "sister": "soeur",
-    "femme": "epouse", "wife": "epouse", "husband": "mari", "son": "fils", "daughter": "fille",
-    "enfants": "enfant", "gosses": "enfant", "gamins": "enfant", "kids": "enfant", "kid": "enfant",
-    "children": "enfant", "child": "enfant",
-    # work and life
-    "bosse": "travaille", "bosser": "travaille", "taffe": "travaille", "works": "travaille",
-    "work": "travaille", "working": "travaille", "worked": "travaille",
-    "boulot": "travail", "taf": "travail", "job": "travail",
-    "boite": "entreprise", "societe": "entreprise", "company": "entreprise", "firm": "entreprise",
-    "vit": "habite", "lives": "habite", "live": "habite", "living": "habite",
-    "adore": "aime", "likes": "aime", "like": "aime", "loves": "aime", "love": "aime",
-    "hates": "deteste", "hate": "deteste",
-    "prefere": "prefere", "favourite": "prefere", "favorite": "prefere", "prefers": "prefere",
-    "code": "ecrit", "codee": "ecrit", "written": "ecrit", "writes": "ecrit",
-    "uses": "utilise", "use": "utilise", "using": "utilise", "used": "utilise",
-    "rejoint": "arrive", "joined": "arrive", "join": "arrive", "arrived": "arrive",
-    "become": "devenu", "became": "devenu", "devient": "devenu", "devenir": "devenu",
-    "meet": "rencontre", "met": "rencontre", "comes": "vient", "come": "vient",
-    "search": "cherche", "ask": "pose", "asks": "pose", "browse": "navigue", "access": "acces",
-    "summarise": "resume", "summarize": "resume", "facts": "fait", "people": "personne",
-    "person": "personne", "movie": "film", "book": "livre", "bike": "velo", "music": "musique",
-    "language": "langage", "editor": "editeur", "coffee": "cafe", "tea": "the", "day": "jour",
-    "week": "semaine", "month": "mois", "most": "maximum", "online": "ligne", "radio": "radio",
-    "prix": "coute", "tarif": "coute", "cost": "coute", "costs": "coute", "coutent": "coute",
-    "price": "coute",
-    "monday": "lundi", "tuesday": "mardi", "wednesday": "mercredi", "thursday": "jeudi",
-    "friday": "vendredi", "saturday": "samedi", "sunday": "dimanche",
-    "january": "janvier", "february": "fevrier", "march": "mars", "april": "avril", "may": "mai",
-    "june": "juin", "july": "juillet", "august": "aout", "september": "septembre",
-    "october": "octobre", "november": "novembre", "december": "decembre",
-    "$": "dollar", "dollars": "dollar", "€": "euro", "euros": "euro", "£": "livre_sterling",
-    "ans": "an", "years": "an", "year": "an", "old": "an",
-    "team": "equipe", "project": "projet", "meeting": "reunion",
-    "freelancer": "freelance", "independant": "freelance", "indep": "freelance",
-    "name": "nom", "appelle": "nom", "called": "nom",
-    "memory": "memoire", "internet": "web",
-}  # fmt: skip
-
-# Months and weekdays are values like numbers: "en septembre 2019" is not "en novembre 2019".
-_MONTHS = (
-    ("janvier", "january"), ("fevrier", "february"), ("mars", "march"), ("avril", "april"),
-    ("mai",), ("juin", "june"), ("juillet", "july"), ("aout", "august"), ("septembre", "september"),
-    ("octobre", "october"), ("novembre", "november"), ("decembre", "december"),
-)  # fmt: skip
-_DAYS = (
-    ("lundi", "monday"), ("mardi", "tuesday"), ("mercredi", "wednesday"), ("jeudi", "thursday"),
-    ("vendredi", "friday"), ("samedi", "saturday"), ("dimanche", "sunday"),
-)  # fmt: skip
-_CALENDAR: dict[str, str] = {
-    **{name: f"month:{number}" for number, names in enumerate(_MONTHS, 1) for name in names},
-    **{name: f"day:{number}" for number, names in enumerate(_DAYS, 1) for name in names},
-}
 
 _ENTITY_NOISE = frozenset({"i", "je", "j"})
-
-
-def _fold(word: str) -> str:
-    decomposed = unicodedata.normalize("NFKD", word.casefold())
-    return "".join(ch for ch in decomposed if not unicodedata.combining(ch))
-
-
-def _stem(word: str) -> str:
-    """A light suffix stripper so "travaille"/"travaillent"/"travailler" and "dollar"/"dollars" meet."""
-    for suffix in (
-        "ements",
-        "ement",
-        "ations",
-        "ation",
-        "aient",
-        "ait",
-        "ant",
-        "ent",
-        "ers",
-        "er",
-        "es",
-        "s",
-        "e",
-    ):
-        if len(word) - len(suffix) >= 3 and word.endswith(suffix):
-            return word[: -len(suffix)]
-    return word
+# Words that carry no content of their own: closed linguistic categories (language.text) and
+# request wrappers. Units of time written after numbers ("14 h", "9 am") too.
+_IGNORED = FUNCTION_WORDS | LIGHT_VERBS | FILLERS | _REQUEST_WORDS | frozenset({"h", "am", "pm"})
 
 
 @dataclass(frozen=True)
@@ -270,19 +162,16 @@ class Analysis:
 
 
 def _canonical(folded: str) -> str:
-    if folded in _NUMBER_WORDS:
-        return _NUMBER_WORDS[folded]
-    if folded in _SYNONYMS:
-        return _stem(_SYNONYMS[folded])
-    if folded[:1].isdigit():
-        return folded.replace(",", ".")
-    return _stem(folded)
+    """Number words as digits, other words as the stem of their lemma (simplemma + Snowball)."""
+    if folded in NUMBER_WORDS:
+        return NUMBER_WORDS[folded]
+    return word_key(folded)
 
 
 @lru_cache(maxsize=16384)
 def analyse(text: str) -> Analysis:
-    raw_tokens = _TOKEN.findall(unicodedata.normalize("NFKC", text).replace("’", "'"))
-    folded = [_fold(token) for token in raw_tokens]
+    raw_tokens = _TOKEN.findall(normalise(text))
+    folded = [fold(token) for token in raw_tokens]
     joined = " ".join(folded)
     content: list[str] = []
     numbers: set[str] = set()
@@ -301,9 +190,7 @@ def analyse(text: str) -> Analysis:
             content.append(canonical)
             previous_was_name = False
             continue
-        # Stop words are matched with their accents: "thé" is tea, "the" is an article.
-        lowered = raw.casefold()
-        if lowered in _STOPWORDS or word in _FILLERS or word in _NEGATIONS or word in _INTENTS:
+        if word in _IGNORED or word in _NEGATIONS or word in _INTENTS:
             previous_was_name = False
             continue
         content.append(canonical)
@@ -411,11 +298,7 @@ def _close(a: str, b: str) -> bool:
     """Same word up to a typo or an inflection the stemmer missed (only for longer words)."""
     if min(len(a), len(b)) < _NEAR_PREFIX:
         return False
-    prefix = 0
-    for x, y in zip(a, b, strict=False):
-        if x != y:
-            break
-        prefix += 1
+    prefix = common_prefix(a, b)
     return prefix >= _NEAR_PREFIX and prefix >= min(len(a), len(b)) - 2
 
 
@@ -505,10 +388,6 @@ class Attribution:
     about: str | None = None
     author: str | None = None
 
-    @classmethod
-    def of(cls, record: Record | NewRecord) -> Attribution:
-        return cls(record.about, record.author)
-
 
 UNATTRIBUTED = Attribution()
 
@@ -524,15 +403,10 @@ _WORDS = re.compile(r"[^\W\d_]+(?:'m)?")
 
 def is_first_person(text: str) -> bool:
     """Whether the speaker is (part of) what ``text`` talks about: "J'ai deux enfants", "My dog"."""
-    folded = _fold(unicodedata.normalize("NFKC", text).replace("’", "'"))
+    folded = fold(unicodedata.normalize("NFKC", text).replace("’", "'"))
     if _FIRST_PERSON_ELISIONS.search(folded):
         return True
     return any(word in _FIRST_PERSON_WORDS for word in _WORDS.findall(folded))
-
-
-def _name_key(name: str | None) -> str:
-    """A subject or author compared case-, accent- and spacing-insensitively ("Zoé" is "zoe")."""
-    return " ".join(_fold(unicodedata.normalize("NFKC", name or "")).split())
 
 
 def subject_veto(
@@ -544,13 +418,13 @@ def subject_veto(
     record as about Zoé, and "J'ai deux enfants" said by Alice is not Bob's. A record whose subject
     is unknown (no ``about``, no author) is left to the text checks, as before.
     """
-    about_a, about_b = _name_key(new.about), _name_key(existing.about)
+    about_a, about_b = name_key(new.about), name_key(existing.about)
     if about_a and about_b:
         return "about" if about_a != about_b else None
     if about_a or about_b or kind == "self":
         # A self record speaks as Eko whoever wrote it down: its first person is always Eko.
         return None
-    author_a, author_b = _name_key(new.author), _name_key(existing.author)
+    author_a, author_b = name_key(new.author), name_key(existing.author)
     speakers_differ = bool(author_a and author_b and author_a != author_b)
     if speakers_differ and (is_first_person(new_text) or is_first_person(existing_text)):
         return "speaker"
@@ -568,17 +442,83 @@ def is_equivalent(
     """True when ``new_text`` says the same thing as ``existing_text`` (so it must be merged).
 
     ``new`` and ``existing`` say who each record is about and who said it; different subjects
-    never merge, however alike the texts (see :func:`subject_veto`).
+    never merge, however alike the texts (see :func:`subject_veto`). Offline, a borderline pair
+    (see :func:`judge`) merges when its cosine reaches the kind's threshold.
     """
-    if subject_veto(kind, new_text, new, existing_text, existing) is not None:
-        return False
-    a, b = analyse(new_text), analyse(existing_text)
+    verdict = judge(kind, new_text, existing_text, new.about, existing.about, cosine=cosine,
+                    a_author=new.author, b_author=existing.author)  # fmt: skip
+    # Borderline pairs are the model's to decide (reflection's activity window); offline, precision
+    # comes first and they stay apart: "quand ouvre la cantine ?" / "quand ferme la cantine ?", "le
+    # wifi invité" / "le wifi" read alike to every cheap signal (their cosine is 0.8–0.9).
+    return verdict == "same"
+
+
+# Below this cosine, a pair of questions the rules find borderline is not worth the model's time.
+GOAL_BORDERLINE_COSINE = 0.3
+# Statements: more than this margin under the relation's threshold, a pair is different.
+STATEMENT_MARGIN = 0.15
+
+# Change-of-state verbs that end what a statement says ("a quitté Mirakl", "a arrêté l'escalade",
+# "no longer"): they reverse a statement like a negation does.
+_CESSATION = re.compile(
+    r"\b(?:quitte|quittee|quitter|arrete|arretee|arreter|abandonne|abandonnee|lache|stoppe|"
+    r"left|quit|stopped|dropped|no longer|not anymore)\b"
+)
+
+
+def _ceased(text: str) -> bool:
+    return _CESSATION.search(fold(text)) is not None
+
+
+def judge(
+    kind: Kind,
+    a_text: str,
+    b_text: str,
+    a_about: str | None = None,
+    b_about: str | None = None,
+    language: str = "fr",
+    *,
+    cosine: float | None = None,
+    a_author: str | None = None,
+    b_author: str | None = None,
+) -> Verdict:
+    """Are two records the same? ``"same"``, ``"different"`` or ``"borderline"`` (for a model to decide).
+
+    Goals are the same when they ask the same facet of the same subject (:mod:`language.readings`):
+    a borderline pair asks the same facet with the same anchors in other words. Statements (facts,
+    self) pass the vetoes (subject, numbers, names, negation, cessation, a swapped slot) and are
+    then the same when their content words agree, borderline when only the embedding could tell.
+    ``cosine`` (the embeddings' similarity), when given, settles clear cases either way.
+    """
+    a_who, b_who = Attribution(a_about, a_author), Attribution(b_about, b_author)
+    if subject_veto(kind, a_text, a_who, b_text, b_who) is not None:
+        return "different"
+    a, b = analyse(a_text), analyse(b_text)
     if a.folded == b.folded:
-        return True
-    thresholds = THRESHOLDS[kind]
-    if cosine < min(thresholds.values()) or veto(kind, a, b) is not None:
-        return False
-    return cosine >= thresholds[relation(a, b)]
+        return "same"
+    if kind == "goal":
+        verdict = compare(read(a_text), read(b_text))
+        if verdict == "borderline" and cosine is not None and cosine < GOAL_BORDERLINE_COSINE:
+            return "different"
+        return verdict
+    if veto(kind, a, b) is not None or _ceased(a_text) != _ceased(b_text):
+        return "different"
+    ra, rb = read(a_text, statement=True), read(b_text, statement=True)
+    if (ra.facet, ra.trip) != (rb.facet, rb.trip):
+        return "different"  # "habite à Lyon" / "travaille à Lyon", "habite à" / "va à … ce week-end"
+    only_a, only_b = unmatched(ra.content, rb.content), unmatched(rb.content, ra.content)
+    if not only_a and not only_b:
+        return "same"  # the same names, values and words, up to inflection, synonyms and typos
+    # One statement says all the other says and adds only names or values ("Mickael est CTO" /
+    # "Mickael est CTO chez lemapp depuis 2024"): the richer one absorbs it (richer_text).
+    extra = only_b if not only_a else only_a if not only_b else None
+    if extra is not None and set(extra) <= set(ra.anchors) | set(rb.anchors):
+        return "same"
+    if unmatched(ra.anchors, rb.content, False) or unmatched(rb.anchors, ra.content, False):
+        return "different"
+    if cosine is not None and cosine < THRESHOLDS[kind][relation(a, b)] - STATEMENT_MARGIN:
+        return "different"
+    return "borderline"
 
 
 def richer_text(kept: str, incoming: str) -> str:

@@ -1,0 +1,131 @@
+"""What a curiosity is: a request for information about a subject, read as subject + facet + topic.
+
+A message addressed to Eko is a curiosity when its intent is ``"information"``
+(:func:`language.intents.intent_of`) and it names something to ask about. The curiosity keeps the
+text as people said it, its **subject** (the person, project, place or thing: "Bob", "Kraken FM",
+"bureau de Lille"), its **facet** (:mod:`language.facets`: what is asked about the subject) and its
+**topic**, the noun phrase of what is asked, subject included ("couleur préférée de Bob").
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from language.facets import FacetReading, read_facet
+from language.intents import intent_of
+from language.mentions import strip_mention
+from language.text import FUNCTION_WORDS, Language, fold, folded_words, frequency, words_as_written
+
+# Words that frame a question without being what it asks about (interrogatives, request verbs,
+# discourse fillers, light verbs): a general category, kept out of subjects and topics.
+_FRAME_WORDS = folded_words(
+    """qui quoi ou où quand combien comment pourquoi quel quelle quels quelles lequel laquelle
+    who what where when how why which whose whom whats
+    sais savoir connais dire dis dites expliquer explique rappeler idee aimerais voudrais veux
+    demande demandais savais quelqu un est-ce stp svp please merci hey salut bonjour hello
+    au juste fait en exactement vraiment deja alors donc bien base niveau moment maintenant
+    faire fais font va vont peux peut pouvez pourrais tell know do does did can could would
+    tout monde parle parlent dont these days actually exactly really just now"""
+)
+# A capitalised word this common is a sentence starter or an ordinary word, not a name.
+_NAME_MAX_FREQUENCY = 5.6
+
+
+@dataclass(frozen=True)
+class Curiosity:
+    text: str  # as people said it (the bot's name removed)
+    subject: str | None  # the person, project, place or thing asked about
+    facet: str  # what is asked about it (language.facets.FACETS)
+    topic: str  # the noun phrase of what is asked, subject included
+
+
+def _content(words: list[tuple[str, str]], reading: FacetReading, bot: str) -> list[int]:
+    """Indexes of the words that say what is asked about (not frames, not function words)."""
+    return [
+        i
+        for i, (folded, _) in enumerate(words)
+        if folded not in FUNCTION_WORDS
+        and folded not in _FRAME_WORDS
+        and folded != bot
+        and not (i in reading.cue_positions and folded not in _KEPT_CUES)
+    ]
+
+
+# Cue words that also name the topic ("couleur préférée", "adresse", "anniversaire" are read as a
+# facet but belong to the topic's noun phrase): everything but interrogatives and verbs.
+_KEPT_CUES = folded_words(
+    """prefere preferee preferes preferees favori favorite favourite adresse mail numero telephone age
+    prix cout budget valeur tarif nombre capacite date horaires raison role poste metier job boulot
+    taf url lien etage nom email"""
+)
+
+
+_OF = folded_words("de du d des of")
+
+
+def _span(words: list[tuple[str, str]], start: int, end: int) -> str:
+    return " ".join(written for _, written in words[start : end + 1])
+
+
+def _subject(words: list[tuple[str, str]], content: list[int], known: set[str]) -> tuple[int, int] | None:
+    """The subject's word span: a name (capitalised or known), else the content words themselves."""
+    names = [
+        i
+        for i in content
+        if words[i][0] in known
+        or (words[i][1][:1].isupper() and (i > 0 or frequency(words[i][1].casefold()) < _NAME_MAX_FREQUENCY))
+        or (len(words[i][1]) > 1 and words[i][1].isupper())
+    ]
+    if names:
+        first = names[0]
+        last = first
+        while last + 1 in names:
+            last += 1  # "Kraken FM", "Back Market"
+        # "bureau de Lille", "salle Everest", "CTO de Back Market": the noun the name qualifies, or
+        # the name that qualifies it, belongs to the subject (a facet word does not: "rôle de Kenji").
+        before = first - 2 if first >= 2 and words[first - 1][0] in _OF else first - 1
+        head = before >= 1 and words[before - 1][0] in FUNCTION_WORDS and words[before - 1][0] not in _OF
+        if head and before in content and words[before][0] not in _KEPT_CUES and before not in names:
+            first = before  # "le bureau de Lille": the noun right after a determiner heads the phrase
+        after = last + 2
+        if last + 1 < len(words) and words[last + 1][0] in _OF and after in names:
+            last = after
+            while last + 1 in names:
+                last += 1
+        return first, last
+    subject = [i for i in content if fold(words[i][0]) not in _KEPT_CUES]
+    if not subject:
+        return None
+    return subject[0], subject[-1]
+
+
+def read_curiosity(
+    text: str, language: Language = "fr", bot_name: str = "Eko", known_names: Iterable[str] = ()
+) -> Curiosity | None:
+    """The curiosity ``text`` expresses, or None when it is not a request for information about a
+    subject (greetings, thanks, opinions asked of Eko, presence checks, agreement, requests for
+    action, small talk, questions about Eko, statements)."""
+    if intent_of(text, language, bot_name) != "information":
+        return None
+    said = strip_mention(text, bot_name)
+    reading = read_facet(said, language)
+    words = words_as_written(said)
+    if len(words) != len(reading.words):  # chat spellings such as "c koi": read the folded form
+        words = [(folded, folded) for folded in reading.words]
+    content = _content(words, reading, fold(bot_name))
+    known = {fold(name) for name in known_names}
+    span = _subject(words, content, known)
+    if span is None:
+        return None
+    subject = _span(words, *span).strip("'’-")
+    topic = _span(words, content[0], content[-1]) if content else subject
+    return Curiosity(text=said, subject=subject, facet=reading.facet, topic=topic)
+
+
+def as_curiosity(question: str, language: Language = "fr") -> str:
+    """A question as a goal text: capitalised, one trailing "?" (the words stay the asker's)."""
+    text = " ".join(question.split()).rstrip(" .!?…")
+    if not text:
+        return ""
+    return text[0].upper() + text[1:] + (" ?" if language == "fr" else "?")

@@ -1,0 +1,334 @@
+"""Facets: what a question asks, or a statement says, about its subject.
+
+A facet is read from the words that ask for it (interrogatives and the nouns and verbs that name a
+kind of information), in French and English: "où habite X" and "where does X live" ask X's *place*,
+"X bosse pour quelle boîte" and "which company is X working for" its *employer*. The cue lists are
+general vocabulary for each kind of information, not words of one conversation.
+
+:func:`read_facet` returns the facet and the positions of the words that expressed it, so the rest
+of the sentence (the subject and any qualifier: "vacances" in "où part X en vacances") can be
+compared on its own.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from language.text import Language, fold, normalise, tokens
+
+FACETS = (
+    "identity",  # who is X
+    "role",  # X's job or position
+    "employer",  # the organisation X works for
+    "place",  # where X lives, where a thing is (address, floor, URL)
+    "origin",  # where X comes from
+    "date",  # when
+    "hours",  # at what time (opening hours, a time of day)
+    "price",  # how much it costs
+    "quantity",  # how many
+    "age",  # how old
+    "definition",  # what is X
+    "preference",  # X's favourite thing (qualified by the thing: colour, film…)
+    "reason",  # why
+    "manner",  # how (it works, it is done)
+    "contact",  # how to reach X (qualified by the channel: mail, phone)
+    "agent",  # who does something to X (creates, leads, maintains, organises X)
+    "name",  # what X is called
+    "other",
+)
+
+# Each facet: patterns over the folded tokens joined by single spaces (" word word "), in priority
+# order. Patterns name general ways of asking for a kind of information.
+_W = r"(?:\w+ )"  # any one word
+_CUES: tuple[tuple[str, str], ...] = (
+    ("contact", r" (?:joindre|joignable|contacter|contact) "),
+    ("contact", r" (?:e ?mail|mail|courriel|numero|telephone|tel|portable|06|07|phone) "),
+    ("preference", r" (?:prefere[es]?|preferee?s?|favori(?:te)?s?|favou?rite|prefers?) "),
+    ("age", r" (?:quel age|age|how old|ans) "),
+    (
+        "quantity",
+        r" (?:combien (?:de|d)|how many|nombre (?:de|d)|capacite|capacity|on est combien|"
+        r"(?:on )?peut etre combien|sont combien|ont combien) ",
+    ),
+    (
+        "price",
+        r" (?:prix|cout(?:e|ent|er|e)?|coute|coutait|combien (?:ca )?(?:coute|vaut|valent|paye)|"
+        r"vaut|valent|valeur|tarif|budget|how much (?:is|are|does|did|do)?|cost(?:s|ed)?|price|paye|"
+        r"combien) ",
+    ),
+    ("hours", r" (?:a quelle heure|quelle heure|horaires?|heures? d ouverture|what time|opening hours) "),
+    (
+        "date",
+        r" (?:depuis quand|quand|quel jour|quelle date|la date(?: de| d)?|date(?: de| d)?|when|since when|"
+        r"what day|what date) ",
+    ),
+    (
+        "reason",
+        r" (?:pourquoi|pour quelle raison|why|la raison(?: de| du| d)?|raison(?: de| du| d)?|"
+        r"cause(?: de| du)?|"
+        r"(?:le|quel) (?:souci|probleme)(?: avec| de| du)?|what s wrong with|elle a quoi|il a quoi) ",
+    ),
+    (
+        "origin",
+        r" (?:(?:vient|viens|venait|venir|est|es) d ou|d ou|originaire(?: de| d)?|origines?|"
+        r"a grandi|grandi|(?:de )?quelle region|come[s]? from|grew up|is \w+ from|village|bled|patelin|"
+        r"ville natale|pays natal|hometown) ",
+    ),
+    (
+        "role",
+        r" (?:poste|role|metier|job(?: title)?|taf|taff|boulot|fonction|titre|"
+        r"fait quoi(?: comme taf| comme boulot| dans la vie| exactement)?|what does \w+ do|do for a living) ",
+    ),
+    (
+        "employer",
+        r" (?:boite|entreprise|societe|employeur|company|firm|employer|"
+        r"(?:travaille|travailles|bosse|bosses|bossent|travaillent|bossait|travaillait|works?|working) "
+        r"(?:ou|chez qui|chez quoi|pour qui|pour quelle?|chez quelle?|for)|(?:est|es) chez qui|"
+        r"chez qui|pour qui|"
+        r"(?:ou|where) (?:\w+ ){0,2}(?:travaille|travaillent|bosse|bossent|works?|working)) ",
+    ),
+    # "le nom du village de X" asks for the village: "nom de …" is transparent, "son nom" is not.
+    (
+        "name",
+        r" (?:comment (?:il |elle |ca )?s appelle|s appelle comment|nom(?! (?:du|de|des|d) )|called|"
+        r"name(?! of )) ",
+    ),
+    (
+        "place",
+        r" (?:ou|where|adresse|etage|url|lien|ville|habite|habites|habitait|habiter|vit|vis|vivre|"
+        r"lives?|living|basee?|situee?|se trouve|trouve|localisation|lieu|located) ",
+    ),
+    ("agent", r" (?:par qui|by whom) "),
+    (
+        "agent",
+        r" (?:qui|who) (?:a |l a |s occupe|gere|pilote|organise|dirige|maintient|cree|developpe|code|fait|"
+        r"bosse sur|travaille sur|est responsable|made|created|built|runs|leads|maintains|organises|"
+        r"organizes|manages)",
+    ),
+    ("identity", r" (?:qui|who|whos|who s) "),
+    ("manner", r" (?:comment|how|de quelle (?:maniere|facon)) "),
+    (
+        "definition",
+        r" (?:quoi|qu est ce qu|qu est ce que|qu est ce|ce qu est|ce que c est|what|whats|what s|"
+        r"c est quel genre de|quel genre de|quel type de|quelle sorte de) ",
+    ),
+)
+_PATTERNS = tuple((facet, re.compile(pattern)) for facet, pattern in _CUES)
+# Cue words that also say *which* information of the facet is asked: they stay content words, so
+# "le mail de Bob" and "le numéro de Bob", "qui a créé X" and "qui maintient X" remain apart.
+_KEPT = frozenset(
+    [
+        "mail",
+        "email",
+        "courriel",
+        "numero",
+        "telephone",
+        "tel",
+        "portable",
+        "06",
+        "07",
+        "phone",
+        "a",
+        "l",
+        "s",
+        "occupe",
+        "gere",
+        "pilote",
+        "organise",
+        "dirige",
+        "maintient",
+        "cree",
+        "developpe",
+        "code",
+        "fait",
+        "bosse",
+        "sur",
+        "travaille",
+        "est",
+        "responsable",
+        "made",
+        "created",
+        "built",
+        "runs",
+        "leads",
+        "maintains",
+        "organises",
+        "organizes",
+        "manages",
+    ]
+)
+
+
+# Going away (holidays, a week-end, a trip): where and when someone goes is not where they live or
+# when they arrived, so these words qualify the place and date facets.
+TRIP_WORDS = frozenset(
+    [
+        "vacances",
+        "vacs",
+        "conge",
+        "conges",
+        "week",
+        "weekend",
+        "voyage",
+        "voyages",
+        "holiday",
+        "holidays",
+        "vacation",
+        "trip",
+    ]
+)
+
+
+@dataclass(frozen=True)
+class FacetReading:
+    facet: str
+    words: tuple[str, ...]  # the folded tokens of the text
+    cue_positions: frozenset[int]  # tokens that expressed a facet (any facet found)
+
+    @property
+    def trip(self) -> bool:
+        """Whether the facet is about going away ("où part X en vacances ?")."""
+        return any(word in TRIP_WORDS for word in self.words)
+
+
+def _positions(joined: str, start: int, end: int) -> set[int]:
+    """Token indexes covered by the character span ``[start, end)`` of ``" " + " ".join(words) + " "``."""
+    before = joined[:start].count(" ")
+    inside = joined[start:end].strip().count(" ") + 1
+    first = before if joined[start] == " " else before - 1
+    return set(range(max(first, 0), max(first, 0) + inside))
+
+
+def read_facet(text: str, language: Language = "fr") -> FacetReading:
+    """The facet ``text`` asks for or states, and which of its words said so (see the module doc)."""
+    words = tuple(tokens(text))
+    joined = " " + " ".join(words) + " "
+    facet = "other"
+    cues: set[int] = set()
+    for name, pattern in _PATTERNS:
+        found = False
+        position = 0
+        while (match := pattern.search(joined, position)) is not None:
+            found = True
+            kept = _KEPT if name in ("contact", "agent") else frozenset()
+            cues |= {
+                i for i in _positions(joined, match.start() + 1, match.end() - 1) if words[i] not in kept
+            }
+            position = match.end() - 1
+        if found and facet == "other":
+            facet = name
+    return FacetReading(facet, words, frozenset(cues))
+
+
+# The predicate words of a statement, per facet, token-aligned like _CUES: "Thibaut travaille chez
+# Mirakl", "bosse pour Mirakl", "est salarié de Mirakl" all state Thibaut's employer, and once these
+# words are set aside the statements compare by what is left (Thibaut, Mirakl).
+_STATEMENT_CUES: tuple[tuple[str, str], ...] = (
+    (
+        "employer",
+        r" (?:travaille|travaillent|travaillait|bosse|bossent|bossait|est salariee?|sont salaries|"
+        r"est employee?|works|worked|working|is employed)(?: (?:chez|pour|de|at|for|by))?(?= )|"
+        r" est chez(?= )",
+    ),
+    (
+        "place",
+        r" (?:habite|habitent|habitait|vit|vivent|vivait|est basee?|sont bases|reside|lives|lived|"
+        r"is based|se trouve|se situe|est situee?)(?: (?:a|au|en|dans|in|at))?(?= )",
+    ),
+    (
+        "origin",
+        r" (?:vient|viennent|venait|est originaire|sont originaires|a grandi|ont grandi|comes|grew up|"
+        r"is from|was born)(?: (?:de|d|du|des|a|au|en|from|in))?(?= )",
+    ),
+    (
+        "preference",
+        r" (?:adore|adorent|aime|aiment|kiffe|kiffent|prefere|preferee?s?|favori|favorite|"
+        r"favou?rite|loves?|likes?|est fan de|is a fan of)(?= )",
+    ),
+)
+_STATEMENT_PATTERNS = tuple((facet, re.compile(pattern)) for facet, pattern in _STATEMENT_CUES)
+
+
+def read_statement(text: str) -> FacetReading:
+    """The facet a statement gives and which of its words said so (the predicate words)."""
+    words = tuple(tokens(text))
+    joined = " " + " ".join(words) + " "
+    facet = "other"
+    cues: set[int] = set()
+    for name, pattern in _STATEMENT_PATTERNS:
+        for match in pattern.finditer(joined):
+            cues |= _positions(joined, match.start() + 1, match.end())
+            if facet == "other":
+                facet = name
+    return FacetReading(facet, words, frozenset(cues))
+
+
+def facet_of(text: str, language: Language = "fr") -> str:
+    """The facet ``text`` asks for (one of :data:`FACETS`)."""
+    return read_facet(text, language).facet
+
+
+# What a statement says about its subject, read from the words statements use for each facet (a
+# fact rarely uses the words of the question it answers: "d'où vient Noé ?" / "Noé a grandi à
+# Brest"). Search gives a question's facet and the facets a fact states a shared term.
+_STATED: tuple[tuple[str, str], ...] = (
+    (
+        "origin",
+        r" (?:vient|viens|venait|venu|venue) d| originaire| a grandi| grandi a| nee? a| born in| "
+        r"grew up| is from| comes from| natif| native",
+    ),
+    (
+        "place",
+        r" habite| vit a| vivent a| basee? a| se trouve| situee?| etage| rue | avenue| boulevard| "
+        r"place | adresse| lives in| based in| located| floor| street",
+    ),
+    (
+        "employer",
+        r" (?:travaille|travaillent|bosse|bossent|salariee?|employee?|est|sont) (?:chez|pour) | "
+        r"works (?:at|for) | employed",
+    ),
+    (
+        "price",
+        r"€| euros?| dollars?| coute| coutent| cout | tarif| prix| tjm| facture| budget| balles| "
+        r"\d+ ?k | per day| par jour| per month| par mois| costs?",
+    ),
+    (
+        "date",
+        r" (?:janvier|fevrier|mars|avril|mai|juin|juillet|aout|septembre|octobre|novembre|decembre|"
+        r"january|february|march|april|may|june|july|august|september|october|november|december) | "
+        r"\d{1,2}/\d{1,2}| en \d{4}| depuis \d{4}| in \d{4}| since \d{4}| lundi| mardi| mercredi| jeudi| "
+        r"vendredi| samedi| dimanche",
+    ),
+    ("contact", r"@| 0[67]\d*| \+33| numero| telephone| mail| joignable| phone"),
+    ("hours", r" \d{1,2} ?h ?\d{0,2} | \d{1,2}:\d{2}| heures?| ouvre a| ferme a| opens at| closes at"),
+    ("age", r" \d+ ans | years old"),
+    ("preference", r" prefere| favori| adore| fan de| kiffe| favou?rite| loves"),
+    ("reason", r" parce qu| a cause| because| due to| vu que"),
+    ("definition", r" (?:est|c est|is|sont|are) (?:un|une|le|la|l|notre|nos|our|a|an|the) "),
+    ("manner", r" via | en passant par| il faut| faut | through | using "),
+    (
+        "quantity",
+        r" \d+ (?!ans|euros?|dollars?|€|h |janvier|fevrier|mars|avril|mai|juin|juillet|aout|"
+        r"septembre|octobre|novembre|decembre)[a-z]",
+    ),
+)
+_STATED_PATTERNS = tuple((facet, re.compile(pattern)) for facet, pattern in _STATED)
+
+
+def stated_facets(text: str) -> frozenset[str]:
+    """The facets a statement gives about its subject ("Noé a grandi à Brest" → origin)."""
+    joined = " " + " ".join(tokens(text)) + " "
+    folded_text = " " + fold(normalise(text)) + " "  # keeps "€", "@", "/" and ":" for values
+    return frozenset(
+        facet for facet, pattern in _STATED_PATTERNS if pattern.search(joined) or pattern.search(folded_text)
+    )
+
+
+# Which stated facets answer a question's facet (a person's identity is told by their role, a
+# thing's by its definition).
+ANSWERED_BY: dict[str, frozenset[str]] = {
+    "identity": frozenset({"identity", "role", "definition"}),
+    "definition": frozenset({"definition", "role"}),
+    "role": frozenset({"role", "definition"}),
+}

@@ -1,0 +1,350 @@
+"""What a message addressed to Eko wants: information, or greeting, thanks, an opinion, a presence
+check, agreement, an action, small talk, something about Eko itself, or a statement.
+
+Only ``"information"`` can become a curiosity (a goal Eko asks the team later). The rules read the
+message without the bot's name, folded, and look for the phrases each intent is made of in French
+and English (greeting and thanking formulas, second-person opinion verbs, imperative requests, …):
+closed lists of conversational formulas, not words of one conversation. The order matters and is
+the order of :func:`intent_of`: a greeting that carries a question ("Hey Eko, tu sais qui est
+Rayan ?") is a question; a request for action that carries a question ("demande à Kenji où en est
+Marmotte") is an action.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Literal, get_args
+
+from language.facets import read_facet
+from language.mentions import strip_mention
+from language.text import FUNCTION_WORDS, Language, folded_words, tokens
+
+Intent = Literal[
+    "information",
+    "greeting",
+    "thanks",
+    "opinion",
+    "presence",
+    "agreement",
+    "action",
+    "small_talk",
+    "about_bot",
+    "statement",
+]
+INTENTS: tuple[Intent, ...] = get_args(Intent)
+
+
+def _phrases(*alternatives: str) -> re.Pattern[str]:
+    """A pattern matching any of the phrases as whole words in a folded, space-joined text."""
+    return re.compile(r"(?<![^ ])(?:" + "|".join(alternatives) + r")(?![^ ])")
+
+
+# Ways of asking for information without an interrogative ("tu sais…", "dis-moi…", "une idée de…").
+_REQUEST_FRAMES = _phrases(
+    r"tu sais(?! quoi)",
+    r"sais tu",
+    r"tu saurais",
+    r"saurais tu",
+    r"tu connais",
+    r"connais tu",
+    r"tu peux me dire",
+    r"tu pourrais me dire",
+    r"peux tu me dire",
+    r"pourrais tu me dire",
+    r"tu peux m expliquer",
+    r"dis moi",
+    r"dites moi",
+    r"une idee",
+    r"t as une idee",
+    r"tu as une idee",
+    r"quelqu un sait",
+    r"on sait",
+    r"j aimerais (?:bien )?savoir",
+    r"je voudrais (?:bien )?savoir",
+    r"je veux savoir",
+    r"je me demande",
+    r"je me demandais",
+    r"t aurais(?= (?:le|la|les|l|un|une|des|son|sa|ses) )",
+    r"tu aurais(?= (?:le|la|les|l|un|une|des|son|sa|ses) )",
+    r"t as(?= (?:le|la|les|l|un|une|des|son|sa|ses) )",
+    r"tu as(?= (?:le|la|les|l|un|une|des|son|sa|ses) )",
+    r"do you know",
+    r"any idea",
+    r"can you tell me",
+    r"could you tell me",
+    r"tell me",
+    r"i wonder",
+    r"i d like to know",
+    r"do you have",
+)
+_GREETING_WORDS = folded_words("salut bonjour bonsoir coucou hello hey hi yo hola wesh re bye ciao")
+_GREETINGS = _phrases(
+    r"bonne (?:journee|soiree|nuit|semaine|fin de journee|aprem|apres midi)(?: a toi| a vous)?",
+    r"bon (?:week end|weekend|appetit|courage)(?: a toi| a vous)?",
+    r"a (?:demain|plus|plus tard|bientot|lundi|tout a l heure|toute)",
+    r"je (?:file|y vais|me deconnecte)",
+    r"toi aussi",
+    r"good (?:morning|evening|night|afternoon)",
+    r"have a (?:nice|good) (?:day|evening|weekend)",
+    r"happy \w+",
+    r"see you(?: later| tomorrow)?",
+)
+_THANKS = _phrases(r"merci", r"thanks?", r"thx", r"thank you", r"ty", r"cimer", r"nickel merci")
+_OPINION = _phrases(
+    r"meilleure?s?",
+    r"best",
+    r"vaut le coup",
+    r"worth it",
+    r"avis",
+    r"tu conseilles",
+    r"tu recommandes",
+    r"tu prendrais",
+    r"on prend quoi",
+    r"c est mieux",
+    r"(?:plutot|mieux) \w+ ou",
+    r"bonne idee",
+    r"good idea",
+    r"which is better",
+    r"is it better",
+    r"tu choisirais",
+    r"tu dirais",
+    r"ca te plait",
+    r"t aimes",
+    r"tu aimes",
+    r"tu kiffes",
+    r"tu valides l idee",
+    r"tu en penses quoi",
+    r"t en penses quoi",
+    r"tu penses quoi",
+    r"qu en penses tu",
+    r"que penses tu",
+    r"tu penses que",
+    r"tu crois que",
+    r"tu crois qu",
+    r"crois tu",
+    r"a ton avis",
+    r"ton avis",
+    r"tu trouves",
+    r"tu preferes",
+    r"tu conseilles",
+    r"tu recommandes",
+    r"tu ferais quoi",
+    r"on devrait",
+    r"on fait quoi",
+    r"on va ou",
+    r"on mange ou",
+    r"on mange quoi",
+    r"le mieux",
+    r"what do you think",
+    r"do you think",
+    r"your opinion",
+    r"would you",
+    r"should we",
+    r"do you prefer",
+)
+_PRESENCE = _phrases(
+    r"t es la",
+    r"tu es la",
+    r"tu es toujours la",
+    r"t es toujours la",
+    r"es tu la",
+    r"tu dors",
+    r"tu m entends",
+    r"tu me lis",
+    r"ping",
+    r"you there",
+    r"are you there",
+    r"still there",
+    r"t as fini",
+    r"tu as fini",
+    r"c est bon t as fini",
+    r"allo",
+    r"tu me recois",
+    r"tu es reveille",
+    r"t es reveille",
+    r"t es ou",
+    r"tu es ou",
+    r"are you alive",
+    r"are you awake",
+)
+_AGREEMENT = _phrases(
+    r"d accord",
+    r"tu valides",
+    r"tu confirmes",
+    r"on est bon",
+    r"ok pour toi",
+    r"ca te va",
+    r"tu es ok",
+    r"t es ok",
+    r"agree",
+    r"agreed",
+    r"right eko",
+    r"n est ce pas",
+    r"c est bien ca",
+    r"j ai raison",
+    r"tu approuves",
+    r"tu es ok",
+    r"right",
+    r"you agree",
+    r"c est valide",
+    r"pas vrai",
+    r"on dit comme ca",
+    r"ca marche pour toi",
+)
+# Requests for action: an imperative (or "tu peux + verb") that asks Eko to do something.
+_ACTION_VERBS = (
+    r"rappelle|rappelez|envoie|envoyez|oublie|oubliez|arrete|arretez|demande|demandez|resume|resumez|"
+    r"previens|prevenez|note|notez|ecris|ecrivez|poste|postez|cherche|cherchez|trouve|trouvez|"
+    r"supprime|supprimez|efface|effacez|ajoute|ajoutez|lance|lancez|relance|transmets|reponds|"
+    r"pose|posez|tais|taire|tag|tague|mentionne|calcule|calculez|verifie|verifiez|regarde|regardez|"
+    r"va voir|allez voir|traduis|traduisez|remind|send|forget|stop|ask|summarize|summarise|"
+    r"note|write|post|delete|add|tell|check|translate|compute"
+)
+_ACTION = re.compile(
+    rf"^ (?:(?:stp|svp|please|allez) )?(?:ne |n )?(?:{_ACTION_VERBS}|fais|faites|retiens|retenez|"
+    rf"souviens toi|memorise|memorisez|dis plus|dis a|dites a|remember)\b"
+    rf"| (?:tu peux|tu pourrais|peux tu|pourrais tu|tu veux bien|can you|could you|would you) "
+    rf"(?:me |m |nous |lui |leur |te |t )?(?:(?:{_ACTION_VERBS})\w*|faire|dire a|taire)\b"
+)
+_SMALL_TALK = _phrases(
+    r"ca va",
+    r"comment ca va",
+    r"comment tu vas",
+    r"tu vas bien",
+    r"la forme",
+    r"quoi de neuf",
+    r"bien dormi",
+    r"lol",
+    r"mdr",
+    r"ptdr",
+    r"haha+",
+    r"hihi",
+    r"quelle journee",
+    r"il fait beau",
+    r"il pleut",
+    r"tu t ennuies",
+    r"raconte (?:moi )?une blague",
+    r"une blague",
+    r"how are you",
+    r"what s up",
+    r"whats up",
+    r"how s it going",
+    r"tell me a joke",
+    r"ca roule",
+    r"quel temps",
+    r"bon week end",
+    r"passe un bon",
+    r"t es drole",
+    r"tu es drole",
+    r"je suis creve",
+    r"vivement",
+    r"trop bien",
+    r"il fait (?:froid|chaud|beau|moche|gris)",
+    r"quoi de beau",
+    r"le match",
+    r"bien mange",
+)
+# Told rather than asked: "tu sais quoi ? X…", "devine qui…", "pour info", "je sais pas qui…".
+_STATEMENT = _phrases(
+    r"tu sais quoi",
+    r"devine",
+    r"devinez",
+    r"pour info",
+    r"fyi",
+    r"au fait j",
+    r"je sais pas",
+    r"je ne sais pas",
+    r"j en sais rien",
+    r"guess what",
+    r"i don t know",
+    r"j ignore",
+    r"aucune idee",
+    r"no idea",
+    r"tu sais pas la meilleure",
+    r"tu savais que",
+    r"figure toi",
+)
+# Second-person words: a question with them is about Eko, or asks Eko's own view.
+_YOU = folded_words("tu t toi te ton ta tes t'es t'as you your yours yourself")
+_INTERROGATIVES = folded_words(
+    "qui quoi ou quand combien comment pourquoi quel quelle quels quelles lequel laquelle "
+    "who what where when how why which whose whom"
+)
+_POLITE = folded_words("stp svp please plz pls merci")
+# Light verbs: they carry the grammar of a question, not what it is about.
+_LIGHT_VERBS = folded_words(
+    "faire fait fais font aller va vont vas pouvoir peux peut peuvent savoir sais sait devoir dois doit "
+    "do does did make made can could will would should"
+)
+_OKS = folded_words("ok okay oki dac d'ac")
+_EXCLAMATIVES = folded_words("quel quelle quels quelles what")
+_DETERMINERS = folded_words("le la les l un une the a an ton ta tes son sa ses")
+# Auxiliaries and copulas: a noun phrase with one of them is a sentence, not an elliptic request.
+_VERB_MARKERS = folded_words("est sont a ont etait avait va vont is are was has have had will")
+
+
+def _joined(words: list[str]) -> str:
+    return " " + " ".join(words) + " "
+
+
+def intent_of(text: str, language: Language = "fr", bot_name: str = "Eko") -> Intent:
+    """What ``text`` (a message to Eko, its name included or not) wants (see the module docstring)."""
+    said = strip_mention(text, bot_name)
+    words = [w for w in tokens(said) if w not in tokens(bot_name)]
+    asks = "?" in said
+    joined = _joined(words)
+    if not words:
+        return "presence" if asks or not said.strip() else "small_talk"
+    content = [w for w in words if w not in FUNCTION_WORDS]
+    if _STATEMENT.search(joined):
+        return "statement"
+    if _ACTION.search(joined):
+        return "action"
+    if _PRESENCE.search(joined) and len(content) <= 4:
+        return "presence"
+    if _OPINION.search(joined):
+        return "opinion"
+    short = len(content) <= 2
+    if _AGREEMENT.search(joined) or (asks and (words[-1] == "non" or (short and words[0] in _OKS))):
+        return "agreement"
+    if _THANKS.search(joined) and not asks:
+        return "thanks"
+    framed = _REQUEST_FRAMES.sub(" ", joined)
+    framed = _GREETINGS.sub(" ", framed)
+    rest = [w for w in framed.split() if w not in _GREETING_WORDS and w not in _POLITE]
+    if not rest:
+        return "thanks" if _THANKS.search(joined) else "greeting"
+    if _SMALL_TALK.search(joined) and len(rest) <= 5:
+        return "small_talk"
+    if set(rest) & _YOU:
+        return "about_bot"
+    framed_request = bool(_REQUEST_FRAMES.search(joined))
+    if not asks and not framed_request and rest[0] in _EXCLAMATIVES:
+        return "small_talk"  # "quelle journée…", "quel temps de fou": an exclamation
+    reading = read_facet(said, language)
+    is_request = asks or framed_request or bool(set(rest) & _INTERROGATIVES)
+    elliptic = (
+        not is_request
+        and len(rest) <= 6
+        and (
+            bool(set(words) & _POLITE)  # "le code wifi stp"
+            or (reading.facet != "other" and rest[0] in _DETERMINERS and not set(rest) & _VERB_MARKERS)
+        )
+    )  # "le numéro de Farid": a noun phrase naming what is wanted
+    rest = [w for w in rest if w not in _LIGHT_VERBS]
+    if not (is_request or elliptic):
+        return "statement" if len(content) >= 2 else "small_talk"
+    subject_words = [
+        w
+        for i, w in enumerate(reading.words)
+        if i not in reading.cue_positions
+        and w not in FUNCTION_WORDS
+        and w not in _INTERROGATIVES
+        and w in rest
+    ]
+    if not subject_words:
+        # "tu as quel âge ?", "c'est quoi ?": nothing asked about anyone but Eko
+        return "about_bot" if set(words) & _YOU else "small_talk"
+    if not (elliptic or asks or framed_request or set(rest) & _INTERROGATIVES) and reading.facet == "other":
+        return "statement"
+    return "information"

@@ -1,0 +1,128 @@
+"""Small, language-aware readings of a message: is it a question, what tone fits, is it about Eko.
+
+Rules only (they run in offline mode and before any model call). Word lists recognise input; every
+phrase Eko says lives in the prompts of the package that says it.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from language.text import WORDS, Language, fold, folded_words, normalise_quotes
+
+Tone = Literal["playful", "helpful", "technical"]
+TONES: tuple[Tone, ...] = ("playful", "helpful", "technical")
+
+_QUESTION_STARTS: dict[Language, tuple[str, ...]] = {
+    "fr": (
+        "qui ",
+        "quoi",
+        "que ",
+        "qu'",
+        "quel",
+        "comment",
+        "pourquoi",
+        "ou ",
+        "quand",
+        "combien",
+        "est-ce",
+        "c'est qui",
+        "c'est quoi",
+        "c'etait qui",
+        "c'etait quoi",
+        "tu sais",
+        "sais-tu",
+        "tu connais",
+        "connais-tu",
+        "tu te souviens",
+        "te souviens-tu",
+        "dis-moi",
+        "rappelle-moi",
+    ),
+    "en": (
+        "who",
+        "what",
+        "which",
+        "when",
+        "where",
+        "why",
+        "how",
+        "do you",
+        "did ",
+        "does ",
+        "is ",
+        "are ",
+        "can you",
+        "could you",
+        "tell me",
+        "remind me",
+    ),
+}
+
+
+# Words that make a topic technical (the seed's "Personnalité adaptative": technical → precise,
+# concise): whole words, and word beginnings for families ("déploiement", "mergé", "tests").
+_TECHNICAL = folded_words(
+    """api bug build code coding commit config cpu css database db debug docker endpoint erreur error
+    git http https javascript js json kubernetes latence latency log migration npm perf performance prod
+    python qdrant query regex repo requête serveur server sql stack timeout typescript webrtc websocket
+    backend frontend llm modèle model cache ci"""
+)
+_TECHNICAL_PREFIXES = ("deploy", "deploi", "merg", "mongo", "infra", "socket", "test")
+_TECHNICAL_PHRASES = ("base de donnees",)
+# Curiosities about a person or a plain "what is" read as helpful questions; the rest is small talk.
+_HELPFUL_STARTS = ("qui", "who", "c'est qui", "what", "quel", "quelle", "comment", "how", "ou", "where")
+
+
+def is_technical(text: str) -> bool:
+    """Whether ``text`` talks about a technical topic (code, servers, data…)."""
+    folded = fold(normalise_quotes(text))
+    words = set(WORDS.findall(folded))
+    return bool(
+        words & _TECHNICAL
+        or any(word.startswith(_TECHNICAL_PREFIXES) for word in words)
+        or any(phrase in folded for phrase in _TECHNICAL_PHRASES)
+    )
+
+
+def is_question(text: str, language: Language = "fr") -> bool:
+    """True for "…?" and for sentences that start like a question ("c'était quoi le nom …")."""
+    stripped = text.strip()
+    if not stripped:
+        return False
+    if stripped.endswith("?"):
+        return True
+    start = fold(normalise_quotes(stripped))
+    return any(start.startswith(prefix) for prefix in _QUESTION_STARTS[language])
+
+
+_ABOUT_YOU: dict[Language, frozenset[str]] = {
+    "fr": folded_words("tu toi te t ton ta tes t'es t'as"),
+    "en": folded_words("you your yours yourself"),
+}
+
+
+def is_about_bot(question: str, language: Language = "fr") -> bool:
+    """True when a message (without the bot's name) speaks to the bot about itself ("tu es qui ?")."""
+    words = {fold(w) for w in WORDS.findall(normalise_quotes(question))}
+    words |= {w.split("'")[0] for w in words if "'" in w}
+    return bool(words & _ABOUT_YOU[language])
+
+
+def guess_tone(text: str, language: Language = "fr") -> Tone:
+    """Technical words → technical; a question → helpful; anything else is small talk → playful."""
+    if is_technical(text):
+        return "technical"
+    if is_question(text, language):
+        return "helpful"
+    return "playful"
+
+
+def curiosity_tone(goal_text: str) -> Tone:
+    """A deterministic tone for a curiosity: technical topic, a who/what question, or small talk."""
+    if is_technical(goal_text):
+        return "technical"
+    start = fold(normalise_quotes(goal_text)).lstrip()
+    if any(start == s or start.startswith((s + " ", s + "'")) for s in _HELPFUL_STARTS):
+        return "helpful"
+    return "playful"

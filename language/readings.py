@@ -1,0 +1,272 @@
+"""A text read for comparison: its facet, its anchors (the words that name its subject or its
+values) and the rest of its content words. Two questions ask the same thing when they ask the same
+facet with the same anchors (:func:`compare`).
+
+* **facet** — :func:`language.facets.read_facet`, plus whether it is about going away (holidays);
+* **content** — the words left once facet cues, function words, light verbs, fillers and request
+  wrappers ("j'aimerais savoir…") are gone: ``"qui est cette Soraya dont tout le monde parle ?"`` →
+  ``soraya``;
+* **anchors** — content words that name something: written with a capital (names, acronyms),
+  numbers, or words neither the French nor the English dictionary knows (simplemma) that are rare
+  (wordfreq Zipf frequency below :data:`ANCHOR_FREQUENCY`: "soraya", "okr"). A question about
+  another anchor is another question.
+
+Words match across the two texts by lemma and stem (simplemma, Snowball), through the concept table
+for everyday synonyms and translations (``maman``/``mère``/``mother``), or up to a typo in a long
+word ("Marmote").
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Literal
+
+from language.concepts import concepts_of
+from language.facets import read_facet, read_statement
+from language.text import (
+    CALENDAR,
+    FILLERS,
+    FUNCTION_WORDS,
+    LIGHT_VERBS,
+    NUMBER_WORDS,
+    accented_forms,
+    common_prefix,
+    frequency,
+    in_dictionary,
+    tokens,
+    word_key,
+)
+
+# Below this Zipf frequency (about once per 60,000 words), a word names something specific.
+ANCHOR_FREQUENCY = 4.2
+_TYPO_PREFIX = 4
+_CLIPPED = 4  # French clips long words: "anniv(ersaire)", "résa" (réservation), "dispo(nible)"
+_CAPITALISED = re.compile(r"(?<![\w'’])([A-ZÀ-Þ][\w’'-]*)")
+
+# Wrappers of a question ("je me demandais…", "j'aimerais bien savoir…") and discourse words that
+# situate it ("au juste", "à la base", "en ce moment", "dont tout le monde parle", "chez nous",
+# "dans l'équipe"): general conversational formulas.
+_WRAPPERS = frozenset(
+    [
+        "savoir",
+        "sais",
+        "connais",
+        "dire",
+        "dis",
+        "demande",
+        "demandais",
+        "demander",
+        "aimerais",
+        "voudrais",
+        "veux",
+        "comprends",
+        "comprendre",
+        "idee",
+        "quelqu",
+        "un",
+        "stp",
+        "svp",
+        "please",
+        "merci",
+        "juste",
+        "fait",
+        "base",
+        "niveau",
+        "moment",
+        "maintenant",
+        "actuellement",
+        "annee",
+        "tout",
+        "monde",
+        "parle",
+        "parlent",
+        "dont",
+        "nous",
+        "chez",
+        "boite",
+        "truc",
+        "chose",
+        "these",
+        "days",
+        "now",
+        "year",
+        "eko",
+    ]
+)
+# Classifier nouns: the kind of thing a name is ("Marmotte, c'est quoi ce projet ?", "Caribou c'est
+# quoi comme outil ?"). They say nothing more about what is asked.
+_CLASSIFIERS = frozenset(
+    [
+        "projet",
+        "projets",
+        "outil",
+        "outils",
+        "truc",
+        "trucs",
+        "machin",
+        "chose",
+        "choses",
+        "appli",
+        "application",
+        "app",
+        "service",
+        "produit",
+        "logiciel",
+        "site",
+        "plateforme",
+        "project",
+        "tool",
+        "thing",
+        "product",
+        "software",
+        "platform",
+    ]
+)
+_IGNORED = FUNCTION_WORDS | LIGHT_VERBS | FILLERS | _WRAPPERS | _CLASSIFIERS
+
+Verdict = Literal["same", "different", "borderline"]
+
+
+@dataclass(frozen=True)
+class Reading:
+    facet: str
+    trip: bool
+    content: tuple[str, ...]
+    anchors: tuple[str, ...]
+
+
+@lru_cache(maxsize=16384)
+def read(text: str, statement: bool = False) -> Reading:
+    """The facet, content words and anchors of ``text`` (see the module docstring); a ``statement``
+    (a fact) is read by its predicate words (:func:`language.facets.read_statement`)."""
+    facet = read_statement(text) if statement else read_facet(text)
+    forms = accented_forms(text)
+    names = _names(text)
+    clause = _about_clause(facet.words)
+    content = tuple(
+        NUMBER_WORDS.get(word) or CALENDAR.get(word) or CALENDAR.get(word.removesuffix("s")) or word
+        for index, word in enumerate(facet.words)
+        if index not in facet.cue_positions and index not in clause and word not in _IGNORED
+    )
+    anchors = tuple(
+        word
+        for word in content
+        if word in names
+        or word[:1].isdigit()
+        or (not in_dictionary(forms.get(word, word)) and frequency(forms.get(word, word)) < ANCHOR_FREQUENCY)
+    )
+    return Reading(facet.facet, facet.trip, content, anchors)
+
+
+def _about_clause(words: tuple[str, ...]) -> set[int]:
+    """Positions of a relative clause saying who talks about the subject ("ce truc dont parle Rayan",
+    "qui est cette Soraya dont tout le monde parle"): it situates the question, it is not asked."""
+    for start, word in enumerate(words):
+        if word != "dont":
+            continue
+        for end in range(start + 1, min(start + 6, len(words))):
+            if words[end] in _TALK_VERBS:
+                inverted = end == start + 1 and end + 1 < len(words)  # "dont parle Rayan"
+                return set(range(start, end + 2 if inverted else end + 1))
+    return set()
+
+
+_TALK_VERBS = frozenset(["parle", "parlent", "parlait", "parlaient", "cause", "causent"])
+
+
+def _names(text: str) -> set[str]:
+    """Capitalised words that name something: inside a sentence, or unknown to the dictionaries
+    ("L'équipe…" starting a sentence and "Monday" are ordinary words; "Marmotte", "Lyon" names)."""
+    found: set[str] = set()
+    for match in _CAPITALISED.finditer(text):
+        before = text[: match.start()].rstrip(" \t'’")
+        starts = not before or before[-1] in ".!?…:" or before.casefold().endswith(("l", "d"))
+        written = accented_forms(match.group(1))
+        for word in tokens(match.group(1)):
+            if word in FUNCTION_WORDS:
+                continue
+            if word in CALENDAR or word.removesuffix("s") in CALENDAR:
+                continue  # English capitalises months and days: they are values, not names
+            if not starts or not (in_dictionary(word) or in_dictionary(written.get(word, word))):
+                found.add(word)
+    return found
+
+
+@lru_cache(maxsize=65536)
+def words_match(a: str, b: str, synonyms: bool = True) -> bool:
+    """Same word up to inflection (lemma, stem), a shared concept (with ``synonyms``) or a typo."""
+    if a == b or word_key(a) == word_key(b):
+        return True
+    if synonyms and _synonyms(a, b):
+        return True
+    return _typo(a, b)
+
+
+def _synonyms(a: str, b: str) -> bool:
+    """One word is the headword of a concept the other belongs to ("gosses" → "enfant", "mother" →
+    "mere"). Two members of a concept are not synonyms: "chien" and "chat" are both animals."""
+    return any(concept in (a, b) or concept in (word_key(a), word_key(b))
+               for concept in set(concepts_of(a)) & set(concepts_of(b)))  # fmt: skip
+
+
+def _typo(a: str, b: str) -> bool:
+    """A clipped word ("anniv", "résa"), one edit apart or the same beginning with a different
+    ending in words of 5+ letters ("Marmote")."""
+    if a[:1].isdigit() or b[:1].isdigit():
+        return False
+    short, long = sorted((a, b), key=len)
+    if len(short) >= _CLIPPED and long.startswith(short):
+        return True
+    if len(short) < 5:
+        return False
+    prefix = common_prefix(a, b)
+    if prefix >= _TYPO_PREFIX and abs(len(a) - len(b)) <= 2 and prefix >= min(len(a), len(b)) - 2:
+        return True
+    return abs(len(a) - len(b)) <= 1 and _one_edit(a, b)
+
+
+def _one_edit(a: str, b: str) -> bool:
+    if len(a) > len(b):
+        a, b = b, a
+    if len(a) == len(b):
+        return sum(x != y for x, y in zip(a, b, strict=True)) <= 1 or _swapped(a, b)
+    return any(b[:i] + b[i + 1 :] == a for i in range(len(b)))
+
+
+def _swapped(a: str, b: str) -> bool:
+    diffs = [i for i, (x, y) in enumerate(zip(a, b, strict=True)) if x != y]
+    return len(diffs) == 2 and diffs[1] == diffs[0] + 1 and a[diffs[0]] == b[diffs[1]]
+
+
+def unmatched(words: tuple[str, ...], others: tuple[str, ...], synonyms: bool = True) -> list[str]:
+    """Words of ``words`` that match none of ``others``."""
+    return [word for word in words if not any(words_match(word, other, synonyms) for other in others)]
+
+
+# Facets whose object must match word for word: a favourite colour is not a favourite film, an
+# e-mail address is not a phone number (a shared concept such as "music" is not enough).
+STRICT_FACETS = frozenset({"preference", "contact"})
+
+
+def compare(a: Reading, b: Reading) -> Verdict:
+    """Whether two questions ask the same facet of the same subject.
+
+    ``"different"``: another facet, another kind of place or date (going away or not), or an anchor
+    on one side that the other does not mention. ``"same"``: same facet, and the content words match
+    both ways. ``"borderline"``: same facet and anchors, other words differ ("Marmotte sort quand ?"
+    / "c'est quand la release de Marmotte ?").
+    """
+    if (a.facet, a.trip) != (b.facet, b.trip):
+        return "different"
+    if unmatched(a.anchors, b.content, False) or unmatched(b.anchors, a.content, False):
+        return "different"  # anchors name things: a shared concept ("CTO"/"CEO") is not enough
+    strict = a.facet in STRICT_FACETS
+    only_a = unmatched(a.content, b.content, not strict)
+    only_b = unmatched(b.content, a.content, not strict)
+    if not only_a and not only_b:
+        return "same"
+    if strict or (a.facet == "other" and only_a and only_b):
+        return "different"  # "Simon fait du vélo ?" / "Simon fait de la musique ?": another question
+    return "borderline"

@@ -1,0 +1,80 @@
+"""Weighted lexical terms of a text, for the sparse side of hybrid search and the cheap relevance checks.
+
+A text becomes a bag of normalised terms: accents folded, lowercased, function words removed
+(:data:`STOPWORDS`: the closed categories of :mod:`language.text` and interrogatives), words cut to
+a short prefix (a cheap stemmer that works for both languages: "travaille", "travailler",
+"travail" share one term). Colloquial and bilingual words map to a shared concept term
+through a small table (maman → mère, boulot → travail, mother → mère) so a question asked casually
+still meets the fact written plainly.
+"""
+
+from __future__ import annotations
+
+import re
+
+from language.concepts import PHRASES, concepts_of
+from language.facets import ANSWERED_BY, read_facet, stated_facets
+from language.text import FILLERS, FUNCTION_WORDS, LIGHT_VERBS, fold, folded_words
+
+# Terms keep at most this many characters: long enough to tell words apart, short enough to join
+# inflections ("travaille"/"travailler" → "travai").
+PREFIX = 6
+
+FACET_PREFIX = "~f:"
+_WORD = re.compile(r"[a-z0-9]+")
+_NAME_OF = re.compile(r"\b(?:nom|name)\s+(?:du|de la|de l['’]|des|de|d['’]|of the|of)\s*", re.IGNORECASE)
+_TOKEN = re.compile(r"[^\W_]+")
+
+# Words that never make a term: the closed categories of language.text (function words, light
+# verbs, fillers), interrogatives, and the verbs that wrap a question ("tu sais…", "remember…").
+_QUESTION_WORDS = folded_words(
+    """quand comment pourquoi combien ou quel quelle quels quelles qui quoi est-ce c'est voila ya dit dire
+    souviens rappelles sais savoir connais veux vrai gros peu beaucoup trop quelque quelqu
+    what which who whom when where why how whats tell know remember again"""
+)
+STOPWORDS: frozenset[str] = FUNCTION_WORDS | LIGHT_VERBS | FILLERS | _QUESTION_WORDS
+
+
+def facet_terms(text: str, query: bool) -> list[str]:
+    """``~f:<facet>`` terms: the facet a question asks (``query``), or the facets a statement gives,
+    so "d'où vient Noé ?" meets "Noé a grandi à Brest" through ``~f:origin``."""
+    if query:
+        asked = read_facet(text).facet
+        if asked == "other":
+            return []
+        return [FACET_PREFIX + facet for facet in sorted(ANSWERED_BY.get(asked, {asked}))]
+    stated = set(stated_facets(text))
+    if any("travail" in concepts_of(word) for word in _WORD.findall(fold(text))):
+        stated.add("role")  # a job or a position is named
+    return [FACET_PREFIX + facet for facet in sorted(stated)]
+
+
+def weighted_terms(text: str, name_weight: float = 1.0, query: bool = False) -> list[tuple[str, float]]:
+    """The lexical terms of ``text`` in order (repeated as they occur), each with its weight.
+
+    Words written with a capital that are neither stopwords nor concept words are taken for names
+    (people, projects, places) and weigh ``name_weight``: a question about Mickael is about Mickael.
+    ``query``: ``text`` is a question (its facet is read from its interrogatives, see
+    :func:`facet_terms`).
+    """
+    result: list[tuple[str, float]] = [(term, 1.0) for term in facet_terms(text, query)]
+    text = _NAME_OF.sub(" ", text)  # "le nom du village" is the village
+    folded = fold(text)
+    for pattern, concept in PHRASES:
+        result.extend(("~" + concept, 1.0) for _ in pattern.findall(folded))
+    for token in _TOKEN.findall(text):
+        for word in _WORD.findall(fold(token)):
+            if word in STOPWORDS:
+                continue
+            concepts = concepts_of(word)
+            result.extend(("~" + concept, 1.0) for concept in concepts)
+            if len(word) > 1 or word.isdigit():
+                is_name = token[:1].isupper() and not concepts
+                result.append((word[:PREFIX], name_weight if is_name else 1.0))
+    return result
+
+
+def terms(text: str) -> list[str]:
+    """The word and concept terms of ``text``, in order, repeated as often as they occur (without the
+    facet terms: two texts do not relate because both state a quantity)."""
+    return [term for term, _ in weighted_terms(text) if not term.startswith(FACET_PREFIX)]

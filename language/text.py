@@ -1,0 +1,245 @@
+"""Folding and tokenising: the one way Eko compares words (case- and accent-insensitive)."""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from functools import lru_cache
+from typing import Any, Literal
+
+Language = Literal["fr", "en"]
+LANGUAGES: tuple[Language, ...] = ("fr", "en")
+
+# Words: letters and digits, with inner apostrophes or hyphens ("aujourd'hui", "Jean-Marc").
+WORDS = re.compile(r"[^\W_]+(?:['’-][^\W_]+)*")
+# Letters only (no digits, no joiners): what name and content rules look at.
+LETTERS = re.compile(r"[^\W\d_]+")
+
+
+def fold_with_map(text: str) -> tuple[str, list[int]]:
+    """Case- and accent-folded ``text`` and, per folded character, the index of its original one."""
+    if text.isascii():  # one character stays one character: skip the per-character pass
+        return text.casefold(), list(range(len(text)))
+    out: list[str] = []
+    index: list[int] = []
+    for position, char in enumerate(text):
+        decomposed = unicodedata.normalize("NFKD", char)
+        for folded_char in "".join(c for c in decomposed if not unicodedata.combining(c)).casefold():
+            out.append(folded_char)
+            index.append(position)
+    return "".join(out), index
+
+
+def fold(text: str) -> str:
+    """Case- and accent-folded text (``"Éko"`` → ``"eko"``), for comparisons only."""
+    if text.isascii():  # most chat text: nothing to decompose, and a per-character pass is costly
+        return text.casefold()
+    return fold_with_map(text)[0]
+
+
+def normalise_quotes(text: str) -> str:
+    """Typographic apostrophes as ASCII ones (``’`` → ``'``), so one pattern reads both."""
+    return text.replace("’", "'")
+
+
+def normalise(text: str) -> str:
+    """NFKC, ASCII apostrophes and numbers written one way: the text rules read.
+
+    French groups thousands with a space ("1 500 €" is 1500) and writes "80k" for 80000; a date
+    "14/03" is the 14th of March, written out so it meets "14 mars".
+    """
+    text = normalise_quotes(unicodedata.normalize("NFKC", text))
+    text = _THOUSANDS.sub("", text)
+    text = _KILO.sub(r"\g<1>000", text)
+    return _DAY_MONTH.sub(lambda m: f"{int(m.group(1))} {MONTHS[int(m.group(2)) - 1][0]}", text)
+
+
+_THOUSANDS = re.compile(r"(?<=\d)[ \u202f\u00a0](?=\d{3}(?!\d))")
+_KILO = re.compile(r"\b(\d+)\s?k(?=\W|€|$)", re.IGNORECASE)
+_DAY_MONTH = re.compile(r"\b(0?[1-9]|[12]\d|3[01])/(0?[1-9]|1[0-2])\b(?!/)")
+
+
+def folded_words(words: str) -> frozenset[str]:
+    """A whitespace-separated word list, folded (how the modules write their small word lists)."""
+    return frozenset(fold(word) for word in words.split())
+
+
+def name_key(name: str | None) -> str:
+    """A name compared case-, accent- and spacing-insensitively (``"Zoé "`` is ``"zoe"``)."""
+    return " ".join(fold(unicodedata.normalize("NFKC", name or "")).split())
+
+
+# Capitalised words that are not names (sentence starters, greetings, days, pronouns...).
+COMMON_WORDS: dict[Language, frozenset[str]] = {
+    "fr": folded_words(
+        """je tu il elle on nous vous ils elles ce ça ca cela c ceci qui que quoi quand où ou comment
+        pourquoi combien quel quelle quels quelles le la les l un une des du de d au aux et mais donc or
+        ni car si oui non ok okay merci salut bonjour bonsoir coucou hello hey hé bravo super cool top
+        génial bon bien alors ah oh bah ben euh voilà voila enfin sinon puis bref après avant mon ma
+        mes ton ta tes son sa ses notre votre leur leurs moi toi lui eux est sont a ai as ont fait
+        lundi mardi mercredi jeudi vendredi samedi dimanche janvier février fevrier mars avril mai juin
+        juillet août aout septembre octobre novembre décembre decembre demain hier aujourd aujourd'hui
+        ce soir matin midi dis dites regarde attends bienvenue désolé desole pardon rien tout tous
+        toute toutes aussi encore déjà deja peut-être peut sûr sur vraiment trop très tres"""
+    ),
+    "en": folded_words(
+        """i you he she it we they me him her us them my your his its our their the a an and but or so
+        if yes no ok okay thanks thank hi hello hey cool great nice good well oh ah what who when where
+        why how which this that these those is are was were am be been do does did have has had will
+        would can could should monday tuesday wednesday thursday friday saturday sunday january february
+        march april may june july august september october november december today tomorrow yesterday
+        tonight morning please sorry welcome look wait maybe sure really very too also already just
+        let lets let's there here then now"""
+    ),
+}
+
+
+def is_common_word(word: str) -> bool:
+    """True for a common French or English word (pronouns, greetings, days...), never a name."""
+    folded = fold(word)
+    return folded in COMMON_WORDS["fr"] or folded in COMMON_WORDS["en"]
+
+
+# --- word knowledge from maintained libraries (lemmas, stems, frequencies) --------------------------
+
+# Chat spellings of interrogatives and copulas ("c koi", "c ki"): a general category of SMS French.
+_CHAT_SPELLINGS = {"koi": "quoi", "ki": "qui", "pk": "pourquoi", "pq": "pourquoi", "pkoi": "pourquoi"}
+_CHAT_C = re.compile(
+    r"(?<![\w'])c(?= +(?:qui|quoi|koi|ki|quand|ou|où|combien|comment|pas|le|la|les|l'|un|une)\b)"
+)
+TOKEN = re.compile(r"\d+(?:[.,]\d+)*|[^\W\d_]+")
+
+
+def tokens(text: str) -> list[str]:
+    """Folded word tokens of ``text``: ``"C'est quoi l'âge de Léna ?"`` → ``c est quoi l age de lena``.
+
+    Chat spellings of interrogatives are read as the words ("c koi" → "c'est quoi").
+    """
+    folded = _CHAT_C.sub("c'est", fold(normalise(text)))
+    return [_CHAT_SPELLINGS.get(token, token) for token in TOKEN.findall(folded)]
+
+
+def accented_forms(text: str) -> dict[str, str]:
+    """Folded token → the lowercase word as written (accents kept), for frequency look-ups."""
+    return {fold(word): word for word in TOKEN.findall(normalise(text).casefold())}
+
+
+@lru_cache(maxsize=65536)
+def lemma(word: str) -> str:
+    """The dictionary form of a folded word, French first then English (simplemma)."""
+    import simplemma  # a few MB of tables: loaded on first use, not at import
+
+    found = simplemma.lemmatize(word, lang=("fr", "en"))
+    return fold(found) if found else word
+
+
+@lru_cache(maxsize=65536)
+def stem(word: str) -> str:
+    """The Snowball stem of a folded word (French stemmer: English words mostly keep their stem too)."""
+    return str(_stemmer().stemWord(word))
+
+
+@lru_cache(maxsize=1)
+def _stemmer() -> Any:
+    import Stemmer  # PyStemmer: the Snowball algorithms in C
+
+    return Stemmer.Stemmer("french")
+
+
+def word_key(word: str) -> str:
+    """What two inflections of one word share: the stem of its lemma (``habitait`` → ``habit``)."""
+    if word[:1].isdigit():
+        return word.replace(",", ".")
+    return stem(lemma(word))
+
+
+@lru_cache(maxsize=65536)
+def frequency(word: str) -> float:
+    """How common a folded word is in French or English text (Zipf scale, 0 = unknown; wordfreq)."""
+    import wordfreq
+
+    return max(wordfreq.zipf_frequency(word, "fr"), wordfreq.zipf_frequency(word, "en"))
+
+
+# Function words of French and English, folded: determiners, pronouns, prepositions, conjunctions,
+# copulas and auxiliaries, interrogative determiners, negation particles. A closed linguistic
+# category: they carry no content of their own.
+FUNCTION_WORDS = folded_words(
+    """le la les l un une des du de d au aux a à et ou ni mais or car donc en dans sur sous pour par
+    avec sans chez vers entre depuis pendant jusqu jusque durant apres après avant
+    ce cet cette ces c ça ca cela ceci se s son sa ses mon ma mes ton ta tes
+    notre nos votre vos leur leurs il elle ils elles on je j me m moi tu te t toi nous vous lui eux y
+    que qu qui quoi dont quel quelle quels quelles lequel laquelle lesquels est sont être etre suis es
+    sommes êtes était étaient été ai as avons avez ont avait avaient eu ne n pas
+    the a an of to in on at for by with from into and or but is are was were be been being am do does
+    did done has have had it its this that these those i me my you your he she him his her we us our
+    they them their s which whose whom there here than then so as since during until after before"""
+)
+
+
+def words_as_written(text: str) -> list[tuple[str, str]]:
+    """``(folded, as written)`` for each word of ``text`` (the written form keeps case and accents).
+
+    Chat spellings are folded like :func:`tokens` reads them ("koi" → "quoi").
+    """
+    written = _CHAT_C.sub("c'est", normalise(text))
+    return [(_CHAT_SPELLINGS.get(fold(word), fold(word)), word) for word in TOKEN.findall(written)]
+
+
+# Light verbs and modals: they carry the grammar of a sentence, not what it is about.
+LIGHT_VERBS = folded_words(
+    """faire fait fais font faisait aller va vont vas allait pouvoir peux peut peuvent pouvait savoir sais
+    sait devoir dois doit do does did doing make made can could will would shall should may might must"""
+)
+# Discourse fillers, degree adverbs and quantifiers: they make a sentence vaguer, politer or
+# more emphatic without changing what it says.
+FILLERS = folded_words(
+    """tout tous toute toutes chaque tres aussi deja encore juste justement vraiment exactement precisement
+    finalement donc alors bien mieux bref enfin ben bah hein euh genre voila du coup quand meme
+    just also very really actually exactly some any each every per about much many well"""
+)
+
+
+@lru_cache(maxsize=65536)
+def in_dictionary(word: str) -> bool:
+    """Whether simplemma's French or English dictionary knows the word (names mostly are not)."""
+    import simplemma
+
+    return bool(simplemma.is_known(word, lang=("fr", "en")))
+
+
+# Months and weekdays are values like numbers: "en septembre 2019" is not "en novembre 2019".
+MONTHS = (
+    ("janvier", "january"), ("fevrier", "february"), ("mars", "march"), ("avril", "april"),
+    ("mai",), ("juin", "june"), ("juillet", "july"), ("aout", "august"), ("septembre", "september"),
+    ("octobre", "october"), ("novembre", "november"), ("decembre", "december"),
+)  # fmt: skip
+WEEKDAYS = (
+    ("lundi", "monday"), ("mardi", "tuesday"), ("mercredi", "wednesday"), ("jeudi", "thursday"),
+    ("vendredi", "friday"), ("samedi", "saturday"), ("dimanche", "sunday"),
+)  # fmt: skip
+CALENDAR: dict[str, str] = {
+    **{name: f"month:{number}" for number, names in enumerate(MONTHS, 1) for name in names},
+    **{name: f"day:{number}" for number, names in enumerate(WEEKDAYS, 1) for name in names},
+}
+
+
+def common_prefix(a: str, b: str) -> int:
+    """How many first characters ``a`` and ``b`` share."""
+    length = 0
+    for x, y in zip(a, b, strict=False):
+        if x != y:
+            break
+        length += 1
+    return length
+
+
+# Number words (articles such as "un"/"one" are left out on purpose: "un stand-up" is not a count).
+NUMBER_WORDS: dict[str, str] = {
+    "deux": "2", "trois": "3", "quatre": "4", "cinq": "5", "six": "6", "sept": "7", "huit": "8",
+    "neuf": "9", "dix": "10", "onze": "11", "douze": "12", "vingt": "20", "trente": "30",
+    "quarante": "40", "cinquante": "50", "cent": "100", "mille": "1000",
+    "two": "2", "three": "3", "four": "4", "five": "5", "seven": "7", "eight": "8",
+    "nine": "9", "ten": "10", "eleven": "11", "twelve": "12", "twenty": "20", "thirty": "30",
+    "forty": "40", "fifty": "50", "hundred": "100", "thousand": "1000",
+}  # fmt: skip

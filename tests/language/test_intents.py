@@ -1,0 +1,56 @@
+"""What a message to Eko wants, and which messages are curiosities (subject + facet + topic)."""
+
+from __future__ import annotations
+
+import pytest
+
+from language.curiosity import read_curiosity
+from language.intents import intent_of
+
+
+@pytest.mark.parametrize(
+    ("text", "intent"),
+    [
+        ("Tu en penses quoi Eko ?", "opinion"),
+        ("Eko, ça va ?", "small_talk"),
+        ("Eko t'es là ?", "presence"),
+        ("Eko, tu es d'accord avec moi ?", "agreement"),
+        ("Salut Eko !", "greeting"),
+        ("Merci Eko, t'es au top", "thanks"),
+        ("Eko, rappelle-moi d'appeler Simon demain", "action"),
+        ("Eko, tu peux demander à Zoé où en est le projet ?", "action"),
+        ("Eko, tu as quel âge ?", "about_bot"),
+        ("Eko, tu sais quoi ? Simon déménage à Lyon", "statement"),
+        ("Eko, quelle est la couleur préférée de Bob ?", "information"),
+        ("Eko, tu sais où habite Zoé ?", "information"),
+        ("Eko, le numéro de Simon", "information"),
+        ("eko c koi Kraken", "information"),
+        ("Eko, what's the staging URL?", "information"),
+    ],
+)
+def test_intents(text: str, intent: str) -> None:
+    assert intent_of(text) == intent
+
+
+def test_a_curiosity_carries_its_subject_facet_and_topic() -> None:
+    bob = read_curiosity("Eko, quelle est la couleur préférée de Bob ?")
+    assert bob is not None
+    assert (bob.subject, bob.facet, bob.topic) == ("Bob", "preference", "couleur préférée de Bob")
+    kraken = read_curiosity("Eko, c'est quoi Kraken FM ?")
+    assert kraken is not None and (kraken.subject, kraken.facet) == ("Kraken FM", "definition")
+    office = read_curiosity("Eko c'est où le bureau de Lille ?")
+    assert office is not None and (office.subject, office.facet) == ("bureau de Lille", "place")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Tu en penses quoi Eko ?",
+        "Eko, ça va ?",
+        "Eko t'es là ?",
+        "Eko, tu es d'accord avec moi ?",
+        "Merci Eko !",
+    ],
+)
+def test_chit_chat_is_never_a_curiosity(text: str) -> None:
+    assert read_curiosity(text) is None

@@ -1,0 +1,48 @@
+"""Weighted lexical terms: folding, stopwords, concepts and names."""
+
+from __future__ import annotations
+
+from language.terms import terms, weighted_terms
+
+
+def test_accents_case_and_stopwords_go() -> None:
+    assert terms("La mère de David vient de Besançon") == [
+        "~mere",
+        "mere",
+        "david",
+        "~origine",
+        "vient",
+        "besanc",
+    ]
+    assert terms("le la de du et ?") == []
+
+
+def test_colloquial_and_english_words_meet_plain_french() -> None:
+    question = set(terms("c'était quoi le nom du village de maman ?"))
+    fact = set(terms("La mère de David vient de Besançon"))
+    assert {"~mere", "~origine"} <= question & fact
+    assert "~travail" in set(terms("il bosse où ?")) & set(terms("Simon works remotely"))
+    assert "~enfant" in set(terms("combien de gosses")) & set(terms("Sarah a deux enfants"))
+
+
+def test_inflections_share_a_prefix() -> None:
+    assert terms("travaillait")[-1] == terms("travailler")[-1]
+
+
+def test_names_weigh_more_in_queries() -> None:
+    weights = dict(weighted_terms("Mickael il fait quoi ?", name_weight=2.0))
+    assert weights["mickae"] == 2.0 and weights["~travail"] == 1.0
+    # A capitalised ordinary word (a concept word) is not a name.
+    assert dict(weighted_terms("Bagnole de Simon", name_weight=2.0)) == {
+        "~voiture": 1.0,
+        "~transport": 1.0,
+        "bagnol": 1.0,
+        "simon": 2.0,
+    }
+
+
+def test_facet_terms_meet_a_question_and_the_facts_that_answer_it() -> None:
+    assert ("~f:origin", 1.0) in weighted_terms("Noé vient d'où à la base ?", query=True)
+    assert ("~f:origin", 1.0) in weighted_terms("Noé a grandi à Brest")
+    assert ("~f:origin", 1.0) not in weighted_terms("Noé habite à Brest")
+    assert not any(term.startswith("~f:") for term in terms("Noé a grandi à Brest"))

@@ -1,0 +1,15 @@
+"""Folding: one result whichever path (ASCII shortcut or per character) computes it."""
+
+from __future__ import annotations
+
+from language.text import fold, fold_with_map
+
+
+def test_folding_takes_the_same_result_on_its_ascii_shortcut() -> None:
+    for text in ["Eko, c'est QUI Kraken ?", "l'équipe de Zoé", "ÉKO", "straße ﬁn", ""]:
+        assert fold(text) == fold(text + "é")[:-1]  # the second one takes the per-character path
+        folded, index = fold_with_map(text)
+        slow, slow_index = fold_with_map(text + "é")
+        assert (folded, index) == (slow[:-1], slow_index[:-1])
+    assert fold("Eko, c'est QUI ?") == "eko, c'est qui ?"
+    assert fold_with_map("AbC") == ("abc", [0, 1, 2])
