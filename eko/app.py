@@ -75,7 +75,7 @@ async def _open_memory(settings: Settings, stack: AsyncExitStack) -> Any:
         },
     )
     print("Chargement de la mémoire (modèle d'embeddings)…", file=sys.stderr, flush=True)
-    memory = await Memory.open(config, embedder, clock=utc_now)
+    memory = await Memory.open(config, embedder, clock=utc_now, progress=_migration_progress)
     stack.push_async_callback(memory.close)
     return memory
 
@@ -90,6 +90,10 @@ def _web_app(settings: Settings, sock: socket.socket) -> tuple[web.Application, 
             settings.host or "*",
         )
     return web.Application(middlewares=[host_guard(policy)]), policy
+
+
+def _migration_progress(done: int, total: int) -> None:
+    print(f"Migration de la mémoire vers le moteur embarqué : {done}/{total}", file=sys.stderr, flush=True)
 
 
 def _bind(host: str, port: int) -> tuple[socket.socket, str]:
@@ -122,6 +126,7 @@ async def _open_store(settings: Settings, stack: AsyncExitStack) -> Any:
         settings.mongodb_url.get_secret_value() if settings.mongodb_url else None,
         settings.data_dir,
         settings.mongodb_database,
+        sync=settings.store_sync,
     )
     stack.push_async_callback(database.close)
     return database
@@ -215,9 +220,8 @@ def _lobby_app(
     settings: Settings, database: Any, bot_token: str, probe: HealthProbe, stack: AsyncExitStack
 ) -> Any:
     from lobby import Lobby
-    from store import MessageLog
 
-    lobby = Lobby(MessageLog(database.db), bot_token=bot_token, bot_name=settings.bot_name, clock=utc_now)
+    lobby = Lobby(database.messages, bot_token=bot_token, bot_name=settings.bot_name, clock=utc_now)
     stack.push_async_callback(lobby.close)
     probe.lobby = lobby
     probe.store = database
@@ -301,10 +305,11 @@ async def _serve_until_stopped(
 ) -> int:
     """Start, print ``ready_line(running)`` on stdout (its first line), serve until Ctrl-C or SIGTERM."""
     from memory import StorageInUseError, VectorMismatchError
+    from store import StoreError
 
     try:
         running = await start()
-    except (StorageInUseError, VectorMismatchError) as exc:
+    except (StorageInUseError, VectorMismatchError, StoreError) as exc:
         print(f"eko: {exc}", file=sys.stderr)
         return 1
     except OSError as exc:

@@ -275,10 +275,19 @@ def _dimension_from_files(name: str) -> int | None:
         return None
 
 
+def migration_progress(done: int, total: int) -> None:
+    """Shown while an older embedded directory moves into the embedded engine (on first open)."""
+    print(
+        f"eko: migrating memory to the embedded engine: {done}/{total} records", file=sys.stderr, flush=True
+    )
+
+
 @asynccontextmanager
 async def _open(settings: Settings, allow_model_change: bool = False) -> AsyncIterator[Memory]:
     embedder = _QuickEmbedder(settings.embedding_model, settings.embedding_threads)
-    memory = await Memory.open(memory_config(settings), embedder, allow_model_change=allow_model_change)
+    memory = await Memory.open(
+        memory_config(settings), embedder, allow_model_change=allow_model_change, progress=migration_progress
+    )
     try:
         yield memory
     finally:
@@ -371,6 +380,7 @@ async def _import(args: argparse.Namespace, settings: Settings) -> int:
     """Streamed: a batch is read, added and reported before the next is read (memory stays bounded)."""
     counts = {"added": 0, "merged": 0, "error": 0}
     async with _open(settings) as memory:
+        written = 0
         with _progress(None, "import") as bar:
             for valid, refused in _batches(args.file):
                 outcomes = refused + (await _add_batch(memory, valid) if valid else [])
@@ -384,6 +394,10 @@ async def _import(args: argparse.Namespace, settings: Settings) -> int:
                         if outcome["status"] == "error":
                             print(f"line {outcome['line']}: {outcome['error']}", file=sys.stderr)
                 bar.update(len(outcomes))
+                written += len(valid)
+        if written >= IMPORT_BATCH:  # index what was written: searches stay fast on large imports
+            print("eko: indexing the imported records…", file=sys.stderr, flush=True)
+            await memory.optimize()
     if not args.json:
         print(
             f"{sum(counts.values())} lines: {counts['added']} added, {counts['merged']} merged into existing"

@@ -72,9 +72,12 @@ class Settings(BaseSettings):
     self_collection: str = "organizer_self"
     goals_collection: str = "organizer_goals"
 
-    # Store (MongoDB when set, embedded tinymongo otherwise)
+    # Store (MongoDB when set, the embedded SQLite store otherwise)
     mongodb_url: SecretStr | None = None
     mongodb_database: str = "eko"
+    # The embedded message log's durability (store/embedded_log.py): "normal" survives a killed
+    # process and syncs to the disk within 0.1 s; "full" waits for the disk on every write.
+    store_sync: Literal["normal", "full"] = "normal"
 
     # LLM. The key keeps the SDK's own variable name; the SDK also reads ANTHROPIC_BASE_URL itself.
     anthropic_api_key: SecretStr | None = Field(default=None, validation_alias="ANTHROPIC_API_KEY")

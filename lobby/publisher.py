@@ -8,7 +8,7 @@ from collections.abc import Awaitable, Callable
 
 from store import LobbyMessage
 
-Store = Callable[[list[LobbyMessage]], Awaitable[None]]
+Store = Callable[[list[LobbyMessage]], Awaitable[object]]
 Broadcast = Callable[[LobbyMessage], Awaitable[None]]
 
 logger = logging.getLogger(__name__)

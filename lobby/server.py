@@ -14,17 +14,17 @@ from typing import Any
 
 import socketio
 from aiohttp import web
-from pymongo.errors import PyMongoError
 
 from lobby.guards import GuardedServer
 from lobby.publisher import BatchPublisher
 from lobby.rules import FloodGate, RefusedError, display_name, is_reserved, message_text, token_matches
-from store import LobbyMessage, MessageLog
+from store import LobbyMessage, MessageLog, StoreError
 
 logger = logging.getLogger(__name__)
 
 ROOM = "lobby"
 HISTORY_LIMIT = 50
+HISTORY_UNAVAILABLE = "Historique indisponible (stockage en panne) : les nouveaux messages s'afficheront"
 STATIC_DIR = Path(__file__).parent / "static"
 RELAYED_EVENTS = ("reflection:progress", "reflection:update")
 
@@ -189,8 +189,10 @@ class Lobby:
             await self._sio.enter_room(sid, ROOM)
             try:
                 history = await self._messages.recent(ROOM, HISTORY_LIMIT)
-            except (PyMongoError, OSError):
-                logger.exception("lobby: history unavailable", extra={"sid": sid})
+            except StoreError as exc:  # the newcomer still joins, and is told why the room looks empty
+                logger.warning("lobby: history unavailable", extra={"sid": sid, "error": str(exc)})
+                notice = {"messages": [], "error": HISTORY_UNAVAILABLE, "code": "history_unavailable"}
+                await self._sio.emit("history", notice, to=sid)
                 return
             await self._sio.emit("history", {"messages": history}, to=sid)
 
@@ -226,7 +228,12 @@ class Lobby:
         )
         try:
             await self._publisher.publish(message)  # stored durably, then broadcast
-        except Exception:  # the store failed: the sender is told, nobody saw the message
+        except StoreError as exc:  # the sender is told, nobody saw the message
+            logger.warning(
+                "lobby: message not stored", extra={"sid": sid, "author": session.name, "error": str(exc)}
+            )
+            return _error("Message non enregistré (stockage indisponible) : réessayez")
+        except Exception:  # anything else is a bug: logged whole, and the sender still gets an answer
             logger.exception("lobby: message not stored", extra={"sid": sid, "author": session.name})
             return _error("Message non enregistré (stockage indisponible) : réessayez")
         return {"ok": True, "message": message}

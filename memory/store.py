@@ -6,21 +6,18 @@ import asyncio
 import builtins
 import logging
 import uuid
-import warnings
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from typing import Any, Literal, cast
 
 import numpy as np
-from qdrant_client import AsyncQdrantClient, models
 
 from language import equivalence
 from language.equivalence import Attribution
-from memory.dense_index import DenseIndex
+from memory.backends import Filters, PointData, Progress, StoredPoint, VectorBackend, open_backend
 from memory.embeddings import Embedder, Vectors
 from memory.items import MAX_TEXT_CHARS, check_item, check_utf8, new_record
-from memory.lexical_index import SparseIndex
 from memory.merging import absorb, complete_link_clusters, merge_cluster, restore_into
 from memory.payload import from_payload, to_payload
 from memory.records import (
@@ -35,16 +32,7 @@ from memory.records import (
     VectorMismatchError,
 )
 from memory.sparse import SparseVector, sparse_vector
-from memory.storage import (
-    DENSE,
-    LOCAL_MODE_LIMIT,
-    SPARSE,
-    MemoryConfig,
-    check_collection,
-    create_collection,
-    open_client,
-    speed_up_local_writes,
-)
+from memory.storage import Layout, MemoryConfig, check_layout
 
 logger = logging.getLogger(__name__)
 
@@ -98,19 +86,6 @@ def _point_id(value: str) -> str | None:
         return None
 
 
-def _filter(filters: Mapping[str, Any] | None) -> models.Filter | None:
-    """``{"about": "David", "status": ["pending", "asked"]}`` → a Qdrant filter (all must hold)."""
-    if not filters:
-        return None
-    conditions: list[models.Condition] = []
-    for key, value in filters.items():
-        if isinstance(value, list | tuple | set):
-            conditions.append(models.FieldCondition(key=key, match=models.MatchAny(any=list(value))))
-        else:
-            conditions.append(models.FieldCondition(key=key, match=models.MatchValue(value=value)))
-    return models.Filter(must=conditions)
-
-
 def _attribution(record: Record | NewRecord) -> Attribution:
     """Who ``record`` is about and who said it, for the duplicate rules."""
     return Attribution(record.about, record.author)
@@ -121,41 +96,18 @@ def _sparse_terms(record: Record) -> SparseVector:
     return sparse_vector(" ".join([record.text, *record.variants, record.about or ""]))
 
 
-def _sparse(record: Record) -> models.SparseVector:
-    vector = _sparse_terms(record)
-    return models.SparseVector(indices=vector.indices, values=vector.values)
+def _point(record: Record, vector: Vectors) -> PointData:
+    return PointData(record.id, vector, _sparse_terms(record), to_payload(record))
 
 
-def _point(record: Record, vector: Vectors) -> models.PointStruct:
-    return models.PointStruct(
-        id=record.id,
-        vector={DENSE: vector.tolist(), SPARSE: _sparse(record)},
-        payload=to_payload(record),
-    )
+def _record(point: StoredPoint, kind: Kind) -> Record:
+    return from_payload(point.id, kind, point.payload)
 
 
-def _dense_of(point: models.Record | models.ScoredPoint) -> Vectors:
-    vectors = point.vector
-    if isinstance(vectors, dict):
-        return np.asarray(vectors[DENSE], dtype=np.float32)
-    raise ValueError("point has no dense vector")
-
-
-@dataclass
-class _LocalIndexes:
-    dense: DenseIndex
-    sparse: SparseIndex
-
-    def add(self, entries: Sequence[tuple[Record, Vectors]]) -> None:
-        if not entries:
-            return
-        self.dense.upsert([record.id for record, _ in entries], np.stack([vector for _, vector in entries]))
-        for record, _ in entries:
-            self.sparse.upsert(record.id, _sparse_terms(record))
-
-    def remove(self, ids: Sequence[str]) -> None:
-        self.dense.remove(ids)
-        self.sparse.remove(ids)
+def _dense(point: StoredPoint) -> Vectors:
+    if point.dense is None:
+        raise ValueError(f"point {point.id} has no dense vector")
+    return point.dense
 
 
 class Memory:
@@ -163,23 +115,20 @@ class Memory:
 
     def __init__(
         self,
-        client: AsyncQdrantClient,
+        backend: VectorBackend,
         config: MemoryConfig,
         embedder: Embedder,
         clock: Callable[[], datetime],
         dimension: int,
         tuning: SearchTuning,
     ) -> None:
-        self._client = client
+        self._backend = backend
         self._config = config
         self._embedder = embedder
         self._clock = clock
         self._dimension = dimension
         self.tuning = tuning
         self._write_lock = asyncio.Lock()  # dedup check + write must not interleave
-        # Local mode only (this process is then the only writer): dense and sparse vectors per kind,
-        # loaded on first use, kept in step with every write; None = not loaded.
-        self._indexes: dict[Kind, _LocalIndexes | None] = dict.fromkeys(KINDS)
 
     # ---------------------------------------------------------------- lifecycle
     @classmethod
@@ -191,56 +140,53 @@ class Memory:
         *,
         allow_model_change: bool = False,
         tuning: SearchTuning | None = None,
+        progress: Progress | None = None,
+        backend: VectorBackend | None = None,
     ) -> Memory:
         """Open (and create if needed) the collections.
 
-        Raises ``StorageInUseError`` when another process holds the local storage, and
+        Raises ``StorageInUseError`` when another process holds the embedded storage, and
         ``VectorMismatchError`` when a collection was built with another embedding model, unless
-        ``allow_model_change`` (then only :meth:`reembed` should be called).
+        ``allow_model_change`` (then only :meth:`reembed` should be called). An older embedded
+        directory is migrated first, ``progress(done, total)`` following it. ``backend`` replaces
+        the engine ``config`` names (tests run every backend through this).
         """
         missing = set(KINDS) - set(config.collections)
         if missing:
             raise ValueError(f"collection names missing for: {', '.join(sorted(missing))}")
-        with warnings.catch_warnings():
-            # Qdrant's own large-collection warning; we log ours below, with the advice.
-            warnings.filterwarnings("ignore", message="Local mode is not recommended", category=UserWarning)
-            client = open_client(config)
+        if backend is None:
+            backend = await open_backend(config, progress)
         try:
             dimension = await asyncio.to_thread(lambda: embedder.dimension)
             for kind in KINDS:
-                name = config.collections[kind]
-                if not await client.collection_exists(name):
-                    await create_collection(client, name, embedder.name, dimension, server=bool(config.url))
+                stored = await backend.layout(kind)
+                if stored is None:
+                    await backend.create(kind, Layout.of(embedder.name, dimension))
                     continue
                 try:
-                    await check_collection(client, name, embedder.name, dimension)
+                    check_layout(config.collections[kind], stored, embedder.name, dimension)
                 except VectorMismatchError:
                     if not allow_model_change:
                         raise
-                if not config.url:
-                    points = (await client.count(name, exact=True)).count
-                    if points > LOCAL_MODE_LIMIT:
-                        logger.warning(
-                            "local memory storage is large: set EKO_QDRANT_URL to use a Qdrant server",
-                            extra={"collection": name, "points": points, "limit": LOCAL_MODE_LIMIT},
-                        )
         except BaseException:
-            await client.close()
+            await backend.close()
             raise
-        speed_up_local_writes(client)
-        return cls(client, config, embedder, clock, dimension, tuning or SearchTuning())
+        return cls(backend, config, embedder, clock, dimension, tuning or SearchTuning())
 
     async def close(self) -> None:
-        await self._client.close()
+        await self._backend.close()
+
+    async def optimize(self) -> None:
+        """Index what was written since the last call (after an import): searches get faster, and
+        the engine holds the process while it works (about a minute per 100,000 new records)."""
+        async with self._write_lock:
+            await self._backend.optimize()
 
     async def __aenter__(self) -> Memory:
         return self
 
     async def __aexit__(self, *exc: object) -> None:
         await self.close()
-
-    def _collection(self, kind: Kind) -> str:
-        return self._config.collections[kind]
 
     # ---------------------------------------------------------------- writes
     async def add(
@@ -290,9 +236,9 @@ class Memory:
             others = [i for i, (k, _) in kinds.items() if k != kind]
             if not others:
                 continue
-            clash = await self._client.retrieve(self._collection(kind), ids=others, with_payload=False)
+            clash = await self._backend.retrieve(kind, others)
             if clash:
-                record_id = str(clash[0].id)
+                record_id = clash[0].id
                 number = kinds[record_id][1]
                 raise ValueError(f"item {number}: id {record_id} is already a {kind} record")
 
@@ -326,12 +272,9 @@ class Memory:
             ids = sorted({i for item in items if item.kind == kind and (i := _restored_id(item))})
             if not ids:
                 continue
-            points = await self._client.retrieve(
-                self._collection(kind), ids=ids, with_payload=True, with_vectors=[DENSE]
-            )
-            for p in points:
-                record = from_payload(str(p.id), kind, p.payload)
-                found[record.id] = _Staged(record, _dense_of(p), text_changed=False, is_new=False)
+            for p in await self._backend.retrieve(kind, ids, with_dense=True):
+                record = _record(p, kind)
+                found[record.id] = _Staged(record, _dense(p), text_changed=False, is_new=False)
         return found
 
     async def _candidates(
@@ -343,73 +286,12 @@ class Memory:
             positions = [i for i, item in enumerate(items) if item.kind == kind]
             if not positions:
                 continue
-            if self._config.url:
-                hits = await self._server_candidates(kind, vectors[positions])
-            else:
-                hits = await self._local_candidates(kind, vectors[positions])
-            for i, item_hits in zip(positions, hits, strict=True):
-                found[i] = item_hits
+            nearest = await self._backend.nearest(
+                kind, vectors[positions], DUPLICATE_CANDIDATES, floor=equivalence.CANDIDATE_FLOOR[kind]
+            )
+            for i, points in zip(positions, nearest, strict=True):
+                found[i] = [(_record(p, kind), p.score, _dense(p)) for p in points]
         return found
-
-    async def _server_candidates(
-        self, kind: Kind, vectors: Vectors
-    ) -> builtins.list[builtins.list[tuple[Record, float, Vectors]]]:
-        requests = [
-            models.QueryRequest(
-                query=vector.tolist(),
-                using=DENSE,
-                limit=DUPLICATE_CANDIDATES,
-                score_threshold=equivalence.CANDIDATE_FLOOR[kind],
-                with_payload=True,
-                with_vector=[DENSE],
-            )
-            for vector in vectors
-        ]
-        responses = await self._client.query_batch_points(self._collection(kind), requests=requests)
-        return [
-            [
-                (from_payload(str(p.id), kind, p.payload), float(p.score), _dense_of(p))
-                for p in response.points
-            ]
-            for response in responses
-        ]
-
-    async def _local_candidates(
-        self, kind: Kind, vectors: Vectors
-    ) -> builtins.list[builtins.list[tuple[Record, float, Vectors]]]:
-        index = await self._index(kind)
-        nearest = index.nearest(vectors, equivalence.CANDIDATE_FLOOR[kind], DUPLICATE_CANDIDATES)
-        wanted = sorted({point_id for hits in nearest for point_id, _ in hits})
-        points = (
-            await self._client.retrieve(
-                self._collection(kind), ids=wanted, with_payload=True, with_vectors=[DENSE]
-            )
-            if wanted
-            else []
-        )
-        stored = {str(p.id): (from_payload(str(p.id), kind, p.payload), _dense_of(p)) for p in points}
-        return [[(stored[i][0], score, stored[i][1]) for i, score in hits if i in stored] for hits in nearest]
-
-    async def _index(self, kind: Kind) -> DenseIndex:
-        return (await self._local_indexes(kind)).dense
-
-    async def _local_indexes(self, kind: Kind) -> _LocalIndexes:
-        indexes = self._indexes[kind]
-        if indexes is None:
-            indexes = _LocalIndexes(DenseIndex(self._dimension), SparseIndex())
-            stored = await self.all(kind, with_vectors=True)
-            indexes.add([(record, cast(Vectors, vector)) for record, vector in stored])
-            self._indexes[kind] = indexes
-        return indexes
-
-    def _indexed(
-        self, kind: Kind, upserted: Sequence[tuple[Record, Vectors]], removed: Sequence[str] = ()
-    ) -> None:
-        """Keep the local indexes in step with a write that went to Qdrant."""
-        indexes = self._indexes[kind]
-        if indexes is not None:
-            indexes.add(upserted)
-            indexes.remove(removed)
 
     def _equivalent(
         self,
@@ -448,14 +330,10 @@ class Memory:
         for kind in KINDS:
             entries = [e for e in staged if e.record.kind == kind]
             if entries:
-                points = [_point(e.record, e.vector) for e in entries]
-                await self._client.upsert(self._collection(kind), points=points, wait=True)
-                self._indexed(kind, [(e.record, e.vector) for e in entries])
+                await self._backend.upsert(kind, [_point(e.record, e.vector) for e in entries])
 
     async def _save_payload(self, record: Record) -> None:
-        await self._client.overwrite_payload(
-            self._collection(record.kind), payload=to_payload(record), points=[record.id], wait=True
-        )
+        await self._backend.overwrite_payload(record.kind, record.id, to_payload(record))
 
     # ---------------------------------------------------------------- reads
     async def search(
@@ -477,52 +355,27 @@ class Memory:
         limit = max(1, min(int(limit), 100))
         tuning = self.tuning
         vector = (await self._embedder.embed([query[:MAX_TEXT_CHARS]]))[0]
-        dense = vector.tolist()
         lexical = sparse_vector(query[:MAX_TEXT_CHARS], name_weight=tuning.name_weight, query=True)
-        query_filter = _filter(filters)
-        collection = self._collection(kind)
-        sparse = models.SparseVector(indices=lexical.indices, values=lexical.values)
         depth = max(tuning.candidates, limit)
-        points: Sequence[models.ScoredPoint | models.Record]
+        points: Sequence[StoredPoint]
         if tuning.mode == "dense" or not lexical.indices:
-            response = await self._client.query_points(
-                collection,
-                query=dense,
-                using=DENSE,
-                limit=limit,
-                query_filter=query_filter,
-                with_payload=True,
-                with_vectors=[DENSE],
-            )
-            points = response.points
+            points = (await self._backend.nearest(kind, vector[np.newaxis, :], limit, filters=filters))[0]
         elif tuning.fusion == "linear":
-            points = await self._linear_search(kind, vector, sparse, depth, limit, query_filter)
+            points = await self._linear_search(kind, vector, lexical, depth, limit, filters)
         else:
-            fusion: models.Query = (
-                models.RrfQuery(
-                    rrf=models.Rrf(k=tuning.rrf_k, weights=[tuning.dense_weight, tuning.sparse_weight])
-                )
-                if tuning.fusion == "rrf"
-                else models.FusionQuery(fusion=models.Fusion.DBSF)
+            points = await self._backend.fused(
+                kind,
+                vector,
+                lexical,
+                depth,
+                limit,
+                tuning.fusion,
+                (tuning.dense_weight, tuning.sparse_weight),
+                tuning.rrf_k,
+                filters,
             )
-            response = await self._client.query_points(
-                collection,
-                prefetch=[
-                    models.Prefetch(query=dense, using=DENSE, limit=depth),
-                    models.Prefetch(query=sparse, using=SPARSE, limit=depth),
-                ],
-                query=fusion,
-                limit=limit,
-                query_filter=query_filter,
-                with_payload=True,
-                with_vectors=[DENSE],
-            )
-            points = response.points
         return [
-            ScoredRecord(
-                record=from_payload(str(point.id), kind, point.payload),
-                score=float(np.dot(vector, _dense_of(point))),
-            )
+            ScoredRecord(record=_record(point, kind), score=float(np.dot(vector, _dense(point))))
             for point in points[:limit]
         ]
 
@@ -530,68 +383,60 @@ class Memory:
         self,
         kind: Kind,
         vector: Vectors,
-        sparse: models.SparseVector,
+        lexical: SparseVector,
         depth: int,
         limit: int,
-        query_filter: models.Filter | None,
-    ) -> builtins.list[models.Record]:
-        """Dense and sparse candidates ranked by cosine + weighted sparse score relative to the best."""
-        cosines, sparse_scores = await self._hybrid_candidates(kind, vector, sparse, depth, query_filter)
-        # A candidate only the sparse side found is outside the dense top: its cosine is at most the
-        # lowest one there (enough to rank it; its exact score is read back below).
-        floor = min(cosines.values(), default=0.0)
-        best_sparse = max(sparse_scores.values(), default=0.0)
-        lexical = {i: score / best_sparse for i, score in sparse_scores.items()} if best_sparse > 0 else {}
-        tuning = self.tuning
-        ranked = sorted(
-            set(cosines) | set(lexical),
-            key=lambda i: (
-                tuning.dense_weight * cosines.get(i, floor) + tuning.sparse_weight * lexical.get(i, 0.0)
-            ),
-            reverse=True,
-        )[:limit]
-        found = await self._client.retrieve(
-            self._collection(kind), ids=ranked, with_payload=True, with_vectors=[DENSE]
-        )
-        by_id = {str(p.id): p for p in found}
+        filters: Filters | None,
+    ) -> builtins.list[StoredPoint]:
+        """Dense and sparse candidates ranked by their fused score (:meth:`_fused`)."""
+        ranked = [i for i, _ in (await self._fused(kind, vector, lexical, depth, filters))[:limit]]
+        by_id = {p.id: p for p in await self._backend.retrieve(kind, ranked, with_dense=True)}
         return [by_id[i] for i in ranked if i in by_id]
 
-    async def _hybrid_candidates(
-        self,
-        kind: Kind,
-        vector: Vectors,
-        sparse: models.SparseVector,
-        depth: int,
-        query_filter: models.Filter | None,
-    ) -> tuple[dict[str, float], dict[str, float]]:
-        """(cosine by id, sparse score by id) of the ``depth`` best on each side."""
-        if not self._config.url and query_filter is None:
-            # Local mode scans every point per query (the sparse side in a Python loop): the
-            # in-process indexes give the same scores at a fraction of the cost.
-            indexes = await self._local_indexes(kind)
-            dense_hits = indexes.dense.nearest(vector[np.newaxis, :], -1.0, depth)[0]
-            lexical = SparseVector(indices=list(sparse.indices), values=list(sparse.values))
-            return dict(dense_hits), dict(indexes.sparse.search(lexical, depth))
-        dense_response, sparse_response = await self._client.query_batch_points(
-            self._collection(kind),
-            requests=[
-                models.QueryRequest(query=vector.tolist(), using=DENSE, limit=depth, filter=query_filter),
-                models.QueryRequest(query=sparse, using=SPARSE, limit=depth, filter=query_filter),
-            ],
-        )
-        return (
-            {str(p.id): p.score for p in dense_response.points},
-            {str(p.id): p.score for p in sparse_response.points},
-        )
+    async def _fused(
+        self, kind: Kind, vector: Vectors, lexical: SparseVector, depth: int, filters: Filters | None
+    ) -> builtins.list[tuple[str, float]]:
+        """(id, cosine + weighted sparse score relative to the best), best first, over the ``depth``
+        best candidates of each side."""
+        dense_hits = (
+            await self._backend.nearest(
+                kind, vector[np.newaxis, :], depth, filters=filters, with_payload=False
+            )
+        )[0]
+        cosines = {p.id: p.score for p in dense_hits}
+        sparse_scores = {
+            p.id: p.score for p in await self._backend.sparse_nearest(kind, lexical, depth, filters)
+        }
+        # A candidate only the sparse side found is outside the dense top: its cosine is at most the
+        # lowest one there (enough to rank it; the caller reads its exact score back).
+        floor = min(cosines.values(), default=0.0)
+        best_sparse = max(sparse_scores.values(), default=0.0)
+        relative = {i: score / best_sparse for i, score in sparse_scores.items()} if best_sparse > 0 else {}
+        tuning = self.tuning
+        fused = {
+            i: tuning.dense_weight * cosines.get(i, floor) + tuning.sparse_weight * relative.get(i, 0.0)
+            for i in set(cosines) | set(relative)
+        }
+        return sorted(fused.items(), key=lambda item: item[1], reverse=True)
+
+    async def fused_scores(
+        self, kind: Kind, query: str, limit: int = 5
+    ) -> builtins.list[tuple[Record, float]]:
+        """The best records of a linear hybrid search with the fused score the ranking compares (so
+        the margin between the first two can be read)."""
+        vector = (await self._embedder.embed([query[:MAX_TEXT_CHARS]]))[0]
+        lexical = sparse_vector(query[:MAX_TEXT_CHARS], name_weight=self.tuning.name_weight, query=True)
+        top = (await self._fused(kind, vector, lexical, max(self.tuning.candidates, limit), None))[:limit]
+        return [(await self.get(i), score) for i, score in top]
 
     async def _find(self, record_id: str) -> Record | None:
         point_id = _point_id(record_id)
         if point_id is None:
             return None
         for kind in KINDS:
-            points = await self._client.retrieve(self._collection(kind), ids=[point_id], with_payload=True)
+            points = await self._backend.retrieve(kind, [point_id])
             if points:
-                return from_payload(str(points[0].id), kind, points[0].payload)
+                return _record(points[0], kind)
         return None
 
     async def get(self, record_id: str) -> Record:
@@ -608,50 +453,27 @@ class Memory:
         if limit <= 0:
             return []
         offset = max(0, offset)
-        points, _ = await self._client.scroll(
-            self._collection(kind),
-            scroll_filter=_filter({"status": status} if status else None),
-            limit=offset + limit,
-            order_by=models.OrderBy(key="created_ts", direction=models.Direction.DESC),
-            with_payload=True,
-        )
-        return [from_payload(str(p.id), kind, p.payload) for p in points[offset:]]
+        points = await self._backend.newest(kind, offset + limit, {"status": status} if status else None)
+        return [_record(p, kind) for p in points[offset:]]
 
     async def all(self, kind: Kind, with_vectors: bool = False) -> _WithVectors:
         """Every record of ``kind`` in storage order (for export, dedupe and re-embedding)."""
         found: _WithVectors = []
-        offset: models.ExtendedPointId | None = None
+        offset: str | None = None
         while True:
-            points, offset = await self._client.scroll(
-                self._collection(kind),
-                limit=_SCROLL_PAGE,
-                offset=offset,
-                with_payload=True,
-                with_vectors=[DENSE] if with_vectors else False,
-            )
-            for p in points:
-                found.append(
-                    (from_payload(str(p.id), kind, p.payload), _dense_of(p) if with_vectors else None)
-                )
+            points, offset = await self._backend.scroll(kind, _SCROLL_PAGE, offset, with_dense=with_vectors)
+            found += [(_record(p, kind), _dense(p) if with_vectors else None) for p in points]
             if offset is None:
                 return found
 
     async def count(self, kind: Kind, status: GoalStatus | None = None) -> int:
-        result = await self._client.count(
-            self._collection(kind), count_filter=_filter({"status": status} if status else None), exact=True
-        )
-        return int(result.count)
+        return await self._backend.count(kind, {"status": status} if status else None)
 
     async def delete(self, record_id: str) -> Record:
         """Delete a record; returns what was deleted. ``RecordNotFound`` for an unknown id."""
         async with self._write_lock:
             record = await self.get(record_id)
-            await self._client.delete(
-                self._collection(record.kind),
-                points_selector=models.PointIdsList(points=[record.id]),
-                wait=True,
-            )
-            self._indexed(record.kind, [], [record.id])
+            await self._backend.delete(record.kind, [record.id])
         return record
 
     # ---------------------------------------------------------------- goals
@@ -768,27 +590,13 @@ class Memory:
             if len(unique) == 1:
                 return unique[0]
             merged = merge_cluster(unique, self._clock())
-            removed: builtins.list[models.ExtendedPointId] = [r.id for r in unique if r.id != merged.id]
+            removed = [r.id for r in unique if r.id != merged.id]
             vector = (await self._embedder.embed([merged.text]))[0]
             kind = merged.kind
-            await self._client.upsert(self._collection(kind), points=[_point(merged, vector)], wait=True)
-            await self._client.delete(
-                self._collection(kind), points_selector=models.PointIdsList(points=removed), wait=True
-            )
-            self._indexed(kind, [(merged, vector)], [str(i) for i in removed])
+            await self._backend.upsert(kind, [_point(merged, vector)])
+            await self._backend.delete(kind, removed)
             if kind == "goal":  # answers written for a merged-away goal now point at the survivor
-                await self._client.set_payload(
-                    self._collection("fact"),
-                    payload={"goal_id": merged.id},
-                    points=models.Filter(
-                        must=[
-                            models.FieldCondition(
-                                key="goal_id", match=models.MatchAny(any=[str(i) for i in removed])
-                            )
-                        ]
-                    ),
-                    wait=True,
-                )
+                await self._backend.set_payload("fact", {"goal_id": removed}, {"goal_id": merged.id})
         logger.info("memory merge", extra={"kind": kind, "kept": merged.id, "removed": len(removed)})
         return merged
 
@@ -801,7 +609,7 @@ class Memory:
         Returns the number of records.
         """
         async with self._write_lock:
-            rebuilt: dict[Kind, builtins.list[models.PointStruct]] = {}
+            rebuilt: dict[Kind, builtins.list[PointData]] = {}
             stored = {kind: [r for r, _ in await self.all(kind) if r.text.strip()] for kind in KINDS}
             total = sum(len(records) for records in stored.values())
             done = 0
@@ -814,16 +622,12 @@ class Memory:
                     done += len(batch)
                     if progress is not None:
                         progress(done, total)
-            self._indexes = dict.fromkeys(KINDS)  # reloaded from the new vectors on next use
+            layout = Layout.of(self._embedder.name, self._dimension)
             for kind, points in rebuilt.items():
-                name = self._collection(kind)
-                await self._client.delete_collection(name)
-                await create_collection(
-                    self._client, name, self._embedder.name, self._dimension, server=bool(self._config.url)
-                )
-                speed_up_local_writes(self._client)
+                await self._backend.create(kind, layout)
                 for start in range(0, len(points), 256):
-                    await self._client.upsert(name, points=points[start : start + 256], wait=True)
+                    await self._backend.upsert(kind, points[start : start + 256])
+            await self._backend.optimize()
         logger.info("memory re-embedded", extra={"records": total, "model": self._embedder.name})
         return total
 

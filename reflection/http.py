@@ -17,6 +17,7 @@ from typing import Any, Protocol
 from aiohttp import web
 
 from reflection.errors import ReflectionBusy
+from store import STORE_ERRORS
 
 log = logging.getLogger(__name__)
 
@@ -158,6 +159,11 @@ def routes(
         return web.json_response(record.to_dict())
 
     async def status(request: web.Request) -> web.Response:
-        return web.json_response(await service.status())
+        try:
+            body = await service.status()
+        except STORE_ERRORS as exc:  # the store is down: say so, as /health does
+            log.warning("reflection status unavailable", extra={"error": f"{type(exc).__name__}: {exc}"})
+            return _error(503, "store_unavailable", "the store is unavailable; see /health and Eko's logs")
+        return web.json_response(body)
 
     return [web.post("/reflection/trigger", trigger), web.get("/reflection/status", status)]

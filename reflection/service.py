@@ -20,7 +20,6 @@ from datetime import UTC, datetime
 from typing import Any
 
 from pymongo.asynchronous.database import AsyncDatabase
-from pymongo.errors import PyMongoError
 
 from llm.port import LLM
 from reflection.activity_flow import ActivityFlow
@@ -154,11 +153,7 @@ class ReflectionService:
         """The body of ``GET /reflection/status``."""
         e = self._engine
         now = e.clock()
-        try:
-            rate = e.rate.describe(await e.settled_rate_state(), now, e.quiet)
-        except PyMongoError as exc:
-            log.warning("rate-limit state unreadable", extra={"error": str(exc)})
-            rate = {}
+        rate = e.rate.describe(await e.settled_rate_state(), now, e.quiet)  # store errors: the caller's 503
         return {
             "stats": {**e.stats, "idleWindows": self._activity.idle_windows},
             "latest": e.history[0].to_dict() if e.history else None,

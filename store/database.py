@@ -1,8 +1,15 @@
-"""Open Eko's document database: MongoDB when a URL is given, the embedded tinymongo store otherwise.
+"""Open Eko's store: MongoDB when a URL is given, the embedded store otherwise.
 
-Both sides speak the PyMongo async API (``pymongo.AsyncMongoClient`` and its drop-in
-``tinymongo.AsyncMongoClient`` on SQLite), so store code is written once against
-:class:`pymongo.asynchronous.database.AsyncDatabase`.
+The embedded store is a folder, ``<data dir>/store``: the Lobby's message log in its own SQLite file
+(``<name>-messages.sqlite3``, :mod:`store.embedded_log`) and the other collections (reflections,
+stats, rate limits, activity) in tinymongo's (``<name>.sqlite``). The message log left tinymongo for
+speed (docs/bot.md); the other collections stay on it: a few writes an hour, off the message path,
+and written against the PyMongo API that MongoDB also speaks. A message log created next to a store
+that already holds messages in tinymongo starts with them (the old documents are left in place).
+
+For the collections other than the message log, both sides speak the PyMongo async API
+(``pymongo.AsyncMongoClient`` and its drop-in ``tinymongo.AsyncMongoClient`` on SQLite), so store
+code is written once against :class:`pymongo.asynchronous.database.AsyncDatabase`.
 
 Operations checked on both by ``tests/store/test_contract.py`` (use only these, or add a contract test):
 
@@ -13,7 +20,9 @@ Operations checked on both by ``tests/store/test_contract.py`` (use only these, 
 - ``update_one`` with ``$inc``, ``$set``, ``$unset`` (dotted paths too), ``$max``/``$min`` and
   ``upsert=True`` (the upserted document starts from the equality fields of the filter, as in MongoDB);
 - ``find_one_and_update(filter_with_condition, {"$set": ...}, return_document=ReturnDocument.AFTER)``
-  as an atomic claim: exactly one of several concurrent callers gets the document, the others ``None``;
+  as an atomic claim: exactly one of several concurrent callers gets the document, the others ``None``
+  (also across two clients of one store); ``find_one_and_update({"_id": ...}, {"$inc": ...},
+  upsert=True, return_document=ReturnDocument.AFTER)`` as a counter (the MongoDB message log's);
 - ``count_documents``, ``delete_one``, ``delete_many``;
 - ``create_index`` with ASCENDING keys (single or compound);
 - ``db.command("ping")``; datetimes round-trip as aware UTC (both clients use ``tz_aware=True``),
@@ -33,24 +42,37 @@ Costs on the embedded store (measured with tinymongo 1.3.1, SQLite), for collect
 
 - ``insert_one`` re-reads the whole collection to check uniqueness (≈120 ms at 5,000 documents);
   ``insert_many([document])`` does not (≈10 ms whatever the size). Use ``insert_many`` on a
-  collection that grows without bound (``MessageLog`` does).
+  collection that grows without bound.
 - ``find(...).sort(...).limit(n)`` and ``count_documents`` read every candidate document: bound a
   "latest n" query with a range on an indexed field (``{"seq": {"$gt": ...}}``, ``{"timestamp":
   {"$gte": ...}}``) so the index narrows it first. Every write costs a few milliseconds (commit and
-  connection close), so batch writes that arrive together.
+  connection close) in a worker thread that starves while the event loop is busy: keep such writes
+  off any path that must be fast.
 """
 
 from __future__ import annotations
 
 import logging
+import sqlite3
 from pathlib import Path
 from typing import Any
 
 import tinymongo
-from pymongo import AsyncMongoClient
+from pymongo import ASCENDING, AsyncMongoClient
 from pymongo.asynchronous.collection import AsyncCollection
 from pymongo.asynchronous.database import AsyncDatabase
-from pymongo.errors import DuplicateKeyError, PyMongoError
+from pymongo.errors import DuplicateKeyError
+
+from store.embedded_log import (
+    EmbeddedMessageLog,
+    Sync,
+    check_sqlite_file,
+    connect_existing,
+    create_sqlite_file,
+)
+from store.errors import STORE_ERRORS, StoreCorruptError, StoreError, StoreUnavailableError
+from store.messages import COLLECTION, MessageLog
+from store.mongo_log import MongoMessageLog
 
 logger = logging.getLogger(__name__)
 
@@ -58,31 +80,50 @@ Document = dict[str, Any]
 
 
 class Database:
-    """A PyMongo-API async database and the client behind it.
+    """A PyMongo-API async database, the client behind it, and the Lobby's message log.
 
     ``close()`` closes the client only when this object opened it: an injected client belongs to
     whoever created it.
     """
 
-    def __init__(self, client: Any, name: str, *, kind: str, owns_client: bool = False) -> None:
+    def __init__(
+        self,
+        client: Any,
+        name: str,
+        *,
+        kind: str,
+        messages: MessageLog | None = None,
+        owns_client: bool = False,
+        files: tuple[Path, ...] = (),
+    ) -> None:
         self._client = client
         self._owns_client = owns_client
         self._closed = False
-        self.kind = kind  # "mongodb" or "embedded", for /health and logs
+        self._files = files  # the embedded engine's files besides the message log's, for check()
+        self.kind = kind  # "mongodb", "embedded" or "injected", for /health and logs
         self.db: AsyncDatabase[Document] = client[name]
+        self.messages: MessageLog = messages if messages is not None else MongoMessageLog(self.db)
 
     @property
     def name(self) -> str:
         return str(self.db.name)
 
-    async def ping(self) -> bool:
-        """True when the database answers; for /health. Never raises."""
+    async def check(self) -> None:
+        """Raise :class:`StoreError` unless the store could take a write now: the message log's own
+        probe (MongoDB's ping), the other embedded files' (a lock and a read, nothing written). Cheap:
+        well under a millisecond on the embedded store."""
         if self._closed:
-            return False
+            raise StoreUnavailableError("the store is closed")
+        await self.messages.check()  # MongoDB's ping, for the MongoDB log
+        for path in self._files:  # on the event loop: tinymongo's worker thread may wait for the GIL
+            _probe_file(path)
+
+    async def ping(self) -> bool:
+        """True when :meth:`check` passes; for /health. Never raises; logs why not."""
         try:
-            await self.db.command("ping")
-        except (PyMongoError, OSError) as exc:
-            logger.warning("store ping failed", extra={"store": self.kind, "error": str(exc)})
+            await self.check()
+        except StoreError as exc:
+            logger.warning("store check failed", extra={"store": self.kind, "error": str(exc)})
             return False
         return True
 
@@ -90,8 +131,11 @@ class Database:
         if self._closed:
             return
         self._closed = True
-        if self._owns_client:
-            await self._client.close()
+        try:
+            await self.messages.close()
+        finally:
+            if self._owns_client:
+                await self._client.close()
 
 
 async def open_database(
@@ -101,13 +145,18 @@ async def open_database(
     *,
     client: Any | None = None,
     server_selection_timeout_s: float = 5.0,
+    sync: Sync = "normal",
 ) -> Database:
     """Open the database ``name``.
 
     ``client`` (an already-open PyMongo or tinymongo async client) wins and is never closed here;
-    otherwise MongoDB at ``mongodb_url`` when set, else the embedded SQLite store under
-    ``data_dir / "store"``. ``server_selection_timeout_s`` bounds how long an operation (and so
-    /health's ping) waits for an unreachable MongoDB.
+    otherwise MongoDB at ``mongodb_url`` when set, else the embedded store under
+    ``data_dir / "store"`` (``sync``: the message log's durability, see :mod:`store.embedded_log`).
+    ``server_selection_timeout_s`` bounds how long an operation (and so /health's check) waits for an
+    unreachable MongoDB.
+
+    Raises :class:`StoreCorruptError` (a store file that cannot be read as one; one line naming it
+    and how to recover) or :class:`StoreUnavailableError` (the folder cannot be created or written).
     """
     if client is not None:
         return Database(client, name, kind="injected", owns_client=False)
@@ -118,10 +167,94 @@ async def open_database(
         logger.info("store: MongoDB", extra={"database": name})  # never log the URL: it may hold a password
         return Database(mongo, name, kind="mongodb", owns_client=True)
     folder = data_dir / "store"
-    folder.mkdir(parents=True, exist_ok=True)
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise StoreUnavailableError(
+            f"cannot create the store folder {folder}: {exc.strerror or exc}"
+        ) from None
+    documents_path = folder / f"{name}.sqlite"  # tinymongo's name for database `name`
+    if documents_path.exists():
+        _check_documents_file(documents_path)
+    else:  # made complete before tinymongo sees it (tinymongo would create it empty first)
+        _create_documents_file(documents_path)
     embedded = tinymongo.AsyncMongoClient(tinymongo_folder=str(folder), backend="sqlite", tz_aware=True)
-    logger.info("store: embedded tinymongo (sqlite)", extra={"path": str(folder), "database": name})
-    return Database(embedded, name, kind="embedded", owns_client=True)
+    try:
+        messages = await _open_message_log(embedded[name], folder / f"{name}-messages.sqlite3", sync)
+    except BaseException:
+        await embedded.close()
+        raise
+    logger.info("store: embedded (sqlite)", extra={"path": str(folder), "database": name})
+    return Database(
+        embedded, name, kind="embedded", messages=messages, owns_client=True, files=(documents_path,)
+    )
+
+
+async def _open_message_log(db: AsyncDatabase[Document], path: Path, sync: Sync) -> EmbeddedMessageLog:
+    try:
+        collections = await db.list_collection_names()  # creates tinymongo's file: fails here, not later
+        seed: list[Document] = []
+        if COLLECTION in collections and not _exists(path):
+            seed = await db[COLLECTION].find({}).sort([("seq", ASCENDING)]).to_list(None)
+            for number, document in enumerate(seed, start=1):
+                document["seq"] = number  # renumbered: older versions could repeat a seq
+    except STORE_ERRORS as exc:
+        if isinstance(exc, StoreError):
+            raise
+        raise StoreUnavailableError(f"cannot open the store in {path.parent}: {exc}") from None
+    if seed:
+        logger.info("store: message log created from the former store", extra={"messages": len(seed)})
+    return EmbeddedMessageLog.open(path, sync=sync, seed=seed)
+
+
+def _exists(path: Path) -> bool:
+    return path.exists()
+
+
+def _create_documents_file(path: Path) -> None:
+    try:
+        create_sqlite_file(path, lambda connection: None)
+    except (sqlite3.Error, OSError) as exc:
+        raise StoreUnavailableError(f"cannot create the store file {path}: {exc}") from None
+
+
+def _check_documents_file(path: Path) -> None:
+    """Open tinymongo's file once ourselves: damage found now is one clear error, not a traceback
+    from the first query."""
+    try:
+        check_sqlite_file(path)
+        connection = connect_existing(path, timeout_s=5.0)
+        try:
+            connection.execute("SELECT count(*) FROM sqlite_master").fetchone()
+        finally:
+            connection.close()
+    except sqlite3.DatabaseError as exc:
+        if isinstance(exc, sqlite3.OperationalError) and "malformed" not in str(exc):
+            raise StoreUnavailableError(f"cannot open the store file {path}: {exc}") from None
+        raise StoreCorruptError(path, str(exc)) from None
+    except OSError as exc:
+        raise StoreUnavailableError(f"cannot read the store file {path}: {exc.strerror or exc}") from None
+
+
+def _probe_file(path: Path) -> None:
+    """A lock and a read on one of the embedded engine's files (no write, no waiting)."""
+    try:
+        if not path.is_file():
+            raise StoreUnavailableError(f"the store file {path} is gone")
+        connection = connect_existing(path, timeout_s=0)
+        try:
+            try:
+                connection.execute("BEGIN IMMEDIATE")  # refused on a read-only file
+            except sqlite3.OperationalError as exc:
+                if "locked" not in str(exc):
+                    raise
+            else:
+                connection.execute("ROLLBACK")
+            connection.execute("SELECT count(*) FROM sqlite_master").fetchone()
+        finally:
+            connection.close()
+    except (sqlite3.Error, OSError) as exc:
+        raise StoreUnavailableError(f"the store file {path} cannot be written: {exc}") from None
 
 
 async def insert_if_missing(collection: AsyncCollection[Document], document: Document) -> bool:

@@ -124,6 +124,11 @@
   }
 
   function replaceHistory(payload) {
+    if (payload && typeof payload.error === "string") {
+      // The server could not read its history (store down): keep what is shown, say why.
+      showError(ui.sendError, payload.error);
+      return;
+    }
     // Sent on every (re)connection: it replaces the list, so nothing is shown twice.
     var list = payload && Array.isArray(payload.messages) ? payload.messages : [];
     state.ids = new Set();

@@ -21,11 +21,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from qdrant_client import models
-
 from memory.embeddings import PACKAGED_MODEL, Embedder, load_embedder
 from memory.records import NewRecord
-from memory.sparse import sparse_vector
 from memory.storage import MemoryConfig
 from memory.store import Memory, SearchTuning
 
@@ -197,20 +194,7 @@ README_QUESTION = "Eko, c'était quoi le nom du village de maman ?"
 async def fused_scores(mem: Memory, query: str, limit: int = 5) -> list[tuple[str, float]]:
     """The best ``(text, fused score)`` of a hybrid search (cosine + weighted relative sparse score):
     what the ranking compares, so the margin between the first two facts can be read."""
-    tuning = mem.tuning
-    vector = (await mem._embedder.embed([query]))[0]
-    lexical = sparse_vector(query, name_weight=tuning.name_weight, query=True)
-    sparse = models.SparseVector(indices=lexical.indices, values=lexical.values)
-    cosines, sparse_scores = await mem._hybrid_candidates("fact", vector, sparse, tuning.candidates, None)
-    floor = min(cosines.values(), default=0.0)
-    best = max(sparse_scores.values(), default=0.0) or 1.0
-    fused = {
-        i: tuning.dense_weight * cosines.get(i, floor)
-        + tuning.sparse_weight * sparse_scores.get(i, 0.0) / best
-        for i in set(cosines) | set(sparse_scores)
-    }
-    top = sorted(fused.items(), key=lambda item: item[1], reverse=True)[:limit]
-    return [((await mem.get(i)).text, score) for i, score in top]
+    return [(record.text, score) for record, score in await mem.fused_scores("fact", query, limit)]
 
 
 async def readme_example(memory: Memory | Callable[[], Awaitable[Memory]]) -> dict[str, Any]:

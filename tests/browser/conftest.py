@@ -19,7 +19,7 @@ from lobby import Lobby
 from memory import Embedder, Memory, MemoryConfig
 from reflection import ReflectionService, ReflectionSettings
 from reflection.http import routes as reflection_routes
-from store import MessageLog, open_database
+from store import open_database
 from tests.conftest import FakeClock
 from tests.fakes.anthropic_server import FakeAnthropic, Reply, tool_reply
 
@@ -73,7 +73,7 @@ async def stack(tmp_path: Path, free_port: int, embedder: Embedder) -> AsyncIter
     for goal in GOALS:
         await memory.add("goal", goal, author="Eko")
     clock = FakeClock(datetime.now(UTC))
-    lobby = Lobby(MessageLog(database.db), bot_token=BOT_TOKEN)
+    lobby = Lobby(database.messages, bot_token=BOT_TOKEN)
     url = f"http://127.0.0.1:{free_port}"
     connection = LobbyConnection(url=url, bot_name="Eko", token=BOT_TOKEN, backoff_initial_s=0.05)
     async with FakeAnthropic() as fake:

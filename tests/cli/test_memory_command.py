@@ -9,8 +9,8 @@ import json
 from pathlib import Path
 
 import pytest
-from qdrant_client import QdrantClient
 
+from memory.backends.edge import lock_directory
 from tests.cli.conftest import Eko
 
 pytestmark = pytest.mark.slow
@@ -123,7 +123,7 @@ def test_unknown_id_usage_errors_and_storage_in_use(eko: Eko, tmp_path: Path) ->
     no_query = eko("--data-dir", str(data), "memory", "search", "--kind", "fact")
     assert no_query.returncode == 2 and "QUERY" in no_query.stderr
 
-    holder = QdrantClient(path=str(data / "qdrant"))  # what a running Eko holds
+    holder = lock_directory(data / "qdrant")  # what a running Eko holds
     try:
         busy = eko("--data-dir", str(data), "memory", "list", "--kind", "fact")
     finally:

@@ -13,7 +13,7 @@ import socketio
 from aiohttp import web
 
 from lobby import Lobby
-from store import Database, MessageLog, open_database
+from store import Database, open_database
 
 BOT_TOKEN = "test-bot-token-not-a-secret"
 WAIT = 5.0
@@ -34,8 +34,7 @@ class LobbyServer:
 
     async def start(self) -> None:
         self.database = await open_database(None, self.data_dir, "eko")
-        log = MessageLog(self.database.db)
-        self.lobby = Lobby(log, bot_token=BOT_TOKEN, clock=self.clock, **self.options)
+        self.lobby = Lobby(self.database.messages, bot_token=BOT_TOKEN, clock=self.clock, **self.options)
         app = web.Application()
         self.lobby.attach(app)
         self._runner = web.AppRunner(app, access_log=None)

@@ -10,7 +10,7 @@ import aiohttp
 import pytest
 import socketio
 
-from store import LobbyMessage, MessageLog
+from store import LobbyMessage
 from tests.conftest import FakeClock
 from tests.lobby.conftest import BOT_TOKEN, WAIT, Client, LobbyServer
 
@@ -33,7 +33,7 @@ async def refusal(server: LobbyServer, auth: Any) -> str:
 
 async def test_connection_receives_history_oldest_first(server: LobbyServer, clients: Connect) -> None:
     assert server.database is not None
-    log = MessageLog(server.database.db)
+    log = server.database.messages
     ts = "2026-11-23T09:00:00.000Z"
     await log.append_many(
         [LobbyMessage(id=f"m{i}", room="lobby", author="Alice", text=f"n°{i}", ts=ts) for i in range(60)]
@@ -189,7 +189,7 @@ async def test_bad_messages_get_an_error_ack_and_are_not_broadcast(
     assert ok["ok"] is True
     assert (await bob.next("message"))["id"] == ok["message"]["id"]  # nothing came before it
     assert server.database is not None
-    assert await MessageLog(server.database.db).count("lobby") == 1
+    assert await server.database.messages.count("lobby") == 1
 
 
 async def test_flood_protection_per_connection(
@@ -395,3 +395,13 @@ async def test_browsers_on_other_sites_cannot_connect(server: LobbyServer) -> No
         assert (await same_site.next("history"))["messages"] == []
     finally:
         await same_site.close()
+
+
+async def test_a_newcomer_is_told_when_history_cannot_be_read(server: LobbyServer, clients: Connect) -> None:
+    assert server.database is not None
+    await server.database.close()  # the store goes away under the Lobby
+    carol = await clients("Carol")
+    notice = await carol.next("history")
+    assert notice["messages"] == [] and notice["code"] == "history_unavailable"
+    assert "Historique indisponible" in notice["error"]
+    assert (await carol.send({"text": "toujours là ?"}))["ok"] is False  # and a write is refused, clearly

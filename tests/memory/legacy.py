@@ -25,5 +25,5 @@ async def raw_copy(memory: Memory, record_id: str, author: str, about: str | Non
         about=about or record.about,
     )
     vector = (await memory._embedder.embed([copy.text]))[0]
-    await memory._client.upsert(memory._collection(copy.kind), points=[_point(copy, vector)], wait=True)
+    await memory._backend.upsert(copy.kind, [_point(copy, vector)])
     return copy.id

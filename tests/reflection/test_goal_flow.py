@@ -193,7 +193,7 @@ async def _legacy_copy(memory: Memory, record_id: str, text: str, clock: FakeClo
     clock.advance(60)
     copy = replace(record, id=str(uuid.uuid4()), text=text, created_at=clock(), updated_at=clock())
     vector = (await memory._embedder.embed([copy.text]))[0]
-    await memory._client.upsert(memory._collection("goal"), points=[_point(copy, vector)], wait=True)
+    await memory._backend.upsert("goal", [_point(copy, vector)])
     return copy.id
 
 

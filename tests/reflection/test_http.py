@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import shutil
 import socket
 from collections.abc import AsyncIterator
 from dataclasses import dataclass
@@ -352,3 +353,14 @@ async def test_the_real_client_with_a_huge_body_is_refused(open_client: TestClie
             str(open_client.make_url("/reflection/trigger")), data=b"{" + b" " * 100_000 + b"}"
         )
         assert response.status == 400
+
+
+async def test_status_answers_503_with_json_while_the_store_is_gone(
+    rig: HttpRig, open_client: TestClient[Any, Any], tmp_path: Path
+) -> None:
+    assert (await open_client.get("/reflection/status")).status == 200
+    shutil.rmtree(tmp_path / "store")  # the data directory removed under a running Eko
+    response = await open_client.get("/reflection/status")
+    assert response.status == 503
+    body = await response.json()
+    assert body["code"] == "store_unavailable" and "store" in body["error"]

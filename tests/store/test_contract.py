@@ -185,6 +185,30 @@ async def test_concurrent_claims_have_exactly_one_winner(database: Database) -> 
     assert results.count(True) == 1
 
 
+async def test_claims_from_two_clients_have_exactly_one_winner(opener: Opener) -> None:
+    """Two clients of one store (two processes would be): the conditional update stays atomic."""
+    one, two = await opener.open(), await opener.open()
+    try:
+        await insert_if_missing(
+            one.db["limits"], {"_id": "slot", "posted": 0, "last": datetime(1970, 1, 1, tzinfo=UTC)}
+        )
+
+        async def claim(database: Database, who: str) -> bool:
+            doc = await database.db["limits"].find_one_and_update(
+                {"_id": "slot", "posted": {"$lt": 5}, "last": {"$lte": T0 - timedelta(minutes=30)}},
+                {"$set": {"last": T0, "by": who}, "$inc": {"posted": 1}},
+                return_document=ReturnDocument.AFTER,
+            )
+            return doc is not None
+
+        results = await asyncio.gather(*(claim(one if i % 2 else two, f"c{i}") for i in range(16)))
+        assert results.count(True) == 1  # the cooldown condition holds even with 4 posts left today
+        assert (await two.db["limits"].find_one({"_id": "slot"}) or {})["posted"] == 1
+    finally:
+        await one.close()
+        await two.close()
+
+
 async def test_count_documents(database: Database) -> None:
     col = database.db["things"]
     assert await col.count_documents({}) == 0

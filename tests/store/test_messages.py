@@ -1,27 +1,33 @@
-"""The Lobby message log, on every backend."""
+"""The Lobby message log, on every engine (embedded SQLite, the MongoDB code on the embedded
+PyMongo-API engine, and MongoDB itself when configured)."""
 
 from __future__ import annotations
 
 import asyncio
+import itertools
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
 
 import pytest
-from pymongo.asynchronous.database import AsyncDatabase
-from pymongo.errors import PyMongoError
 
-from store import Database, Document, LobbyMessage, MessageLog
+from store import LobbyMessage, StoreError, open_database
 from tests.store.conftest import Opener
 
+ROOT = Path(__file__).resolve().parents[2]
 
-def message(i: int, room: str = "lobby", ts: str = "2026-11-23T10:00:00.000Z") -> LobbyMessage:
+
+def message(i: int | str, room: str = "lobby", ts: str = "2026-11-23T10:00:00.000Z") -> LobbyMessage:
     return LobbyMessage(id=f"id{i}", room=room, author="Alice", text=f"message {i}", ts=ts)
 
 
-async def test_recent_is_oldest_first_and_limited(opener: Opener) -> None:
-    database = await opener.open()
+async def test_recent_is_oldest_first_and_limited(log_opener: Opener) -> None:
+    database, log = await log_opener.log()
     try:
-        log = MessageLog(database.db)
-        for i in range(7):
-            await log.append(message(i))  # same timestamp: order comes from the log, not the clock
+        seqs = [await log.append(message(i)) for i in range(7)]  # same ts: order comes from the log
+        assert seqs == sorted(seqs) and len(set(seqs)) == 7
         await log.append(message(99, room="other"))
         recent = await log.recent("lobby", 5)
         assert [m["text"] for m in recent] == [f"message {i}" for i in range(2, 7)]
@@ -34,26 +40,35 @@ async def test_recent_is_oldest_first_and_limited(opener: Opener) -> None:
         await database.close()
 
 
-async def test_order_and_content_survive_reopen(opener: Opener) -> None:
-    first = await opener.open()
-    log = MessageLog(first.db)
+async def test_every_wire_field_round_trips(log_opener: Opener) -> None:
+    """Fields the store does not name (``replyTo``, any later one) come back as they were sent."""
+    database, log = await log_opener.log()
+    try:
+        reply = {**message(1), "replyTo": "id0", "text": "« Ça va ? » 🙂 \u2028"}
+        await log.append(message(0))
+        await log.append(reply)  # type: ignore[arg-type]
+        assert await log.recent("lobby", 50) == [message(0), reply]
+    finally:
+        await database.close()
+
+
+async def test_order_and_content_survive_reopen(log_opener: Opener) -> None:
+    first, log = await log_opener.log()
     for i in range(3):
         await log.append(message(i))
     await first.close()
 
-    second = await opener.open()
+    second, log = await log_opener.log()
     try:
-        log = MessageLog(second.db)
         await log.append(message(3))
         assert [m["id"] for m in await log.recent("lobby", 50)] == ["id0", "id1", "id2", "id3"]
     finally:
         await second.close()
 
 
-async def test_a_quiet_room_still_gets_its_history_behind_a_busy_one(opener: Opener) -> None:
-    database = await opener.open()
+async def test_a_quiet_room_still_gets_its_history_behind_a_busy_one(log_opener: Opener) -> None:
+    database, log = await log_opener.log()
     try:
-        log = MessageLog(database.db)
         await log.append_many([message(i, room="quiet") for i in range(3)])
         await log.append_many([message(100 + i) for i in range(500)])  # one write, in order
         assert [m["id"] for m in await log.recent("quiet", 50)] == ["id0", "id1", "id2"]
@@ -63,51 +78,161 @@ async def test_a_quiet_room_still_gets_its_history_behind_a_busy_one(opener: Ope
         await database.close()
 
 
-async def store_view(db: AsyncDatabase[Document], room: str, limit: int) -> list[LobbyMessage]:
-    """What the store itself holds: a fresh log has no history in memory."""
-    return await MessageLog(db).recent(room, limit)
+async def test_concurrent_writes_get_distinct_increasing_numbers(log_opener: Opener) -> None:
+    """Issue 13: an ``await`` between reading the next seq and reserving it stored 11 messages under
+    3 numbers. Many writes at once, on one log and on a second client of the same store."""
+    one, log = await log_opener.log()
+    two, other = await log_opener.log()
+    try:
+        batches = [[message(f"{b}.{j}") for j in range(1 + b % 3)] for b in range(24)]
+        writers = [(log if b % 2 else other).append_many(batch) for b, batch in enumerate(batches)]
+        results = await asyncio.gather(*writers)
+        every = [seq for seqs in results for seq in seqs]
+        total = sum(len(batch) for batch in batches)
+        assert len(every) == total and len(set(every)) == total
+        for seqs in results:  # one write's messages: increasing, in the order given
+            assert seqs == sorted(seqs)
+        stored = await log.recent("lobby", 1000)
+        assert len(stored) == total and len({m["id"] for m in stored}) == total
+        by_seq = {
+            seq: m
+            for batch, seqs in zip(batches, results, strict=True)
+            for m, seq in zip(batch, seqs, strict=True)
+        }
+        assert stored == [by_seq[seq] for seq in sorted(by_seq)]  # history order is seq order
+    finally:
+        await one.close()
+        await two.close()
 
 
-async def test_history_follows_the_logs_own_writes_without_a_store_read(database: Database) -> None:
-    log = MessageLog(database.db, tail_size=5)
-    await log.append_many([message(i) for i in range(3)])
-    assert [m["id"] for m in await log.recent("lobby", 5)] == ["id0", "id1", "id2"]
-    # The log is the store's only writer: once read, a room's history follows its own writes.
-    # Removed behind its back, the documents still show; only what it wrote since is added.
-    await database.db["lobby_messages"].delete_many({})
-    await log.append_many([message(3), message(4, room="other")])
-    await log.append(message(5))
-    assert [m["id"] for m in await log.recent("lobby", 5)] == ["id0", "id1", "id2", "id3", "id5"]
-    assert [m["id"] for m in await log.recent("lobby", 2)] == ["id3", "id5"]
-    assert await log.recent("lobby", 5) == [message(i) for i in (0, 1, 2, 3, 5)]
-    # More than the log keeps in memory: read from the store (which now holds 3, 4 and 5).
-    assert [m["id"] for m in await log.recent("lobby", 6)] == ["id3", "id5"]
+async def test_history_shows_another_writers_messages(log_opener: Opener) -> None:
+    """No writer keeps a private copy of the history: another process's messages show at once."""
+    one, log = await log_opener.log()
+    two, other = await log_opener.log()
+    try:
+        await log.append(message(0))
+        assert [m["id"] for m in await log.recent("lobby", 50)] == ["id0"]
+        await other.append(message(1))
+        assert [m["id"] for m in await log.recent("lobby", 50)] == ["id0", "id1"]
+        assert await log.append(message(2)) > await other.append(message(3)) - 2
+        assert [m["id"] for m in await other.recent("lobby", 2)] == ["id2", "id3"]
+    finally:
+        await one.close()
+        await two.close()
 
 
-async def test_history_read_during_concurrent_writes_matches_the_store(database: Database) -> None:
-    log = MessageLog(database.db, tail_size=10)
-    readers = []
-    writes = []
-    for i in range(0, 40, 4):
-        writes.append(log.append_many([message(i + j) for j in range(4)]))
-        readers.append(log.recent("lobby", 10))
-    results = await asyncio.gather(*[c for pair in zip(writes, readers, strict=True) for c in pair])
-    for history in results[1::2]:  # each read: log order, no repeat (the ids follow the log)
-        ids = [int(m["id"][2:]) for m in history]
-        assert ids == sorted(set(ids))
-    assert await log.recent("lobby", 10) == await store_view(database.db, "lobby", 10)
-    await log.append(message(40))
-    assert await log.recent("lobby", 10) == await store_view(database.db, "lobby", 10)
+async def test_a_failed_write_raises_a_store_error_and_the_log_goes_on(log_opener: Opener) -> None:
+    database, log = await log_opener.log()
+    try:
+        await log.append_many([message(0), message(1)])
+        with pytest.raises(StoreError):  # id1 again
+            await log.append_many([message(2), message(1), message(3)])
+        stored = [m["id"] for m in await log.recent("lobby", 50)]
+        # The embedded log writes a batch atomically; MongoDB's ordered insert keeps what came first.
+        assert stored in (["id0", "id1"], ["id0", "id1", "id2"])
+        await log.append(message(4))
+        assert [m["id"] for m in await log.recent("lobby", 50)] == [*stored, "id4"]
+    finally:
+        await database.close()
 
 
-async def test_after_a_failed_write_history_comes_from_the_store_again(database: Database) -> None:
-    log = MessageLog(database.db)
-    await log.append_many([message(0), message(1)])
-    assert len(await log.recent("lobby", 50)) == 2
-    with pytest.raises(PyMongoError):  # id1 again: the ordered write stops there, id2 was stored
-        await log.append_many([message(2), message(1), message(3)])
-    expected = await store_view(database.db, "lobby", 50)
-    assert [m["id"] for m in expected] == ["id0", "id1", "id2"]
-    assert await log.recent("lobby", 50) == expected
-    await log.append(message(4))
-    assert [m["id"] for m in await log.recent("lobby", 50)] == ["id0", "id1", "id2", "id4"]
+WRITER = """
+import asyncio, json, sys
+from pathlib import Path
+from store import open_database
+
+async def main(data_dir, who, count):
+    database = await open_database(None, Path(data_dir), "eko")
+    log = database.messages
+    print("ready", flush=True)
+    sys.stdin.readline()  # both processes start writing together
+    written = []
+    i = 0
+    while i < count:
+        size = min(1 + i % 4, count - i)
+        batch = [
+            {"id": f"{who}-{i + j}", "room": "lobby", "author": who, "text": "x", "ts": "t"}
+            for j in range(size)
+        ]
+        written.append([m["id"] for m in batch])
+        seqs = await log.append_many(batch)
+        written[-1] = list(zip(written[-1], seqs))
+        i += size
+        await asyncio.sleep(0.001)  # spread over a while, so the two processes' writes interleave
+    await database.close()
+    print(json.dumps(written))
+
+asyncio.run(main(sys.argv[1], sys.argv[2], int(sys.argv[3])))
+"""
+
+
+def test_two_processes_share_the_embedded_log(tmp_path: Path) -> None:
+    """Two processes (two Lobbies on one data directory) write at once: every message stored once,
+    numbers unique, each process's messages in the order it wrote them."""
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    writers = [
+        subprocess.Popen(
+            [sys.executable, "-c", WRITER, str(tmp_path), who, "300"],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            env=env,
+            text=True,
+        )
+        for who in ("a", "b")
+    ]
+    for writer in writers:
+        assert writer.stdout is not None and writer.stdout.readline() == "ready\n"
+    for writer in writers:
+        assert writer.stdin is not None
+        writer.stdin.write("go\n")
+        writer.stdin.flush()
+    outputs = [json.loads(writer.communicate(timeout=120)[0]) for writer in writers]
+    assert all(writer.returncode == 0 for writer in writers)
+
+    async def stored() -> list[LobbyMessage]:
+        database = await open_database(None, tmp_path, "eko")
+        try:
+            return await database.messages.recent("lobby", 1000)
+        finally:
+            await database.close()
+
+    history = asyncio.run(stored())
+    assert len(history) == 600 and len({m["id"] for m in history}) == 600
+    claimed = [(message_id, seq) for output in outputs for batch in output for message_id, seq in batch]
+    assert len({seq for _, seq in claimed}) == 600
+    assert [m["id"] for m in history] == [
+        message_id for message_id, _ in sorted(claimed, key=lambda pair: pair[1])
+    ]
+    for who in ("a", "b"):
+        mine = [m["id"] for m in history if m["author"] == who]
+        assert mine == [f"{who}-{i}" for i in range(300)]
+    authors = [m["author"] for m in history]
+    assert sum(a != b for a, b in itertools.pairwise(authors)) >= 2  # they did write at once
+
+
+async def test_a_store_of_an_earlier_version_keeps_its_history(tmp_path: Path) -> None:
+    """Messages an earlier Eko kept in tinymongo (``lobby_messages``, numbers possibly repeated by the
+    concurrency bug) start the new message log, in their order, numbered anew; nothing is removed."""
+    import tinymongo
+
+    folder = tmp_path / "store"
+    old = tinymongo.AsyncMongoClient(tinymongo_folder=str(folder), backend="sqlite", tz_aware=True)
+    seqs = [1, 2, 2, 3, 3, 3, 4]
+    await old["eko"]["lobby_messages"].insert_many(
+        [{"_id": f"id{i}", "seq": seq, **message(i)} for i, seq in enumerate(seqs)]
+    )
+    await old.close()
+    database = await open_database(None, tmp_path, "eko")
+    try:
+        history = await database.messages.recent("lobby", 50)
+        assert [m["id"] for m in history] == [f"id{i}" for i in range(7)]
+        assert history[0] == message(0)
+        assert await database.messages.append(message(7)) == 8
+        assert await database.db["lobby_messages"].count_documents({}) == 7  # left in place
+    finally:
+        await database.close()
+    reopened = await open_database(None, tmp_path, "eko")  # copied once only
+    try:
+        assert await reopened.messages.count("lobby") == 8
+    finally:
+        await reopened.close()
