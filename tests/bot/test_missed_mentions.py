@@ -10,7 +10,7 @@ from datetime import timedelta
 from bot import Bot
 from bot.bot import MISSED_MENTION_MAX_AGE
 from lobby.server import iso_utc
-from store import LobbyMessage, MessageLog, open_database
+from store import LobbyMessage, open_database
 from tests.conftest import FakeClock
 from tests.lobby.conftest import WAIT, Client, LobbyServer
 
@@ -36,7 +36,7 @@ async def test_only_recent_missed_mentions_are_answered(
     recent = clock() - MISSED_MENTION_MAX_AGE + timedelta(minutes=1)  # 14 minutes old
     database = await open_database(None, lobby_server.data_dir, "eko")
     try:
-        await MessageLog(database.db).append_many(
+        await database.messages.append_many(
             [
                 LobbyMessage(
                     id="old", room="lobby", author="Nina", text="Eko, tu es là ?", ts=iso_utc(too_old)
@@ -58,7 +58,7 @@ async def test_only_recent_missed_mentions_are_answered(
         await watcher.close()
     await bot.drain()  # every answer Eko started is stored now
     assert lobby_server.database is not None
-    stored = await MessageLog(lobby_server.database.db).recent("lobby", 50)
+    stored = await lobby_server.database.messages.recent("lobby", 50)
     replies = [m["text"] for m in stored if m["author"] == "Eko"]
     assert len(replies) == 1 and "Yann" in replies[0], replies
 
