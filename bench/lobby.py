@@ -20,6 +20,13 @@ Eko's reply received), and counts: every acknowledged message must reach every c
 The Lobby's flood limit (5 messages / 5 s per connection, meant for people) is raised for the load
 clients: 100 msg/s from 50 clients is 2 msg/s each.
 
+With ``--lobbies 2`` a third server joins the alternation: **two Lobby processes** sharing the room
+through a ``redis-server`` started for the run (Debian's package; ``EKO_REDIS_URL``, lobby/shared.py),
+on one data directory, Eko in the first; the load clients alternate between the two processes and
+the asker is on the second (its questions and Eko's replies cross Redis). For every Lobby server the
+run also checks **order**: each client must have received the messages in the order of the stored
+history.
+
 Run: ``.venv/bin/python bench/lobby.py`` (``--duration 30 --rate 100 --clients 50 --facts 5000``,
 ``--json``; ``--memory-dir DIR`` keeps the 5,000 imported facts for the next run, each run working on
 a copy; ``--no-mentions`` measures the room without questions to Eko; ``--ablate
@@ -61,7 +68,7 @@ TARGET_MENTION_P95_MS = 50.0
 MENTION_INTERVAL_S = 0.2
 
 
-# --- servers (run in a child process: `--serve KIND PORT DATA_DIR FACTS MEMORY_DIR`) ---
+# --- servers (run in a child process: `--serve KIND PORT DATA_DIR FACTS MEMORY_DIR ABLATE REDIS`) ---
 
 
 async def serve_reference(port: int) -> None:
@@ -81,7 +88,26 @@ async def serve_reference(port: int) -> None:
     await _serve(app, port)
 
 
-async def serve_lobby(port: int, data_dir: Path, fact_count: int, memory_dir: Path, ablate: str) -> None:
+async def serve_lobby_only(port: int, data_dir: Path, redis_url: str) -> None:
+    """A second Lobby process of the shared room (no Eko: it is in the first)."""
+    from lobby import Lobby
+    from store import open_database
+
+    database = await open_database(None, data_dir, "bench")
+    lobby = Lobby(database.messages, bot_token=BOT_TOKEN, flood_limit=(100_000, 1.0), redis_url=redis_url)
+    app = web.Application()
+    lobby.attach(app)
+
+    async def before_stop() -> None:
+        await lobby.close()
+        await database.close()
+
+    await _serve(app, port, None, before_stop)
+
+
+async def serve_lobby(
+    port: int, data_dir: Path, fact_count: int, memory_dir: Path, ablate: str, redis_url: str | None = None
+) -> None:
     from bot import Bot, LobbyConnection
     from llm import OfflineLLM
     from lobby import Lobby
@@ -109,7 +135,7 @@ async def serve_lobby(port: int, data_dir: Path, fact_count: int, memory_dir: Pa
         os.sync()  # or the copy's writeback lands in the measured slices, behind the store's fsyncs
         memory = await Memory.open(MemoryConfig(path=run_memory_dir), embedder)
     _ablate(ablate, memory, message_log)  # before the Lobby takes hold of the message log's methods
-    lobby = Lobby(message_log, bot_token=BOT_TOKEN, flood_limit=(100_000, 1.0))
+    lobby = Lobby(message_log, bot_token=BOT_TOKEN, flood_limit=(100_000, 1.0), redis_url=redis_url)
     app = web.Application()
     lobby.attach(app)
     # Steady state is what is measured: load the embedding model and build the in-process indexes
@@ -204,6 +230,7 @@ class Results:
     received: dict[str, int] = field(default_factory=dict)  # text → receipts
     mention_ms: list[float] = field(default_factory=list)
     mentions_unanswered: int = 0
+    orders: dict[str, list[str]] = field(default_factory=dict)  # client → texts in the order received
 
 
 class LoadClient:
@@ -224,6 +251,7 @@ class LoadClient:
         sent_at = self.results.sent.get(text)
         if sent_at is not None:
             self.results.received[text] = self.results.received.get(text, 0) + 1
+            self.results.orders.setdefault(self.name, []).append(text)
             self.results.delivery_ms.append((now - sent_at) * 1000)
             if text.startswith(f"[{self.name}]"):
                 self.results.echo_ms.append((now - sent_at) * 1000)
@@ -244,7 +272,7 @@ class LoadClient:
 
 
 async def run_load(
-    url: str,
+    urls: list[str],
     clients: int,
     rate: float,
     duration: float,
@@ -254,8 +282,9 @@ async def run_load(
 ) -> Results:
     """Load one server for ``duration`` seconds; ``questions`` (shared by every slice, never
     repeated: Eko keeps recent embeddings, a repeated question would cost it nothing) go to Eko."""
-    load = [LoadClient(url, f"c{i:02d}", results) for i in range(clients)]
-    asker = LoadClient(url, "asker", results) if questions is not None else None
+    # Several Lobby processes: the load alternates between them, the asker is on the last one.
+    load = [LoadClient(urls[i % len(urls)], f"c{i:02d}", results) for i in range(clients)]
+    asker = LoadClient(urls[-1], "asker", results) if questions is not None else None
     for client in [*load, *([asker] if asker else [])]:
         await client.connect()
     await asyncio.sleep(1.0)  # histories delivered, rooms joined
@@ -324,11 +353,20 @@ def _free_port() -> int:
 
 
 def _start_server(
-    kind: str, port: int, data_dir: Path, facts: int, memory_dir: Path | None = None, ablate: str = "none"
+    kind: str,
+    port: int,
+    data_dir: Path,
+    facts: int,
+    memory_dir: Path | None = None,
+    ablate: str = "none",
+    redis_url: str = "-",
 ) -> subprocess.Popen[str]:
     memory = str(memory_dir or data_dir / "qdrant")
     process = subprocess.Popen(
-        [sys.executable, __file__, "--serve", kind, str(port), str(data_dir), str(facts), memory, ablate],
+        [
+            *(sys.executable, __file__, "--serve", kind, str(port), str(data_dir)),
+            *(str(facts), memory, ablate, redis_url),
+        ],
         stdin=subprocess.PIPE,
         stdout=subprocess.PIPE,
         text=True,
@@ -348,6 +386,54 @@ def _stop_server(process: subprocess.Popen[str]) -> None:
         process.wait(30)
     except subprocess.TimeoutExpired:
         process.kill()
+
+
+_NOTHING_KEPT = ("--save", "", "--appendonly", "no", "--loglevel", "warning")
+
+
+def _start_redis(folder: Path) -> tuple[subprocess.Popen[bytes], str]:
+    """Debian's redis-server on a free loopback port, nothing persisted."""
+    binary = shutil.which("redis-server")
+    if binary is None:
+        raise SystemExit("--lobbies 2 needs redis-server (apt-get install redis-server)")
+    port = _free_port()
+    process = subprocess.Popen(
+        [binary, "--bind", "127.0.0.1", "--port", str(port), "--dir", str(folder), *_NOTHING_KEPT],
+        stdout=subprocess.DEVNULL,
+    )
+    for _ in range(500):
+        try:
+            with socket.create_connection(("127.0.0.1", port), timeout=0.5) as sock:
+                sock.sendall(b"PING\r\n")
+                if sock.recv(16).startswith(b"+PONG"):
+                    return process, f"redis://127.0.0.1:{port}/0"
+        except OSError:
+            pass
+        time.sleep(0.02)
+    process.kill()
+    raise RuntimeError("redis-server did not start")
+
+
+async def _stored_order(data_dir: Path) -> list[str]:
+    from store import open_database
+
+    database = await open_database(None, data_dir, "bench")
+    try:
+        return [message["text"] for message in await database.messages.recent("lobby", 1_000_000)]
+    finally:
+        await database.close()
+
+
+def _order_mismatches(results: Results, stored: list[str]) -> int:
+    """Clients that did not receive the messages in the order of the stored history."""
+    sent = set(results.sent)
+    history = [text for text in stored if text in sent]
+    position = {text: index for index, text in enumerate(history)}
+    return sum(
+        1
+        for order in results.orders.values()
+        if [position.get(text, -1) for text in order] != sorted(position.get(text, -1) for text in order)
+    )
 
 
 def _percentiles(samples: list[float]) -> dict[str, float]:
@@ -377,44 +463,59 @@ def measure(args: argparse.Namespace) -> dict[str, Any]:
         "ablate": args.ablate,
     }
     with tempfile.TemporaryDirectory(prefix="eko-bench-") as tmp:
-        data_dir = Path(tmp) / "lobby"
-        data_dir.mkdir()
-        reference_port, lobby_port = _free_port(), _free_port()
-        reference = _start_server("reference", reference_port, Path(tmp), 0)
-        lobby = _start_server("lobby", lobby_port, data_dir, args.facts, args.memory_dir, args.ablate)
-        ref, res = Results(), Results()
-        # One question per MENTION_INTERVAL_S at most, none repeated across slices.
-        questions = iter(_questions(int(args.duration / MENTION_INTERVAL_S) + 10)) if args.mentions else None
-        # Alternate slices so both servers meet the same machine conditions (other processes too).
+        data_dirs = {"lobby": Path(tmp) / "lobby", "lobbies": Path(tmp) / "lobbies"}
+        for folder in data_dirs.values():
+            folder.mkdir()
+        redis: subprocess.Popen[bytes] | None = None
+        servers: dict[str, list[subprocess.Popen[str]]] = {}
+        urls: dict[str, list[str]] = {}
         try:
+            port = _free_port()
+            servers["reference"] = [_start_server("reference", port, Path(tmp), 0)]
+            urls["reference"] = [f"http://127.0.0.1:{port}"]
+            port = _free_port()
+            lobby_dir = data_dirs["lobby"]
+            servers["lobby"] = [
+                _start_server("lobby", port, lobby_dir, args.facts, args.memory_dir, args.ablate)
+            ]
+            urls["lobby"] = [f"http://127.0.0.1:{port}"]
+            if args.lobbies == 2:
+                redis, redis_url = _start_redis(Path(tmp))
+                shared_dir, first, second = data_dirs["lobbies"], _free_port(), _free_port()
+                servers["lobbies"] = [
+                    _start_server(
+                        "lobby", first, shared_dir, args.facts, args.memory_dir, args.ablate, redis_url
+                    ),
+                    _start_server("lobby-only", second, shared_dir, 0, None, "none", redis_url),
+                ]
+                urls["lobbies"] = [f"http://127.0.0.1:{first}", f"http://127.0.0.1:{second}"]
+            results = {name: Results() for name in servers}
+            # One question per MENTION_INTERVAL_S at most, none repeated across slices.
+            lobby_slices = args.rounds * (len(servers) - 1)
+            wanted = int(args.duration / args.rounds / MENTION_INTERVAL_S) * lobby_slices + 10
+            questions = iter(_questions(wanted)) if args.mentions else None
+            # Alternate slices so all servers meet the same machine conditions (other processes too).
             for round_number in range(args.rounds):
-                slice_s = args.duration / args.rounds
-                tag = f"r{round_number} "
-                asyncio.run(
-                    run_load(
-                        f"http://127.0.0.1:{reference_port}",
-                        args.clients,
-                        args.rate,
-                        slice_s,
-                        None,
-                        ref,
-                        tag,
+                for name in servers:
+                    asyncio.run(
+                        run_load(
+                            urls[name],
+                            args.clients,
+                            args.rate,
+                            args.duration / args.rounds,
+                            None if name == "reference" else questions,
+                            results[name],
+                            f"r{round_number} ",
+                        )
                     )
-                )
-                asyncio.run(
-                    run_load(
-                        f"http://127.0.0.1:{lobby_port}",
-                        args.clients,
-                        args.rate,
-                        slice_s,
-                        questions,
-                        res,
-                        tag,
-                    )
-                )
         finally:
-            _stop_server(reference)
-            _stop_server(lobby)
+            for processes in servers.values():
+                for process in processes:
+                    _stop_server(process)
+            if redis is not None:
+                redis.kill()
+                redis.wait()
+        ref = results["reference"]
         report["reference"] = {
             "echo_ms": _percentiles(ref.echo_ms),
             "delivery_ms": _percentiles(ref.delivery_ms),
@@ -422,25 +523,38 @@ def measure(args: argparse.Namespace) -> dict[str, Any]:
             "acked": len(ref.acked),
             "lost": _lost(ref, args.clients),
         }
-        bot_stats_path = data_dir / "bot_stats.json"
-        report["lobby"] = {
-            "echo_ms": _percentiles(res.echo_ms),
-            "delivery_ms": _percentiles(res.delivery_ms),
-            "mention_reply_ms": _percentiles(res.mention_ms),
-            "mentions_unanswered": res.mentions_unanswered,
-            "sent": len(res.sent),
-            "acked": len(res.acked),
-            "refused": res.refused,
-            "ack_timeouts": res.timeouts,
-            "lost": _lost(res, args.clients),
-            "facts": args.facts,
-            "bot": json.loads(bot_stats_path.read_text()) if bot_stats_path.exists() else None,
-        }
+        for name in ("lobby", "lobbies"):
+            if name not in results:
+                continue
+            res, data_dir = results[name], data_dirs[name]
+            bot_stats_path = data_dir / "bot_stats.json"
+            report[name] = {
+                "processes": len(servers[name]),
+                "echo_ms": _percentiles(res.echo_ms),
+                "delivery_ms": _percentiles(res.delivery_ms),
+                "mention_reply_ms": _percentiles(res.mention_ms),
+                "mentions_unanswered": res.mentions_unanswered,
+                "sent": len(res.sent),
+                "acked": len(res.acked),
+                "refused": res.refused,
+                "ack_timeouts": res.timeouts,
+                "lost": _lost(res, args.clients),
+                "order_mismatches": _order_mismatches(res, asyncio.run(_stored_order(data_dir))),
+                "facts": args.facts,
+                "bot": json.loads(bot_stats_path.read_text()) if bot_stats_path.exists() else None,
+            }
     report["loadavg_1m_after"] = round(os.getloadavg()[0], 2)
     ref_p95 = report["reference"]["echo_ms"]["p95"]
     report["broadcast_p95_over_reference_echo_p95"] = round(
         report["lobby"]["delivery_ms"]["p95"] / ref_p95, 2
     )
+    if "lobbies" in report:
+        report["two_processes_broadcast_p95_over_reference_echo_p95"] = round(
+            report["lobbies"]["delivery_ms"]["p95"] / ref_p95, 2
+        )
+        report["two_processes_over_one_delivery_p95"] = round(
+            report["lobbies"]["delivery_ms"]["p95"] / report["lobby"]["delivery_ms"]["p95"], 2
+        )
     # An ablated run is a diagnosis, not the product: it meets no target.
     report["targets_met"] = (
         None
@@ -448,7 +562,12 @@ def measure(args: argparse.Namespace) -> dict[str, Any]:
         else {
             "broadcast": report["broadcast_p95_over_reference_echo_p95"] <= TARGET_BROADCAST_RATIO,
             "mention_reply": report["lobby"]["mention_reply_ms"]["p95"] <= TARGET_MENTION_P95_MS,
-            "no_loss": report["lobby"]["lost"] == 0 and report["reference"]["lost"] == 0,
+            "no_loss": all(
+                report[name]["lost"] == 0 for name in ("reference", "lobby", "lobbies") if name in report
+            ),
+            "order": all(
+                report[name]["order_mismatches"] == 0 for name in ("lobby", "lobbies") if name in report
+            ),
         }
     )
     return report
@@ -480,13 +599,33 @@ def describe(report: dict[str, Any]) -> str:
         f" targets met: {report['targets_met']}",
         f"Eko: {lob['bot']}",
     ]
+    if "lobbies" in report:
+        two = report["lobbies"]
+        lines[3:3] = [
+            f"two Lobby processes over Redis (Eko in the first, asker on the second): echo p50/p95"
+            f" {_pp(two['echo_ms'])}, delivery p50/p95 {_pp(two['delivery_ms'])}, {two['acked']} acked,"
+            f" {two['lost']} lost, {two['order_mismatches']} clients out of order;"
+            f" mention → reply p50/p95 {_pp(two['mention_reply_ms'])},"
+            f" {two['mentions_unanswered']} unanswered",
+            f"delivery p95: two processes / one = {report['two_processes_over_one_delivery_p95']},"
+            " two processes / reference echo ="
+            f" {report['two_processes_broadcast_p95_over_reference_echo_p95']};"
+            f" one process: {lob['order_mismatches']} clients out of order",
+        ]
     return "\n".join(lines)
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
-    # --serve KIND PORT DATA_DIR FACTS MEMORY_DIR ABLATE (the server processes)
-    parser.add_argument("--serve", nargs=6, help=argparse.SUPPRESS)
+    # --serve KIND PORT DATA_DIR FACTS MEMORY_DIR ABLATE REDIS_URL (the server processes)
+    parser.add_argument("--serve", nargs=7, help=argparse.SUPPRESS)
+    parser.add_argument(
+        "--lobbies",
+        type=int,
+        choices=[1, 2],
+        default=1,
+        help="2: also measure two Lobby processes sharing the room through a redis-server",
+    )
     parser.add_argument(
         "--memory-dir", type=Path, help="keep Eko's memory here and reuse it (skips the import next time)"
     )
@@ -506,11 +645,14 @@ def main(argv: list[str] | None = None) -> int:
     )
     args = parser.parse_args(argv)
     if args.serve:
-        kind, port, data_dir, facts, memory_dir, ablate = args.serve
+        kind, port, data_dir, facts, memory_dir, ablate, redis_url = args.serve
+        redis = None if redis_url == "-" else redis_url
         if kind == "reference":
             asyncio.run(serve_reference(int(port)))
+        elif kind == "lobby-only":
+            asyncio.run(serve_lobby_only(int(port), Path(data_dir), redis_url))
         else:
-            asyncio.run(serve_lobby(int(port), Path(data_dir), int(facts), Path(memory_dir), ablate))
+            asyncio.run(serve_lobby(int(port), Path(data_dir), int(facts), Path(memory_dir), ablate, redis))
         return 0
     report = measure(args)
     print(json.dumps(report, indent=2) if args.json else describe(report))

@@ -8,7 +8,9 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import fcntl
 import logging
+import os
 import secrets
 import signal
 import socket
@@ -53,6 +55,7 @@ def _secret_values(settings: Settings, bot_token: str | None) -> list[str]:
         settings.admin_token,
         settings.qdrant_api_key,
         settings.mongodb_url,
+        settings.redis_url,
         settings.anthropic_api_key,
     ):
         if secret is not None:
@@ -216,12 +219,46 @@ async def _connect_bot_and_schedule(settings: Settings, stack: AsyncExitStack, p
     stack.push_async_callback(scheduler.shutdown)
 
 
+class LobbyInUseError(Exception):
+    """Another Lobby process serves this data directory's message log, and they cannot share it."""
+
+
+def _hold_data_dir(settings: Settings, stack: AsyncExitStack) -> None:
+    """Lobby processes on one data directory share its message log; they share the room only
+    through Redis. So a Lobby without ``EKO_REDIS_URL`` holds the directory alone, and those with it
+    hold it together (an ``flock`` on ``lobby.lock``, released when the process ends, however)."""
+    if settings.mongodb_url is not None:
+        return  # the log is MongoDB's, wherever the processes run: nothing to check on this disk
+    settings.data_dir.mkdir(parents=True, exist_ok=True)
+    path = settings.data_dir / "lobby.lock"
+    descriptor = os.open(path, os.O_RDWR | os.O_CREAT, 0o600)
+    shared = settings.redis_url is not None
+    try:
+        fcntl.flock(descriptor, (fcntl.LOCK_SH if shared else fcntl.LOCK_EX) | fcntl.LOCK_NB)
+    except BlockingIOError:
+        os.close(descriptor)
+        if shared:
+            raise LobbyInUseError(
+                f"a Lobby without EKO_REDIS_URL serves {settings.data_dir}: give it EKO_REDIS_URL too"
+            ) from None
+        raise LobbyInUseError(
+            f"another Lobby process serves {settings.data_dir}; to run several, give each EKO_REDIS_URL"
+        ) from None
+    stack.callback(os.close, descriptor)
+
+
 def _lobby_app(
     settings: Settings, database: Any, bot_token: str, probe: HealthProbe, stack: AsyncExitStack
 ) -> Any:
     from lobby import Lobby
 
-    lobby = Lobby(database.messages, bot_token=bot_token, bot_name=settings.bot_name, clock=utc_now)
+    lobby = Lobby(
+        database.messages,
+        bot_token=bot_token,
+        bot_name=settings.bot_name,
+        clock=utc_now,
+        redis_url=settings.redis_url.get_secret_value() if settings.redis_url else None,
+    )
     stack.push_async_callback(lobby.close)
     probe.lobby = lobby
     probe.store = database
@@ -237,7 +274,8 @@ async def start_up(settings: Settings) -> Running:
         sock, url = _bind(settings.host, settings.port)
         stack.callback(sock.close)
         probe = HealthProbe(expect_bot=True)
-        database = await _open_store(settings, stack)
+        database = await _open_store(settings, stack)  # first: a store that cannot open says why
+        _hold_data_dir(settings, stack)
         app, policy = _web_app(settings, sock)
         lobby = _lobby_app(settings, database, bot_token, probe, stack)
         lobby.attach(app)
@@ -263,7 +301,8 @@ async def start_lobby_only(settings: Settings) -> Running:
         sock, url = _bind(settings.host, settings.port)
         stack.callback(sock.close)
         probe = HealthProbe(expect_bot=False)
-        database = await _open_store(settings, stack)
+        database = await _open_store(settings, stack)  # first: a store that cannot open says why
+        _hold_data_dir(settings, stack)
         app, _policy = _web_app(settings, sock)
         lobby = _lobby_app(settings, database, bot_token, probe, stack)
         lobby.attach(app)
@@ -304,12 +343,13 @@ async def _serve_until_stopped(
     start: Callable[[], Awaitable[Running]], ready_line: Callable[[Running], str]
 ) -> int:
     """Start, print ``ready_line(running)`` on stdout (its first line), serve until Ctrl-C or SIGTERM."""
+    from lobby.shared import SharedRoomError
     from memory import StorageInUseError, VectorMismatchError
     from store import StoreError
 
     try:
         running = await start()
-    except (StorageInUseError, VectorMismatchError, StoreError) as exc:
+    except (StorageInUseError, VectorMismatchError, StoreError, SharedRoomError, LobbyInUseError) as exc:
         print(f"eko: {exc}", file=sys.stderr)
         return 1
     except OSError as exc:

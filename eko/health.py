@@ -29,6 +29,8 @@ class HealthProbe:
         parts: dict[str, Any] = {}
         if self.lobby is not None:
             parts["lobby"] = {"up": True, "botConnected": bool(self.lobby.bot_connected)}
+            if self.lobby.shared:  # several Lobby processes: the Redis they share the room through
+                parts["redis"] = await self._check(self.lobby.shared_ping)
         if self.connection is not None:
             parts["bot"] = {"up": bool(self.connection.connected)}
         if self.store is not None:

@@ -60,6 +60,9 @@ class Settings(BaseSettings):
     bot_token: SecretStr | None = None  # generated per process by `eko up` when unset
     lobby_url: str | None = None  # for `eko bot`
     admin_token: SecretStr | None = None
+    # Several Lobby processes behind one address share the room through this Redis (a secret: the
+    # URL may hold a password). Unset: one Lobby process.
+    redis_url: SecretStr | None = None
 
     # Memory
     qdrant_url: str | None = None
@@ -103,7 +106,9 @@ class Settings(BaseSettings):
             raise ValueError("EKO_QUIET_HOURS must look like 20:00-08:00, or be empty to disable")
         return value.strip()
 
-    @field_validator("anthropic_api_key", "bot_token", "admin_token", "qdrant_api_key", "mongodb_url")
+    @field_validator(
+        "anthropic_api_key", "bot_token", "admin_token", "qdrant_api_key", "mongodb_url", "redis_url"
+    )
     @classmethod
     def _blank_secret_is_unset(cls, value: SecretStr | None) -> SecretStr | None:
         # `EKO_ADMIN_TOKEN=` in a compose file means "not set", never "the empty token".

@@ -24,13 +24,13 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections import Counter
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from difflib import SequenceMatcher
 from functools import lru_cache
 from typing import Literal
 
+from language.readings import Reading, compare, read, unmatched
 from language.readings import Verdict as Verdict
-from language.readings import compare, read, unmatched
 from language.text import CALENDAR as _CALENDAR
 from language.text import (
     FILLERS,
@@ -318,8 +318,9 @@ def relation(a: Analysis, b: Analysis) -> Relation:
     return "slot" if _slot_swap(a, b) else "reworded"
 
 
-def veto(kind: Kind, a: Analysis, b: Analysis) -> str | None:
-    """The reason two texts cannot be the same record, or None when only similarity can tell."""
+def veto(kind: Kind, a: Analysis, b: Analysis, polarity: bool = True) -> str | None:
+    """The reason two texts cannot be the same record, or None when only similarity can tell
+    (``polarity=False``: the caller compares negations itself, see :func:`_state`)."""
     if a.numbers and b.numbers and not (a.numbers <= b.numbers or b.numbers <= a.numbers):
         return "number"
     if any(not _names(e, b) for e in a.entities) and any(not _names(e, a) for e in b.entities):
@@ -332,7 +333,7 @@ def veto(kind: Kind, a: Analysis, b: Analysis) -> str | None:
         return "entity"
     if a.intents and b.intents and not (a.intents & b.intents) and not _which_compatible(a, b):
         return "intent"
-    if a.negated != b.negated:
+    if polarity and a.negated != b.negated:
         return "negation"
     if _slot_swap(a, b, names_only=True):
         return "slot"  # "chez lemapp" / "chez Criteo": another name in the same place
@@ -448,8 +449,8 @@ def is_equivalent(
     verdict = judge(kind, new_text, existing_text, new.about, existing.about, cosine=cosine,
                     a_author=new.author, b_author=existing.author)  # fmt: skip
     # Borderline pairs are the model's to decide (reflection's activity window); offline, precision
-    # comes first and they stay apart: "quand ouvre la cantine ?" / "quand ferme la cantine ?", "le
-    # wifi invité" / "le wifi" read alike to every cheap signal (their cosine is 0.8–0.9).
+    # comes first and they stay apart: "le wifi invité" / "le wifi", "pourquoi la machine à café est
+    # en panne ?" / "… le staging …" read alike to every cheap signal (cosines of 0.8–0.9 are common).
     return verdict == "same"
 
 
@@ -460,14 +461,37 @@ STATEMENT_MARGIN = 0.15
 
 # Change-of-state verbs that end what a statement says ("a quitté Mirakl", "a arrêté l'escalade",
 # "no longer"): they reverse a statement like a negation does.
-_CESSATION = re.compile(
-    r"\b(?:quitte|quittee|quitter|arrete|arretee|arreter|abandonne|abandonnee|lache|stoppe|"
-    r"left|quit|stopped|dropped|no longer|not anymore)\b"
-)
+_CESSATION_VERBS = frozenset(
+    ["quitte", "quittee", "quitter", "arrete", "arretee", "arreter", "abandonne", "abandonnee", "lache",
+     "stoppe", "left", "quit", "stopped", "dropped"]
+)  # fmt: skip
+_CESSATION = re.compile(r"\b(?:" + "|".join(sorted(_CESSATION_VERBS)) + r"|no longer|not anymore)\b")
 
 
 def _ceased(text: str) -> bool:
     return _CESSATION.search(fold(text)) is not None
+
+
+# "ne … plus", "no longer", "not anymore": a negation that says something stopped, like a cessation
+# verb ("Thibaut ne travaille plus chez Mirakl" / "Thibaut a quitté Mirakl").
+_NO_LONGER = re.compile(r"\b(?:n|ne)\b(?:\W+\w+){1,3}?\W+plus\b|\bno longer\b|\banymore\b|\bany more\b")
+
+
+def _without_cessation(reading: Reading) -> Reading:
+    """Two statements that both say something stopped compare by what stopped: the words saying it
+    stopped ("a quitté", "ne … plus", "no longer") are set aside."""
+    kept = tuple(word for word in reading.content if word not in _CESSATION_WORDS)
+    return replace(reading, content=kept, anchors=tuple(w for w in reading.anchors if w in kept))
+
+
+_CESSATION_WORDS = _CESSATION_VERBS | {"plus", "longer", "anymore", "more"}
+
+
+def _state(text: str, analysis: Analysis) -> str:
+    """Polarity of a statement: it stopped, it is denied, or it holds."""
+    if _ceased(text) or (analysis.negated and _NO_LONGER.search(fold(text)) is not None):
+        return "ceased"
+    return "negated" if analysis.negated else "holds"
 
 
 def judge(
@@ -501,11 +525,15 @@ def judge(
         if verdict == "borderline" and cosine is not None and cosine < GOAL_BORDERLINE_COSINE:
             return "different"
         return verdict
-    if veto(kind, a, b) is not None or _ceased(a_text) != _ceased(b_text):
+    if veto(kind, a, b, polarity=False) is not None or _state(a_text, a) != _state(b_text, b):
         return "different"
     ra, rb = read(a_text, statement=True), read(b_text, statement=True)
-    if (ra.facet, ra.trip) != (rb.facet, rb.trip):
-        return "different"  # "habite à Lyon" / "travaille à Lyon", "habite à" / "va à … ce week-end"
+    if _state(a_text, a) == "ceased":
+        ra, rb = _without_cessation(ra), _without_cessation(rb)
+    if ra.trip != rb.trip or ("other" not in (ra.facet, rb.facet) and ra.facet != rb.facet):
+        # "habite à Lyon" / "travaille à Lyon", "habite à" / "va à … ce week-end". A predicate the
+        # facet cues do not know ("est de Clermont", "a quitté Mirakl") is left to the words.
+        return "different"
     only_a, only_b = unmatched(ra.content, rb.content), unmatched(rb.content, ra.content)
     if not only_a and not only_b:
         return "same"  # the same names, values and words, up to inflection, synonyms and typos

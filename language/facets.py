@@ -77,7 +77,9 @@ _CUES: tuple[tuple[str, str], ...] = (
     ),
     (
         "role",
-        r" (?:poste|role|metier|job(?: title)?|taf|taff|boulot|fonction|titre|"
+        # "poste" after an auxiliary is the verb ("qui a posté dans #general"), not a position.
+        r" (?:poste(?<! a poste)(?<! ai poste)(?<! as poste)(?<! ont poste)|"
+        r"role|metier|job(?: title)?|taf|taff|boulot|fonction|titre|"
         r"fait quoi(?: comme taf| comme boulot| dans la vie| exactement)?|what does \w+ do|do for a living) ",
     ),
     (
@@ -113,6 +115,8 @@ _CUES: tuple[tuple[str, str], ...] = (
         r" (?:quoi|qu est ce qu|qu est ce que|qu est ce|ce qu est|ce que c est|what|whats|what s|"
         r"c est quel genre de|quel genre de|quel type de|quelle sorte de) ",
     ),
+    # "Which X" with no other cue asks which thing X is ("on a quelle carte ticket resto ?").
+    ("definition", r" (?:quel|quelle|quels|quelles|which) "),
 )
 _PATTERNS = tuple((facet, re.compile(pattern)) for facet, pattern in _CUES)
 # Cue words that also say *which* information of the facet is asked: they stay content words, so

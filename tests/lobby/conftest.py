@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import AsyncIterator, Callable
+from contextlib import asynccontextmanager
 from datetime import datetime
 from pathlib import Path
 from typing import Any
@@ -13,17 +14,28 @@ import socketio
 from aiohttp import web
 
 from lobby import Lobby
-from store import Database, open_database
+from store import Database, MessageLog, open_database
 
 BOT_TOKEN = "test-bot-token-not-a-secret"
 WAIT = 5.0
 
 
 class LobbyServer:
-    """A Lobby served on ``port`` with its store under ``data_dir``; can be stopped and started again."""
+    """A Lobby served on ``port`` with its store under ``data_dir``; can be stopped and started again.
 
-    def __init__(self, data_dir: Path, port: int, clock: Callable[[], datetime], **options: Any) -> None:
+    ``wrap_log`` wraps the store's message log (a test double around the real one).
+    """
+
+    def __init__(
+        self,
+        data_dir: Path,
+        port: int,
+        clock: Callable[[], datetime],
+        wrap_log: Callable[[MessageLog], Any] | None = None,
+        **options: Any,
+    ) -> None:
         self.data_dir = data_dir
+        self.wrap_log = wrap_log
         self.port = port
         self.clock = clock
         self.options = options
@@ -34,7 +46,8 @@ class LobbyServer:
 
     async def start(self) -> None:
         self.database = await open_database(None, self.data_dir, "eko")
-        self.lobby = Lobby(self.database.messages, bot_token=BOT_TOKEN, clock=self.clock, **self.options)
+        log = self.database.messages if self.wrap_log is None else self.wrap_log(self.database.messages)
+        self.lobby = Lobby(log, bot_token=BOT_TOKEN, clock=self.clock, **self.options)
         app = web.Application()
         self.lobby.attach(app)
         self._runner = web.AppRunner(app, access_log=None)
@@ -111,10 +124,17 @@ async def server(tmp_path: Path, free_port: int, clock: Callable[[], datetime]) 
 @pytest.fixture
 async def clients(server: LobbyServer) -> AsyncIterator[Callable[..., Any]]:
     """``await connect(name, token=None)`` returns a connected :class:`Client` that has its history."""
+    async with connector(server.url) as connect:
+        yield connect
+
+
+@asynccontextmanager
+async def connector(default_url: str) -> AsyncIterator[Callable[..., Any]]:
+    """``await connect(name, token=None, url=default_url)``: a connected :class:`Client`, closed at exit."""
     opened: list[Client] = []
 
-    async def connect(name: str, token: str | None = None, **options: Any) -> Client:
-        client = Client(server.url, **options)
+    async def connect(name: str, token: str | None = None, url: str | None = None, **options: Any) -> Client:
+        client = Client(url or default_url, **options)
         opened.append(client)
         auth: dict[str, Any] = {"name": name}
         if token is not None:
@@ -122,6 +142,8 @@ async def clients(server: LobbyServer) -> AsyncIterator[Callable[..., Any]]:
         await client.connect(auth)
         return client
 
-    yield connect
-    for client in opened:
-        await client.close()
+    try:
+        yield connect
+    finally:
+        for client in opened:
+            await client.close()

@@ -128,10 +128,11 @@ async def test_group_commit_stores_batches_in_order_before_broadcasting() -> Non
         await asyncio.sleep(0.01)
         stored.append([m["id"] for m in batch])
 
-    async def broadcast(m: LobbyMessage) -> None:
-        seen.append((m["id"], len(stored)))
+    async def broadcast(batch: list[LobbyMessage]) -> None:
+        seen.extend((m["id"], len(stored)) for m in batch)
 
-    publisher = BatchPublisher(store, broadcast, asyncio.Lock())
+    lock = asyncio.Lock()
+    publisher = BatchPublisher(store, broadcast, lambda: lock)
     await asyncio.gather(*(publisher.publish(message(i)) for i in range(10)))
     assert [i for batch in stored for i in batch] == [f"m{i}" for i in range(10)]
     assert len(stored) < 10  # messages that waited went together
@@ -147,10 +148,11 @@ async def test_group_commit_reports_a_store_failure_to_each_sender() -> None:
         if any(m["id"] == "m1" for m in batch):
             raise OSError("disk full")
 
-    async def broadcast(m: LobbyMessage) -> None:
-        seen.append(m["id"])
+    async def broadcast(batch: list[LobbyMessage]) -> None:
+        seen.extend(m["id"] for m in batch)
 
-    publisher = BatchPublisher(store, broadcast, asyncio.Lock())
+    lock = asyncio.Lock()
+    publisher = BatchPublisher(store, broadcast, lambda: lock)
     await publisher.publish(message(0))
     with pytest.raises(OSError, match="disk full"):
         await publisher.publish(message(1))
@@ -165,9 +167,10 @@ async def test_a_failed_broadcast_still_acknowledges_the_stored_message() -> Non
     async def store(batch: list[LobbyMessage]) -> None:
         stored.extend(m["id"] for m in batch)
 
-    async def broadcast(m: LobbyMessage) -> None:
+    async def broadcast(batch: list[LobbyMessage]) -> None:
         raise ConnectionResetError("peer gone")
 
-    publisher = BatchPublisher(store, broadcast, asyncio.Lock())
+    lock = asyncio.Lock()
+    publisher = BatchPublisher(store, broadcast, lambda: lock)
     await asyncio.wait_for(publisher.publish(message(0)), 1)
     assert stored == ["m0"]

@@ -1,0 +1,344 @@
+"""Several Lobby processes sharing one room through Redis (``EKO_REDIS_URL``); see
+docs/lobby-protocol.md, "Several processes".
+
+python-socketio's ``AsyncRedisManager`` carries what needs no order (the bot's relayed reflection
+events, a trigger to the bot and its ack, wherever the bot and the person are). The room's messages
+need more: every process must deliver them in the order of the history, which the store numbers.
+So each write and its publication happen under one Redis lock (publication order = ``seq`` order),
+messages go out on a channel of their own that every process, the writer included, delivers in the
+order Redis hands them over, and a newcomer's history is taken at its place in that same stream (a
+join marker): nothing between its history and the live messages is missed or repeated.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import uuid
+from collections import deque
+from collections.abc import AsyncIterator, Awaitable, Callable
+from contextlib import asynccontextmanager
+from typing import Any
+
+import socketio
+from redis import asyncio as aioredis
+from redis.exceptions import RedisError
+
+from store import LobbyMessage
+
+logger = logging.getLogger(__name__)
+
+# Compare-and-act scripts: a process touches the bot seat only while it still holds it (a seat
+# that expired, then was taken by another process's bot, is never extended nor deleted here).
+_IF_MINE = "if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call({}) end return 0"
+_EXTEND_IF_MINE = _IF_MINE.format("'pexpire', KEYS[1], ARGV[2]")
+_DELETE_IF_MINE = _IF_MINE.format("'del', KEYS[1]")
+# Publish, then release the write lock, in one round trip (KEYS[1] the lock, ARGV: token, channel,
+# event). Published even when the lock was lost: the messages are stored, better late than never.
+_PUBLISH_AND_RELEASE = """
+redis.call('publish', ARGV[2], ARGV[3])
+if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) end
+return 0
+"""
+
+
+class SharedRoomError(Exception):
+    """The shared room cannot take a write now (Redis unreachable, or its lock held too long)."""
+
+
+class SharedRoom:
+    """The room as seen by one of several Lobby processes.
+
+    ``deliver(messages)`` sends messages to this process's connections in the room; ``join(sid,
+    history)`` puts a connection in the room and sends it ``history``; ``drop_all()`` drops every
+    local transport (clients reconnect and get a fresh history); ``is_present(sid)`` tells whether a
+    connection is still open here. ``read_history()`` reads the last messages from the store.
+
+    ``lock_ttl`` bounds how long a crashed writer holds the others back; ``seat_ttl`` how long a
+    crashed process keeps the bot's name.
+    """
+
+    def __init__(
+        self,
+        redis_url: str,
+        *,
+        history_limit: int,
+        read_history: Callable[[], Awaitable[list[LobbyMessage]]],
+        deliver: Callable[[list[LobbyMessage]], Awaitable[None]],
+        join: Callable[[str, list[LobbyMessage]], Awaitable[None]],
+        drop_all: Callable[[], None],
+        is_present: Callable[[str], bool],
+        prefix: str = "eko:lobby",
+        lock_ttl: float = 5.0,
+        lock_wait: float = 10.0,
+        seat_ttl: float = 15.0,
+    ) -> None:
+        self.host_id = uuid.uuid4().hex
+        self.prefix = prefix
+        self._url = redis_url  # may hold a password: never logged
+        self._redis: aioredis.Redis = aioredis.Redis.from_url(redis_url)
+        self._channel = f"{prefix}:room"
+        self._seat_key = f"{prefix}:bot"
+        self._seat_ttl_ms = int(seat_ttl * 1000)
+        self._lock_key = f"{prefix}:write"
+        self._lock_ttl_ms = int(lock_ttl * 1000)
+        self._lock_wait = lock_wait
+        self._lock_token: str | None = None  # while this process holds the write lock
+        self._publish_and_release = self._redis.register_script(_PUBLISH_AND_RELEASE)
+        self._local_lock = asyncio.Lock()  # one writer of this process at a time asks for the Redis lock
+        self._read_history = read_history
+        self._deliver = deliver
+        self._join = join
+        self._drop_all = drop_all
+        self._is_present = is_present
+        self._tail: deque[LobbyMessage] = deque(maxlen=history_limit)
+        self._seed: tuple[str, list[LobbyMessage]] | None = None  # marker token, the history read
+        self._joins: dict[str, str] = {}  # join marker token → the sid waiting for its history
+        self._ready = asyncio.Event()  # subscribed and the tail seeded: joins can be served
+        self._listener: asyncio.Task[None] | None = None
+        self._seat_keeper: asyncio.Task[None] | None = None
+        self._closing = False
+
+    def manager(self) -> socketio.AsyncRedisManager:
+        """python-socketio's Redis manager for this Lobby's ``AsyncServer`` (same Redis, own channel)."""
+        return socketio.AsyncRedisManager(self._url, channel=f"{self.prefix}:socketio")
+
+    @property
+    def ready(self) -> bool:
+        return self._ready.is_set()
+
+    async def start(self) -> None:
+        """Subscribe, seed the history, and return once joins can be served.
+
+        Raises :class:`SharedRoomError` when Redis cannot be reached (a message without the URL).
+        """
+        try:
+            pubsub = await self._subscribe()
+        except (RedisError, OSError) as exc:
+            await self._redis.aclose()
+            raise SharedRoomError(f"cannot reach Redis (EKO_REDIS_URL): {type(exc).__name__}") from None
+        self._listener = asyncio.create_task(self._listen(pubsub))
+        try:
+            await asyncio.wait_for(self._ready.wait(), 10.0)
+        except TimeoutError:
+            await self.close()
+            raise SharedRoomError("Redis did not hand back this process's start marker") from None
+
+    async def close(self) -> None:
+        self._closing = True
+        for task in (self._listener, self._seat_keeper):
+            if task is not None:
+                task.cancel()
+                await asyncio.gather(task, return_exceptions=True)
+        await self._redis.aclose()
+
+    async def ping(self) -> bool:
+        try:
+            return bool(await self._redis.ping())
+        except (RedisError, OSError):
+            return False
+
+    # -- writing ---------------------------------------------------------------------------
+
+    @asynccontextmanager
+    async def writing(self) -> AsyncIterator[None]:
+        """Hold the room's write lock, across processes: store, then :meth:`publish` under it (which
+        releases it in the same round trip)."""
+        async with self._local_lock:
+            try:
+                await self._acquire()
+            except (RedisError, OSError) as exc:
+                raise SharedRoomError(f"Redis unreachable: {type(exc).__name__}") from exc
+            try:
+                yield
+            finally:
+                if self._lock_token is not None:  # nothing was published: release it alone
+                    token, self._lock_token = self._lock_token, None
+                    try:
+                        await self._redis.eval(_DELETE_IF_MINE, 1, self._lock_key, token)
+                    except (RedisError, OSError) as exc:  # its TTL frees it
+                        logger.warning(
+                            "lobby: room write lock not released", extra={"error": type(exc).__name__}
+                        )
+
+    async def _acquire(self) -> None:
+        token = uuid.uuid4().hex
+        deadline = asyncio.get_running_loop().time() + self._lock_wait
+        pause = 0.0005
+        while not await self._redis.set(self._lock_key, token, nx=True, px=self._lock_ttl_ms):
+            if asyncio.get_running_loop().time() > deadline:
+                raise SharedRoomError("the room's write lock stayed taken")
+            await asyncio.sleep(pause)
+            pause = min(pause * 2, 0.004)
+        self._lock_token = token
+
+    async def publish(self, messages: list[LobbyMessage]) -> None:
+        """Publish stored messages to every process (this one included); call under :meth:`writing`."""
+        await self._send_and_release({"kind": "messages", "messages": messages})
+
+    async def _send_and_release(self, event: dict[str, Any]) -> None:
+        token, self._lock_token = self._lock_token, None
+        if token is None:
+            raise SharedRoomError("publishing without the room's write lock")
+        keys, args = [self._lock_key], [token, self._channel, json.dumps(event)]
+        if not await self._publish_and_release(keys=keys, args=args):
+            # Held past its TTL: another process may have published in between (order at risk).
+            logger.warning("lobby: room write lock expired while held", extra={"host": self.host_id})
+
+    async def _send(self, event: dict[str, Any]) -> None:
+        await self._redis.publish(self._channel, json.dumps(event))
+
+    async def welcome(self, sid: str) -> None:
+        """Have ``sid`` join the room at this point of the stream: history, then every later message."""
+        token = uuid.uuid4().hex
+        self._joins[token] = sid
+        try:
+            await self._send({"kind": "join", "host": self.host_id, "token": token})
+        except (RedisError, OSError):
+            self._joins.pop(token, None)
+            raise
+
+    # -- the bot's seat ----------------------------------------------------------------------
+
+    async def take_seat(self, sid: str, on_lost: Callable[[], Awaitable[None]]) -> bool:
+        """Reserve the bot's name for ``sid`` across processes; False when another holds it.
+
+        While held, the seat is extended every third of its TTL; ``on_lost`` runs if it was lost
+        anyway (Redis emptied, or this process stalled past the TTL).
+        """
+        value = self._seat_value(sid)
+        if not await self._redis.set(self._seat_key, value, nx=True, px=self._seat_ttl_ms):
+            return False
+        self._seat_keeper = asyncio.create_task(self._keep_seat(value, on_lost))
+        return True
+
+    async def leave_seat(self, sid: str) -> None:
+        if self._closing:  # closed: released already, or its TTL frees it
+            return
+        if self._seat_keeper is not None:
+            self._seat_keeper.cancel()
+            self._seat_keeper = None
+        try:
+            await self._redis.eval(_DELETE_IF_MINE, 1, self._seat_key, self._seat_value(sid))
+        except (RedisError, OSError) as exc:  # the TTL frees it
+            logger.warning("lobby: bot seat not released", extra={"error": type(exc).__name__})
+
+    async def seat_holder(self) -> str | None:
+        """The sid of the bot connection, on whatever process, or None."""
+        value = await self._redis.get(self._seat_key)
+        if not value:
+            return None
+        text = value.decode() if isinstance(value, bytes) else value
+        return text.split(" ", 1)[1]
+
+    async def seat_left(self, sid: str, every: float = 0.25) -> None:
+        """Return once ``sid`` no longer holds the bot's seat (it left, wherever it was connected)."""
+        while True:
+            try:
+                if await self.seat_holder() != sid:
+                    return
+            except (RedisError, OSError):  # unknown: keep waiting (the caller has its own timeout)
+                pass
+            await asyncio.sleep(every)
+
+    def _seat_value(self, sid: str) -> str:
+        return f"{self.host_id} {sid}"
+
+    async def _keep_seat(self, value: str, on_lost: Callable[[], Awaitable[None]]) -> None:
+        while True:
+            await asyncio.sleep(self._seat_ttl_ms / 3000)
+            try:
+                kept = await self._redis.eval(_EXTEND_IF_MINE, 1, self._seat_key, value, self._seat_ttl_ms)
+            except (RedisError, OSError) as exc:
+                logger.warning("lobby: bot seat not extended", extra={"error": type(exc).__name__})
+                continue
+            if not kept:
+                logger.error("lobby: the bot's seat was lost, dropping its connection")
+                self._seat_keeper = None
+                await on_lost()
+                return
+
+    # -- the stream ---------------------------------------------------------------------------
+
+    async def _subscribe(self) -> Any:
+        pubsub = self._redis.pubsub()
+        await pubsub.subscribe(self._channel)
+        # Wait for Redis's confirmation: only then is every later publication sure to reach us.
+        while True:
+            reply = await pubsub.get_message(timeout=5.0)
+            if reply is None:
+                raise SharedRoomError("no subscription confirmation from Redis")
+            if reply["type"] == "subscribe":
+                break
+        await self._publish_seed()
+        return pubsub
+
+    async def _publish_seed(self) -> None:
+        # Read under the write lock: every message stored so far is published before the marker and
+        # every later one after it, so the tail continues the read exactly.
+        async with self.writing():
+            history = await self._read_history()
+            token = uuid.uuid4().hex
+            self._seed = (token, history)
+            await self._send_and_release({"kind": "seed", "host": self.host_id, "token": token})
+
+    async def _listen(self, pubsub: Any) -> None:
+        delay = 0.5
+        while not self._closing:
+            try:
+                async for item in pubsub.listen():
+                    await self._handle(item)
+                    delay = 0.5
+            except asyncio.CancelledError:
+                await pubsub.aclose()
+                raise
+            except Exception as exc:
+                logger.error("lobby: lost the shared room's stream", extra={"error": type(exc).__name__})
+            await self._resync()
+            await asyncio.sleep(delay)
+            delay = min(delay * 2, 10.0)
+            try:
+                await pubsub.aclose()
+                pubsub = await self._subscribe()
+            except Exception as exc:
+                logger.error("lobby: cannot rejoin the shared room", extra={"error": type(exc).__name__})
+
+    async def _resync(self) -> None:
+        """Messages may have been published while we were not listening: start over."""
+        self._ready.clear()
+        self._seed = None
+        self._joins.clear()
+        self._drop_all()  # clients reconnect and get a history that holds what they missed
+
+    async def _handle(self, item: dict[str, Any]) -> None:
+        kind = item.get("type")
+        if kind == "subscribe" and self._ready.is_set():
+            # redis-py reconnected and subscribed again by itself: publications in between are lost.
+            logger.warning("lobby: the shared room's stream reconnected, clients will reload")
+            await self._resync()
+            await self._publish_seed()
+            return
+        if kind != "message":
+            return
+        try:
+            event = json.loads(item["data"])
+        except (ValueError, TypeError):
+            logger.warning("lobby: unreadable shared room event")
+            return
+        if event.get("kind") == "messages":
+            messages: list[LobbyMessage] = event["messages"]
+            if self._ready.is_set():
+                self._tail.extend(messages)
+                await self._deliver(messages)
+        elif event.get("kind") == "seed" and event.get("host") == self.host_id:
+            if self._seed is not None and self._seed[0] == event.get("token"):
+                self._tail.clear()
+                self._tail.extend(self._seed[1])
+                self._seed = None
+                self._ready.set()
+        elif event.get("kind") == "join" and event.get("host") == self.host_id:
+            sid = self._joins.pop(str(event.get("token")), None)
+            # Not ready: the stream was lost since, and every local connection was dropped.
+            if sid is not None and self._ready.is_set() and self._is_present(sid):
+                await self._join(sid, list(self._tail))

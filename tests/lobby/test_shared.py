@@ -1,0 +1,219 @@
+"""Two Lobby servers sharing one room through a real redis-server (EKO_REDIS_URL, lobby/shared.py)."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+from collections.abc import AsyncIterator, Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+import socketio
+
+from lobby.shared import SharedRoom
+from store import LobbyMessage, MessageLog
+from tests.conftest import FakeClock, unused_port
+from tests.lobby.conftest import BOT_TOKEN, Client, LobbyServer, connector
+from tests.redis_server import RedisServer
+
+Connect = Callable[..., Any]
+
+
+class UnevenLog:
+    """The store's log, whose writes take uneven times: without the room's write lock across
+    processes, a later message would often be published before an earlier one."""
+
+    def __init__(self, log: MessageLog, seed: int) -> None:
+        self._log = log
+        self._delays = random.Random(seed)
+
+    async def append_many(self, messages: list[LobbyMessage]) -> list[int]:
+        seqs = await self._log.append_many(messages)
+        await asyncio.sleep(self._delays.random() * 0.02)
+        return seqs
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._log, name)
+
+
+class Pair:
+    def __init__(self, a: LobbyServer, b: LobbyServer) -> None:
+        self.a, self.b = a, b
+
+    async def stored(self) -> list[LobbyMessage]:
+        assert self.a.database is not None
+        return await self.a.database.messages.recent("lobby", 1000)
+
+
+@pytest.fixture
+async def pair(tmp_path: Path, redis_server: RedisServer, clock: FakeClock) -> AsyncIterator[Pair]:
+    # Two Lobbies, each with its own store client on one data directory, as two processes would be.
+    options: dict[str, Any] = {"redis_url": redis_server.url, "flood_limit": (1000, 1.0)}
+    a = LobbyServer(tmp_path, unused_port(), clock, wrap_log=lambda log: UnevenLog(log, 1), **options)
+    b = LobbyServer(tmp_path, unused_port(), clock, wrap_log=lambda log: UnevenLog(log, 2), **options)
+    await a.start()
+    await b.start()
+    try:
+        yield Pair(a, b)
+    finally:
+        await a.stop()
+        await b.stop()
+
+
+@pytest.fixture
+async def people(pair: Pair) -> AsyncIterator[Connect]:
+    async with connector(pair.a.url) as connect:
+        yield connect
+
+
+async def texts(client: Client, count: int) -> list[str]:
+    return [(await client.next("message"))["text"] for _ in range(count)]
+
+
+async def test_a_person_on_each_process_sees_every_message_once(pair: Pair, people: Connect) -> None:
+    alice, bob = await people("Alice"), await people("Bob", url=pair.b.url)
+    assert (await alice.next("history"))["messages"] == []
+    await bob.next("history")
+    assert (await alice.send({"text": "de A"}))["ok"] is True
+    assert (await bob.send({"text": "de B"}))["ok"] is True
+    assert await texts(alice, 2) == ["de A", "de B"]
+    assert await texts(bob, 2) == ["de A", "de B"]
+    carol = await people("Carol", url=pair.b.url)
+    assert [m["text"] for m in (await carol.next("history"))["messages"]] == ["de A", "de B"]
+    await asyncio.sleep(0.1)  # nothing else is on its way
+    assert alice.pending("message") == bob.pending("message") == carol.pending("message") == 0
+
+
+async def test_concurrent_senders_on_both_processes_see_the_history_order(
+    pair: Pair, people: Connect
+) -> None:
+    senders = [await people(f"P{i}", url=(pair.a if i % 2 else pair.b).url) for i in range(6)]
+    for sender in senders:
+        await sender.next("history")
+
+    async def talk(index: int, sender: Client) -> None:
+        for n in range(15):
+            assert (await sender.send({"text": f"{index}-{n}"}))["ok"] is True
+
+    await asyncio.gather(*(talk(i, sender) for i, sender in enumerate(senders)))
+    stored = [m["text"] for m in await pair.stored()]
+    assert len(stored) == 90
+    for sender in senders:  # each saw all 90, once, in the stored order
+        assert await texts(sender, 90) == stored
+
+
+async def test_a_newcomer_misses_nothing_and_sees_nothing_twice_while_messages_flow(
+    pair: Pair, people: Connect
+) -> None:
+    alice = await people("Alice")
+    await alice.next("history")
+
+    async def talk() -> None:
+        for n in range(40):
+            await alice.send({"text": str(n)})
+
+    talking = asyncio.create_task(talk())
+    newcomers = []
+    for i in range(4):
+        await asyncio.sleep(0.01 * i)
+        newcomers.append(await people(f"N{i}", url=pair.b.url))
+    await talking
+    for newcomer in newcomers:
+        history = [m["text"] for m in (await newcomer.next("history"))["messages"]]
+        start = int(history[-1]) + 1 if history else 0
+        live = await texts(newcomer, 40 - start)
+        assert history + live == [str(n) for n in range(40)][-len(history + live) :]
+        assert history + live == [str(n) for n in range(40 - len(history + live), 40)]
+        await asyncio.sleep(0.05)
+        assert newcomer.pending("message") == 0
+
+
+async def test_the_bot_name_is_taken_once_across_processes(pair: Pair, people: Connect) -> None:
+    await people("Eko", token=BOT_TOKEN)
+    intruder = Client(pair.b.url)
+    try:
+        with pytest.raises(socketio.exceptions.ConnectionError):
+            await intruder.connect({"name": "Eko", "token": BOT_TOKEN})
+        refusal = await intruder.next("refused")
+        assert refusal["message"] == "Eko est déjà connecté"
+        assert refusal["data"] == {"retry": True}
+    finally:
+        await intruder.close()
+
+
+async def test_the_bot_name_is_free_again_once_the_bot_leaves(pair: Pair, people: Connect) -> None:
+    first = await people("Eko", token=BOT_TOKEN)
+    await first.sio.disconnect()
+    second = await people("Eko", token=BOT_TOKEN, url=pair.b.url)  # another process, at once
+    assert second.sio.connected
+
+
+async def test_a_crashed_process_frees_the_bot_name_after_its_ttl(redis_server: RedisServer) -> None:
+    async def nothing(*args: Any) -> None:
+        return None
+
+    def room() -> SharedRoom:
+        return SharedRoom(
+            redis_server.url,
+            history_limit=50,
+            read_history=lambda: asyncio.sleep(0, []),
+            deliver=nothing,
+            join=nothing,
+            drop_all=lambda: None,
+            is_present=lambda sid: True,
+            seat_ttl=0.3,
+        )
+
+    crashed, other = room(), room()
+    assert await crashed.take_seat("bot-1", nothing)
+    await asyncio.sleep(0.5)  # the holder keeps it alive past its TTL
+    assert not await other.take_seat("bot-2", nothing)
+    await crashed.close()  # stops extending it, as a killed process would, and never releases it
+    assert await other.seat_holder() == "bot-1"
+    for _ in range(200):  # Redis expires it on its own clock
+        if await other.take_seat("bot-2", nothing):
+            break
+        await asyncio.sleep(0.05)
+    assert await other.seat_holder() == "bot-2"
+    await other.close()
+
+
+async def test_trigger_and_relays_reach_the_bot_on_another_process(pair: Pair, people: Connect) -> None:
+    bot = await people("Eko", token=BOT_TOKEN)
+    bot.trigger_answer = {"ok": True, "reflectionId": "r1"}
+    bob = await people("Bob", url=pair.b.url)
+    await bob.next("history")
+    answer = await bob.sio.call("reflection:trigger", {}, timeout=5)
+    assert answer == {"ok": True, "reflectionId": "r1"}
+    assert bot.triggers == [{"requestedBy": "Bob"}]
+    assert await bot.sio.call("reflection:progress", {"phase": "done"}, timeout=5) == {"ok": True}
+    assert await bob.next("reflection:progress") == {"phase": "done"}
+
+
+async def test_a_trigger_ends_when_the_bot_leaves_another_process(pair: Pair, people: Connect) -> None:
+    bot = await people("Eko", token=BOT_TOKEN)
+    bot.trigger_answer = "never"
+    bob = await people("Bob", url=pair.b.url)
+    await bob.next("history")
+    pending = asyncio.create_task(bob.sio.call("reflection:trigger", {}, timeout=30))
+    for _ in range(500):
+        if bot.triggers:
+            break
+        await asyncio.sleep(0.01)
+    await bot.sio.disconnect()
+    assert await pending == {"ok": False, "error": "Eko s'est déconnecté, réessayez dans un instant"}
+
+
+async def test_losing_redis_drops_local_clients_who_come_back_with_the_history(
+    pair: Pair, people: Connect, redis_server: RedisServer
+) -> None:
+    alice = await people("Alice", reconnection=True)
+    await alice.next("history")
+    assert (await alice.send({"text": "avant"}))["ok"] is True
+    redis_server.stop()
+    redis_server.start()  # empty, same port: redis-py reconnects by itself, publications in between are lost
+    history = await alice.next("history", wait=30)
+    assert [m["text"] for m in history["messages"]] == ["avant"]
+    assert (await alice.send({"text": "après"}))["ok"] is True
+    assert await texts(alice, 2) == ["avant", "après"]
