@@ -1,12 +1,16 @@
 """Answering a message that names Eko: context from memory, one model call, or the offline path.
 
 Context (issue 3 §2, seed "eko-handler"): the message, the 20 last Lobby messages, the facts memory
-finds for the message and the relevant ``self`` records, plus the goal Eko asked most recently (so
-one call also tells whether the message answers it). With a model: one ``purpose="answer"`` call
-returning JSON. Offline (:class:`llm.LLMUnavailable`), or when the model fails or answers something
-else (counted as a fallback): a deterministic answer built from memory — the best matching facts,
-quoted with attribution when :func:`language.relevance.answers` accepts them, otherwise an
-honest "I do not know" and a new curiosity (a pending goal).
+finds for the message and the relevant ``self`` records, plus the goal Eko asked that the message
+may answer (the one :func:`language.answers.find_answer` links it to, else the most recent one
+asked within the answer window), so one call also tells whether the message answers it. With a
+model: one ``purpose="answer"`` call returning JSON. Offline (:class:`llm.LLMUnavailable`), or when
+the model fails or answers something else (counted as a fallback): a deterministic answer built
+from memory — an answer the rule links to an asked goal becomes a fact; otherwise the best
+matching facts, quoted with attribution when :func:`language.relevance.answers` accepts them;
+otherwise an honest "I do not know" and, for a request for information about a subject
+(:func:`language.curiosity.read_curiosity`), a new curiosity. Chit-chat (greetings, thanks,
+opinions, presence checks, agreement...) gets a short polite answer and is never a curiosity.
 """
 
 from __future__ import annotations
@@ -15,22 +19,24 @@ import asyncio
 import logging
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Any, Literal
 
-from bot.curiosity import answers_offline, fact_is_standalone, open_asked_goal
+from bot.curiosity import asked_question, fact_text, linked_goal, open_asked_goals, said, says_who
 from bot.ports import BotMemory
-from language.curiosity import as_curiosity, read_curiosity
+from language.answers import Answer, find_answer
+from language.curiosity import Curiosity, as_curiosity, read_curiosity
+from language.intents import intent_of
 from language.mentions import strip_mention
-from language.names import main_entity
 from language.questions import TONES, Tone, guess_tone, is_about_bot, is_question
 from language.relevance import MIN_SCORE, answers
 from language.text import Language
 from llm import LLM, ChatTurn, LLMBadOutput, LLMError, LLMRequest, LLMUnavailable, PromptTemplates
-from memory.records import NewRecord, Record, ScoredRecord
+from memory.records import NewRecord, Record, RecordNotFound, ScoredRecord
 
 log = logging.getLogger(__name__)
 
+DEFAULT_ANSWER_WINDOW = timedelta(minutes=10)  # EKO_ANSWER_WINDOW
 # A second fact is quoted too when it scores within this margin of the best one.
 SECOND_FACT_MARGIN = 0.05
 MAX_MESSAGE_CHARS = 4000  # the Lobby refuses longer messages
@@ -40,6 +46,7 @@ TEMPLATE_NAMES = (
     "offline_known",
     "offline_unknown",
     "offline_small_talk",
+    "offline_chat",
     "noted",
     "goal_fact",
     "failure",
@@ -82,6 +89,7 @@ class Context:
     facts: list[ScoredRecord]
     self_facts: list[ScoredRecord]
     goal: Record | None  # the asked goal this message may answer
+    answer: Answer | None = None  # the rule's link of this message to ``goal``
 
     @property
     def author(self) -> str:
@@ -103,6 +111,7 @@ class Responder:
         bot_name: str,
         language: Language,
         clock: Callable[[], datetime],
+        answer_window: timedelta = DEFAULT_ANSWER_WINDOW,
         min_score: float = MIN_SCORE,
         fact_limit: int = 5,
         self_limit: int = 3,
@@ -115,6 +124,8 @@ class Responder:
         self.bot_name = bot_name
         self.language = language
         self.clock = clock
+        self.answer_window = answer_window
+        self._answering = asyncio.Lock()  # one answer per asked goal
         self.min_score = min_score
         self.fact_limit = fact_limit
         self.self_limit = self_limit
@@ -141,15 +152,44 @@ class Responder:
         # query embedding) otherwise. The model always gets them, for its tone and self-knowledge.
         offline = self.llm.mode == "offline"
         want_self = not offline or is_about_bot(question, self.language)
-        # Offline, a question never answers Eko's own question (``answers_offline``): skip the
-        # lookup of the asked goal, a scan of every goal in local mode.
+        # Offline, a question never answers Eko's own question (``find_answer``): skip the lookup
+        # of the asked goals, a scan of every goal in local mode.
         want_goal = not offline or not is_question(question, self.language)
-        facts, self_facts, goal = await asyncio.gather(
+        facts, self_facts, goals = await asyncio.gather(
             self.memory.search("fact", query, limit=self.fact_limit),
             self.memory.search("self", query, limit=self.self_limit) if want_self else _no_hits(),
-            open_asked_goal(self.memory, self.clock()) if want_goal else _no_goal(),
+            open_asked_goals(self.memory, self.clock()) if want_goal else _no_goals(),
         )
-        return Context(message, question, earlier, facts, self_facts, goal)
+        now = self.clock()
+        answer, goal = self.link_answer(message, goals)
+        if goal is None and not offline:  # the model may judge a mention the rule did not link
+            goal = next((g for g in goals if g.asked_at and now - g.asked_at <= self.answer_window), None)
+        return Context(message, question, earlier, facts, self_facts, goal, answer)
+
+    async def store_answer(self, goal_id: str, text: str, author: str | None) -> Record | None:
+        """Write the fact and mark the goal answered, unless another message answered it first
+        (two answers a few milliseconds apart are handled concurrently): None then."""
+        async with self._answering:
+            try:
+                goal = await self.memory.get(goal_id)
+            except RecordNotFound:
+                return None
+            if goal.status != "asked":
+                return None
+            return await self.memory.answer_goal(goal_id, text, author or None)
+
+    def link_answer(
+        self, message: dict[str, Any], goals: Sequence[Record]
+    ) -> tuple[Answer | None, Record | None]:
+        """The asked goal among ``goals`` that ``message`` answers (``language.answers``), if any."""
+        answer = find_answer(
+            said(message, self.clock()),
+            [asked_question(g) for g in goals],
+            window=self.answer_window,
+            language=self.language,
+            bot_name=self.bot_name,
+        )
+        return answer, linked_goal(answer, goals)
 
     # --- with the model ---------------------------------------------------------------------------
 
@@ -173,13 +213,16 @@ class Responder:
         used = tuple(str(i) for i in data.get("used_fact_ids", []) if str(i) in known_ids)
         reply = Reply(_clip(answer), tone, "model", used_fact_ids=used)
         if context.goal is not None and data.get("answers_goal") is True:
-            fact_text = str(data.get("fact") or "").strip() or self._goal_fact_text(context, context.goal)
-            fact = await self.memory.answer_goal(context.goal.id, fact_text, context.author)
-            return replace(reply, answered_goal_id=context.goal.id, learned_fact_id=fact.id)
-        phrased = str(data.get("curiosity") or "").strip()
-        if data.get("unknown") is True and (phrased or is_question(context.question, self.language)):
-            curiosity = phrased or as_curiosity(context.question, self.language)
-            return replace(reply, curiosity=self._curiosity(context, curiosity))
+            text = str(data.get("fact") or "").strip() or self._goal_fact_text(context, context.goal)
+            fact = await self.store_answer(context.goal.id, text, context.author)
+            if fact is not None:
+                return replace(reply, answered_goal_id=context.goal.id, learned_fact_id=fact.id)
+            return reply
+        if data.get("unknown") is True:
+            # Only a real request for information becomes a goal (never chit-chat); the model's
+            # standalone phrasing ("la mère de David" for "maman") is kept when it gives one.
+            phrased = str(data.get("curiosity") or "").strip()
+            return replace(reply, curiosity=self._curiosity(context, phrased or None))
         return reply
 
     def _prompt(self, context: Context) -> str:
@@ -206,10 +249,10 @@ class Responder:
         offline = self.llm.mode == "offline"
         tone = guess_tone(context.question, self.language)
         goal = context.goal
-        if goal is not None and answers_offline(
-            context.message, goal, context.recent, self.bot_name, self.language
-        ):
-            fact = await self.memory.answer_goal(goal.id, self._goal_fact_text(context, goal), context.author)
+        fact = None
+        if goal is not None and context.answer is not None:
+            fact = await self.store_answer(goal.id, self._goal_fact_text(context, goal), context.author)
+        if goal is not None and fact is not None:
             text = self.templates.render("noted", asker=context.author, fact=fact.text)
             return Reply(
                 _clip(text),
@@ -224,17 +267,26 @@ class Responder:
             text = self.templates.render(
                 "offline_known",
                 facts=[
-                    {"text": s.record.text.strip().rstrip(".!…"), "author": s.record.author} for s in quoted
+                    {
+                        "text": s.record.text.strip().rstrip(".!…"),
+                        # a fact learned from an answer says who said it already
+                        "author": None if says_who(s.record.text, s.record.author) else s.record.author,
+                    }
+                    for s in quoted
                 ],
                 asker=context.author,
                 tone=tone,
             )
             used = tuple(s.record.id for s in quoted)
             return Reply(_clip(text), tone, "offline", used_fact_ids=used, llm_fallback=fallback)
-        if is_question(context.question, self.language):
-            curiosity = self._curiosity(context, as_curiosity(context.question, self.language))
+        curiosity = self._curiosity(context)
+        if curiosity is not None:
             text = self.templates.render("offline_unknown", asker=context.author, tone=tone, offline=offline)
             return Reply(_clip(text), tone, "offline", curiosity=curiosity, llm_fallback=fallback)
+        intent = intent_of(str(context.message.get("text", "")), self.language, self.bot_name)
+        if intent not in ("information", "statement") or is_question(context.question, self.language):
+            text = self.templates.render("offline_chat", asker=context.author, intent=intent, offline=offline)
+            return Reply(_clip(text), "playful", "offline", llm_fallback=fallback)
         text = self.templates.render("offline_small_talk", asker=context.author, tone=tone, offline=offline)
         return Reply(_clip(text), tone, "offline", llm_fallback=fallback)
 
@@ -263,22 +315,33 @@ class Responder:
     # --- shared -----------------------------------------------------------------------------------
 
     def _goal_fact_text(self, context: Context, goal: Record) -> str:
-        answer = context.question.strip()
-        if fact_is_standalone(answer, goal):
-            return answer[0].upper() + answer[1:]
-        return self.templates.render("goal_fact", about=goal.about, question=goal.text, answer=answer)
+        """The fact the message gives about ``goal`` (the rule's reading, or the whole message)."""
+        answer = context.answer
+        if answer is None or answer.goal_id != goal.id:
+            answer = find_answer(
+                said(context.message, self.clock()),
+                [asked_question(goal)],
+                window=timedelta.max,  # the model already judged it an answer: only the phrasing is asked
+                language=self.language,
+                bot_name=self.bot_name,
+            ) or Answer(goal.id, "mention", context.question.strip(), False)
+        return fact_text(answer, goal, context.author, self.templates, self.language, self.bot_name)
 
-    def _curiosity(self, context: Context, text: str) -> NewRecord | None:
-        """The goal to record for a question Eko could not answer: only a request for information
-        about a subject (``language.curiosity.read_curiosity``) — never chit-chat, an opinion asked
-        of Eko, a presence check or a request for action — with its subject and facet."""
-        curiosity = read_curiosity(context.question, self.language, self.bot_name)
-        if not text or curiosity is None:
+    def _curiosity(self, context: Context, phrased: str | None = None) -> NewRecord | None:
+        """The goal to record for an unknown question: only a request for information about a
+        subject (:func:`language.curiosity.read_curiosity`), as people said it (or as the model
+        phrased it standalone), with its subject and facet."""
+        curiosity: Curiosity | None = read_curiosity(
+            str(context.message.get("text", "")), self.language, self.bot_name
+        )
+        if curiosity is None:
             return None
+        if phrased:
+            curiosity = read_curiosity(phrased, self.language, self.bot_name) or curiosity
         return NewRecord(
             "goal",
-            text,
-            about=curiosity.subject or main_entity(context.question, self.language, self.bot_name),
+            as_curiosity(phrased or curiosity.text, self.language),
+            about=curiosity.subject,
             author=context.author or None,
             source=context.source(),
             facet=curiosity.facet,
@@ -309,8 +372,8 @@ async def _no_hits() -> list[ScoredRecord]:
     return []
 
 
-async def _no_goal() -> Record | None:
-    return None
+async def _no_goals() -> list[Record]:
+    return []
 
 
 def _clip(text: str) -> str:

@@ -2,8 +2,13 @@
 
 Each mention is handled in its own task, at most ``max_concurrent`` at a time (a semaphore: later
 mentions wait their turn, none is dropped), so a slow model call never blocks the event loop, the
-connection or the other messages. Eko never answers its own messages. Learning from the rest of the
-conversation is batched per window by reflection's activity flow (``reflection.learning``), not here.
+connection or the other messages. Eko never answers its own messages, and replies with ``replyTo``
+set to the message it answers. A message that does not name Eko is looked at only when Eko asked
+something within the answer window (or it replies to one of Eko's messages): when
+:func:`language.answers.find_answer` links it to an asked goal (its author is the goal's subject,
+it names the subject and states the asked thing, or it replies to the question), it becomes a fact
+and Eko thanks its author. Learning from the rest of the conversation is batched per window by
+reflection's activity flow, not here.
 """
 
 from __future__ import annotations
@@ -13,14 +18,14 @@ import inspect
 import logging
 import statistics
 from collections import deque
-from collections.abc import Callable
+from collections.abc import Callable, Coroutine
 from dataclasses import asdict, dataclass
 from datetime import datetime, timedelta
 from typing import Any
 
-from bot.answer import Reply, Responder
+from bot.answer import DEFAULT_ANSWER_WINDOW, Reply, Responder
 from bot.connection import ChatPostError
-from bot.curiosity import parse_ts
+from bot.curiosity import fact_text, open_asked_goals, parse_ts
 from bot.ports import BotConnection, BotMemory, ReflectionAPI
 from language.mentions import mentions_bot
 from language.text import Language, fold
@@ -30,6 +35,7 @@ from memory.store import utc_now
 log = logging.getLogger(__name__)
 
 TRIGGER_EVENT = "reflection:trigger"
+_LOOK_BACK = 50  # Lobby messages searched for Eko's last question before any memory read
 # Mentions posted while Eko was disconnected are answered after it rejoins, unless this old.
 MISSED_MENTION_MAX_AGE = timedelta(minutes=15)
 
@@ -62,6 +68,7 @@ class Bot:
         *,
         templates: PromptTemplates | None = None,
         max_concurrent: int = 4,
+        answer_window: timedelta = DEFAULT_ANSWER_WINDOW,
     ) -> None:
         self.connection = connection
         self.reflection = reflection
@@ -74,7 +81,9 @@ class Bot:
             bot_name=self.bot_name,
             language=language,
             clock=clock or utc_now,
+            answer_window=answer_window,
         )
+        self.answer_window = answer_window
         self._slots = asyncio.Semaphore(max_concurrent)
         self._tasks: set[asyncio.Task[None]] = set()
         self._think_ms: deque[float] = deque(maxlen=1000)  # mention received → reply ready
@@ -133,6 +142,8 @@ class Bot:
         if fold(str(message.get("author", ""))) == fold(self.bot_name):
             return  # never answer itself
         if not mentions_bot(str(message.get("text", "")), self.bot_name):
+            if self._may_answer_eko(message):
+                self._spawn(self._learn_answer(message), f"answer-{message.get('id')}")
             return
         if missed and not self._recent_enough(message):
             log.info(
@@ -140,12 +151,36 @@ class Bot:
                 extra={"message_id": message.get("id")},
             )
             return
-        task = asyncio.create_task(self._handle(message), name=f"mention-{message.get('id')}")
+        self._spawn(self._handle(message), f"mention-{message.get('id')}")
+        if missed:
+            log.info("answering a mention posted while disconnected", extra={"message_id": message.get("id")})
+
+    def _spawn(self, work: Coroutine[Any, Any, None], name: str) -> None:
+        task = asyncio.create_task(work, name=name)
         self._tasks.add(task)
         self._idle.clear()
         task.add_done_callback(self._done)
-        if missed:
-            log.info("answering a mention posted while disconnected", extra={"message_id": message.get("id")})
+
+    def _may_answer_eko(self, message: dict[str, Any]) -> bool:
+        """Cheap test before any memory read: Eko asked something (a message of its that is a
+        question) within the answer window before this message, or the message replies to one of
+        Eko's messages. Eko's answers to mentions do not open the door to every later message."""
+        posted_at = parse_ts(message.get("ts")) or self.responder.clock()
+        reply_to = message.get("replyTo")
+        bot = fold(self.bot_name)
+        for earlier in reversed(self.connection.recent_messages(_LOOK_BACK)):
+            if fold(str(earlier.get("author", ""))) != bot:
+                continue
+            if reply_to is not None and earlier.get("id") == reply_to:
+                return True
+            spoke_at = parse_ts(earlier.get("ts"))
+            if spoke_at is None:
+                continue
+            if posted_at - spoke_at > self.answer_window:
+                break  # older messages are older still
+            if posted_at >= spoke_at and "?" in str(earlier.get("text", "")):  # it asked something
+                return True
+        return False
 
     def _recent_enough(self, message: dict[str, Any]) -> bool:
         posted_at = parse_ts(message.get("ts"))
@@ -209,22 +244,63 @@ class Bot:
                 },
             )
 
+    # --- a message that does not name Eko but may answer its question -------------------------------
+
+    async def _learn_answer(self, message: dict[str, Any]) -> None:
+        async with self._slots:
+            responder = self.responder
+            try:
+                goals = await open_asked_goals(responder.memory, responder.clock())
+                answer, goal = responder.link_answer(message, goals)
+                if answer is None or goal is None:
+                    return
+                author = str(message.get("author", ""))
+                text = fact_text(answer, goal, author, responder.templates, responder.language, self.bot_name)
+                fact = await responder.store_answer(goal.id, text, author)
+                if fact is None:
+                    return  # another message answered it first
+            except Exception:
+                self.counters.failures += 1
+                log.exception("could not learn from an answer", extra={"message_id": message.get("id")})
+                return
+            log.info(
+                "an answer to an asked curiosity became a fact",
+                extra={
+                    "goal_id": goal.id,
+                    "fact_id": fact.id,
+                    "link": answer.link,
+                    "message_id": message.get("id"),
+                },
+            )
+            self._answered(goal.id)
+            if await self._post(responder.templates.render("noted", asker=author, fact=fact.text), message):
+                self.counters.answered += 1
+
     def _count(self, reply: Reply) -> None:
         if reply.llm_fallback:
             self.counters.llm_fallbacks += 1
         if reply.answered_goal_id is not None:
-            self.counters.curiosity_to_fact += 1
-            if self.reflection is not None:
-                try:
-                    self.reflection.note_goal_answered(reply.answered_goal_id)
-                except Exception:  # reflection's bookkeeping must not cost the reply
-                    log.exception("reflection could not note an answered goal")
+            self._answered(reply.answered_goal_id)
+
+    def _answered(self, goal_id: str) -> None:
+        """A goal became a fact: counted, and reflection resets its adaptive cooldown."""
+        self.counters.curiosity_to_fact += 1
+        if self.reflection is not None:
+            try:
+                self.reflection.note_goal_answered(goal_id)
+            except Exception:  # reflection's bookkeeping must not cost the reply
+                log.exception("reflection could not note an answered goal")
 
     async def _post(self, text: str, message: dict[str, Any]) -> bool:
         try:
-            await self.connection.post(text)
+            await self.connection.post(text, reply_to=_message_id(message))
         except ChatPostError as err:
             self.counters.post_errors += 1
             log.warning("reply not posted", extra={"message_id": message.get("id"), "error": str(err)})
             return False
         return True
+
+
+def _message_id(message: dict[str, Any]) -> str | None:
+    value = message.get("id")
+    return value if isinstance(value, str) and value else None

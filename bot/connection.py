@@ -147,10 +147,14 @@ class LobbyConnection:
     def recent_messages(self, limit: int = 20) -> list[dict[str, Any]]:
         return self._window.last(limit)
 
-    async def post(self, text: str) -> dict[str, Any]:
+    async def post(self, text: str, reply_to: str | None = None) -> dict[str, Any]:
+        """Post ``text``; ``reply_to`` is the id of the message it answers (the Lobby's ``replyTo``)."""
         client = await self._joined_client()
+        payload: dict[str, Any] = {"text": text}
+        if reply_to:
+            payload["replyTo"] = reply_to
         try:
-            ack = await client.call("message", {"text": text}, timeout=self._post_timeout_s)
+            ack = await client.call("message", payload, timeout=self._post_timeout_s)
         except socketio.exceptions.TimeoutError as err:
             raise ChatPostError("the Lobby did not acknowledge the message in time") from err
         except (socketio.exceptions.SocketIOError, ConnectionError) as err:

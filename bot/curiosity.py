@@ -1,11 +1,11 @@
-"""Curiosity → fact (seed, "Apprentissage post-réponse"): which asked goal a reply may answer.
+"""Curiosity → fact (seed, "Apprentissage post-réponse"): the asked goals a message may answer.
 
-After reflection asked a goal in the Lobby (status ``asked``, with the message id), a human reply
-that names Eko can answer it. The goal considered is the most recently asked one still open (asked
-within :data:`ASK_WINDOW`). With a model, the answer call decides whether the reply answers it;
-offline, :func:`answers_offline` applies the rule: a reply that is not a question and says
-something (not only "merci" or "ok"), posted after the ask, with no other question from Eko in
-between.
+After reflection asked a goal in the Lobby (status ``asked``, with the message id), a human message
+can answer it. Which message answers which goal is the rule of :mod:`language.answers` (a reply
+naming Eko, a ``replyTo`` reference, the subject answering, a statement naming the subject, within
+``EKO_ANSWER_WINDOW``); this module feeds it the asked goals and Lobby messages, and phrases the fact
+so that asking the question again finds it ("Couleur préférée de Bob : le bleu"): the goal's topic
+and the answer, unless the answer is already a standalone statement.
 """
 
 from __future__ import annotations
@@ -15,52 +15,38 @@ from collections.abc import Sequence
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
-from bot.ports import BotMemory
-from language.mentions import strip_mention
-from language.questions import is_question
-from language.text import Language, fold, is_common_word
+from language.answers import Answer, AskedQuestion, Said, fragment
+from language.curiosity import read_curiosity
+from language.text import Language
+from llm import PromptTemplates
 from memory.records import Record
 
+# Goals asked longer ago than this are not even looked at (a reply reference may come late; the
+# answer window bounds every other link).
 ASK_WINDOW = timedelta(hours=24)
-_WORDS = re.compile(r"[^\W_]+")
+_ASKED_LIMIT = 100
 
 
-async def open_asked_goal(memory: BotMemory, now: datetime, within: timedelta = ASK_WINDOW) -> Record | None:
-    """The most recently asked goal still waiting for an answer, asked less than ``within`` ago."""
-    asked = await memory.list("goal", status="asked", limit=100)
+async def open_asked_goals(memory: Any, now: datetime, within: timedelta = ASK_WINDOW) -> list[Record]:
+    """Asked goals still waiting for an answer, asked less than ``within`` ago, most recent first."""
+    asked = await memory.list("goal", status="asked", limit=_ASKED_LIMIT)
     recent = [g for g in asked if g.asked_at is not None and timedelta(0) <= now - g.asked_at <= within]
-    return max(recent, key=lambda g: g.asked_at or now, default=None)
+    return sorted(recent, key=lambda g: g.asked_at or now, reverse=True)
 
 
-def answers_offline(
-    message: dict[str, Any],
-    goal: Record,
-    recent: Sequence[dict[str, Any]],
-    bot_name: str,
-    language: Language = "fr",
-) -> bool:
-    """The offline rule: does ``message`` (which names the bot) answer the asked ``goal``?"""
-    reply = strip_mention(str(message.get("text", "")), bot_name)
-    if is_question(reply, language) or not _says_something(reply):
-        return False
-    posted_at = parse_ts(message.get("ts"))
-    if goal.asked_at is not None and posted_at is not None and posted_at < goal.asked_at:
-        return False
-    ids = [m.get("id") for m in recent]
-    if goal.asked_message_id not in ids:
-        return True  # the ask scrolled out of the window: the 24 h bound is what is left
-    start = ids.index(goal.asked_message_id) + 1
-    end = ids.index(message["id"]) if message.get("id") in ids else len(recent)
-    bot = fold(bot_name)
-    return not any(
-        fold(str(m.get("author", ""))) == bot and str(m.get("text", "")).rstrip().endswith("?")
-        for m in recent[start:end]
+def asked_question(goal: Record) -> AskedQuestion:
+    return AskedQuestion(goal.id, goal.text, goal.about, goal.asked_at, goal.asked_message_id, goal.facet)
+
+
+def said(message: dict[str, Any], now: datetime) -> Said:
+    """A Lobby message as the answer rule reads it (no timestamp: received now)."""
+    reply_to = message.get("replyTo")
+    return Said(
+        str(message.get("text", "")),
+        str(message.get("author", "")),
+        parse_ts(message.get("ts")) or now,
+        str(reply_to) if isinstance(reply_to, str) and reply_to else None,
     )
-
-
-def _says_something(reply: str) -> bool:
-    """At least one word that is not a common one: "merci !" or "ok" answer nothing."""
-    return any(not is_common_word(word) for word in _WORDS.findall(reply))
 
 
 def parse_ts(value: Any) -> datetime | None:
@@ -72,6 +58,46 @@ def parse_ts(value: Any) -> datetime | None:
     return parsed if parsed.tzinfo is not None else parsed.replace(tzinfo=UTC)
 
 
-def fact_is_standalone(answer: str, goal: Record) -> bool:
-    """Whether the reply names what the goal is about (so it reads as a fact on its own)."""
-    return goal.about is not None and fold(goal.about) in fold(answer)
+def topic_of(goal: Record, language: Language, bot_name: str) -> str:
+    """What the goal asks about, as a noun phrase ("couleur préférée de Bob"), else its subject."""
+    curiosity = read_curiosity(goal.text, language, bot_name)
+    if curiosity is not None and curiosity.topic.strip():
+        return _as_written(curiosity.topic.strip(), goal.text)
+    return (goal.about or goal.text).strip()
+
+
+def _as_written(topic: str, text: str) -> str:
+    """``topic`` as the goal wrote it: its words may come back without their apostrophes ("rôle d
+    Axelle" for "rôle d'Axelle")."""
+    words = [re.escape(word) for word in topic.split()]
+    found = re.search(r"[\s'’]+".join(words), text, re.IGNORECASE) if words else None
+    return found.group(0) if found else topic
+
+
+def fact_text(
+    answer: Answer, goal: Record, author: str, templates: PromptTemplates, language: Language, bot_name: str
+) -> str:
+    """The fact an answer gives: kept as it is when standalone ("Corentin est dev chez lemlist"),
+    else the goal's topic, the answer and who said it ("Couleur préférée de Bob : le bleu (d'après
+    Bob)"), so that asking the question again finds it."""
+    if answer.standalone:
+        return _capitalised(answer.text)
+    topic = _capitalised(topic_of(goal, language, bot_name))
+    value = fragment(answer.text, asked_question(goal), language)
+    return templates.render("goal_fact", topic=topic, answer=value, author=author or "?")
+
+
+def says_who(text: str, author: str | None) -> bool:
+    """The fact's text already ends with its author's name in brackets (see ``goal_fact.j2``)."""
+    return bool(author) and text.rstrip(" .").endswith(f"{author})")
+
+
+def _capitalised(text: str) -> str:
+    text = text.strip()
+    return text[:1].upper() + text[1:]
+
+
+def linked_goal(answer: Answer | None, goals: Sequence[Record]) -> Record | None:
+    if answer is None:
+        return None
+    return next((g for g in goals if g.id == answer.goal_id), None)

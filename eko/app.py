@@ -178,6 +178,7 @@ async def _start_eko(
             timezone=settings.timezone,
             quiet_hours=settings.quiet_hours,
             manual_min_interval=settings.manual_min_interval,
+            answer_window=settings.answer_window,
             language=settings.language,
             bot_name=settings.bot_name,
         ),
@@ -194,6 +195,7 @@ async def _start_eko(
         language=settings.language,
         reflection=reflection,
         clock=utc_now,
+        answer_window=settings.answer_window,
     )
     probe.memory = memory
     probe.store = database

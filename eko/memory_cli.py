@@ -101,9 +101,10 @@ def add_memory_parser(subparsers: Any) -> argparse.ArgumentParser:
     commands.add_parser("reembed", help="re-encode every record with the current embedding model")
 
     evaluate = commands.add_parser(
-        "eval", help="measure duplicate detection, search or curiosity reading on the shipped labelled sets"
+        "eval",
+        help="measure duplicate detection, search, curiosity reading or answer linking on the shipped sets",
     )
-    evaluate.add_argument("what", choices=("dedup", "search", "curiosity"))
+    evaluate.add_argument("what", choices=("dedup", "search", "curiosity", "answers"))
     evaluate.add_argument(
         "--dataset", type=Path, help="another labelled set (same format) instead of the shipped ones"
     )
@@ -629,6 +630,8 @@ async def _eval(args: argparse.Namespace, settings: Settings) -> int:
     storage: the user's memory is untouched. A test half's errors are never printed."""
     if args.what == "curiosity":
         return _eval_curiosity(args)
+    if args.what == "answers":
+        return _eval_answers(args)
     embedder = load_embedder(settings.embedding_model, threads=settings.embedding_threads)
     if args.what == "dedup":
         return _eval_dedup(args, embedder)
@@ -739,6 +742,37 @@ async def _eval_search(args: argparse.Namespace, embedder: Embedder) -> int:
                 met, f"(blind test) recall@1 ≥ {TARGET_RECALL_AT_1}, recall@5 ≥ {TARGET_RECALL_AT_5}"
             )
         )
+    return 0
+
+
+def _eval_answers(args: argparse.Namespace) -> int:
+    """Which message answers Eko's question (a rule, no model): figures per half, with the set's
+    subject and facet and with the ones read from the goal's text; no target is set."""
+    from memory.quality.answers import DATASET, evaluate_answers, load
+
+    items = load(args.dataset or DATASET)
+    runs = {"labelled": evaluate_answers(items), "read": evaluate_answers(items, read=True)}
+    if args.json:
+        report: dict[str, Any] = {
+            mode: {split: figures.as_dict() for split, figures in by_split.items()}
+            for mode, by_split in runs.items()
+        }
+        if args.errors:  # dev only: the test half stays unseen by whoever tunes the rule
+            report["errors"] = [
+                e for by_split in runs.values() for e in getattr(by_split.get("dev"), "errors", [])
+            ]
+        _print_json_lines([report])
+        return 0
+    for mode, by_split in runs.items():
+        for split, figures in by_split.items():
+            print(
+                f"{mode} subject and facet, {split}: precision {figures.precision:.3f}"
+                f"  recall {figures.recall:.3f}  ({figures.true_positive + figures.false_negative} answers,"
+                f" {figures.true_negative + figures.false_positive} other messages)"
+            )
+        if args.errors and "dev" in by_split:
+            for error in by_split["dev"].errors:
+                print(f"  {error['error']}: {error['goal']!r} ← {error['message']['text']!r}")
     return 0
 
 

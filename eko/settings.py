@@ -60,6 +60,8 @@ class Settings(BaseSettings):
     bot_token: SecretStr | None = None  # generated per process by `eko up` when unset
     lobby_url: str | None = None  # for `eko bot`
     admin_token: SecretStr | None = None
+    # How long after Eko asks a question a reply may still be taken as its answer.
+    answer_window: Duration = timedelta(minutes=10)
     # Several Lobby processes behind one address share the room through this Redis (a secret: the
     # URL may hold a password). Unset: one Lobby process.
     redis_url: SecretStr | None = None
@@ -105,6 +107,13 @@ class Settings(BaseSettings):
         if value.strip() and not re.match(r"^\d{1,2}:\d{2}-\d{1,2}:\d{2}$", value.strip()):
             raise ValueError("EKO_QUIET_HOURS must look like 20:00-08:00, or be empty to disable")
         return value.strip()
+
+    @field_validator("answer_window")
+    @classmethod
+    def _positive_window(cls, value: timedelta) -> timedelta:
+        if value <= timedelta(0):
+            raise ValueError("EKO_ANSWER_WINDOW must be a positive duration, e.g. 10m")
+        return value
 
     @field_validator(
         "anthropic_api_key", "bot_token", "admin_token", "qdrant_api_key", "mongodb_url", "redis_url"

@@ -11,15 +11,18 @@ from __future__ import annotations
 import logging
 import uuid
 from collections.abc import Sequence
+from dataclasses import replace
 from datetime import datetime
 from typing import Any
 
+from language.curiosity import read_curiosity
 from language.names import capitalised_words, short_answer
 from language.questions import Tone
 from language.relevance import answers, is_candidate
 from llm.port import ChatTurn, LLMRequest
-from memory.records import Kind, ScoredRecord
+from memory.records import Kind, Record, ScoredRecord
 from reflection.engine import Engine, RunLog, Skip, context_line
+from reflection.judging import asked_goals, decide_borderline, learn_judged_answers
 from reflection.learning import LearnedItem, learn, offline_extract
 from reflection.records import ActivityOutcome, ActivitySummary, ReflectionRecord, as_utc
 from reflection.window import (
@@ -72,13 +75,15 @@ class ActivityFlow:
         run.count("windows")
 
         facts, goals = await self._prefilter(humans)
+        # With a model only: the window call may link vaguer answers to the questions Eko asked.
+        asked = await asked_goals(e, now) if e.llm.mode != "offline" else []
         rule_items = offline_extract(
             humans, e.settings.bot_name, self._known_names(humans, facts, goals), e.language
         )
         summary = self._offline_summary(humans, now)
         candidates = len(facts) + len(goals)
         outcome = ActivityOutcome(summary=summary, candidates=candidates, llm_called=False)
-        if not candidates and not rule_items:  # small talk: nothing to evaluate, nothing to learn
+        if not candidates and not rule_items and not asked:  # small talk: nothing to evaluate or learn
             run.count("windowsFiltered")
             await self._store(summary, run)
             return outcome
@@ -92,24 +97,35 @@ class ActivityFlow:
         if evaluate:
             for phase in ("gathering", "context", "thinking"):
                 await e.progress(record, phase)
-        if evaluate or rule_items:
-            request = self._request(window[-WINDOW_PROMPT_MESSAGES:], facts, goals)
+        if evaluate or rule_items or asked:
+            request = self._request(window[-WINDOW_PROMPT_MESSAGES:], facts, goals, asked)
             decision = await e.ask(request, WindowDecision, run, record)
             outcome.llm_called = bool(run.calls)
         if decision is not None:
             summary.summary = decision.summary.strip() or summary.summary
             summary.topics = [t.strip() for t in decision.topics if t.strip()][:10] or summary.topics
             summary.source = "model"
-        items = self._learned_items(decision, humans) if decision is not None else rule_items
+        items = self._with_facets(
+            self._learned_items(decision, humans) if decision is not None else rule_items
+        )
+        learned_ids: set[str] = set()
         if items:
             report = await learn(e.memory, items)
+            learned_ids = {result.id for result in report.results if result.status == "added"}
             outcome.learned = report.as_dict()
             run.count("learned", report.learned)
             run.count("merged", report.merged)
             run.count("learnFailed", report.failed)
+        if decision is not None and decision.answers:
+            await learn_judged_answers(e, decision.answers, asked, window, run, record)
+        await decide_borderline(e, learned_ids, window, run, record)
         record.activity_summary = summary.summary
-        if not candidates:  # learning only: no opportunity to evaluate, no reflection record
-            await self._store(summary, run)
+        if not candidates:  # learning only: no opportunity to evaluate
+            if record.answers:  # the reasons of the answers the model linked are kept in a record
+                outcome.record = await e.skip(record, Skip("no_opportunity"), run)
+                await self._store(summary, None)
+            else:
+                await self._store(summary, run)
             return outcome
         await self._store(summary, None)
         if blocked is not None:
@@ -149,7 +165,11 @@ class ActivityFlow:
         return known
 
     def _request(
-        self, messages: Sequence[Message], facts: Sequence[ScoredRecord], goals: Sequence[ScoredRecord]
+        self,
+        messages: Sequence[Message],
+        facts: Sequence[ScoredRecord],
+        goals: Sequence[ScoredRecord],
+        asked: Sequence[Record] = (),
     ) -> LLMRequest:
         """The one call of a window; ``messages`` include Eko's own, so the model sees what it said."""
         e = self._e
@@ -164,12 +184,26 @@ class ActivityFlow:
                         messages=[context_line(m) for m in messages],
                         facts=[hit.record for hit in facts],
                         goals=[hit.record for hit in goals],
+                        asked=list(asked),
                     ),
                 ),
             ),
             max_tokens=1200,
             json_schema=WINDOW_SCHEMA,
         )
+
+    def _with_facets(self, items: Sequence[LearnedItem]) -> list[LearnedItem]:
+        """Goals carry their subject and facet, as the bot's do (``language.curiosity``)."""
+        e = self._e
+        result: list[LearnedItem] = []
+        for item in items:
+            reading = (
+                read_curiosity(item.text, e.language, e.settings.bot_name) if item.kind == "goal" else None
+            )
+            if reading is not None and item.facet is None:
+                item = replace(item, about=item.about or reading.subject, facet=reading.facet)
+            result.append(item)
+        return result
 
     def _learned_items(self, decision: WindowDecision, humans: Sequence[Message]) -> list[LearnedItem]:
         """The model's learning as memory items; an author must be someone who spoke in the window."""

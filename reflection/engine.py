@@ -44,6 +44,8 @@ TEMPLATES = (
     "answer_from_fact",
     "summary",
     "reasons",
+    "duplicates_system",
+    "duplicates",
 )
 MAX_REQUESTED_BY = 100  # a display name, kept short in records whatever the caller sends
 Phase = Literal["gathering", "context", "thinking", "done"]
@@ -85,7 +87,11 @@ class Skip:
 
 def context_line(message: Message) -> dict[str, str]:
     """A Lobby message as the prompts show it (long texts cut: the prompt stays bounded)."""
-    return {"author": str(message.get("author", "?")), "text": str(message.get("text", ""))[:600]}
+    return {
+        "id": str(message.get("id", "")),
+        "author": str(message.get("author", "?")),
+        "text": str(message.get("text", ""))[:600],
+    }
 
 
 class Engine:

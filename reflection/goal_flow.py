@@ -6,6 +6,7 @@ import logging
 from collections.abc import Sequence
 
 from language.equivalence import Attribution, is_equivalent
+from language.intents import intent_of
 from language.questions import Tone
 from llm.port import ChatTurn, LLMRequest
 from memory.records import Record, RecordNotFound, ScoredRecord
@@ -17,6 +18,8 @@ from reflection.window import Message
 
 log = logging.getLogger(__name__)
 
+_ASKABLE = ("information", "statement")  # intents a stored goal may have (statement: no cue either way)
+_MAX_DROPS = 5  # chit-chat goals dropped in one run, at most
 RECENT_CONTEXT = 20  # Lobby messages given to the model as context (the seed's eko-handler uses 20)
 
 
@@ -35,7 +38,7 @@ class GoalFlow:
             return await e.skip(record, skip, run)
 
         await e.progress(record, "gathering")
-        goal = await e.memory.next_goal()
+        goal = await self._next_curiosity()
         if goal is None:
             return await e.skip(record, Skip("no_goal"), run)
         goal, record.duplicate_goal_ids = await self._merge_duplicates(goal)
@@ -67,6 +70,17 @@ class GoalFlow:
         record.action, record.message, record.message_id = "message", message, message_id
         record.reason, record.tone = reason, tone
         return await e.finish(record, run, message_at=e.clock())
+
+    async def _next_curiosity(self) -> Record | None:
+        """The next pending goal that is a request for information: chit-chat stored by an older
+        version ("Tu en penses quoi ?", "T'es là ?") is dropped, never asked."""
+        for _ in range(_MAX_DROPS):
+            goal = await self._e.memory.next_goal()
+            if goal is None or intent_of(goal.text, self._e.language, self._e.settings.bot_name) in _ASKABLE:
+                return goal
+            log.info("chit-chat goal dropped, not asked", extra={"goal_id": goal.id})
+            await self._e.memory.drop_goal(goal.id)
+        return None
 
     async def _merge_duplicates(self, goal: Record) -> tuple[Record, list[str]]:
         """Merge pending goals equivalent to ``goal`` (seed phase 3): the survivor and the merged ids."""

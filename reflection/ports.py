@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import builtins
 from collections.abc import Mapping, Sequence
 from typing import Any, Protocol
 
@@ -48,7 +49,15 @@ class ReflectionMemory(Protocol):
 
     async def merge(self, cluster: list[Record]) -> Record: ...
 
-    async def add_many(self, items: Sequence[NewRecord | Mapping[str, Any]]) -> list[AddResult]: ...
+    async def list(
+        self, kind: Kind, status: Any = None, limit: int = 20, offset: int = 0
+    ) -> builtins.list[Record]: ...
+
+    async def answer_goal(self, goal_id: str, answer_text: str, author: str | None) -> Record: ...
+
+    async def drop_goal(self, goal_id: str) -> Record: ...
+
+    async def add_many(self, items: Sequence[NewRecord | Mapping[str, Any]]) -> builtins.list[AddResult]: ...
 
     async def add(
         self,

@@ -63,6 +63,8 @@ class ReflectionRecord:
     skip_reason: str | None = None  # machine-readable: "last_message_is_bot", "quiet_hours", ...
     requested_by: str | None = None
     fallback: str | None = None  # why the offline phrasing was used despite a model ("bad_output", ...)
+    # answers the model linked to asked goals: {"goalId", "factId", "messageId", "reason"}
+    answers: list[dict[str, str]] = field(default_factory=list)
 
     def to_dict(self) -> dict[str, Any]:
         """The camelCase body served over HTTP and in events."""
@@ -87,6 +89,7 @@ class ReflectionRecord:
             "skipReason": self.skip_reason,
             "requestedBy": self.requested_by,
             "fallback": self.fallback,
+            "answers": [dict(a) for a in self.answers],
         }
 
     def to_document(self) -> dict[str, Any]:
@@ -122,6 +125,11 @@ class ReflectionRecord:
             skip_reason=doc.get("skipReason"),
             requested_by=doc.get("requestedBy"),
             fallback=doc.get("fallback"),
+            answers=[
+                {str(k): str(v) for k, v in a.items()}
+                for a in doc.get("answers") or []
+                if isinstance(a, dict)
+            ],
         )
 
 

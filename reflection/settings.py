@@ -15,6 +15,7 @@ class ReflectionSettings:
     timezone: str = "Europe/Paris"
     quiet_hours: str = "20:00-08:00"  # local time in ``timezone``; empty disables
     manual_min_interval: timedelta = timedelta(seconds=60)
+    answer_window: timedelta = timedelta(minutes=10)  # EKO_ANSWER_WINDOW
     language: str = "fr"
     bot_name: str = "Eko"
     # Beyond the fixed contract, with defaults the composition root need not set.

@@ -36,6 +36,16 @@ class Opportunity(BaseModel):
     goalId: str | None = None  # noqa: N815 - the model's JSON field name
 
 
+class JudgedAnswer(BaseModel):
+    """A message the model says answers a goal Eko asked (see ``reflection.judging``)."""
+
+    model_config = ConfigDict(extra="ignore")
+    goalId: str  # noqa: N815 - the model's JSON field name
+    messageId: str  # noqa: N815
+    fact: str = Field(default="", max_length=500)
+    reason: str = Field(default="", max_length=500)
+
+
 class WindowDecision(BaseModel):
     """The one model call per window: summary + learning + opportunity evaluation."""
 
@@ -46,6 +56,7 @@ class WindowDecision(BaseModel):
     goals: list[LearnedFact] = Field(default_factory=list, max_length=50)
     self_items: list[LearnedFact] = Field(default_factory=list, max_length=50, alias="self")
     opportunity: Opportunity = Field(default_factory=Opportunity)
+    answers: list[JudgedAnswer] = Field(default_factory=list, max_length=20)
 
 
 _ITEM = {
@@ -61,6 +72,19 @@ WINDOW_SCHEMA: dict[str, Any] = {
         "facts": {"type": "array", "items": _ITEM},
         "goals": {"type": "array", "items": _ITEM},
         "self": {"type": "array", "items": _ITEM},
+        "answers": {
+            "type": "array",
+            "items": {
+                "type": "object",
+                "properties": {
+                    "goalId": {"type": "string"},
+                    "messageId": {"type": "string"},
+                    "fact": {"type": "string"},
+                    "reason": {"type": "string"},
+                },
+                "required": ["goalId", "messageId", "fact", "reason"],
+            },
+        },
         "opportunity": {
             "type": "object",
             "properties": {

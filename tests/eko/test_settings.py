@@ -28,7 +28,13 @@ def test_durations_read_like_people_write_them(text: object, expected: timedelta
 
 
 def test_defaults_are_the_specification_numbers(monkeypatch: pytest.MonkeyPatch) -> None:
-    for name in ("EKO_COOLDOWN", "EKO_DAILY_MAX", "EKO_REFLECTION_SCHEDULE", "EKO_LANGUAGE"):
+    for name in (
+        "EKO_COOLDOWN",
+        "EKO_DAILY_MAX",
+        "EKO_REFLECTION_SCHEDULE",
+        "EKO_LANGUAGE",
+        "EKO_ANSWER_WINDOW",
+    ):
         monkeypatch.delenv(name, raising=False)
     settings = Settings()
     assert settings.cooldown == timedelta(minutes=30)
@@ -37,6 +43,15 @@ def test_defaults_are_the_specification_numbers(monkeypatch: pytest.MonkeyPatch)
     assert settings.activity_schedule == "10m"
     assert settings.language == "fr"
     assert settings.timezone == "Europe/Paris"
+    assert settings.answer_window == timedelta(minutes=10)
+
+
+def test_the_answer_window_is_a_positive_duration(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("EKO_ANSWER_WINDOW", "3m")
+    assert Settings().answer_window == timedelta(minutes=3)
+    monkeypatch.setenv("EKO_ANSWER_WINDOW", "0s")
+    with pytest.raises(ValidationError, match="EKO_ANSWER_WINDOW"):
+        Settings()
 
 
 def test_environment_overrides_and_blank_secrets_are_unset(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -170,6 +170,8 @@ async def test_one_model_call_per_window_summarizes_learns_and_chimes_in(
     assert outcome.learned["learned"] == 2
     learned = await memory.search("fact", "Corentin player", limit=1)
     assert learned[0].record.text.startswith("Corentin aide David") and learned[0].record.author == "David"
+    corentin = [g for g in await memory.list("goal") if g.about == "Corentin"]
+    assert [g.facet for g in corentin] == ["identity"]  # goals carry their facet, as the bot's do
     summary = await db["activity_summaries"].find_one({})
     assert summary is not None and summary["summary"] == "David et Mickael parlent de Kraken FM."
     assert summary["participants"] == ["David", "Mickael"] and summary["messageCount"] == 3

@@ -91,6 +91,19 @@ async def test_no_goal_passes_with_the_seed_reason(
     assert llm.calls == 0
 
 
+async def test_chit_chat_stored_by_an_older_version_is_dropped_not_asked(
+    make_service: ServiceFactory, memory: Memory, chat: RecordingChat, clock: FakeClock
+) -> None:
+    real = await memory.add("goal", "C'est quoi Kraken FM ?", about="Kraken FM")
+    clock.advance(60)
+    chatter = await memory.add("goal", "Tu en penses quoi ?")  # newer: it would be asked first
+    chat.say("David", "calme plat")
+    service = await make_service(llm=OfflineLLM())
+    record = await service.run_scheduled()
+    assert record.goal_id == real.id and "Kraken FM" in chat.posts[0]
+    assert (await memory.get(chatter.id)).status == "dropped"
+
+
 async def test_offline_mode_phrases_the_goal_with_the_tone_templates(
     make_service: ServiceFactory, memory: Memory, chat: RecordingChat
 ) -> None:

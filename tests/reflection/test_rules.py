@@ -10,6 +10,7 @@ import pytest
 from llm.templates import PromptTemplates
 from memory.records import Record
 from reflection.engine import TEMPLATES
+from reflection.judging import Pair
 from reflection.phrasing import question_form
 from reflection.ratelimit import (
     QuietHours,
@@ -150,13 +151,19 @@ def test_every_prompt_renders_with_the_variables_the_flows_give(language: str) -
     templates = PromptTemplates("reflection", language)
     fact = Record(id="f1", kind="fact", text="Kraken FM est une webradio", author="David")
     goal = Record(id="g1", kind="goal", text="C'est quoi Kraken FM ?")
-    lines = [{"author": "David", "text": "je bosse sur Kraken"}]
+    lines = [{"id": "m1", "author": "David", "text": "je bosse sur Kraken"}]
     assert "Eko" in templates.render("reflect_system", bot_name="Eko")
     user = templates.render("reflect", goal=goal.text, facts=[fact], self_facts=[], messages=lines)
     assert "Kraken FM ?" in user and "David" in user
     assert "Eko" in templates.render("window_system", bot_name="Eko")
-    window = templates.render("window", messages=lines, facts=[fact], goals=[goal])
-    assert "[g1]" in window and "webradio" in window
+    window = templates.render("window", messages=lines, facts=[fact], goals=[goal], asked=[])
+    assert "[g1]" in window and "webradio" in window and "[m1] David" in window
+    asked = Record(id="g2", kind="goal", text="Quelle est la couleur préférée de Bob ?", about="Bob")
+    assert "[g2]" in templates.render("window", messages=lines, facts=[], goals=[], asked=[asked])
+    assert "Eko" in templates.render("duplicates_system", bot_name="Eko")
+    pairs = [Pair("goal", newer=goal, older=asked)]
+    duplicates = templates.render("duplicates", pairs=pairs)
+    assert "0" in duplicates and "Kraken FM ?" in duplicates and "Bob" in duplicates
     summary = templates.render("summary", count=2, participants=["David", "Mickael"], topics=["Kraken"])
     assert "David, Mickael" in summary and "Kraken" in summary
     answer = templates.render("answer_from_fact", answer="Besançon", author="MickTest2", fact="...")

@@ -1,0 +1,339 @@
+"""Which Lobby message answers which question Eko asked, and the answer it carries.
+
+The seed decides that people answer Eko by naming it ("Comment répondre à Eko": no false
+positives); links as explicit as naming Eko count the same. A message answers an asked question
+when it says something (not a question, not thanks or chit-chat), was posted within the answer
+window after the question, and is linked to it by one of:
+
+* ``reply``: it is a reply to Eko's question (the Lobby's ``replyTo`` reference);
+* ``mention``: it names Eko (the most recently asked question it may answer);
+* ``subject_author``: its author is the question's subject and it is about what was asked
+  ("Ma couleur préférée c'est le bleu" from Bob, after "quelle est la couleur préférée de Bob ?");
+* ``subject_named``: it names the subject and states the asked thing about it ("Le bureau de Lyon
+  est rue X" after "où est le bureau de Lyon ?").
+
+"About what was asked" is lexical (a content word of the question besides the subject, through the
+weighted terms' stems and concepts), or, for a question that asks only who or what the subject is,
+a copula right after the subject ("Corentin est dev chez lemlist", "je suis dev chez lemlist" from
+Corentin). Nothing vaguer: precision first, a wrong answer stored as a fact is worse than a missed
+one. Pure functions; the flows that store the fact phrase it with their own templates.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+from typing import Literal
+
+from language.mentions import mentions_bot, name_spans, strip_mention
+from language.questions import is_about_bot, is_question
+from language.terms import terms
+from language.text import LETTERS, Language, fold, fold_with_map, is_common_word, name_key, normalise_quotes
+
+Link = Literal["reply", "mention", "subject_author", "subject_named"]
+LINKS: tuple[Link, ...] = ("reply", "mention", "subject_author", "subject_named")
+
+# Copulas and presentatives: what follows them is what the sentence says its subject is.
+_COPULA = {
+    "fr": r"(?:c'est|c'etait|ce sont|ce serait|est|sont|etait|sera|s'appelle|reste)",
+    "en": r"(?:it's|it is|it was|that's|that is|is|are|was|were|'s)",
+}
+# "je suis dev chez lemlist" describes who one is; "je suis en retard", "je suis d'accord" do not
+# (a preposition, adverb or negation right after the copula: closed word classes).
+_FIRST_PERSON_COPULA = {
+    "fr": re.compile(
+        r"^(?:moi,?\s+)?(?:je suis|j'suis|chuis|je m'appelle|je bosse|je travaille|j'habite|je vis)\s+"
+        r"(?!(?:en|a|au|dans|sur|sous|pas|plus|la|ici|d'accord|occupe|desole|partant|ok)\b)\w"
+    ),
+    "en": re.compile(
+        r"^(?:i am|i'm|im|my name is|i work|i live)\s+"
+        r"(?!(?:in|on|at|not|busy|sorry|late|here|there|ok|okay|fine)\b)\w"
+    ),
+}
+# Discourse markers that open an answer and carry nothing ("ben c'est le bleu").
+_OPENERS = {
+    "fr": re.compile(r"^(?:(?:ben|bah|beh|alors|euh|bon|oui|ouais|ah|oh|eh bien|hmm|donc|bein)\b[\s,!.…]*)+"),
+    "en": re.compile(r"^(?:(?:well|so|um|uh|oh|yes|yeah|hmm|ah)\b[\s,!.…]*)+"),
+}
+_CLOSING = " \t.!…,;:"
+# Saying one does not know, sending Eko elsewhere, refusing, asking back: never an answer.
+_NON_ANSWER = {
+    "fr": re.compile(
+        r"\b(?:aucune idee|(?:je )?(?:ne )?sais (?:pas|plus|rien)|j'en sais rien|chais pas|sais pas|"
+        r"demande(?:z)? (?:a|au|aux|plutot)|bonne question|je me demande|c'est prive|"
+        r"ca (?:ne )?se demande pas|pas tes oignons|devine)\b"
+    ),
+    "en": re.compile(
+        r"\b(?:no idea|(?:i )?(?:don't|do not|dont) know|dunno|not sure|ask \w+|good question|"
+        r"i wonder|(?:it's|that's) private|none of your business|guess)\b"
+    ),
+}
+# Laughter and winks mark a joke ("Eko, trop 😂"): the labelling guide's jokes are not answers.
+_JOKE = re.compile(r"[😂🤣😅😜😝😆🙃😏]|\b(?:mdr|ptdr|lol|haha\w*|hihi\w*|xd)\b", re.IGNORECASE)
+# What an answer looks like for the facets whose answers have a shape (any link): a date, a
+# number, a place, a cause. Closed word classes and digits, no vocabulary of any one subject.
+_NUMBER_WORDS = {
+    "fr": r"un|une|deux|trois|quatre|cinq|six|sept|huit|neuf|dix|onze|douze|quinze|vingt|trente|quarante|"
+    r"cinquante|soixante|cent|mille|million|dizaine|douzaine|centaine|moitie",
+    "en": r"one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty|"
+    r"fifty|sixty|hundred|thousand|million|dozen|half",
+}
+_DATE_WORDS = {
+    "fr": r"janvier|fevrier|mars|avril|mai|juin|juillet|aout|septembre|octobre|novembre|decembre|lundi|"
+    r"mardi|mercredi|jeudi|vendredi|samedi|dimanche|demain|hier|aujourd'hui|semaine|mois|an|annee|noel|"
+    r"printemps|ete|automne|hiver|debut|fin|mi",
+    "en": r"january|february|march|april|may|june|july|august|september|october|november|december|"
+    r"monday|tuesday|wednesday|thursday|friday|saturday|sunday|tomorrow|yesterday|today|week|month|"
+    r"year|christmas|spring|summer|autumn|fall|winter|early|late|mid",
+}
+_PLACE_WORDS = {
+    "fr": r"a|au|aux|en|dans|chez|pres|rue|avenue|boulevard|bd|place|quai|chemin|route|etage|batiment|"
+    r"cote|face|derriere|devant|entre|sur|sous|vers|nord|sud|est|ouest|centre",
+    "en": r"in|at|on|near|street|st|avenue|road|floor|building|next|behind|opposite|between|downtown|"
+    r"north|south|east|west|centre|center",
+}
+_CAUSE_WORDS = {
+    "fr": r"parce que|parce qu'|car|a cause|grace a|pour|vu que|puisque|comme|afin",
+    "en": r"because|since|as|due to|thanks to|to|for|so that",
+}
+_SHAPES: dict[str, dict[str, str]] = {
+    "date": {lang: rf"\d|\b(?:{_DATE_WORDS[lang]})\b" for lang in ("fr", "en")},
+    "quantity": {lang: rf"\d|\b(?:{_NUMBER_WORDS[lang]})\b" for lang in ("fr", "en")},
+    "price": {lang: rf"\d|\b(?:{_NUMBER_WORDS[lang]}|gratuit|free)\b" for lang in ("fr", "en")},
+    "place": {lang: rf"\b(?:{_PLACE_WORDS[lang]})\b|\d" for lang in ("fr", "en")},
+    "reason": {lang: rf"\b(?:{_CAUSE_WORDS[lang]})\b" for lang in ("fr", "en")},
+}
+# Without Eko's name or a reply reference, a preference is stated with a word of liking or a copula.
+_PREFERENCE_CUE = {
+    "fr": re.compile(r"\b(?:prefere\w*|favori\w*|adore\w*|aime\w*|kiffe\w*|c'est|est)\b"),
+    "en": re.compile(r"\b(?:favou?rite|prefer\w*|love\w*|like\w*|is|it's)\b"),
+}
+# Facets answered by saying what the subject is ("Axelle est notre responsable produit").
+_DESCRIBED = frozenset({"identity", "role", "definition", "employer", None})
+# After a copula, these start a state or a circumstance, not a description ("est en vacances").
+_NOT_DESCRIPTION = {
+    "fr": r"en|a|au|aux|dans|sur|sous|pas|plus|la|ici|encore|toujours|deja|d'accord|occupe\w*|ferme\w*|"
+    r"parti\w*|malade|absent\w*|desole\w*|partant\w*|ok",
+    "en": r"in|on|at|not|no|busy|sorry|late|here|there|ok|okay|fine|away|off|closed|out|still|already",
+}
+
+
+@dataclass(frozen=True)
+class AskedQuestion:
+    """A question Eko asked in the Lobby (an asked goal), as the rule sees it."""
+
+    goal_id: str
+    text: str  # the goal as people said it
+    subject: str | None  # the goal's ``about``
+    asked_at: datetime | None
+    message_id: str | None  # Eko's message in the Lobby that asked it
+    facet: str | None = None  # what is asked about the subject (``language.facets``), when known
+
+
+@dataclass(frozen=True)
+class Said:
+    """A Lobby message that may answer."""
+
+    text: str
+    author: str
+    posted_at: datetime
+    reply_to: str | None = None  # the Lobby's ``replyTo``: the id of the message it replies to
+
+
+@dataclass(frozen=True)
+class Answer:
+    goal_id: str
+    link: Link
+    text: str  # what was said, without Eko's name and the openers ("le bleu")
+    standalone: bool  # already a statement that names the subject and what was asked
+
+
+def find_answer(
+    said: Said,
+    asked: Sequence[AskedQuestion],
+    *,
+    window: timedelta,
+    language: Language = "fr",
+    bot_name: str = "Eko",
+) -> Answer | None:
+    """The asked question ``said`` answers, with how they are linked, or None (see the module doc).
+
+    ``asked`` holds the questions still waiting for an answer. A reply (``replyTo``) to one of them
+    may come at any time; every other link needs the message within ``window`` of the question.
+    """
+    if name_key(said.author) == name_key(bot_name):
+        return None
+    text = answer_text(said.text, language, bot_name)
+    if not says_something(said.text, text, language, bot_name):
+        return None
+    live = sorted(
+        (q for q in asked if _within(said.posted_at, q.asked_at, window)),
+        key=lambda q: q.asked_at or said.posted_at,
+        reverse=True,
+    )
+    live = [q for q in live if _fits_facet(text, q.facet, language)]
+    if said.reply_to is not None:
+        replied = [q for q in live if q.message_id is not None and q.message_id == said.reply_to]
+        if replied:
+            return _answer(replied[0], "reply", text, language)
+    if mentions_bot(said.text, bot_name):
+        # A full statement about the subject must be about what was asked ("Eko, Marius il
+        # regarde que des séries" does not give his favourite film); a fragment is taken as it is.
+        fitting = [
+            q
+            for q in live
+            if not _leads_with_subject(text, q)
+            or (_states_about(text, q, language) and _cued(text, q.facet, language))
+        ]
+        about = [q for q in fitting if _relates(text, q, language)]
+        return _answer((about or fitting)[0], "mention", text, language) if fitting else None
+    for question in live:
+        if _is_about(question, said.author):
+            describes = _first_person_description(text, language) and _describes(question)
+            # what was asked besides the person: "anniversaire" in "l'anniversaire de Manon"
+            asked_words = set(terms(question.text)) - set(terms(said.author))
+            relates = _relates(text, question, language) or bool(asked_words & set(terms(text)))
+            if (describes or relates) and _cued(text, question.facet, language):
+                return _answer(question, "subject_author", text, language)
+    for question in live:
+        if (
+            question.subject
+            and _names(text, question.subject)
+            and _states_about(text, question, language)
+            and _cued(text, question.facet, language)
+        ):
+            return _answer(question, "subject_named", text, language)
+    return None
+
+
+def answer_text(text: str, language: Language = "fr", bot_name: str = "Eko") -> str:
+    """A message without Eko's name and the openers: "Eko, ben c'est le bleu !" → "c'est le bleu"."""
+    said = strip_mention(normalise_quotes(text), bot_name).strip(_CLOSING)
+    folded, index = fold_with_map(said)
+    opener = _OPENERS[language].match(folded)
+    if opener and opener.end() < len(folded):
+        said = said[index[opener.end()] :]
+    return said.strip(_CLOSING)
+
+
+def says_something(raw: str, text: str, language: Language = "fr", bot_name: str = "Eko") -> bool:
+    """Not a question, not about Eko itself, and at least one word that is not a common one.
+
+    "merci !", "ok", "Eko t'es là ?", "Eko, tu es génial" answer nothing.
+    """
+    if not text or raw.rstrip().endswith("?") or is_question(strip_mention(raw, bot_name), language):
+        return False
+    if is_about_bot(text, language) or _NON_ANSWER[language].search(fold(text)) or _JOKE.search(text):
+        return False
+    return any(char.isdigit() for char in text) or any(
+        not is_common_word(word) for word in LETTERS.findall(text)
+    )
+
+
+def fragment(text: str, question: AskedQuestion, language: Language = "fr") -> str:
+    """The answer inside a reply that is not a statement on its own.
+
+    "c'est le bleu" → "le bleu"; "Ma couleur préférée c'est le bleu" → "le bleu" (what comes
+    after a copula preceded by what was asked); otherwise the reply itself.
+    """
+    folded, index = fold_with_map(text)
+    copula = _COPULA[language]
+    topic = topic_terms(question)
+    for match in reversed(list(re.finditer(rf"(?<![\w']){copula}\s+", folded))):
+        if match.end() >= len(folded):
+            continue
+        start, end = index[match.start()], index[match.end()]
+        if start == 0 or topic & set(terms(text[:start])):
+            return text[end:].strip(_CLOSING)
+    return text.strip(_CLOSING)
+
+
+def topic_terms(question: AskedQuestion) -> set[str]:
+    """The content terms of the question besides its subject (its facet words: "couleur", "bureau")."""
+    subject = set(terms(question.subject or ""))
+    return set(terms(question.text)) - subject
+
+
+def _answer(question: AskedQuestion, link: Link, text: str, language: Language) -> Answer:
+    return Answer(question.goal_id, link, text, is_standalone(text, question, language))
+
+
+def is_standalone(text: str, question: AskedQuestion, language: Language = "fr") -> bool:
+    """Already a fact on its own: it names the subject, states something about it in the third
+    person, and carries what was asked ("Corentin est dev chez lemlist"; "Le bureau de Lyon est
+    rue X")."""
+    if not question.subject or not _names(text, question.subject):
+        return False
+    if _first_person_description(text, language) or re.match(r"^(?:c'est|it's)\b", fold(text)):
+        return False
+    topic = topic_terms(question)
+    return not topic or bool(topic & set(terms(text)))
+
+
+def _within(posted_at: datetime, asked_at: datetime | None, window: timedelta) -> bool:
+    return asked_at is not None and timedelta(0) <= posted_at - asked_at <= window
+
+
+def _is_about(question: AskedQuestion, author: str) -> bool:
+    """The author is the question's subject, or whom it belongs to ("anniversaire de Manon"), or
+    the question names them ("Quel âge a Ilan ?", whatever subject was read from it)."""
+    if not author.strip():
+        return False
+    subject = question.subject or ""
+    return name_key(subject) == name_key(author) or _names(subject, author) or _names(question.text, author)
+
+
+def _names(text: str, subject: str) -> bool:
+    return bool(name_spans(text, subject))
+
+
+def _relates(text: str, question: AskedQuestion, language: Language) -> bool:
+    """The reply carries a content word of the question besides its subject."""
+    return bool(topic_terms(question) & set(terms(text)))
+
+
+def _fits_facet(text: str, facet: str | None, language: Language) -> bool:
+    """An answer to a date, number, price, place or reason question has that shape."""
+    shape = _SHAPES.get(facet or "")
+    return shape is None or bool(re.search(shape[language], fold(text)))
+
+
+def _cued(text: str, facet: str | None, language: Language) -> bool:
+    return facet != "preference" or bool(_PREFERENCE_CUE[language].search(fold(text)))
+
+
+def _describes(question: AskedQuestion) -> bool:
+    """The question asks what or who the subject is: a description answers it."""
+    return question.facet in _DESCRIBED and (question.facet is not None or not topic_terms(question))
+
+
+def _leads_with_subject(text: str, question: AskedQuestion) -> bool:
+    """The statement's grammatical subject is the question's subject (it opens the sentence)."""
+    if not question.subject:
+        return False
+    spans = name_spans(text, question.subject)
+    return bool(spans) and len(LETTERS.findall(text[: spans[0][0]])) <= 1  # "Le bureau de …", "Gazelle …"
+
+
+def _first_person_description(text: str, language: Language) -> bool:
+    return bool(_FIRST_PERSON_COPULA[language].match(fold(text)))
+
+
+def _states_about(text: str, question: AskedQuestion, language: Language) -> bool:
+    """The reply states what was asked about the subject it names: it carries a content word of
+    the question besides the subject, or describes the subject with a copula right after it
+    ("Corentin est dev chez lemlist"; for a place, "le bureau de Rouen est rue X") when that is
+    what was asked."""
+    if _relates(text, question, language):
+        return True
+    if question.facet == "place":
+        after = _PLACE_WORDS[language]
+    elif _describes(question):
+        after = rf"(?!(?:{_NOT_DESCRIPTION[language]})\b)\w"
+    else:
+        return False
+    subject = re.escape(fold(question.subject or ""))
+    pattern = rf"(?<!\w){subject}\s*,?\s+(?:il |elle |it )?{_COPULA[language]}\s+(?:{after})"
+    return bool(re.search(pattern, fold(text)))

@@ -1,0 +1,163 @@
+"""language.answers: which message answers which question Eko asked (precision first)."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+
+import pytest
+
+from language.answers import AskedQuestion, Said, answer_text, find_answer, fragment, is_standalone
+
+ASKED_AT = datetime(2026, 11, 25, 10, 0, tzinfo=UTC)
+WINDOW = timedelta(minutes=10)
+COLOUR = AskedQuestion(
+    "g-colour", "Quelle est la couleur préférée de Bob ?", "Bob", ASKED_AT, "m-ask", "preference"
+)
+CORENTIN = AskedQuestion("g-who", "Qui est Corentin ?", "Corentin", ASKED_AT, "m-who", "identity")
+OFFICE = AskedQuestion(
+    "g-office", "Où est le bureau de Lyon ?", "bureau de Lyon", ASKED_AT, "m-office", "place"
+)
+BIRTHDAY = AskedQuestion("g-date", "C'est quand l'anniversaire de Zoé ?", "Zoé", ASKED_AT, "m-date", "date")
+
+
+def said(author: str, text: str, after_s: float = 30, reply_to: str | None = None) -> Said:
+    return Said(text, author, ASKED_AT + timedelta(seconds=after_s), reply_to)
+
+
+def link(message: Said, *asked: AskedQuestion, language: str = "fr") -> tuple[str, str] | None:
+    found = find_answer(message, asked or (COLOUR,), window=WINDOW, language=language)  # type: ignore[arg-type]
+    return None if found is None else (found.goal_id, found.link)
+
+
+def test_an_answer_naming_eko_is_linked_even_as_a_fragment() -> None:
+    assert link(said("Alice", "Eko, c'est le bleu !")) == ("g-colour", "mention")
+    assert link(said("Bob", "le bleu, @eko")) == ("g-colour", "mention")
+
+
+def test_the_subject_answering_without_naming_eko_is_linked() -> None:
+    assert link(said("Bob", "Ma couleur préférée c'est le bleu")) == ("g-colour", "subject_author")
+    assert link(said("Corentin", "je suis dev chez lemlist"), CORENTIN) == ("g-who", "subject_author")
+
+
+def test_the_person_a_subject_belongs_to_answers_for_it() -> None:
+    birthday = AskedQuestion(
+        "g", "C'est quand l'anniversaire de Zoé ?", "anniversaire de Zoé", ASKED_AT, "m", "date"
+    )
+    assert link(said("Zoé", "mon anniv c'est le 2 août"), birthday) == ("g", "subject_author")
+    assert link(said("Zoéline", "mon anniv c'est le 2 août"), birthday) is None
+    # whatever subject was read from the question, the person it names answers for it
+    age = AskedQuestion("g", "Quel âge a Ilan ?", "âge", ASKED_AT, "m", "quantity")
+    assert link(said("Ilan", "j'ai 27 ans"), age) == ("g", "subject_author")
+
+
+def test_a_statement_naming_the_subject_about_what_was_asked_is_linked() -> None:
+    assert link(said("Alice", "Le bureau de Lyon est rue de la République"), OFFICE) == (
+        "g-office",
+        "subject_named",
+    )
+    assert link(said("Alice", "Corentin est dev chez lemlist"), CORENTIN) == ("g-who", "subject_named")
+    assert link(said("Alice", "La couleur préférée de Bob c'est le vert")) == ("g-colour", "subject_named")
+
+
+def test_a_reply_reference_links_a_fragment() -> None:
+    assert link(said("Alice", "le bleu", reply_to="m-ask")) == ("g-colour", "reply")
+    assert link(said("Alice", "le 2 août", reply_to="m-date"), BIRTHDAY) == ("g-date", "reply")
+    assert link(said("Alice", "le bleu", reply_to="m-other")) is None  # a reply to something else
+    assert link(said("Alice", "le bleu", after_s=3600, reply_to="m-ask")) is None  # after the window
+
+
+@pytest.mark.parametrize(
+    ("author", "text"),
+    [
+        ("Alice", "je vais chercher un café"),  # unrelated, right after the question
+        ("Alice", "Bob est parti en vacances"),  # names the subject, but not what was asked
+        ("Bob", "je suis en réunion, je reviens"),  # the subject, about something else
+        ("Bob", "je vais déjeuner"),
+        ("Alice", "bleu ou vert, je sais plus"),  # no link at all
+        ("Bob", "je suis allé voir un film bleu hier"),  # the subject, no preference stated
+        ("Alice", "Bob regarde que des séries bleues"),
+    ],
+)
+def test_messages_without_an_explicit_link_are_not_answers(author: str, text: str) -> None:
+    assert link(said(author, text)) is None
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Eko, c'est quoi la question ?",
+        "ok merci Eko !",
+        "Eko t'es là ?",
+        "Eko, tu es génial",
+        "Eko, ça va ?",
+        "Eko 👍",
+        "aucune idée Eko, demande à Carol",
+        "Eko, bonne question",
+        "Eko, c'est privé ça",
+        "Eko, bleu pétant mdr",
+        "Eko, trop 😂",
+    ],
+)
+def test_questions_thanks_and_chit_chat_naming_eko_are_not_answers(text: str) -> None:
+    assert link(said("Alice", text)) is None
+
+
+def test_answers_to_a_date_number_or_place_have_that_shape() -> None:
+    assert link(said("Alice", "Eko, c'est le 2 août"), BIRTHDAY) == ("g-date", "mention")
+    assert link(said("Alice", "Eko, trop tard 😂"), BIRTHDAY) is None
+    assert link(said("Zoé", "on fête ça samedi, venez !"), BIRTHDAY) is None  # no link to the question
+    assert link(said("Alice", "le bureau de Lyon est fermé demain"), OFFICE) is None  # not where it is
+    assert link(said("Alice", "Corentin est en vacances"), CORENTIN) is None  # a state, not who he is
+
+
+def test_the_answer_window_bounds_every_link() -> None:
+    assert link(said("Alice", "Eko, c'est le bleu", after_s=9 * 60)) is not None
+    assert link(said("Alice", "Eko, c'est le bleu", after_s=11 * 60)) is None
+    assert link(said("Bob", "Ma couleur préférée c'est le bleu", after_s=11 * 60)) is None
+    assert link(said("Alice", "Eko, c'est le bleu", after_s=-5)) is None  # before the question
+    never_posted = AskedQuestion("g", "Qui est Zoé ?", "Zoé", None, None, "identity")
+    assert link(said("Alice", "Eko, c'est une dev"), never_posted) is None
+
+
+def test_eko_never_answers_its_own_question() -> None:
+    assert link(said("Eko", "Eko, c'est le bleu")) is None
+
+
+def test_a_mention_goes_to_the_question_it_is_about_else_the_latest() -> None:
+    colour = AskedQuestion(
+        "g-colour", COLOUR.text, "Bob", ASKED_AT - timedelta(minutes=2), "m-ask", "preference"
+    )
+    assert link(said("Alice", "Eko, c'est un dev chez lemlist"), colour, CORENTIN) == ("g-who", "mention")
+    assert link(said("Alice", "Eko, sa couleur préférée c'est le bleu"), colour, CORENTIN) == (
+        "g-colour",
+        "mention",
+    )
+
+
+def test_the_answer_text_and_its_fragment() -> None:
+    assert answer_text("Eko, ben c'est le bleu !") == "c'est le bleu"
+    assert fragment("c'est le bleu", COLOUR) == "le bleu"
+    assert fragment("Ma couleur préférée c'est le bleu", COLOUR) == "le bleu"
+    assert fragment("Ma couleur préférée est le bleu", COLOUR) == "le bleu"
+    assert fragment("c'est un dev chez lemlist", CORENTIN) == "un dev chez lemlist"
+    assert fragment("plutôt le vert", COLOUR) == "plutôt le vert"
+    english = AskedQuestion("g", "What is Bob's favourite colour?", "Bob", ASKED_AT, "m", "preference")
+    assert fragment("my favourite colour is blue", english, "en") == "blue"
+    assert fragment("it's blue", english, "en") == "blue"
+
+
+def test_a_standalone_statement_is_kept_as_it_is() -> None:
+    assert is_standalone("Corentin est dev chez lemlist", CORENTIN)
+    assert is_standalone("Le bureau de Lyon est rue de la République", OFFICE)
+    assert not is_standalone("c'est le bleu", COLOUR)
+    assert not is_standalone("Ma couleur préférée c'est le bleu", COLOUR)  # who is "ma"?
+    assert not is_standalone("Bob porte souvent du bleu", COLOUR)  # asking again would not find it
+    assert not is_standalone("je suis dev chez lemlist", CORENTIN)
+
+
+def test_english() -> None:
+    colour = AskedQuestion("g", "What is Bob's favourite colour?", "Bob", ASKED_AT, "m", "preference")
+    assert link(said("Bob", "my favourite colour is blue"), colour, language="en") == ("g", "subject_author")
+    assert link(said("Alice", "Eko, it's blue"), colour, language="en") == ("g", "mention")
+    assert link(said("Alice", "thanks Eko!"), colour, language="en") is None
+    assert link(said("Bob", "I'm busy right now"), colour, language="en") is None
