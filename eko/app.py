@@ -25,7 +25,9 @@ from typing import Any
 from aiohttp import web
 
 from eko.health import HealthProbe, health_routes
+from eko.hosts import HostPolicy, host_guard, host_policy
 from eko.logs import configure_logging
+from eko.serving import ClientErrorLog
 from eko.settings import Settings
 from lobby.catalogue import Catalogue
 
@@ -108,6 +110,18 @@ _BIND_CODES = {
 }
 
 
+def _web_app(settings: Settings, sock: socket.socket) -> tuple[web.Application, HostPolicy]:
+    """The aiohttp app, refusing requests for hosts Eko does not serve (:mod:`eko.hosts`)."""
+    policy = host_policy(settings.host, sock.getsockname()[1], settings.allowed_hosts, settings.trust_proxy)
+    if policy.any_host and not settings.allowed_hosts:
+        log.warning(
+            "bound to %s with no EKO_ALLOWED_HOSTS: any Host header is accepted; set EKO_ALLOWED_HOSTS "
+            "to the names people use to reach Eko",
+            settings.host or "*",
+        )
+    return web.Application(middlewares=[host_guard(policy)]), policy
+
+
 def _bind(host: str, port: int) -> tuple[socket.socket, str]:
     """Bind the listening socket first, so every part knows the real URL (port 0 picks a free one)."""
     family = socket.AF_INET6 if ":" in host else socket.AF_INET
@@ -128,7 +142,8 @@ def _bind(host: str, port: int) -> tuple[socket.socket, str]:
 
 
 async def _serve_http(app: web.Application, sock: socket.socket, stack: AsyncExitStack) -> None:
-    runner = web.AppRunner(app, access_log=None)
+    # Client mistakes aiohttp cannot parse are logged as one warning line (eko/serving.py).
+    runner = web.AppRunner(app, access_log=None, logger=ClientErrorLog(logging.getLogger("aiohttp.server")))
     await runner.setup()
     stack.push_async_callback(runner.cleanup)
     await web.SockSite(runner, sock).start()
@@ -155,6 +170,7 @@ async def _start_eko(
     lobby_url: str,
     bot_token: str,
     probe: HealthProbe,
+    policy: HostPolicy,
 ) -> dict[str, Any]:
     """Memory, LLM, bot connection, reflection and its routes: Eko itself (not yet connected)."""
     from bot import Bot, LobbyConnection
@@ -198,7 +214,7 @@ async def _start_eko(
     await reflection.start()
     stack.push_async_callback(reflection.close)
     admin_token = settings.admin_token.get_secret_value() if settings.admin_token else None
-    app.add_routes(reflection_routes(reflection, admin_token))
+    app.add_routes(reflection_routes(reflection, admin_token, local_host=policy.is_listed))
     bot = Bot(
         connection=connection,
         memory=memory,
@@ -291,11 +307,11 @@ async def start_up(settings: Settings) -> Running:
         probe = HealthProbe(expect_bot=True)
         database = await _open_store(settings, stack)  # first: a store that cannot open says why
         _hold_data_dir(settings, stack)
-        app = web.Application()
+        app, policy = _web_app(settings, sock)
         lobby = _lobby_app(settings, database, bot_token, probe, stack)
         lobby.attach(app)
         app.add_routes(health_routes(probe))
-        parts = await _start_eko(settings, stack, app, database, url, bot_token, probe)
+        parts = await _start_eko(settings, stack, app, database, url, bot_token, probe, policy)
         await _serve_http(app, sock, stack)
         await _connect_bot_and_schedule(settings, stack, parts)
         parts["lobby"] = lobby
@@ -318,7 +334,7 @@ async def start_lobby_only(settings: Settings) -> Running:
         probe = HealthProbe(expect_bot=False)
         database = await _open_store(settings, stack)  # first: a store that cannot open says why
         _hold_data_dir(settings, stack)
-        app = web.Application()
+        app, _policy = _web_app(settings, sock)
         lobby = _lobby_app(settings, database, bot_token, probe, stack)
         lobby.attach(app)
         app.add_routes(health_routes(probe))
@@ -344,9 +360,9 @@ async def start_bot_only(settings: Settings) -> Running:
         stack.callback(sock.close)
         probe = HealthProbe(expect_bot=True)
         database = await _open_store(settings, stack)
-        app = web.Application()
+        app, policy = _web_app(settings, sock)
         app.add_routes(health_routes(probe))
-        parts = await _start_eko(settings, stack, app, database, settings.lobby_url, bot_token, probe)
+        parts = await _start_eko(settings, stack, app, database, settings.lobby_url, bot_token, probe, policy)
         await _serve_http(app, sock, stack)
         await _connect_bot_and_schedule(settings, stack, parts)
         return Running(url=url, app=app, stack=stack, parts=parts)

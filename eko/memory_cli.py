@@ -8,6 +8,7 @@ Machine-readable output (``--json``, ``export``) goes to stdout; messages and pr
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import os
 import re
@@ -26,6 +27,7 @@ from qdrant_client.http.exceptions import ApiException, UnexpectedResponse
 
 from eko.logs import configure_logging
 from eko.settings import Settings
+from language.controls import MAX_DEPTH, too_deep
 from memory import (
     KINDS,
     AddResult,
@@ -294,12 +296,21 @@ async def _open(settings: Settings, allow_model_change: bool = False) -> AsyncIt
 
 
 # ------------------------------------------------------------------------------------------- import
+# The longest import line read (a record's text is at most 8,000 characters; a backup line adds its
+# variants and authors): a longer line is refused by number without being held in memory.
+MAX_LINE_BYTES = 1_048_576
+
+
 def parse_import_line(line: str) -> NewRecord:
     """One import line → a record to add; ``ValueError`` with a short reason for a bad line."""
     try:
         row = json.loads(line)
     except json.JSONDecodeError as error:
         raise ValueError(f"not valid JSON ({error.msg} at column {error.colno})") from None
+    except RecursionError:
+        raise ValueError(f"nested deeper than {MAX_DEPTH} levels") from None
+    if too_deep(row):
+        raise ValueError(f"nested deeper than {MAX_DEPTH} levels")
     if not isinstance(row, dict):
         raise ValueError("not a JSON object")
     # Memory checks what it is given (and refuses unknown keys); a line may carry others.
@@ -310,74 +321,90 @@ def parse_import_line(line: str) -> NewRecord:
 _Line = tuple[int, str | None, str | None]
 
 
-def read_lines(name: str) -> list[_Line]:
-    """The non-blank lines of a file (``-``: stdin), numbered from 1.
+def read_lines(name: str) -> Iterator[_Line]:
+    """The non-blank lines of a file (``-``: stdin), numbered from 1, read one at a time.
 
-    Lines end at "\\n" only (a trailing "\\r" is dropped): JSON text may hold U+2028 or U+0085,
+    Lines end at "\n" only (a trailing "\r" is dropped): JSON text may hold U+2028 or U+2029,
     which ``str.splitlines`` would also split on. Each line is decoded alone, so a line that is
-    not UTF-8 is reported with its number and the others are still read.
+    not UTF-8 is reported with its number and the others are still read. A line over
+    :data:`MAX_LINE_BYTES` is reported too, and skipped without being kept.
     """
-    if name == "-":
-        data = sys.stdin.buffer.read()
-    else:
-        with open(name, "rb") as file:
-            data = file.read()
-    lines: list[_Line] = []
-    for number, raw in enumerate(data.split(b"\n"), start=1):
-        raw = raw.removesuffix(b"\r")
-        try:
-            text = raw.decode("utf-8")
-        except UnicodeDecodeError as error:
-            reason = f"not valid UTF-8 (byte 0x{raw[error.start]:02x} at column {error.start + 1})"
-            lines.append((number, None, reason))
-            continue
-        if text.strip():
-            lines.append((number, text, None))
-    return lines
+    with contextlib.ExitStack() as stack:
+        file = sys.stdin.buffer if name == "-" else stack.enter_context(open(name, "rb"))
+        number = 0
+        while chunk := file.readline(MAX_LINE_BYTES + 1):
+            number += 1
+            if len(chunk) > MAX_LINE_BYTES:
+                while chunk and not chunk.endswith(b"\n"):  # the rest of the line, dropped as it comes
+                    chunk = file.readline(MAX_LINE_BYTES)
+                yield number, None, f"line longer than {MAX_LINE_BYTES} bytes"
+                continue
+            raw = chunk.removesuffix(b"\n").removesuffix(b"\r")
+            try:
+                text = raw.decode("utf-8")
+            except UnicodeDecodeError as error:
+                yield (
+                    number,
+                    None,
+                    f"not valid UTF-8 (byte 0x{raw[error.start]:02x} at column {error.start + 1})",
+                )
+                continue
+            if text.strip():
+                yield number, text, None
 
 
-def _progress(total: int, description: str) -> Any:
+def _progress(total: int | None, description: str) -> Any:
     from tqdm import tqdm
 
     return tqdm(total=total, desc=description, unit="line", file=sys.stderr, disable=not sys.stderr.isatty())
 
 
-async def _import(args: argparse.Namespace, settings: Settings) -> int:
-    numbered = read_lines(args.file)
-    outcomes: dict[int, dict[str, Any]] = {}
+def _batches(name: str) -> Iterator[tuple[list[tuple[int, NewRecord]], list[dict[str, Any]]]]:
+    """The file's lines in batches of :data:`IMPORT_BATCH`: (records to add, bad lines' outcomes)."""
     valid: list[tuple[int, NewRecord]] = []
-    for number, line, unreadable in numbered:
+    refused: list[dict[str, Any]] = []
+    for number, line, unreadable in read_lines(name):
         try:
             if line is None:
                 raise ValueError(unreadable)
             valid.append((number, parse_import_line(line)))
         except ValueError as error:
-            outcomes[number] = _error_outcome(number, str(error))
+            refused.append(_error_outcome(number, str(error)))
+        if len(valid) + len(refused) >= IMPORT_BATCH:
+            yield valid, refused
+            valid, refused = [], []
+    if valid or refused:
+        yield valid, refused
+
+
+async def _import(args: argparse.Namespace, settings: Settings) -> int:
+    """Streamed: a batch is read, added and reported before the next is read (memory stays bounded)."""
+    counts = {"added": 0, "merged": 0, "error": 0}
     async with _open(settings) as memory:
-        with _progress(len(numbered), "import") as bar:
-            bar.update(len(outcomes))
-            for start in range(0, len(valid), IMPORT_BATCH):
-                batch = valid[start : start + IMPORT_BATCH]
-                for (number, _), result in zip(batch, await _add_batch(memory, batch), strict=True):
-                    outcomes[number] = result
-                bar.update(len(batch))
-        if len(valid) >= IMPORT_BATCH:  # index what was written: searches stay fast on large imports
+        written = 0
+        with _progress(None, "import") as bar:
+            for valid, refused in _batches(args.file):
+                outcomes = refused + (await _add_batch(memory, valid) if valid else [])
+                outcomes.sort(key=lambda outcome: int(outcome["line"]))
+                for outcome in outcomes:
+                    counts[outcome["status"]] += 1
+                if args.json:
+                    _print_json_lines(outcomes)
+                else:
+                    for outcome in outcomes:
+                        if outcome["status"] == "error":
+                            print(f"line {outcome['line']}: {outcome['error']}", file=sys.stderr)
+                bar.update(len(outcomes))
+                written += len(valid)
+        if written >= IMPORT_BATCH:  # index what was written: searches stay fast on large imports
             print("eko: indexing the imported records…", file=sys.stderr, flush=True)
             await memory.optimize()
-    ordered = [outcomes[number] for number, _, _ in numbered]
-    errors = [o for o in ordered if o["status"] == "error"]
-    if args.json:
-        _print_json_lines(ordered)
-    else:
-        for outcome in errors:
-            print(f"line {outcome['line']}: {outcome['error']}", file=sys.stderr)
-        added = sum(o["status"] == "added" for o in ordered)
-        merged = sum(o["status"] == "merged" for o in ordered)
+    if not args.json:
         print(
-            f"{len(ordered)} lines: {added} added, {merged} merged into existing records,"
-            f" {len(errors)} errors"
+            f"{sum(counts.values())} lines: {counts['added']} added, {counts['merged']} merged into existing"
+            f" records, {counts['error']} errors"
         )
-    return 1 if errors else 0
+    return 1 if counts["error"] else 0
 
 
 async def _add_batch(memory: Memory, batch: Sequence[tuple[int, NewRecord]]) -> list[dict[str, Any]]:
@@ -467,6 +494,8 @@ def _parse_query_line(line: str | None, unreadable: str | None) -> tuple[str | N
         row = json.loads(line)
     except json.JSONDecodeError as error:
         return None, f"not valid JSON ({error.msg} at column {error.colno})"
+    except RecursionError:
+        return None, f"nested deeper than {MAX_DEPTH} levels"
     if not isinstance(row, dict) or not isinstance(row.get("q"), str) or not row["q"].strip():
         return None, 'expected {"q": "a non-empty question"}'
     return row["q"], None

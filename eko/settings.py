@@ -47,6 +47,10 @@ class Settings(BaseSettings):
     data_dir: Path = Field(default_factory=default_data_dir)
     host: str = "127.0.0.1"
     port: int = Field(default=8080, ge=0, le=65535)
+    # Host names the HTTP server answers for, comma-separated ("chat.example.com,localhost:8080");
+    # unset: the bound host and the loopback names with the port (any host when bound to 0.0.0.0).
+    allowed_hosts: str | None = None
+    trust_proxy: bool = False  # believe X-Forwarded-Host (only behind a reverse proxy that sets it)
     language: Literal["fr", "en"] = "fr"
     log_level: str = "INFO"
     log_format: Literal["console", "json"] = "console"
@@ -121,7 +125,7 @@ class Settings(BaseSettings):
         # `EKO_ADMIN_TOKEN=` in a compose file means "not set", never "the empty token".
         return value if value is not None and value.get_secret_value().strip() else None
 
-    @field_validator("qdrant_url", "lobby_url")
+    @field_validator("qdrant_url", "lobby_url", "allowed_hosts")
     @classmethod
     def _blank_url_is_unset(cls, value: str | None) -> str | None:
         return value.strip() if value is not None and value.strip() else None

@@ -6,6 +6,7 @@ A refusal is a stable code (and its parameters); the server words it in the Lobb
 
 from __future__ import annotations
 
+import functools
 import hmac
 import re
 import unicodedata
@@ -13,14 +14,13 @@ from collections import deque
 from datetime import datetime, timedelta
 from typing import Any
 
+from language.controls import first_control
+
 MAX_NAME_LENGTH = 40
 MAX_TEXT_LENGTH = 4000
 
 
 _SPACE_RUN = re.compile(" {2,}")
-# The control characters (Unicode category Cc: C0, DEL, C1) refused in message text; line feed,
-# carriage return and tab stay, as formatting.
-_TEXT_CONTROLS = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]")
 
 
 class RefusedError(ValueError):
@@ -37,69 +37,71 @@ class RefusedError(ValueError):
         self.params = params
 
 
-# Cyrillic and Greek letters that read as Latin ones, by their casefolded form (so "Е" and "е"
-# both land on "е"). Deliberately small and explicit: it only has to stop a person from looking
-# like the bot in the room, not be Unicode's whole confusables table. Where the capital and the
-# small letter look like different Latin letters (Greek Ν/ν, Cyrillic Н/н), the small one wins.
-_LATIN_LOOK_ALIKES = str.maketrans(
-    {
-        # Cyrillic
-        "а": "a",
-        "в": "b",
-        "с": "c",
-        "ԁ": "d",
-        "е": "e",
-        "һ": "h",
-        "н": "h",
-        "і": "i",
-        "ј": "j",
-        "к": "k",
-        "ӏ": "l",
-        "м": "m",
-        "о": "o",
-        "р": "p",
-        "ԛ": "q",
-        "ѕ": "s",
-        "т": "t",
-        "ԝ": "w",
-        "х": "x",
-        "у": "y",
-        # Greek
-        "α": "a",
-        "β": "b",
-        "ϲ": "c",
-        "ε": "e",
-        "η": "h",
-        "ι": "i",
-        "ϳ": "j",
-        "κ": "k",
-        "μ": "m",
-        "ν": "v",
-        "ο": "o",
-        "ρ": "p",
-        "τ": "t",
-        "υ": "u",
-        "χ": "x",
-        "ζ": "z",
-        # Latin letters without a decomposition that still read as a plain one
-        "ı": "i",
-        "ȷ": "j",
-    }
-)
+def _letter_named(char: str, prefixes: tuple[str, ...]) -> str | None:
+    """``"x"`` for a character named ``<prefix> X`` (a small capital, a combining Latin letter)."""
+    name = unicodedata.name(char, "")
+    for prefix in prefixes:
+        if name.startswith(prefix) and len(name) == len(prefix) + 1 and name[-1].isalpha():
+            return name[-1].lower()
+    return None
+
+
+_SMALL_CAPITAL = ("LATIN LETTER SMALL CAPITAL ",)
+_COMBINING_LETTER = ("COMBINING LATIN SMALL LETTER ",)
+
+
+@functools.cache
+def _prototypes() -> dict[str, str]:
+    """Each confusable character → the one its confusable class reads as (Unicode's confusables.txt).
+
+    confusable-homoglyphs ships confusables.txt as pairs in both directions; a class is a connected
+    set of single characters. Its reading: a plain ASCII letter in it (``0`` reads as ``O``), else an
+    ASCII character, else the Latin letter whose small capital is in it (``ĸ``, ``к``, ``ᴋ`` read as
+    ``k``), else its smallest code point. Loaded on first use (a 1 MB table), then kept.
+    """
+    from confusable_homoglyphs.utils import load
+
+    pairs: dict[str, list[dict[str, str]]] = load("confusables.json")
+    graph: dict[str, set[str]] = {}
+    for char, homoglyphs in pairs.items():
+        for other in homoglyphs:
+            if len(char) == 1 and len(other["c"]) == 1:
+                graph.setdefault(char, set()).add(other["c"])
+                graph.setdefault(other["c"], set()).add(char)
+    prototypes: dict[str, str] = {}
+    for start in graph:
+        if start in prototypes:
+            continue
+        members, todo = {start}, [start]
+        while todo:
+            for neighbour in graph[todo.pop()] - members:
+                members.add(neighbour)
+                todo.append(neighbour)
+        letters = sorted(c for c in members if c.isascii() and c.isalpha())
+        ascii_ = sorted(c for c in members if c.isascii())
+        capitals = sorted(filter(None, (_letter_named(c, _SMALL_CAPITAL) for c in members)))
+        reading = (letters or ascii_ or capitals or sorted(members))[0]
+        prototypes.update(dict.fromkeys(members, reading))
+    return prototypes
 
 
 def skeleton(name: str) -> str:
-    """What ``name`` reads as, for telling whether it passes for another name.
+    """What ``name`` reads as, for telling whether it passes for another name (UTS #39, loosened).
 
-    NFKC folds compatibility forms (full-width "Ｅｋｏ", mathematical letters), casefold any case,
-    accents go, Cyrillic/Greek look-alikes become the Latin letter ("Еko", "Ekο" → "eko"), and
-    everything but letters and digits is dropped ("@Eko", "E k o", "E.K.O" → "eko"). Digits stay:
-    "Eko2" is another name.
+    NFKC folds compatibility forms (full-width "Ｅｋｏ", mathematical letters); each character becomes
+    what its confusable class reads as (Unicode's confusables, see :func:`_prototypes`: Cyrillic
+    "Е", Armenian "օ", "ᴏ", "ĸ"), before and after casefolding; a combining Latin letter reads as the
+    letter ("Ekͦ" is "Eko"); accents go, and everything but letters and digits is dropped ("@Eko",
+    "E k o", "E.K.O" → "eko"). Digits stay, save those Unicode calls confusable ("Ek0").
     """
-    folded = unicodedata.normalize("NFD", unicodedata.normalize("NFKC", name).casefold())
-    # Accents go before the table, so accented look-alikes ("ё", "ί") meet their base letter there.
-    bare = "".join(c for c in folded if not unicodedata.combining(c))
-    return "".join(c for c in bare.translate(_LATIN_LOOK_ALIKES) if c.isalnum())
+    prototypes = _prototypes()
+
+    def read(text: str) -> str:
+        return "".join(_letter_named(c, _COMBINING_LETTER) or prototypes.get(c, c) for c in text)
+
+    folded = read(read(unicodedata.normalize("NFKC", name)).casefold())
+    bare = "".join(c for c in unicodedata.normalize("NFD", folded) if not unicodedata.combining(c))
+    return "".join(c for c in read(bare).casefold() if c.isalnum())
 
 
 def is_reserved(name: str, bot_name: str) -> bool:
@@ -142,7 +144,7 @@ def message_text(payload: Any) -> str:
     raw = str(payload["text"])
     # Checked before trimming: strip() would silently drop some of them (U+001C-U+001F, U+0085)
     # at the ends, and a NUL or an escape sequence has no business in a chat message anywhere.
-    if _TEXT_CONTROLS.search(raw):
+    if first_control(raw) is not None:
         raise RefusedError("text_control")
     text = raw.strip()
     try:

@@ -19,7 +19,9 @@ import socketio
 from aiohttp import web
 from redis.exceptions import RedisError
 
+from language.controls import MAX_DEPTH
 from lobby.catalogue import Catalogue
+from lobby.guards import GuardedServer
 from lobby.names import DEFAULT_HOLD, NameRegistry, person_key
 from lobby.publisher import BatchPublisher
 from lobby.rules import (
@@ -130,8 +132,9 @@ class Lobby:
             else None
         )
         self._publisher = BatchPublisher(messages.append_many, self._broadcast, self._exclusive)
-        self._sio = socketio.AsyncServer(
+        self._sio = GuardedServer(
             async_mode="aiohttp",
+            wording=lambda code: self._texts.text(f"refusal.{code}", max=MAX_DEPTH),
             client_manager=self._shared.manager() if self._shared is not None else None,
             logger=False,
             engineio_logger=False,

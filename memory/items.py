@@ -12,9 +12,13 @@ from dataclasses import fields, replace
 from datetime import UTC, datetime
 from typing import Any, cast
 
+from language.controls import MAX_DEPTH, first_control, too_deep
 from memory.records import KINDS, GoalStatus, History, NewRecord, Record
 
 MAX_TEXT_CHARS = 8_000
+# The most authors a record lists: the first and the latest ones (a fact a thousand people repeated
+# would otherwise carry a thousand names in every search result); ``author_count`` keeps the total.
+MAX_AUTHORS = 20
 STATUSES: tuple[GoalStatus, ...] = ("pending", "asked", "answered", "dropped")
 ITEM_FIELDS = ("kind", "text", "about", "author", "source", "facet")
 HISTORY_FIELDS = tuple(f.name for f in fields(History))
@@ -40,10 +44,21 @@ def check_utf8(name: str, value: str) -> None:
         ) from None
 
 
+def check_text(name: str, value: str) -> None:
+    """:func:`check_utf8`, and no control character the Lobby refuses (:mod:`language.controls`):
+    a fact Eko quotes in the Lobby must pass the Lobby's rule."""
+    check_utf8(name, value)
+    at = first_control(value)
+    if at is not None:
+        raise ValueError(f"{name} holds a control character (U+{ord(value[at]):04X} at character {at + 1})")
+
+
 def _check_strings(name: str, value: object) -> None:
-    """Every string inside a JSON-like value (``source``) must be writable as UTF-8."""
+    """Every string inside a JSON-like value (``source``) must be writable as UTF-8; bounded depth."""
+    if too_deep(value):
+        raise ValueError(f"{name} is nested deeper than {MAX_DEPTH} levels")
     if isinstance(value, str):
-        check_utf8(name, value)
+        check_text(name, value)
     elif isinstance(value, Mapping):
         for key, inner in value.items():
             _check_strings(name, key)
@@ -58,7 +73,7 @@ def _optional_string(name: str, value: object) -> str | None:
         return None
     if not isinstance(value, str):
         raise ValueError(f"{name} must be a string")
-    check_utf8(name, value)
+    check_text(name, value)
     return value.strip() or None
 
 
@@ -66,7 +81,7 @@ def _strings(name: str, value: object) -> tuple[str, ...]:
     if not isinstance(value, list | tuple) or not all(isinstance(item, str) for item in value):
         raise ValueError(f"{name} must be a list of strings")
     for item in value:
-        check_utf8(name, item)
+        check_text(name, item)
     return tuple(value)
 
 
@@ -104,9 +119,13 @@ def _history(row: Mapping[str, Any]) -> History | None:
     if status is not None and status not in STATUSES:
         raise ValueError(f"status must be one of {', '.join(STATUSES)}, not {status!r}")
     authors = row.get("authors")
+    count = row.get("author_count")
+    if count is not None and (isinstance(count, bool) or not isinstance(count, int) or count < 0):
+        raise ValueError("author_count must be a non-negative integer")
     return History(
         id=_record_id(row.get("id")),
         authors=None if authors is None else _strings("authors", authors),
+        author_count=count,
         seen_count=seen,
         variants=_strings("variants", row.get("variants") or []),
         created_at=_datetime("created_at", row.get("created_at")),
@@ -150,7 +169,7 @@ def check_item(item: NewRecord | Mapping[str, Any]) -> NewRecord:
         raise ValueError("text must be a non-empty string")
     if len(item.text) > MAX_TEXT_CHARS:
         raise ValueError(f"text is {len(item.text)} characters long (at most {MAX_TEXT_CHARS})")
-    check_utf8("text", item.text)
+    check_text("text", item.text)
     about = _optional_string("about", item.about)
     author = _optional_string("author", item.author)
     facet = _optional_string("facet", item.facet)
@@ -162,11 +181,21 @@ def check_item(item: NewRecord | Mapping[str, Any]) -> NewRecord:
     return replace(item, text=item.text.strip(), about=about, author=author, facet=facet)
 
 
+def capped_authors(authors: list[str], count: int) -> tuple[list[str], int]:
+    """``authors`` kept to the first and the latest :data:`MAX_AUTHORS` - 1, and how many there are."""
+    total = max(count, len(authors))
+    if len(authors) <= MAX_AUTHORS:
+        return authors, total
+    return [authors[0], *authors[len(authors) - MAX_AUTHORS + 1 :]], total
+
+
 def new_record(item: NewRecord, now: datetime, goal_id: str | None = None) -> Record:
     """The record ``item`` becomes: a new one written ``now``, or the one its history describes."""
     history = item.history or History()
     default_authors = [item.author] if item.author else []
-    authors = default_authors if history.authors is None else list(history.authors)
+    authors, author_count = capped_authors(
+        default_authors if history.authors is None else list(history.authors), history.author_count or 0
+    )
     created = history.created_at or now
     return Record(
         id=history.id or str(uuid.uuid4()),
@@ -176,6 +205,7 @@ def new_record(item: NewRecord, now: datetime, goal_id: str | None = None) -> Re
         author=item.author,
         facet=item.facet,
         authors=authors,
+        author_count=author_count,
         source=item.source,
         created_at=created,
         updated_at=history.updated_at or created,

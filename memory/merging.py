@@ -7,6 +7,7 @@ from dataclasses import replace
 from datetime import datetime
 
 from language.equivalence import richer_text
+from memory.items import capped_authors
 from memory.records import GoalStatus, Record
 
 # Later in the lifecycle wins when goals merge; an answer carries the most information.
@@ -24,6 +25,10 @@ def _authors(record: Record) -> list[str]:
     return [record.author] if record.author else []
 
 
+def _author_count(record: Record) -> int:
+    return max(record.author_count, len(_authors(record)))
+
+
 def absorb(existing: Record, incoming: Record, now: datetime) -> Record:
     """``existing`` after absorbing the equivalent ``incoming`` (which is not stored separately)."""
     merged = _combined(existing, incoming)
@@ -38,10 +43,13 @@ def restore_into(stored: Record, backup: Record, now: datetime) -> Record:
     again changes nothing (``updated_at`` moves only when something did).
     """
     times = [t for t in (stored.created_at, backup.created_at) if t is not None]
+    combined = _combined(stored, backup)
     restored = replace(
-        _combined(stored, backup),
+        combined,
         seen_count=max(stored.seen_count, backup.seen_count),
         created_at=min(times) if times else None,
+        # The same people, counted once (the backup is this record, not another occurrence).
+        author_count=max(_author_count(stored), _author_count(backup), len(combined.authors)),
     )
     return stored if restored == stored else replace(restored, updated_at=now)
 
@@ -54,12 +62,16 @@ def _combined(kept: Record, other: Record) -> Record:
     for candidate in [kept.text, other.text, *other.variants]:  # the kept text is never its own variant
         variants = _add_variant(variants, candidate, text)
     authors = _authors(kept)
-    authors += [a for a in _authors(other) if a not in authors]
+    added = [a for a in _authors(other) if a not in authors]
+    # People the other record counted without listing them are others still.
+    unlisted = _author_count(other) - len(_authors(other))
+    authors, author_count = capped_authors(authors + added, _author_count(kept) + len(added) + unlisted)
     combined = replace(
         kept,
         text=text,
         variants=variants,
         authors=authors,
+        author_count=author_count,
         author=kept.author or other.author,
         about=kept.about or other.about,
         facet=kept.facet or other.facet,

@@ -77,6 +77,7 @@ def from_payload(point_id: str, kind: Kind, payload: dict[str, Any] | None) -> R
         answer_fact_id=_optional_str(data.get("answer_fact_id")),
         goal_id=_optional_str(data.get("goal_id")),
         variants=_strings(data.get("variants")),
+        author_count=count if isinstance(count := data.get("author_count"), int) and count > 0 else 0,
     )
 
 

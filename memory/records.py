@@ -35,7 +35,8 @@ class Record:
     text: str
     about: str | None = None  # the subject: whom or what the record is about ("Bob", "Kraken FM")
     author: str | None = None  # who first said it
-    authors: list[str] = field(default_factory=list)  # everyone who said an equivalent thing
+    # Who said an equivalent thing: the first and the latest MAX_AUTHORS - 1 of them (see merging).
+    authors: list[str] = field(default_factory=list)
     source: dict[str, Any] | None = None  # {"room": ..., "message_id": ...}
     created_at: datetime | None = None
     updated_at: datetime | None = None
@@ -50,6 +51,7 @@ class Record:
     # facts written from an answered goal
     goal_id: str | None = None
     variants: list[str] = field(default_factory=list)  # texts absorbed by merges (nothing is lost)
+    author_count: int = 0  # how many people said it, ``authors`` listed or not (0: ``len(authors)``)
 
 
 @dataclass(frozen=True)
@@ -74,6 +76,7 @@ class History:
 
     id: str | None = None  # kept: the record is restored under its id, without a duplicate check
     authors: tuple[str, ...] | None = None
+    author_count: int | None = None
     seen_count: int = 1
     variants: tuple[str, ...] = ()
     created_at: datetime | None = None

@@ -297,8 +297,7 @@ class Engine:
         run.count("messageCount" if record.action == "message" else "passCount")
         self.history.appendleft(record)
         try:
-            await self.repo.save(record)
-            self.stats = await self.repo.add_to_stats(run.increments(), self.clock(), message_at)
+            self.stats = await self.repo.save_counted(record, run.increments(), self.clock(), message_at)
         except PyMongoError as exc:  # the record stays in the in-memory history
             log.error("reflection not stored", extra={"reflection_id": record.id, "error": str(exc)})
         log.info(

@@ -11,6 +11,7 @@ import hmac
 import ipaddress
 import json
 import logging
+from collections.abc import Callable
 from typing import Any, Protocol
 
 from aiohttp import web
@@ -71,8 +72,14 @@ def _same_origin(request: web.Request) -> bool:
     return origin is None or origin == f"{request.scheme}://{request.host}"
 
 
-def authorize(request: web.Request, admin_token: str | None) -> web.Response | None:
-    """``None`` when the request may trigger, else the error response to send."""
+def authorize(
+    request: web.Request, admin_token: str | None, local_host: Callable[[str], bool] | None = None
+) -> web.Response | None:
+    """``None`` when the request may trigger, else the error response to send.
+
+    Without an admin token, ``local_host`` (when given) must also accept the request's ``Host``:
+    a page whose name resolves to 127.0.0.1 (DNS rebinding) sends its own name there.
+    """
     if admin_token:
         given = bearer_token(request)
         if given is None or not hmac.compare_digest(given.encode(), admin_token.encode()):
@@ -89,6 +96,10 @@ def authorize(request: web.Request, admin_token: str | None) -> web.Response | N
         )
     if not _same_origin(request):
         return _error(403, "forbidden", "cross-origin trigger refused")
+    if local_host is not None and not local_host(request.headers.get("Host", "")):
+        return _error(
+            403, "forbidden", "without EKO_ADMIN_TOKEN, trigger through a name in EKO_ALLOWED_HOSTS"
+        )
     return None
 
 
@@ -121,11 +132,13 @@ async def parse_requested_by(request: web.Request) -> str:
     return requested_by.strip()
 
 
-def routes(service: ReflectionControl, admin_token: str | None) -> list[web.RouteDef]:
-    """The two routes, bound to ``service``; add them with ``app.add_routes(...)``."""
+def routes(
+    service: ReflectionControl, admin_token: str | None, local_host: Callable[[str], bool] | None = None
+) -> list[web.RouteDef]:
+    """The two routes, bound to ``service``; add them with ``app.add_routes(...)`` (see :func:`authorize`)."""
 
     async def trigger(request: web.Request) -> web.Response:
-        refusal = authorize(request, admin_token)
+        refusal = authorize(request, admin_token, local_host)
         if refusal is not None:
             log.warning(
                 "reflection trigger refused", extra={"remote": request.remote, "status": refusal.status}

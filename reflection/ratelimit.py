@@ -331,6 +331,14 @@ class RateLimiter:
         log.info("rate-limit slot released", extra={"restored": restored})
         return restored
 
+    async def note_manual(self, when: datetime) -> None:
+        """A manual reflection started at ``when``: the page's interval runs from it, across restarts."""
+        await self._col.update_one({"_id": RATE_LIMIT_ID}, {"$max": {"lastManualAt": when}})
+
+    async def last_manual_at(self) -> datetime | None:
+        doc = await self._col.find_one({"_id": RATE_LIMIT_ID})
+        return as_utc((doc or {}).get("lastManualAt"))
+
     async def mark_answered(self, goal_id: str) -> None:
         """Someone answered the last question: the next cooldown is back to the base value."""
         await self._col.update_one(

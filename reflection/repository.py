@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+import contextlib
 import logging
 from datetime import datetime
 from typing import Any
 
 from pymongo import ASCENDING
 from pymongo.asynchronous.database import AsyncDatabase
-from pymongo.errors import PyMongoError
+from pymongo.errors import DuplicateKeyError, PyMongoError
 
 from reflection.ratelimit import STATE_COLLECTION
 from reflection.records import ActivitySummary, ReflectionRecord, as_utc, iso
@@ -48,7 +49,7 @@ def stats_json(doc: dict[str, Any] | None) -> dict[str, Any]:
     """The stats document as served: every counter present, dates as ISO text."""
     stats = empty_stats()
     for key, value in (doc or {}).items():
-        if key == "_id":
+        if key in ("_id", "pending"):
             continue
         stats[key] = value
     for key in ("lastMessageAt", "updatedAt"):
@@ -56,6 +57,23 @@ def stats_json(doc: dict[str, Any] | None) -> dict[str, Any]:
     stats["llmCalls"] = dict(stats.get("llmCalls") or {})
     stats["llmTokens"] = dict(stats.get("llmTokens") or {})
     return stats
+
+
+def _stats_update(
+    increments: dict[str, int],
+    now: datetime,
+    last_message_at: datetime | None,
+    extra: dict[str, Any] | None = None,
+) -> dict[str, Any]:
+    """The stats document's update: ``$inc`` the non-zero counters, ``$set`` the times (and ``extra``)."""
+    fields: dict[str, Any] = {"updatedAt": now, **(extra or {})}
+    if last_message_at is not None:
+        fields["lastMessageAt"] = last_message_at
+    update: dict[str, Any] = {"$set": fields}
+    counted = {k: v for k, v in increments.items() if v}
+    if counted:
+        update["$inc"] = counted
+    return update
 
 
 class ReflectionRepository:
@@ -68,9 +86,6 @@ class ReflectionRepository:
         """Indexes for the newest-first history (ascending keys: the embedded store refuses descending)."""
         await self._db[REFLECTIONS].create_index([("timestamp", ASCENDING)])
         await self._db[SUMMARIES].create_index([("timestamp", ASCENDING)])
-
-    async def save(self, record: ReflectionRecord) -> None:
-        await self._db[REFLECTIONS].insert_one(record.to_document())
 
     async def recent(self, limit: int) -> list[ReflectionRecord]:
         """The newest ``limit`` records, newest first; an unreadable document is skipped and logged."""
@@ -87,15 +102,46 @@ class ReflectionRepository:
         self, increments: dict[str, int], now: datetime, last_message_at: datetime | None = None
     ) -> dict[str, Any]:
         """``$inc`` the counters atomically (concurrent processes add up) and return the new totals."""
-        fields: dict[str, Any] = {"updatedAt": now}
-        if last_message_at is not None:
-            fields["lastMessageAt"] = last_message_at
-        update: dict[str, Any] = {"$set": fields}
-        increments = {k: v for k, v in increments.items() if v}
-        if increments:
-            update["$inc"] = increments
-        await self._db[STATS].update_one({"_id": STATS_ID}, update, upsert=True)
+        await self._db[STATS].update_one(
+            {"_id": STATS_ID}, _stats_update(increments, now, last_message_at), upsert=True
+        )
         return await self.stats()
+
+    async def save_counted(
+        self,
+        record: ReflectionRecord,
+        increments: dict[str, int],
+        now: datetime,
+        last_message_at: datetime | None = None,
+    ) -> dict[str, Any]:
+        """Store one reflection's record and its counters so that a kill at any point leaves them agreeing.
+
+        Three writes, each safe to stop after: (1) the counters and a copy of the record, in ONE
+        update of the stats document (``pending.<id>``); (2) the record; (3) the copy dropped.
+        :meth:`recover_pending` (at start) finishes (2) and (3) for a process killed in between.
+        """
+        doc = record.to_document()
+        update = _stats_update(increments, now, last_message_at, {f"pending.{record.id}": doc})
+        await self._db[STATS].update_one({"_id": STATS_ID}, update, upsert=True)
+        await self._insert_record(doc)
+        await self._db[STATS].update_one({"_id": STATS_ID}, {"$unset": {f"pending.{record.id}": ""}})
+        return await self.stats()
+
+    async def recover_pending(self) -> int:
+        """Store the records a killed process counted but had not stored yet; how many there were."""
+        stats = await self._db[STATS].find_one({"_id": STATS_ID})
+        pending = (stats or {}).get("pending") or {}
+        for record_id, doc in pending.items():
+            if isinstance(doc, dict):
+                await self._insert_record(doc)
+            await self._db[STATS].update_one({"_id": STATS_ID}, {"$unset": {f"pending.{record_id}": ""}})
+        if pending:
+            log.warning("reflection records recovered after an interrupted write", extra={"n": len(pending)})
+        return len(pending)
+
+    async def _insert_record(self, doc: dict[str, Any]) -> None:
+        with contextlib.suppress(DuplicateKeyError):  # stored before the interruption
+            await self._db[REFLECTIONS].insert_one(doc)
 
     async def stats(self) -> dict[str, Any]:
         return stats_json(await self._db[STATS].find_one({"_id": STATS_ID}))

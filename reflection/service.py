@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import math
 from collections.abc import Callable, Coroutine
 from datetime import UTC, datetime
 from typing import Any
@@ -63,7 +64,9 @@ class ReflectionService:
         """Prepare the store and reload the last records, the counters and the activity cursor."""
         e = self._engine
         await e.repo.prepare()
+        await e.repo.recover_pending()
         await e.rate.ensure()
+        self._last_manual_at = await e.rate.last_manual_at()
         e.history.clear()
         e.history.extend(await e.repo.recent(e.history.maxlen or 50))
         e.stats = await e.repo.stats()
@@ -97,7 +100,9 @@ class ReflectionService:
         is running. The interval bound is for the page's anonymous users (:meth:`try_start_manual`);
         this run still starts that interval for them.
         """
-        return await self._run_goal(self._claim_manual(requested_by, bounded=False))
+        record = self._claim_manual(requested_by, bounded=False)
+        await self._engine.safe(self._engine.rate.note_manual(record.timestamp), "manual trigger time")
+        return await self._run_goal(record)
 
     def try_start_manual(self, requested_by: str | None) -> dict[str, Any]:
         """A Lobby user's trigger (the page's button): start in the background, or say why not.
@@ -108,9 +113,12 @@ class ReflectionService:
         try:
             record = self._claim_manual(requested_by, bounded=True)
         except ReflectionBusy as exc:
-            return {"ok": False, "error": str(exc), "retryAfterS": 0}
+            # What a retry would be told once this run ends: the interval its own start began.
+            return {"ok": False, "error": str(exc), "retryAfterS": max(1, self._manual_wait())}
         except TriggerTooSoon as exc:
             return {"ok": False, "error": str(exc), "retryAfterS": exc.retry_after_s}
+        # Durable, so a restart does not reopen the interval (spawned: this call stays synchronous).
+        self._spawn(self._engine.safe(self._engine.rate.note_manual(record.timestamp), "manual trigger time"))
         self._spawn(self._run_goal(record))
         return {"ok": True, "reflectionId": record.id}
 
@@ -160,14 +168,20 @@ class ReflectionService:
         """Check the manual caps and take the single running slot (no await: atomic on the loop)."""
         if self._busy:
             raise ReflectionBusy()
-        now = self._engine.clock()
-        if bounded and self._last_manual_at is not None:
-            wait = (self._last_manual_at + self._engine.settings.manual_min_interval - now).total_seconds()
-            if wait > 0:
-                raise TriggerTooSoon(max(1, int(wait + 0.999)))
+        if bounded and (wait := self._manual_wait()) > 0:
+            raise TriggerTooSoon(wait)
         self._busy = True
-        self._last_manual_at = now
-        return self._engine.new_record("manual", requested_by)
+        record = self._engine.new_record("manual", requested_by)
+        self._last_manual_at = record.timestamp
+        return record
+
+    def _manual_wait(self) -> int:
+        """Whole seconds until the page's button may start a reflection again (0: now)."""
+        if self._last_manual_at is None:
+            return 0
+        interval = self._engine.settings.manual_min_interval
+        wait = (self._last_manual_at + interval - self._engine.clock()).total_seconds()
+        return max(0, math.ceil(wait))
 
     async def _run_goal(self, record: ReflectionRecord) -> ReflectionRecord:
         """One goal reflection (the caller set ``_busy``); an unexpected failure is recorded, not raised."""

@@ -17,8 +17,8 @@ Operations checked on both by ``tests/store/test_contract.py`` (use only these, 
   ``insert_many(documents, ordered=True)`` (a duplicate raises ``pymongo.errors.BulkWriteError``,
   the documents before it stay);
 - ``find(filter).sort([...]).limit(n).to_list(None)``, ``find_one``;
-- ``update_one`` with ``$inc``, ``$set``, ``$max``/``$min`` and ``upsert=True`` (the upserted document
-  starts from the equality fields of the filter, as in MongoDB);
+- ``update_one`` with ``$inc``, ``$set``, ``$unset`` (dotted paths too), ``$max``/``$min`` and
+  ``upsert=True`` (the upserted document starts from the equality fields of the filter, as in MongoDB);
 - ``find_one_and_update(filter_with_condition, {"$set": ...}, return_document=ReturnDocument.AFTER)``
   as an atomic claim: exactly one of several concurrent callers gets the document, the others ``None``
   (also across two clients of one store); ``find_one_and_update({"_id": ...}, {"$inc": ...},

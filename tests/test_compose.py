@@ -201,3 +201,11 @@ async def test_qdrant_health_check_command(compose: dict[str, Any], http_server:
     assert await run(command) == 0
     http_server["/readyz"] = 503
     assert await run(command) != 0
+
+
+def test_the_host_allow_list_is_passed_through(eko: dict[str, Any]) -> None:
+    # Eko listens on 0.0.0.0 in the container: EKO_ALLOWED_HOSTS closes the Host check (README).
+    environment = eko["environment"]
+    assert environment["EKO_HOST"] == "0.0.0.0"
+    assert environment["EKO_ALLOWED_HOSTS"] == "${EKO_ALLOWED_HOSTS:-}"
+    assert environment["EKO_TRUST_PROXY"] == "${EKO_TRUST_PROXY:-false}"

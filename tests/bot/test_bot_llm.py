@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import time
 from collections.abc import Awaitable, Callable
 from typing import Any
 
@@ -197,7 +196,8 @@ async def test_a_slow_model_does_not_hold_up_the_lobby_or_other_mentions(
         api_key="sk-ant-fake",
         base_url=fake_anthropic.base_url,
     )
-    fake_anthropic.reply(tool_reply(_answer("enfin !"), delay=0.8))
+    # Slow enough that the fast answer comes first even on a loaded machine.
+    fake_anthropic.reply(tool_reply(_answer("enfin !"), delay=3.0))
     fake_anthropic.reply_tool(_answer("rapide"))
     try:
         bot = await start_eko(llm=slow)
@@ -206,14 +206,12 @@ async def test_a_slow_model_does_not_hold_up_the_lobby_or_other_mentions(
 
         await david.send({"text": "Eko, question lente ?"})
         await fake_anthropic.wait_for_calls(1)  # the slow call has reached the model server
-        started = time.perf_counter()
         await simon.send({"text": "Eko, question rapide ?"})
         first = await reply_from_eko(simon)
-        took = time.perf_counter() - started
         second = await reply_from_eko(simon)
 
+        # Answered while the slow call was still running (it was sent first).
         assert (first["text"], second["text"]) == ("rapide", "enfin !")
-        assert took < 0.6  # answered while the slow call was still running
         await bot.drain()
     finally:
         await slow.aclose()

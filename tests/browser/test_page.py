@@ -202,6 +202,22 @@ async def test_two_people_chat_with_eko_replies_groups_days_and_escaping(
         await bob.context.close()
 
 
+async def test_an_author_name_is_shown_as_text_never_as_markup(
+    browser: Any, lobby_factory: Callable[..., Any], clients: Callable[..., Any]
+) -> None:
+    """The author's name (chosen by the sender) is text in the page, like the message itself."""
+    server = await lobby_factory()
+    page = await new_page(browser)
+    await enter(page, server.url, "Alice")
+    name = '<b id="x">M</b><img src=x>'  # 26 characters: a valid display name
+    mallory = await clients(server.url, name)
+    await mallory.send({"text": "coucou"})
+    await message(page, "coucou").wait_for(timeout=WAIT_MS)
+    assert await page.locator("#messages img, #messages b#x").count() == 0
+    assert name in (await page.text_content("#messages") or "")
+    assert page.errors == []
+
+
 async def test_unread_divider_jump_button_and_tab_title(
     browser: Any, lobby_factory: Callable[..., Any], clients: Callable[..., Any]
 ) -> None:

@@ -41,7 +41,7 @@ def _jsonl(rows: list[object]) -> str:
 
 
 def _json_lines(text: str) -> list[dict[str, object]]:
-    # "\n" only: a text may hold U+2028 or U+0085, which str.splitlines would split on.
+    # "\n" only: a text may hold U+2028 or U+2029, which str.splitlines would split on.
     return [json.loads(line) for line in text.split("\n") if line.strip()]
 
 
@@ -231,7 +231,7 @@ def test_bad_lines_are_reported_with_the_same_keys_and_the_rest_is_imported(eko:
 def test_export_is_a_backup_that_restores_every_field(eko: Eko, tmp_path: Path) -> None:
     lines = [
         {"kind": "fact", "text": "Sarah écrit\u2028sur deux lignes", "about": "Sarah", "author": "Sarah"},
-        {"kind": "fact", "text": "Le mot de passe du wifi\u0085est au tableau", "author": "David"},
+        {"kind": "fact", "text": "Le mot de passe du wifi\u2029est au tableau", "author": "David"},
         {"kind": "fact", "text": "Mickael est CTO", "author": "David"},
         {"kind": "fact", "text": "Mickael est CTO chez lemapp", "about": "Mickael", "author": "Simon"},
         {
@@ -255,7 +255,7 @@ def test_export_is_a_backup_that_restores_every_field(eko: Eko, tmp_path: Path) 
     assert exported.returncode == 0, exported.stderr
     rows = {str(row["text"]): row for row in _json_lines(exported.stdout)}
     assert (
-        "Sarah écrit\u2028sur deux lignes" in rows and "Le mot de passe du wifi\u0085est au tableau" in rows
+        "Sarah écrit\u2028sur deux lignes" in rows and "Le mot de passe du wifi\u2029est au tableau" in rows
     )
     cto = rows["Mickael est CTO chez lemapp"]
     assert (cto["authors"], cto["seen_count"], cto["variants"]) == (

@@ -12,7 +12,7 @@ import socketio
 
 from store import LobbyMessage
 from tests.conftest import FakeClock
-from tests.lobby.conftest import BOT_TOKEN, Client, LobbyServer
+from tests.lobby.conftest import BOT_TOKEN, WAIT, Client, LobbyServer
 
 Connect = Callable[..., Any]
 
@@ -346,7 +346,9 @@ async def test_a_message_the_store_cannot_write_is_refused_and_not_broadcast(
         "code": "not_stored",
         "error": "Message non enregistré (stockage indisponible) : réessayez.",
     }
-    await asyncio.sleep(0.1)
+    # A round trip of Bob's after the refusal: a broadcast sent before it would have arrived first.
+    answer = await bob.sio.call("round-trip", {}, timeout=WAIT)
+    assert answer["code"] == "unknown_event"
     assert bob.pending("message") == 0
 
 

@@ -15,6 +15,7 @@ import pytest
 import socketio
 
 from lobby.catalogue import LANGUAGES, PAGE_SECTIONS, PLACEHOLDER, Catalogue
+from lobby.guards import REFUSAL_CODES
 from tests.conftest import FakeClock
 from tests.lobby.conftest import BOT_TOKEN, Client, LobbyServer
 
@@ -177,7 +178,11 @@ def test_the_catalogues_have_the_same_texts_and_placeholders() -> None:
 def test_every_refusal_code_in_the_code_has_a_text() -> None:
     lobby_dir = Path(__file__).parents[2] / "lobby"
     source = "\n".join(path.read_text() for path in lobby_dir.glob("*.py"))
-    codes = set(re.findall(r'(?:RefusedError|_refusal)\(\s*"(\w+)"', source))
+    codes = set(re.findall(r'(?:RefusedError|_refusal)\(\s*"(\w+)"', source)) | REFUSAL_CODES
+    guard_literals = set(re.findall(r'"(\w+)"', (lobby_dir / "guards.py").read_text())) & set(
+        Catalogue.load("fr").entries["refusal"]
+    )
+    assert guard_literals <= REFUSAL_CODES  # every code the guards use is declared
     assert len(codes) > 20
     texts = Catalogue.load("fr").entries["refusal"]
     assert codes <= set(texts), codes - set(texts)

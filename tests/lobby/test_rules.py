@@ -61,6 +61,12 @@ def test_reserved_name_ignores_case_and_look_alikes() -> None:
         "Ek\u00f6",
         "\U0001d404\U0001d424\U0001d428",  # mathematical bold
         "«Eko»",
+        "Ek\u0585",  # Armenian small oh
+        "Ek\u1d0f",  # Latin letter small capital o
+        "E\u0138o",  # Latin small letter kra
+        "Ek\u0366",  # combining Latin small letter o
+        "\u0415\u0138\u0585",  # all three at once
+        "Ek0",  # Unicode's confusables: digit zero reads as O
     ],
 )
 def test_names_that_read_as_the_bot_are_reserved(name: str) -> None:

@@ -17,6 +17,7 @@ BACKUP = {
     "about": "Corentin",
     "author": "Eko",
     "authors": ["Eko", "Simon"],
+    "author_count": 2,
     "source": {"room": "lobby", "message_id": "m0"},
     "created_at": "2025-01-02T03:04:05.123456+00:00",
     "updated_at": "2025-01-03T00:00:00+00:00",

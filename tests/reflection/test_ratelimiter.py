@@ -17,10 +17,15 @@ T0 = datetime(2026, 11, 23, 10, 0, tzinfo=UTC)  # 11:00 in Paris
 BASE = timedelta(minutes=30)
 
 
-def limiter(db: AsyncDatabase[dict[str, Any]], daily_max: int = 5) -> RateLimiter:
-    return RateLimiter(
+def limiter(
+    db: AsyncDatabase[dict[str, Any]],
+    daily_max: int = 5,
+    cooldown: timedelta = BASE,
+    kind: type[RateLimiter] = RateLimiter,
+) -> RateLimiter:
+    return kind(
         db,
-        cooldown=BASE,
+        cooldown=cooldown,
         max_cooldown=timedelta(hours=24),
         unanswered_after=timedelta(hours=2),
         daily_max=daily_max,
@@ -144,3 +149,74 @@ async def test_next_allowed_at_waits_for_the_end_of_quiet_hours(db: AsyncDatabas
     assert described["inQuietHours"] is True
     assert described["nextAllowedAt"].startswith("2026-11-24T07:00:00")  # 08:00 in Paris
     assert rate.describe(await rate.state(), evening, None)["nextAllowedAt"].startswith("2026-11-23T20:00")
+
+
+CLAIMERS = 12
+
+
+class InLockstep(RateLimiter):
+    """A limiter whose claimers all read the state before any of them writes (the worst interleaving):
+    the read-time check then lets every claimer through, and only the atomic update's conditions
+    decide. A round starts with :meth:`next_round`."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.barrier = asyncio.Barrier(CLAIMERS)
+        self.first_reads = 0
+
+    def next_round(self, barrier: asyncio.Barrier) -> None:
+        self.barrier, self.first_reads = barrier, 0
+
+    async def state(self) -> Any:
+        state = await super().state()
+        self.first_reads += 1
+        if self.first_reads <= CLAIMERS // 2:  # each of this client's claimers, on its first read
+            await self.barrier.wait()
+        return state
+
+
+async def _race(tmp_path: Path, daily_max: int, cooldown: timedelta, rounds: list[datetime]) -> list[int]:
+    """Winners per round of CLAIMERS concurrent claims at the same instant, from two store clients."""
+    one = await open_database(None, tmp_path, "eko")
+    two = await open_database(None, tmp_path, "eko")
+    try:
+        a, b = (limiter(store.db, daily_max, cooldown, InLockstep) for store in (one, two))
+        assert isinstance(a, InLockstep) and isinstance(b, InLockstep)
+        await a.ensure()
+        winners = []
+        for now in rounds:
+            barrier = asyncio.Barrier(CLAIMERS)
+            a.next_round(barrier)
+            b.next_round(barrier)
+            claimers = (a, b) * (CLAIMERS // 2)
+            results = await asyncio.gather(*(limiter.claim(now, None) for limiter in claimers))
+            winners.append(sum(result is not None for result in results))
+            state = await RateLimiter.state(a)
+            assert state.today_count(now.astimezone(a.zone).date().isoformat()) == sum(
+                w for w, when in zip(winners, rounds, strict=False) if when.date() == now.date()
+            )
+        return winners
+    finally:
+        await one.close()
+        await two.close()
+
+
+async def test_the_cooldown_alone_lets_one_claim_through(tmp_path: Path) -> None:
+    # Five a day would allow five at once: within a day, only the cooldown condition stops the others.
+    cooled = [T0 + timedelta(minutes=30 * n) for n in range(3)]
+    assert await _race(tmp_path, daily_max=5, cooldown=timedelta(minutes=30), rounds=cooled) == [1, 1, 1]
+
+
+async def test_the_daily_cap_alone_bounds_concurrent_claims(tmp_path: Path) -> None:
+    # No cooldown: only the count condition (and the new-day condition) bound the winners.
+    same_day = [T0, T0 + timedelta(minutes=1), T0 + timedelta(minutes=2)]
+    winners = await _race(tmp_path, daily_max=3, cooldown=timedelta(0), rounds=same_day)
+    assert sum(winners) == 3 and winners[0] >= 1
+
+
+async def test_a_new_day_is_started_by_one_claim_only(tmp_path: Path) -> None:
+    # Each round is a new local day: without the "day differs" condition every claimer would restart
+    # the count at one and all twelve would win.
+    days = [T0 + timedelta(days=d) for d in range(3)]
+    winners = await _race(tmp_path, daily_max=2, cooldown=timedelta(0), rounds=days)
+    assert all(1 <= w <= 2 for w in winners)

@@ -132,6 +132,21 @@ async def test_update_one_min_max_as_first_and_last_seen(database: Database) -> 
     }
 
 
+async def test_update_one_set_and_unset_a_dotted_field(database: Database) -> None:
+    # reflection's stats document keeps a pending copy of a record under "pending.<id>" (a nested
+    # document with a datetime), then drops it.
+    col = database.db["contract_unset"]
+    when = datetime(2026, 11, 23, 10, 0, tzinfo=UTC)
+    await col.update_one(
+        {"_id": "s"}, {"$inc": {"n": 1}, "$set": {"pending.r1": {"_id": "r1", "at": when}}}, upsert=True
+    )
+    doc = await col.find_one({"_id": "s"})
+    assert doc is not None and doc["pending"] == {"r1": {"_id": "r1", "at": when}} and doc["n"] == 1
+    await col.update_one({"_id": "s"}, {"$unset": {"pending.r1": ""}})
+    doc = await col.find_one({"_id": "s"})
+    assert doc is not None and not doc.get("pending") and doc["n"] == 1
+
+
 async def test_find_one_and_update_is_a_conditional_claim(database: Database) -> None:
     col = database.db["limits"]
     await insert_if_missing(col, {"_id": "manual", "last": datetime(1970, 1, 1, tzinfo=UTC)})

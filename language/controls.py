@@ -1,0 +1,38 @@
+"""What text and structured input from people may not carry, checked the same way everywhere.
+
+Control characters (Unicode category Cc: C0, DEL, C1) other than line feed, carriage return and tab
+have no business in a chat message or a remembered fact: a NUL or an escape sequence would reach
+terminals, logs and the page. The Lobby refuses them in messages; the memory refuses them in what it
+is given (an imported fact that Eko later quotes must pass the Lobby's rule too).
+
+Nesting: JSON from outside (a Socket.IO event, an import line) is refused past a fixed depth, before
+recursive code (serialising, validating) can hit Python's recursion limit.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+# C0 except tab, line feed and carriage return; DEL; C1.
+CONTROL_CHARACTERS = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]")
+MAX_DEPTH = 16
+
+
+def first_control(text: str) -> int | None:
+    """The index of the first refused control character in ``text``, or None."""
+    match = CONTROL_CHARACTERS.search(text)
+    return None if match is None else match.start()
+
+
+def too_deep(value: Any, limit: int = MAX_DEPTH) -> bool:
+    """Whether ``value`` (decoded JSON) nests lists and objects deeper than ``limit`` (no recursion)."""
+    stack: list[tuple[Any, int]] = [(value, 0)]
+    while stack:
+        item, depth = stack.pop()
+        if isinstance(item, dict | list | tuple):
+            if depth >= limit:
+                return True
+            children = item.values() if isinstance(item, dict) else item
+            stack.extend((child, depth + 1) for child in children)
+    return False

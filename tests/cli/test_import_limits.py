@@ -1,0 +1,70 @@
+"""`eko memory import` reads its file line by line with bounded memory, and refuses a hostile line by
+its number (too long, too deep, control characters) while the others go on."""
+
+from __future__ import annotations
+
+import json
+import tracemalloc
+from pathlib import Path
+
+import pytest
+
+from eko.memory_cli import MAX_LINE_BYTES, _batches, parse_import_line, read_lines
+
+
+def _fact(text: str) -> str:
+    return json.dumps({"kind": "fact", "text": text, "author": "Sarah"})
+
+
+def test_each_hostile_line_is_refused_by_number(tmp_path: Path) -> None:
+    rows = [
+        _fact("Sarah aime le vélo"),
+        "x" * (MAX_LINE_BYTES + 10),  # over the line limit
+        '{"kind": "fact", "text": "deep", "source": ' + "[" * 5000 + "]" * 5000 + "}",
+        '{"kind": "fact", "text": "ok", "source": {"a": ' + '{"b": ' * 30 + "1" + "}" * 30 + "}}",
+        _fact("Le code est\u0000caché"),
+        _fact("Un texte \u001b[31mrouge\u001b[0m"),
+        _fact("Un C1\u009bici"),
+        json.dumps({"kind": "fact", "text": "auteur", "author": "Bob\u0007"}),
+        _fact("Mickael est CTO"),
+    ]
+    source = tmp_path / "import.jsonl"
+    source.write_text("\n".join(rows) + "\n", encoding="utf-8")
+    valid, refused = next(_batches(str(source)))
+    assert [number for number, _ in valid] == [1, 9]
+    reasons = {outcome["line"]: outcome["error"] for outcome in refused}
+    assert reasons[2] == f"line longer than {MAX_LINE_BYTES} bytes"
+    assert "nested deeper" in reasons[3] and "nested deeper" in reasons[4]
+    assert "control character (U+0000" in reasons[5]
+    assert "control character (U+001B" in reasons[6]
+    assert "control character (U+009B" in reasons[7]
+    assert "author holds a control character (U+0007" in reasons[8]
+
+
+def test_line_breaks_and_tabs_stay_allowed() -> None:
+    record = parse_import_line(_fact("Deux lignes\net une tabulation\t"))
+    assert record.text == "Deux lignes\net une tabulation"
+
+
+def test_reading_a_huge_line_keeps_memory_bounded(tmp_path: Path) -> None:
+    source = tmp_path / "huge.jsonl"
+    with source.open("w", encoding="utf-8") as file:
+        file.write(_fact("avant") + "\n")
+        file.write('{"kind": "fact", "text": "' + "a" * 50_000_000 + '"}\n')  # one 50 MB line
+        for n in range(2000):
+            file.write(_fact(f"fait numéro {n}") + "\n")
+    tracemalloc.start()
+    try:
+        numbers = [number for number, _, _ in read_lines(str(source))]
+        _, peak = tracemalloc.get_traced_memory()
+    finally:
+        tracemalloc.stop()
+    assert numbers == list(range(1, 2003))
+    assert peak < 4 * MAX_LINE_BYTES  # a few lines' worth, never the 50 MB line nor the whole file
+
+
+@pytest.mark.parametrize("blank", ["", "   ", "\r"])
+def test_blank_lines_are_skipped_but_counted(tmp_path: Path, blank: str) -> None:
+    source = tmp_path / "blank.jsonl"
+    source.write_text(_fact("un") + "\n" + blank + "\n" + _fact("deux") + "\n", encoding="utf-8")
+    assert [number for number, _, _ in read_lines(str(source))] == [1, 3]
