@@ -248,10 +248,6 @@ async def _connect_bot_and_schedule(settings: Settings, stack: AsyncExitStack, p
     stack.push_async_callback(scheduler.shutdown)
 
 
-class LobbyInUseError(Exception):
-    """Another Lobby process serves this data directory's message log, and they cannot share it."""
-
-
 def _hold_data_dir(settings: Settings, stack: AsyncExitStack) -> None:
     """Lobby processes on one data directory share its message log; they share the room only
     through Redis. So a Lobby without ``EKO_REDIS_URL`` holds the directory alone, and those with it
@@ -266,13 +262,9 @@ def _hold_data_dir(settings: Settings, stack: AsyncExitStack) -> None:
         fcntl.flock(descriptor, (fcntl.LOCK_SH if shared else fcntl.LOCK_EX) | fcntl.LOCK_NB)
     except BlockingIOError:
         os.close(descriptor)
-        if shared:
-            raise LobbyInUseError(
-                f"a Lobby without EKO_REDIS_URL serves {settings.data_dir}: give it EKO_REDIS_URL too"
-            ) from None
-        raise LobbyInUseError(
-            f"another Lobby process serves {settings.data_dir}; to run several, give each EKO_REDIS_URL"
-        ) from None
+        from eko.failures import LobbyInUseError
+
+        raise LobbyInUseError(settings.data_dir, shared=shared) from None
     stack.callback(os.close, descriptor)
 
 
@@ -375,14 +367,12 @@ async def _serve_until_stopped(
     texts: Catalogue, start: Callable[[], Awaitable[Running]], ready_line: Callable[[Running], str]
 ) -> int:
     """Start, print ``ready_line(running)`` on stdout (its first line), serve until Ctrl-C or SIGTERM."""
-    from lobby.shared import SharedRoomError
-    from memory import StorageInUseError, VectorMismatchError
-    from store import StoreError
+    from eko.failures import START_FAILURES, failure_line
 
     try:
         running = await start()
-    except (StorageInUseError, VectorMismatchError, StoreError, SharedRoomError, LobbyInUseError) as exc:
-        print(f"eko: {exc}", file=sys.stderr)
+    except START_FAILURES as exc:  # one line in the configured language, no traceback
+        print(failure_line(texts, exc), file=sys.stderr)
         return 1
     except BindError as exc:  # one line naming the address and the setting to change, no traceback
         print(texts.text(f"console.{exc.code}", address=exc.address, suggested=exc.port + 1), file=sys.stderr)

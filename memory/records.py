@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from datetime import datetime
+from pathlib import Path
 from typing import Any, Literal
 
 from language.equivalence import Kind as Kind  # what a record is: the duplicate rules need it too
@@ -17,11 +18,20 @@ class MemoryError(Exception):
 
 
 class StorageInUseError(MemoryError):
-    """Another process (a running Eko) holds the local Qdrant storage."""
+    """Another process (a running Eko) holds the local Qdrant storage at ``path``."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        super().__init__(f"memory storage {path} is in use by another process (is Eko running?)")
 
 
 class VectorMismatchError(MemoryError):
     """A collection was built with another embedding model or vector size: run `eko memory reembed`."""
+
+    def __init__(self, message: str, *, collection: str, model: str) -> None:
+        self.collection = collection  # the collection built otherwise
+        self.model = model  # the current embedding model, to re-encode with
+        super().__init__(message)
 
 
 class RecordNotFound(MemoryError, LookupError):  # noqa: N818 - name fixed by the contract

@@ -81,5 +81,7 @@ def check_layout(name: str, stored: Layout, model: str, dimension: int) -> None:
     raise VectorMismatchError(
         f"collection {name} was built with {stored.model} ({stored.dimension} dimensions{older}); the "
         f"current embedding model is {model} ({dimension} dimensions). Run `eko memory reembed` to "
-        f"re-encode memory with {model}."
+        f"re-encode memory with {model}.",
+        collection=name,
+        model=model,
     )

@@ -37,7 +37,7 @@ class StoreCorruptError(StoreError):
     def __init__(self, path: Path, problem: str) -> None:
         self.path = path
         self.problem = problem
-        aside = path.with_name(path.name + ".broken")
+        self.aside = aside = path.with_name(path.name + ".broken")  # where to move it: a free name
         super().__init__(
             f"the store file {path} is unusable ({problem}); move it aside (mv '{path}' '{aside}') "
             "and start again to begin a new one: eko never deletes it"

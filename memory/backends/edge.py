@@ -46,7 +46,7 @@ _KEYWORDS = ("status", "about", "author", "goal_id")
 
 
 def in_use(path: Path) -> StorageInUseError:
-    return StorageInUseError(f"memory storage {path} is in use by another process (is Eko running?)")
+    return StorageInUseError(path)
 
 
 def edge_filter(filters: Filters | None) -> qe.Filter | None:

@@ -98,9 +98,7 @@ class ServerBackend:
             client = AsyncQdrantClient(path=str(path))
         except RuntimeError as error:
             if "already accessed" in str(error):
-                raise StorageInUseError(
-                    f"memory storage {path} is in use by another process (is Eko running?)"
-                ) from None
+                raise StorageInUseError(path) from None
             raise
         return cls(client, collections, server=False)
 

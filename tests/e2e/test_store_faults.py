@@ -42,6 +42,7 @@ NOT_STORED = {
 
 def _start_lobby(data_dir: Path) -> subprocess.CompletedProcess[str]:
     env = {**os.environ, "EKO_DATA_DIR": str(data_dir), "EKO_PORT": "0", "EKO_BOT_TOKEN": TOKEN}
+    env["EKO_LANGUAGE"] = "en"  # the needles are the English lines (tests/eko/test_console.py: both)
     return subprocess.run(
         [sys.executable, "-m", "eko.cli", "lobby"],
         env=env,

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import fcntl
 import os
 import socket
 import subprocess
@@ -60,3 +61,59 @@ def test_an_invalid_setting_is_named_in_the_chosen_language(tmp_path: Path) -> N
     assert done.stderr.startswith("eko: invalid setting EKO_PORT: ")
     done = _eko(["up"], tmp_path, EKO_PORT="eighty")
     assert done.stderr.startswith("eko : réglage EKO_PORT invalide : ")
+
+
+def _one_line(done: subprocess.CompletedProcess[str]) -> str:
+    assert done.returncode == 1
+    assert done.stdout == ""  # never said it was ready
+    assert "Traceback" not in done.stderr
+    lines = done.stderr.splitlines()
+    assert len(lines) == 1, done.stderr
+    return lines[0]
+
+
+@pytest.mark.parametrize(
+    ("language", "line"),
+    [
+        (
+            "fr",
+            "eko : le fichier de stockage {path} est inutilisable ({problem}) : mettez-le de côté "
+            "(mv '{path}' '{path}.broken') et relancez pour en commencer un nouveau ; "
+            "eko ne le supprime jamais",
+        ),
+        (
+            "en",
+            "eko: the store file {path} is unusable ({problem}): move it aside (mv '{path}' '{path}.broken') "
+            "and start again to begin a new one; eko never deletes it",
+        ),
+    ],
+)
+def test_a_corrupt_store_file_is_one_line_in_each_language(tmp_path: Path, language: str, line: str) -> None:
+    path = tmp_path / "data" / "store" / "eko-messages.sqlite3"
+    path.parent.mkdir(parents=True)
+    path.write_bytes(b"not a database at all, " * 200)
+    done = _eko(["lobby"], tmp_path, EKO_LANGUAGE=language, EKO_PORT="0", EKO_BOT_TOKEN="t" * 32)
+    said = _one_line(done)
+    problem = said.split(" (", 1)[1].split(")", 1)[0]  # the engine's own words, not the catalogue's
+    assert said == line.format(path=path, problem=problem)
+    assert path.read_bytes() == b"not a database at all, " * 200
+
+
+@pytest.mark.parametrize(
+    ("language", "line"),
+    [
+        (
+            "fr",
+            "eko : un autre processus Lobby sert {path} ; "
+            "pour en lancer plusieurs, donnez à chacun EKO_REDIS_URL",
+        ),
+        ("en", "eko: another Lobby process serves {path}; to run several, give each EKO_REDIS_URL"),
+    ],
+)
+def test_a_lobby_in_use_is_one_line_in_the_chosen_language(tmp_path: Path, language: str, line: str) -> None:
+    data_dir = tmp_path / "data"
+    data_dir.mkdir()
+    with (data_dir / "lobby.lock").open("w") as held:  # what another running Lobby holds
+        fcntl.flock(held, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        done = _eko(["lobby"], tmp_path, EKO_LANGUAGE=language, EKO_PORT="0", EKO_BOT_TOKEN="t" * 32)
+    assert _one_line(done) == line.format(path=data_dir)
