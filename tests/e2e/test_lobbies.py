@@ -68,7 +68,10 @@ async def test_two_lobby_processes_share_the_room_and_one_eko(
             health_url = bot.stdout.readline().strip().split(" ; santé : ")[1]
             await _health_once_bot_joined(health_url)
             # What cannot be shared still refuses with one line: Eko's embedded memory storage.
-            second = _command(["bot", "--lobby-url", url_b, "--port", "0"], _env(data_dir, redis_server.url))
+            second = _command(
+                ["bot", "--lobby-url", url_b, "--port", "0"],
+                _env(data_dir, redis_server.url, EKO_LANGUAGE="en"),  # the English line is checked
+            )
             _out, err = await asyncio.to_thread(second.communicate, timeout=120)
             assert second.returncode == 1
             lines = [line for line in err.splitlines() if line.startswith("eko: ")]
@@ -166,22 +169,27 @@ async def test_two_lobby_processes_share_the_room_and_one_eko(
 def test_a_lobby_that_cannot_reach_redis_says_so_in_one_line(tmp_path: Path) -> None:
     closed = unused_port()  # nothing listens there
     env = _env(
-        tmp_path / "data", f"redis://:hunter2-not-a-secret@127.0.0.1:{closed}/0", EKO_PORT=str(unused_port())
+        tmp_path / "data",
+        f"redis://:hunter2-not-a-secret@127.0.0.1:{closed}/0",
+        EKO_PORT=str(unused_port()),
+        EKO_LANGUAGE="en",  # the English line is checked (tests/eko/test_console.py checks both)
     )
     process = _command(["lobby"], env)
     _out, err = process.communicate(timeout=60)
     assert process.returncode == 1, err
     lines = [line for line in err.splitlines() if line.startswith("eko: ")]
-    assert lines == ["eko: cannot reach Redis (EKO_REDIS_URL): ConnectionError"], err
+    assert lines == [
+        "eko: the shared room (Redis) is unavailable: cannot reach Redis (EKO_REDIS_URL): ConnectionError"
+    ], err
     assert "Traceback" not in err
     assert "hunter2" not in err
 
 
 def test_two_lobbies_on_one_data_directory_without_redis_are_refused_in_one_line(tmp_path: Path) -> None:
-    env = _env(tmp_path / "data", "", EKO_PORT=str(unused_port()))
+    env = _env(tmp_path / "data", "", EKO_PORT=str(unused_port()), EKO_LANGUAGE="en")
     first = _command(["lobby"], env)
     try:
-        assert first.stdout is not None and first.stdout.readline().startswith("Eko est prêt")
+        assert first.stdout is not None and first.stdout.readline().startswith("Eko is ready")
         second = _command(["lobby"], {**env, "EKO_PORT": str(unused_port())})
         _out, err = second.communicate(timeout=60)
         assert second.returncode == 1, err
@@ -190,7 +198,8 @@ def test_two_lobbies_on_one_data_directory_without_redis_are_refused_in_one_line
             f"eko: another Lobby process serves {tmp_path / 'data'}; to run several, give each EKO_REDIS_URL"
         ], err
         shared = _command(
-            ["lobby"], _env(tmp_path / "data", "redis://127.0.0.1:1/0", EKO_PORT=str(unused_port()))
+            ["lobby"],
+            _env(tmp_path / "data", "redis://127.0.0.1:1/0", EKO_PORT=str(unused_port()), EKO_LANGUAGE="en"),
         )
         _out, err = shared.communicate(timeout=60)
         assert shared.returncode == 1, err
