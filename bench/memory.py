@@ -4,8 +4,9 @@ For each size, in a fresh embedded storage under a temporary directory:
 
 * **encode**: the time the import spends in the embedding model, so the engine's share of the
   import is visible;
-* **import**: every fact through ``Memory.add_many`` in batches of 256 (as ``eko memory import``
-  does), duplicate checks included, then ``Memory.optimize`` (indexing, as the command does) → items/s;
+* **import**: every fact through ``Memory.add_batches`` in batches of 256 (as ``eko memory import``
+  does: the next batch encoded while one is checked and written), duplicate checks included, then
+  ``Memory.optimize`` (indexing, as the command does) → items/s;
 * **search**: ``Memory.search`` for colloquial questions, query embedding included → p50/p95 (ms),
   for the default hybrid search and for dense-only;
 * **raw reference** on the same stored points, same run: ``SentenceTransformer.encode`` of the
@@ -34,7 +35,7 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import AsyncIterator, Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -193,8 +194,8 @@ async def measure(
     try:
         start = time.perf_counter()
         added = merged = 0
-        for batch in chunks(facts, BATCH):
-            for result in await memory.add_many(batch):
+        async for results in _added(memory, facts):
+            for result in results:
                 added += result.status == "added"
                 merged += result.status == "merged"
         optimize_start = time.perf_counter()
@@ -241,6 +242,20 @@ async def measure(
         return report
     finally:
         await memory.close()
+
+
+async def _added(memory: Memory, facts: list[NewRecord]) -> AsyncIterator[list[Any]]:
+    """Each batch's results, as ``eko memory import`` adds them: ``Memory.add_batches`` (the next
+    batch encoded while one is written), or ``add_many`` batch after batch in a checkout without it."""
+    add_batches = getattr(memory, "add_batches", None)
+    if add_batches is None:
+        for batch in chunks(facts, BATCH):
+            yield await memory.add_many(batch)
+        return
+    async for results in add_batches(chunks(facts, BATCH)):
+        if isinstance(results, ValueError):
+            raise results
+        yield results
 
 
 def _timed_embed(embedder: Any) -> dict[str, float]:

@@ -15,6 +15,7 @@ import re
 import sys
 import tempfile
 import warnings
+from collections import deque
 from collections.abc import AsyncIterator, Iterator, Sequence
 from contextlib import asynccontextmanager
 from dataclasses import asdict
@@ -378,13 +379,23 @@ def _batches(name: str) -> Iterator[tuple[list[tuple[int, NewRecord]], list[dict
 
 
 async def _import(args: argparse.Namespace, settings: Settings) -> int:
-    """Streamed: a batch is read, added and reported before the next is read (memory stays bounded)."""
+    """Streamed: a batch is added and reported while the next one is read and encoded, never more
+    (memory stays bounded)."""
     counts = {"added": 0, "merged": 0, "error": 0}
+    read: deque[tuple[list[tuple[int, NewRecord]], list[dict[str, Any]]]] = deque()
+
+    def records() -> Iterator[list[NewRecord]]:
+        for valid, refused in _batches(args.file):
+            read.append((valid, refused))
+            yield [record for _, record in valid]
+
     async with _open(settings) as memory:
         written = 0
         with _progress(None, "import") as bar:
-            for valid, refused in _batches(args.file):
-                outcomes = refused + (await _add_batch(memory, valid) if valid else [])
+            # The next batch is encoded while this one is checked and written (Memory.add_batches).
+            async for added in memory.add_batches(records()):
+                valid, refused = read.popleft()
+                outcomes = refused + await _outcomes(memory, valid, added)
                 outcomes.sort(key=lambda outcome: int(outcome["line"]))
                 for outcome in outcomes:
                     counts[outcome["status"]] += 1
@@ -407,10 +418,11 @@ async def _import(args: argparse.Namespace, settings: Settings) -> int:
     return 1 if counts["error"] else 0
 
 
-async def _add_batch(memory: Memory, batch: Sequence[tuple[int, NewRecord]]) -> list[dict[str, Any]]:
-    try:
-        results = await memory.add_many([record for _, record in batch])
-    except ValueError:
+async def _outcomes(
+    memory: Memory, batch: Sequence[tuple[int, NewRecord]], added: list[AddResult] | ValueError
+) -> list[dict[str, Any]]:
+    """Each line's outcome from what ``add_batches`` gave for its batch."""
+    if isinstance(added, ValueError):
         # Memory refused the batch for one item (a restored id already used by another kind):
         # add one by one to pin it down.
         outcomes: list[dict[str, Any]] = []
@@ -420,7 +432,7 @@ async def _add_batch(memory: Memory, batch: Sequence[tuple[int, NewRecord]]) -> 
             except ValueError as error:
                 outcomes.append(_error_outcome(number, _ITEM_PREFIX.sub("", str(error))))
         return outcomes
-    return [_outcome(number, result) for (number, _), result in zip(batch, results, strict=True)]
+    return [_outcome(number, result) for (number, _), result in zip(batch, added, strict=True)]
 
 
 _ITEM_PREFIX = re.compile(r"^item \d+: ")

@@ -6,7 +6,7 @@ import asyncio
 import builtins
 import logging
 import uuid
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import AsyncIterator, Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from typing import Any, Literal, cast
@@ -42,6 +42,7 @@ _SCROLL_PAGE = 512
 
 # Aliases: inside ``Memory`` the name ``list`` is the method.
 _Records = list[Record]
+_Results = list[AddResult]
 _WithVectors = list[tuple[Record, Vectors | None]]
 
 
@@ -73,6 +74,17 @@ class _Staged:
     vector: Vectors
     text_changed: bool
     is_new: bool
+
+
+def _checked_items(items: Sequence[NewRecord | Mapping[str, Any]]) -> list[NewRecord]:
+    """``items`` validated; ``ValueError`` names the first bad one."""
+    checked: list[NewRecord] = []
+    for number, item in enumerate(items, start=1):
+        try:
+            checked.append(check_item(item))
+        except (TypeError, ValueError) as error:
+            raise ValueError(f"item {number}: {error}") from None
+    return checked
 
 
 def _restored_id(item: NewRecord) -> str | None:
@@ -211,17 +223,61 @@ class Memory:
         was, without a duplicate check; when that id is already stored, the stored record takes back
         what the backup holds (see :func:`memory.merging.restore_into`).
         """
-        checked: builtins.list[NewRecord] = []
-        for number, item in enumerate(items, start=1):
-            try:
-                checked.append(check_item(item))
-            except (TypeError, ValueError) as error:
-                raise ValueError(f"item {number}: {error}") from None
+        checked = _checked_items(items)
         if not checked:
             return []
+        return await self._add_checked(checked, None)
+
+    async def add_batches(
+        self, batches: Iterable[Sequence[NewRecord | Mapping[str, Any]]]
+    ) -> AsyncIterator[builtins.list[AddResult] | ValueError]:
+        """:meth:`add_many` of each batch in turn, for bulk imports: the next batch is encoded (in a
+        worker thread, the model releasing the GIL) while this one is checked and written, so the
+        model and the duplicate checks use two cores. ``batches`` is read one batch ahead.
+
+        Yields each batch's results in order, or the ``ValueError`` that refused it (nothing of that
+        batch is written; the following batches go on).
+        """
+        upcoming = iter(batches)
+        pending = self._encode_next(upcoming)
+        try:
+            while pending is not None:
+                encoded = await pending
+                pending = self._encode_next(upcoming)
+                outcome: builtins.list[AddResult] | ValueError
+                if isinstance(encoded, ValueError):
+                    outcome = encoded
+                else:
+                    try:
+                        outcome = await self._add_checked(*encoded) if encoded[0] else []
+                    except ValueError as error:
+                        outcome = error
+                yield outcome
+        finally:
+            if pending is not None:
+                pending.cancel()
+
+    def _encode_next(
+        self, upcoming: Iterator[Sequence[NewRecord | Mapping[str, Any]]]
+    ) -> asyncio.Future[tuple[builtins.list[NewRecord], Vectors] | ValueError] | None:
+        """The next batch, checked and encoded in the background (None: no batch left)."""
+        batch = next(upcoming, None)
+        if batch is None:
+            return None
+
+        async def encode() -> tuple[builtins.list[NewRecord], Vectors] | ValueError:
+            try:
+                checked = _checked_items(batch)
+            except ValueError as error:
+                return error
+            return checked, await self._embedder.embed([item.text for item in checked])
+
+        return asyncio.ensure_future(encode())
+
+    async def _add_checked(self, checked: builtins.list[NewRecord], vectors: Vectors | None) -> _Results:
         async with self._write_lock:
             await self._check_restored_ids(checked)
-            return await self._write(checked, goal_id=None)
+            return await self._write(checked, goal_id=None, vectors=vectors)
 
     async def _check_restored_ids(self, items: Sequence[NewRecord]) -> None:
         """A restored id must not name a record of another kind (ids are unique across kinds)."""
@@ -242,9 +298,13 @@ class Memory:
                 number = kinds[record_id][1]
                 raise ValueError(f"item {number}: id {record_id} is already a {kind} record")
 
-    async def _write(self, items: builtins.list[NewRecord], goal_id: str | None) -> builtins.list[AddResult]:
+    async def _write(
+        self, items: builtins.list[NewRecord], goal_id: str | None, vectors: Vectors | None = None
+    ) -> _Results:
+        """Write ``items`` (their ``vectors`` when already encoded) with duplicate checks."""
         now = self._clock()
-        vectors = await self._embedder.embed([item.text for item in items])
+        if vectors is None:
+            vectors = await self._embedder.embed([item.text for item in items])
         stored = await self._stored_by_id(items)
         checked = [i for i, item in enumerate(items) if _restored_id(item) is None]
         hits = dict(
@@ -400,7 +460,7 @@ class Memory:
         best candidates of each side."""
         dense_hits = (
             await self._backend.nearest(
-                kind, vector[np.newaxis, :], depth, filters=filters, with_payload=False
+                kind, vector[np.newaxis, :], depth, filters=filters, with_payload=False, with_dense=False
             )
         )[0]
         cosines = {p.id: p.score for p in dense_hits}

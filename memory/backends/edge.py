@@ -216,6 +216,7 @@ class EdgeBackend:
         floor: float | None = None,
         filters: Filters | None = None,
         with_payload: bool = True,
+        with_dense: bool = True,
     ) -> list[list[StoredPoint]]:
         if len(vectors) == 0:
             return []
@@ -227,7 +228,7 @@ class EdgeBackend:
                 filter=query_filter,
                 score_threshold=floor,
                 with_payload=with_payload,
-                with_vector=[DENSE],
+                with_vector=[DENSE] if with_dense else False,
             )
             for vector in vectors
         ]

@@ -64,9 +64,10 @@ class VectorBackend(Protocol):
         floor: float | None = None,
         filters: Filters | None = None,
         with_payload: bool = True,
+        with_dense: bool = True,
     ) -> list[list[StoredPoint]]:
         """For each row of ``vectors``, up to ``limit`` nearest points by cosine (≥ ``floor``), best
-        first, with their dense vectors (and payloads when ``with_payload``)."""
+        first, with their payloads and dense vectors (each when asked for)."""
 
     async def sparse_nearest(
         self, kind: Kind, vector: SparseVector, limit: int, filters: Filters | None = None

@@ -155,6 +155,7 @@ class ServerBackend:
         floor: float | None = None,
         filters: Filters | None = None,
         with_payload: bool = True,
+        with_dense: bool = True,
     ) -> list[list[StoredPoint]]:
         if len(vectors) == 0:
             return []
@@ -167,7 +168,7 @@ class ServerBackend:
                 score_threshold=floor,
                 filter=query_filter,
                 with_payload=with_payload,
-                with_vector=[DENSE],
+                with_vector=[DENSE] if with_dense else False,
             )
             for vector in vectors
         ]

@@ -90,6 +90,30 @@ async def test_add_many_merges_inside_one_batch(memory: Memory) -> None:
     assert await memory.count("goal") == 1
 
 
+async def test_add_batches_checks_each_batch_against_the_ones_written_before(memory: Memory) -> None:
+    """The next batch is encoded ahead, but checked only once the previous one is written; a refused
+    batch is reported in its place and the following ones still go in."""
+    batches = [
+        [{"kind": "fact", "text": "David habite à Lyon", "author": "Eko"}],
+        [{"kind": "fact", "text": "   "}, {"kind": "fact", "text": "Julie aime le jazz"}],
+        [],
+        [
+            {"kind": "fact", "text": "David habite à Lyon", "author": "Simon"},
+            {"kind": "fact", "text": "Le chat de Simon s'appelle Pixel"},
+        ],
+    ]
+    outcomes = [outcome async for outcome in memory.add_batches(batches)]
+    assert len(outcomes) == 4
+    first, refused, empty, last = outcomes
+    assert not isinstance(first, ValueError) and [r.status for r in first] == ["added"]
+    assert isinstance(refused, ValueError) and "item 1: text must be a non-empty string" in str(refused)
+    assert empty == []
+    assert not isinstance(last, ValueError) and [r.status for r in last] == ["merged", "added"]
+    assert last[0].duplicate_of == first[0].id
+    assert (await memory.get(first[0].id)).authors == ["Eko", "Simon"]
+    assert await memory.count("fact") == 2  # nothing of the refused batch
+
+
 async def test_bad_items_are_refused_before_anything_is_written(memory: Memory) -> None:
     with pytest.raises(ValueError, match="item 2: text must be a non-empty string"):
         await memory.add_many([NewRecord("fact", "ok"), NewRecord("fact", "   ")])
