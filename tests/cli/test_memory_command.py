@@ -295,3 +295,24 @@ def test_an_unreachable_qdrant_server_is_one_line_without_credentials(eko: Eko, 
         f"eko: cannot reach the Qdrant server at https://127.0.0.1:{free_port}/: Connection refused"
     ]
     assert not any(secret in run.stderr for secret in ("hunter2", "hunter3", "topsecret"))
+
+
+def test_a_batch_memory_refuses_is_added_line_by_line(eko: Eko, tmp_path: Path) -> None:
+    """One id given to two kinds makes Memory refuse the whole batch: the import pins the line down
+    and imports the rest, the batch after it included."""
+    same = "6f1c0f1e-0000-4000-8000-00000000000a"
+    lines = [
+        {"kind": "fact", "text": "Simon aime le thé", "id": same},
+        {"kind": "self", "text": "Je résume les discussions", "id": same},
+        {"kind": "fact", "text": "Julie habite à Nantes"},
+    ]
+    lines += [{"kind": "fact", "text": f"Le badge {n} ouvre la salle {n}"} for n in range(300)]
+    source = tmp_path / "clash.jsonl"
+    source.write_text("".join(json.dumps(line, ensure_ascii=False) + "\n" for line in lines), encoding="utf-8")
+    run = eko("--data-dir", str(tmp_path / "data"), "memory", "import", str(source), "--json")
+    assert run.returncode == 1 and "Traceback" not in run.stderr, run.stderr
+    results = _json_lines(run.stdout)
+    assert [r["line"] for r in results] == list(range(1, len(lines) + 1))
+    assert results[0]["status"] == "added" and results[0]["id"] == same
+    assert results[1]["status"] == "error" and results[1]["error"] == f"id {same} is already a fact record"
+    assert all(r["status"] in ("added", "merged") for r in results[2:])
