@@ -136,3 +136,16 @@ def test_texts_the_model_reads_alike_share_one_encode(embedder: Embedder) -> Non
     assert np.array_equal(question, curiosity)
     assert np.array_equal(question, embedder.embed_sync(["c'est quoi le projet secret numéro 3 ?"])[0])
     assert not np.array_equal(question, other)
+
+
+def test_one_text_is_encoded_as_sentence_transformers_encodes_it(embedder: Embedder) -> None:
+    # A query takes a shorter path than a batch (memory/embeddings.py, _OneTextFast): same vector.
+    from sentence_transformers import SentenceTransformer
+
+    model = embedder._loaded()
+    inner = getattr(model, "_model", model)
+    assert isinstance(inner, SentenceTransformer)
+    texts = ["Eko, c'était quoi le nom du village de maman ?", "Mickael bosse où déjà ?"]
+    for text in texts:
+        assert np.array_equal(model.encode([text]), inner.encode([text], convert_to_numpy=True))
+    assert np.array_equal(model.encode(texts), inner.encode(texts, convert_to_numpy=True))
