@@ -64,8 +64,12 @@ def folded_words(words: str) -> frozenset[str]:
     return frozenset(fold(word) for word in words.split())
 
 
+@lru_cache(maxsize=65536)
 def name_key(name: str | None) -> str:
-    """A name compared case-, accent- and spacing-insensitively (``"Zoé "`` is ``"zoe"``)."""
+    """A name compared case-, accent- and spacing-insensitively (``"Zoé "`` is ``"zoe"``).
+
+    Cached: a bulk import's duplicate check asks it of the same few hundred names millions of times
+    (40 % of a 20k-fact import's time without the cache)."""
     return " ".join(fold(unicodedata.normalize("NFKC", name or "")).split())
 
 
