@@ -79,6 +79,11 @@ def _stored(point: qe.Record | qe.ScoredPoint) -> StoredPoint:
     return StoredPoint(str(point.id), dict(point.payload or {}), dense, float(score), sparse)
 
 
+def _probe(dimension: int) -> list[float]:
+    """A query vector for a query that only reads points (any non-zero vector)."""
+    return [1.0] + [0.0] * (dimension - 1)
+
+
 def _sparse(vector: SparseVector) -> qe.SparseVector:
     return qe.SparseVector(list(vector.indices), list(vector.values))
 
@@ -164,6 +169,7 @@ class EdgeBackend:
         self._collections = collections
         self._lock = lock
         self._shards: dict[Kind, qe.EdgeShard] = {}
+        self._dimensions: dict[Kind, int] = {}  # from the layout files (None there: legacy, unknown)
 
     @classmethod
     def open(cls, path: Path, collections: dict[Kind, str], lock: IO[bytes]) -> EdgeBackend:
@@ -175,6 +181,7 @@ class EdgeBackend:
             for kind, name in collections.items():
                 if (root / name).is_dir():
                     backend._shards[kind] = qe.EdgeShard.load(str(root / name))
+                    backend._remember(kind, _read_layout(root / name))
         except Exception as error:  # the engine raises plain Exceptions
             backend._release()
             if "WouldBlock" in str(error):
@@ -199,12 +206,32 @@ class EdgeBackend:
             old.close()
         directory = self._root / self._collections[kind]
         self._shards[kind] = await self._run(lambda: create_shard(directory, layout))
+        self._remember(kind, layout)
+
+    def _remember(self, kind: Kind, layout: Layout) -> None:
+        self._dimensions.pop(kind, None)
+        if layout.dimension:
+            self._dimensions[kind] = layout.dimension
 
     async def retrieve(self, kind: Kind, ids: Sequence[str], with_dense: bool = False) -> list[StoredPoint]:
         if not ids:
             return []
         wanted = [_point_id(i) for i in ids]
         shard = self._shard(kind)
+        dimension = self._dimensions.get(kind)
+        if with_dense and dimension:
+            # The engine's retrieve reads dense vectors slowly (5 points at 20k: p95 3.9 ms against
+            # 0.17 ms): an exact query restricted to the ids returns the same points and vectors.
+            request = qe.QueryRequest(
+                limit=len(wanted),
+                query=qe.Query.Nearest(_probe(dimension), using=DENSE),
+                filter=qe.Filter(must=[qe.HasIdCondition(set(wanted))]),
+                params=qe.SearchParams(exact=True),
+                with_payload=True,
+                with_vector=[DENSE],
+            )
+            scored = await self._run(lambda: shard.query(request))
+            return [_stored(p) for p in scored]
         points = await self._run(lambda: shard.retrieve(wanted, True, [DENSE] if with_dense else False))
         return [_stored(p) for p in points]
 

@@ -46,3 +46,19 @@ async def test_every_fusion_finds_the_fact(memory: Memory, fusion: str) -> None:
     hits = await memory.search("fact", "Besançon David")
     assert hits[0].record.id == fact.id
     assert 0.0 < hits[0].score <= 1.0001
+
+
+async def test_search_reads_each_records_own_vector(memory: Memory) -> None:
+    # A hit's score is the cosine with the vector read back for it (the edge backend reads vectors
+    # through a query restricted to the ids): each record must come back with its own.
+    texts = ["Julie habite à Nantes", "Le chat de Simon s'appelle Pixel", "David bosse chez Qonto"]
+    for text in texts:
+        await memory.add("fact", text)
+    stored = {record.id: vector for record, vector in await memory.all("fact", with_vectors=True)}
+    query = "où habite Julie ?"
+    vector = (await memory._embedder.embed([query]))[0]
+    hits = await memory.search("fact", query, limit=3)
+    assert len(hits) == 3
+    for hit in hits:
+        own = stored[hit.record.id]
+        assert own is not None and abs(hit.score - float(vector @ own)) < 1e-5
