@@ -308,7 +308,7 @@ def test_a_batch_memory_refuses_is_added_line_by_line(eko: Eko, tmp_path: Path) 
     ]
     lines += [{"kind": "fact", "text": f"Le badge {n} ouvre la salle {n}"} for n in range(300)]
     source = tmp_path / "clash.jsonl"
-    source.write_text("".join(json.dumps(line, ensure_ascii=False) + "\n" for line in lines), encoding="utf-8")
+    source.write_text("".join(json.dumps(line) + "\n" for line in lines), encoding="utf-8")
     run = eko("--data-dir", str(tmp_path / "data"), "memory", "import", str(source), "--json")
     assert run.returncode == 1 and "Traceback" not in run.stderr, run.stderr
     results = _json_lines(run.stdout)
