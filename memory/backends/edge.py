@@ -95,10 +95,17 @@ def edge_point(point: PointData) -> qe.Point:
     return qe.Point(_point_id(point.id), vectors, point.payload)
 
 
+# Indexed segments a shard keeps before the engine merges them (its default here: 2). A large
+# import indexes every memory.store.INDEX_EVERY records (the duplicate checks then stop scanning all it
+# wrote by brute force); with 2, each of those indexings merged and re-indexed everything before.
+SEGMENTS = 8
+
+
 def shard_config(dimension: int) -> qe.EdgeConfig:
     return qe.EdgeConfig(
         vectors={DENSE: qe.EdgeVectorParams(size=dimension, distance=qe.Distance.Cosine)},
         sparse_vectors={SPARSE: qe.EdgeSparseVectorParams(modifier=qe.Modifier.Idf)},
+        optimizers=qe.EdgeOptimizersConfig(default_segment_number=SEGMENTS),
     )
 
 
@@ -180,8 +187,11 @@ class EdgeBackend:
         try:
             for kind, name in collections.items():
                 if (root / name).is_dir():
-                    backend._shards[kind] = qe.EdgeShard.load(str(root / name))
-                    backend._remember(kind, _read_layout(root / name))
+                    layout = _read_layout(root / name)
+                    # A shard made before SEGMENTS takes it now (the engine checks the vectors agree).
+                    config = shard_config(layout.dimension) if layout.dimension else None
+                    backend._shards[kind] = qe.EdgeShard.load(str(root / name), config)
+                    backend._remember(kind, layout)
         except Exception as error:  # the engine raises plain Exceptions
             backend._release()
             if "WouldBlock" in str(error):
