@@ -39,6 +39,7 @@ from language.text import (
     NUMBER_WORDS,
     common_prefix,
     fold,
+    is_ordinary_word,
     name_key,
     normalise,
     word_key,
@@ -196,7 +197,7 @@ def analyse(text: str) -> Analysis:
         content.append(canonical)
         # A capitalised word is a name, unless it only starts the sentence and is an ordinary word.
         is_name = (
-            raw[:1].isupper() and word not in _ENTITY_NOISE and (position > 0 or word not in _COMMON_STARTS)
+            raw[:1].isupper() and word not in _ENTITY_NOISE and (position > 0 or not is_ordinary_word(word))
         ) or (len(raw) > 1 and raw.isupper())
         if is_name:
             if previous_was_name:
@@ -231,37 +232,6 @@ def analyse(text: str) -> Analysis:
         all_words=frozenset(all_words),
         by_prefix=_by_prefix(all_words),
     )
-
-
-# Capitalised sentence starters that are ordinary words, not names.
-_COMMON_STARTS = frozenset(
-    [
-        "comprendre",
-        "pourquoi",
-        "comment",
-        "combien",
-        "depuis",
-        "dans",
-        "stand",
-        "standup",
-        "mon",
-        "ma",
-        "mes",
-        "notre",
-        "nos",
-        "votre",
-        "vos",
-        "understand",
-        "since",
-        "how",
-        "why",
-        "where",
-        "when",
-        "what",
-        "who",
-        "which",
-    ]
-)
 
 
 def _polarity(folded: list[str]) -> bool:

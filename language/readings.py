@@ -37,6 +37,7 @@ from language.text import (
     frequency,
     in_dictionary,
     is_finite_verb,
+    is_ordinary_word,
     lemma,
     stem,
     tokens,
@@ -200,7 +201,7 @@ def _names(text: str) -> set[str]:
                 continue
             if word in CALENDAR or word.removesuffix("s") in CALENDAR:
                 continue  # English capitalises months and days: they are values, not names
-            if not starts or not (in_dictionary(word) or in_dictionary(written.get(word, word))):
+            if not starts or not is_ordinary_word(word, written.get(word, word)):
                 found.add(word)
     return found
 
