@@ -119,6 +119,7 @@ _CUES: tuple[tuple[str, str], ...] = (
     ("definition", r" (?:quel|quelle|quels|quelles|which) "),
 )
 _PATTERNS = tuple((facet, re.compile(pattern)) for facet, pattern in _CUES)
+
 # Cue words that also say *which* information of the facet is asked: they stay content words, so
 # "le mail de Bob" and "le numéro de Bob", "qui a créé X" and "qui maintient X" remain apart.
 _KEPT = frozenset(
@@ -204,6 +205,14 @@ def _positions(joined: str, start: int, end: int) -> set[int]:
     return set(range(max(first, 0), max(first, 0) + inside))
 
 
+def _wildcard(pattern: re.Pattern[str], match: re.Match[str], word: str) -> bool:
+    """Whether ``word`` stands where a cue pattern accepts any word ("where does Corentin work",
+    "what does Bob do"): the cue still matches with another word there, so it is the subject."""
+    span = match.group(0)
+    swapped = span.replace(f" {word} ", " zqxj ", 1)
+    return swapped != span and pattern.fullmatch(swapped) is not None
+
+
 def read_facet(text: str, language: Language = "fr") -> FacetReading:
     """The facet ``text`` asks for or states, and which of its words said so (see the module doc)."""
     words = tuple(tokens(text))
@@ -217,7 +226,9 @@ def read_facet(text: str, language: Language = "fr") -> FacetReading:
             found = True
             kept = _KEPT if name in ("contact", "agent") else frozenset()
             cues |= {
-                i for i in _positions(joined, match.start() + 1, match.end() - 1) if words[i] not in kept
+                i
+                for i in _positions(joined, match.start() + 1, match.end() - 1)
+                if words[i] not in kept and not _wildcard(pattern, match, words[i])
             }
             position = match.end() - 1
         if found and facet == "other":
