@@ -27,6 +27,7 @@ from language.concepts import concepts_of
 from language.facets import read_facet, read_statement
 from language.text import (
     CALENDAR,
+    COMMON_FREQUENCY,
     FILLERS,
     FUNCTION_WORDS,
     LIGHT_VERBS,
@@ -44,8 +45,8 @@ from language.text import (
     word_key,
 )
 
-# Below this Zipf frequency (about once per 60,000 words), a word names something specific.
-ANCHOR_FREQUENCY = 4.2
+# Below the common-word frequency (wordfreq Zipf, text.COMMON_FREQUENCY), a word names something specific.
+ANCHOR_FREQUENCY = COMMON_FREQUENCY
 _TYPO_PREFIX = 4
 _CLIPPED = 4  # French clips long words: "anniv(ersaire)", "résa" (réservation), "dispo(nible)"
 _CAPITALISED = re.compile(r"(?<![\w'’])([A-ZÀ-Þ][\w’'-]*)")

@@ -226,20 +226,16 @@ def in_dictionary(word: str) -> bool:
     return bool(simplemma.is_known(word, lang=("fr", "en")))
 
 
-# Above this Zipf frequency (about once per 60,000 words of French or English), a word is ordinary.
+# Above this Zipf frequency (about once per 60,000 words of French or English), a word is common.
 COMMON_FREQUENCY = 4.2
 
 
 def is_ordinary_word(word: str, written: str | None = None) -> bool:
-    """Whether a folded word is ordinary vocabulary rather than a name: a function word, a word
-    simplemma's dictionaries know (as folded or as ``written``, accents kept), or a common one
-    (wordfreq). A capitalised word starting a sentence is a name only when it is not ordinary."""
-    return (
-        word in FUNCTION_WORDS
-        or in_dictionary(word)
-        or (written is not None and in_dictionary(written))
-        or frequency(word) >= COMMON_FREQUENCY
-    )
+    """Whether a folded word is ordinary vocabulary rather than a name: a function word or a common
+    word (wordfreq, looked up as ``written``, accents kept, when given). A capitalised word starting
+    a sentence is a name only when it is not ordinary: "Comment…", "Salle…" are ordinary words,
+    "Marmotte…", "Pollen…" (in the dictionary, but rare) name something."""
+    return word in FUNCTION_WORDS or frequency(written or word) >= COMMON_FREQUENCY
 
 
 # Months and weekdays are values like numbers: "en septembre 2019" is not "en novembre 2019".
