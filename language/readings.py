@@ -37,8 +37,10 @@ from language.text import (
     common_prefix,
     frequency,
     in_dictionary,
+    AUXILIARIES,
     is_finite_verb,
     is_ordinary_word,
+    is_verb_form,
     lemma,
     stem,
     tokens,
@@ -154,13 +156,18 @@ def read(text: str, statement: bool = False) -> Reading:
     forms = accented_forms(text)
     names = _names(text)
     clause = _about_clause(facet.words)
-    content = tuple(
-        NUMBER_WORDS.get(word) or CALENDAR.get(word) or CALENDAR.get(word.removesuffix("s")) or word
-        for index, word in enumerate(facet.words)
+    words = facet.words
+    kept = [
+        index
+        for index, word in enumerate(words)
         if index not in facet.cue_positions
         and index not in clause
         and word not in _IGNORED
-        and not (word in ORDINAL_SUFFIXES and index and facet.words[index - 1][:1].isdigit())
+        and not (word in ORDINAL_SUFFIXES and index and words[index - 1][:1].isdigit())
+    ]
+    content = tuple(
+        NUMBER_WORDS.get(word) or CALENDAR.get(word) or CALENDAR.get(word.removesuffix("s")) or word
+        for word in (words[index] for index in kept)
     )
     anchors = tuple(
         word
@@ -169,7 +176,14 @@ def read(text: str, statement: bool = False) -> Reading:
         or word[:1].isdigit()
         or (not in_dictionary(forms.get(word, word)) and frequency(forms.get(word, word)) < ANCHOR_FREQUENCY)
     )
-    verbs = frozenset(word for word in content if is_finite_verb(forms.get(word, word)))
+    # Inflected verbs, and participles after an auxiliary (a compound tense: "Rayan est arrivé
+    # quand ?", "Caribou a été codé par qui ?"); a participle alone qualifies a noun ("le wifi invité").
+    verbs = frozenset(
+        words[index]
+        for index in kept
+        if is_finite_verb(forms.get(words[index], words[index]))
+        or (index and words[index - 1] in AUXILIARIES and is_verb_form(forms.get(words[index], words[index])))
+    )
     return Reading(facet.facet, facet.trip, content, anchors, verbs)
 
 

@@ -142,12 +142,25 @@ _PARTICIPLE = re.compile(r"(?:é|ée|és|ées|ant|ants|ante|antes)$")
 def is_finite_verb(written: str) -> bool:
     """Whether a lowercase word as written (accents kept) is an inflected French verb that is not a
     participle ("ouvre", "travaille", "utilise"; not "invité", "anniversaire", "ouvrir")."""
+    return not _PARTICIPLE.search(written) and is_verb_form(written)
+
+
+@lru_cache(maxsize=65536)
+def is_verb_form(written: str) -> bool:
+    """Whether a lowercase word as written is an inflected French verb, participles included
+    ("arrivé", "codé", "ouvre"): its simplemma lemma is another word, an infinitive."""
     import simplemma
 
-    if _PARTICIPLE.search(written):
-        return False
     found = fold(simplemma.lemmatize(written, lang="fr"))
     return found != fold(written) and found.endswith(("er", "ir", "re"))
+
+
+# Forms of the French auxiliaries (être, avoir, and "été" of the passive): a participle after one
+# is the verb of a compound tense ("est arrivé", "a été codé"), not an adjective.
+AUXILIARIES = folded_words(
+    """suis es est sommes êtes sont étais était étions étiez étaient serai sera seront été
+    ai as a avons avez ont avais avait avions aviez avaient aurai aura auront"""
+)
 
 
 @lru_cache(maxsize=65536)
