@@ -115,6 +115,9 @@ _CUES: tuple[tuple[str, str], ...] = (
         r" (?:quoi|qu est ce qu|qu est ce que|qu est ce|ce qu est|ce que c est|what|whats|what s|"
         r"c est quel genre de|quel genre de|quel type de|quelle sorte de) ",
     ),
+    # Wanting to understand or have explained a thing asks what it is ("je veux mieux comprendre le
+    # vibe coding", "explain WebRTC to me").
+    ("definition", r" (?:comprendre|comprends|expliquer|explique|understand|explain) "),
     # "Which X" with no other cue asks which thing X is ("on a quelle carte ticket resto ?").
     ("definition", r" (?:quel|quelle|quels|quelles|which) "),
 )
