@@ -38,6 +38,7 @@ from language.text import (
     frequency,
     in_dictionary,
     AUXILIARIES,
+    SUBJECT_CLITICS,
     is_finite_verb,
     is_ordinary_word,
     is_verb_form,
@@ -183,6 +184,7 @@ def read(text: str, statement: bool = False) -> Reading:
         for index in kept
         if is_finite_verb(forms.get(words[index], words[index]))
         or (index and words[index - 1] in AUXILIARIES and is_verb_form(forms.get(words[index], words[index])))
+        or (index and words[index - 1] in SUBJECT_CLITICS)
     )
     return Reading(facet.facet, facet.trip, content, anchors, verbs)
 
@@ -298,7 +300,13 @@ def compare(a: Reading, b: Reading) -> Verdict:
         return "different"  # "Simon fait du vélo ?" / "Simon fait de la musique ?": another question
     if _opposed(only_a, only_b):
         return "different"  # "le bureau ouvre à quelle heure ?" / "… ferme à quelle heure ?"
-    if not (a.anchors or b.anchors) or a.facet in _VERB_FACETS:
+    if a.facet in _VERB_FACETS:
+        return "borderline"
+    if all(word in a.verbs for word in only_a) and all(word in b.verbs for word in only_b):
+        # The same facet of the same nouns, only the verbs reworded ("le séminaire c'est où ?" /
+        # "on part où pour le séminaire ?"): the verb restates what is asked.
+        return "same"
+    if not (a.anchors or b.anchors):
         return "borderline"
     if only_a and only_b:
         # The same facet of the same named subject, each side in its own words ("Léna arrive quand

@@ -155,6 +155,11 @@ def is_verb_form(written: str) -> bool:
     return found != fold(written) and found.endswith(("er", "ir", "re"))
 
 
+# Subject and reflexive clitics: the word right after one is a verb ("on part où ?", "ça se passe
+# comment ?"), even a form the dictionary reads as a noun first (part, passe, marche, tombe).
+SUBJECT_CLITICS = folded_words("je j tu il elle on ils elles ça ca se s nous vous")
+
+
 # Forms of the French auxiliaries (être, avoir, and "été" of the passive): a participle after one
 # is the verb of a compound tense ("est arrivé", "a été codé"), not an adjective.
 AUXILIARIES = folded_words(
