@@ -185,8 +185,14 @@ def read(text: str, statement: bool = False) -> Reading:
         if is_finite_verb(forms.get(words[index], words[index]))
         or (index and words[index - 1] in AUXILIARIES and is_verb_form(forms.get(words[index], words[index])))
         or (index and words[index - 1] in SUBJECT_CLITICS)
+        or (index == 1 and words[0] in names and _NAME_THEN_WORD.match(text) is not None)
     )
     return Reading(facet.facet, facet.trip, content, anchors, verbs)
+
+
+# A sentence opening on a name and a word with no pause between them: subject and verb
+# ("Soraya part où ?", "Marmotte sort quand ?").
+_NAME_THEN_WORD = re.compile(r"\s*[^\W\d_][\w-]* [^\W\d_]")
 
 
 def _about_clause(words: tuple[str, ...]) -> set[int]:
