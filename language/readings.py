@@ -184,7 +184,7 @@ def read(text: str, statement: bool = False) -> Reading:
         for index in kept
         if is_finite_verb(forms.get(words[index], words[index]))
         or (index and words[index - 1] in AUXILIARIES and is_verb_form(forms.get(words[index], words[index])))
-        or (index and words[index - 1] in SUBJECT_CLITICS)
+        or (index and (words[index - 1] in SUBJECT_CLITICS or words[index - 1] in LIGHT_VERBS))
         or (index == 1 and words[0] in names and _NAME_THEN_WORD.match(text) is not None)
     )
     return Reading(facet.facet, facet.trip, content, anchors, verbs)
