@@ -27,6 +27,7 @@ FACETS = (
     "hours",  # at what time (opening hours, a time of day)
     "price",  # how much it costs
     "quantity",  # how many
+    "amount",  # a bare "how much": a price or a quantity
     "age",  # how old
     "definition",  # what is X
     "preference",  # X's favourite thing (qualified by the thing: colour, film…)
@@ -55,8 +56,11 @@ _CUES: tuple[tuple[str, str], ...] = (
         "price",
         r" (?:prix|cout(?:e|ent|er|e)?|coute|coutait|combien (?:ca )?(?:coute|vaut|valent|paye)|"
         r"vaut|valent|valeur|tarif|budget|how much (?:is|are|does|did|do)?|cost(?:s|ed)?|price|paye|"
-        r"combien) ",
+        r"(?:c est|c etait|ca fait|ca coute|ca vaut) combien|combien (?:ca|c est)) ",
     ),
+    # A bare "combien" with no price or count word asks an amount, a price or a number
+    # ("il a des gosses Kenji ? combien ?", "le parking combien ?").
+    ("amount", r" combien "),
     ("hours", r" (?:a quelle heure|quelle heure|horaires?|heures? d ouverture|what time|opening hours) "),
     (
         "date",
@@ -349,4 +353,5 @@ ANSWERED_BY: dict[str, frozenset[str]] = {
     "identity": frozenset({"identity", "role", "definition"}),
     "definition": frozenset({"definition", "role"}),
     "role": frozenset({"role", "definition"}),
+    "amount": frozenset({"price", "quantity"}),
 }

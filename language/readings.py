@@ -293,7 +293,7 @@ def compare(a: Reading, b: Reading) -> Verdict:
     both ways. ``"borderline"``: same facet and anchors, other words differ ("Marmotte sort quand ?"
     / "c'est quand la release de Marmotte ?").
     """
-    if (a.facet, a.trip) != (b.facet, b.trip):
+    if a.trip != b.trip or not _same_facet(a.facet, b.facet):
         return "different"
     if unmatched(a.anchors, b.content, False) or unmatched(b.anchors, a.content, False):
         return "different"  # anchors name things: a shared concept ("CTO"/"CEO") is not enough
@@ -325,6 +325,11 @@ def compare(a: Reading, b: Reading) -> Verdict:
     # "les horaires du bureau"), anything else narrows the question ("le wifi" / "le wifi invité").
     extra, verbs = (only_a, a.verbs) if only_a else (only_b, b.verbs)
     return "same" if all(word in verbs for word in extra) else "borderline"
+
+
+def _same_facet(a: str, b: str) -> bool:
+    """A bare "combien" (amount) may ask a price or a quantity: it agrees with either."""
+    return a == b or {a, b} in ({"amount", "price"}, {"amount", "quantity"})
 
 
 # Facets whose verb says which information is asked: who created X is not who maintains X.
