@@ -29,7 +29,8 @@ from difflib import SequenceMatcher
 from functools import lru_cache
 from typing import Literal
 
-from language.readings import Reading, compare, read, unmatched
+from language.facets import stated_facets
+from language.readings import Reading, compare, read, unmatched, words_match
 from language.readings import Verdict as Verdict
 from language.text import CALENDAR as _CALENDAR
 from language.text import (
@@ -42,6 +43,7 @@ from language.text import (
     is_ordinary_word,
     name_key,
     normalise,
+    tokens,
     word_key,
 )
 
@@ -514,9 +516,43 @@ def judge(
         return "same"
     if unmatched(ra.anchors, rb.content, False) or unmatched(rb.anchors, ra.content, False):
         return "different"
+    if a_about and _same_claim(a_text, b_text, ra, rb, a_about, only_a, only_b):
+        return "same"
     if cosine is not None and cosine < THRESHOLDS[kind][relation(a, b)] - STATEMENT_MARGIN:
         return "different"
     return "borderline"
+
+
+def _values(reading: Reading, subject: tuple[str, ...]) -> tuple[str, ...]:
+    """What a statement says its subject has: its names, numbers and dates, the subject's own
+    words aside ("Thibaut fête son anniv le 14 mars" about Thibaut → anniv, 14, mars)."""
+    return tuple(
+        word
+        for word in reading.content
+        if (word in reading.anchors or word.startswith(("month:", "day:")))
+        and not any(words_match(word, own, False) for own in subject)
+    )
+
+
+def _same_claim(
+    a_text: str, b_text: str, ra: Reading, rb: Reading, about: str, only_a: list[str], only_b: list[str]
+) -> bool:
+    """Two statements about one subject that give the same facet (:func:`stated_facets`: a date, a
+    place, a price…) with the same values, one saying no more than the other or both differing only
+    by their verbs: "L'anniversaire de Thibaut c'est le 14 mars" / "Thibaut fête son anniv le 14
+    mars"."""
+    facets = (stated_facets(a_text) | {ra.facet}) & (stated_facets(b_text) | {rb.facet})
+    if not facets - _VAGUE_FACETS:
+        return False
+    subject = tuple(tokens(about))
+    values_a, values_b = _values(ra, subject), _values(rb, subject)
+    if not values_a or unmatched(values_a, values_b, False) or unmatched(values_b, values_a, False):
+        return False
+    return not (only_a and only_b)
+
+
+# Facets every description gives ("X est un…"): sharing one says nothing about the claim.
+_VAGUE_FACETS = frozenset({"definition", "other"})
 
 
 def richer_text(kept: str, incoming: str) -> str:

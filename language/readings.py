@@ -136,6 +136,8 @@ _CLASSIFIERS = frozenset(
     ]
 )
 _IGNORED = FUNCTION_WORDS | LIGHT_VERBS | FILLERS | _WRAPPERS | _CLASSIFIERS
+# A statement is not wrapped in a request: "par équipe", "cette année" say something in a fact.
+_STATEMENT_IGNORED = FUNCTION_WORDS | LIGHT_VERBS | FILLERS | _CLASSIFIERS
 
 Verdict = Literal["same", "different", "borderline"]
 
@@ -163,7 +165,7 @@ def read(text: str, statement: bool = False) -> Reading:
         for index, word in enumerate(words)
         if index not in facet.cue_positions
         and index not in clause
-        and word not in _IGNORED
+        and word not in (_STATEMENT_IGNORED if statement else _IGNORED)
         and not (word in ORDINAL_SUFFIXES and index and words[index - 1][:1].isdigit())
     ]
     content = tuple(
