@@ -548,7 +548,7 @@ def _same_claim(
     values_a, values_b = _values(ra, subject), _values(rb, subject)
     if not values_a or unmatched(values_a, values_b, False) or unmatched(values_b, values_a, False):
         return False
-    return not (only_a and only_b)
+    return not (only_a and only_b) or (set(only_a) <= ra.verbs and set(only_b) <= rb.verbs)
 
 
 # Facets every description gives ("X est un…"): sharing one says nothing about the claim.
