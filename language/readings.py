@@ -135,9 +135,11 @@ _CLASSIFIERS = frozenset(
         "platform",
     ]
 )
-_IGNORED = FUNCTION_WORDS | LIGHT_VERBS | FILLERS | _WRAPPERS | _CLASSIFIERS
+# Names of currencies: "80 000 euros", "80k€" and "80 000 balles" give one amount ("€" is no word).
+_CURRENCIES = frozenset(["euro", "euros", "eur", "balles", "dollar", "dollars", "usd"])
+_IGNORED = FUNCTION_WORDS | LIGHT_VERBS | FILLERS | _WRAPPERS | _CLASSIFIERS | _CURRENCIES
 # A statement is not wrapped in a request: "par équipe", "cette année" say something in a fact.
-_STATEMENT_IGNORED = FUNCTION_WORDS | LIGHT_VERBS | FILLERS | _CLASSIFIERS
+_STATEMENT_IGNORED = FUNCTION_WORDS | LIGHT_VERBS | FILLERS | _CLASSIFIERS | _CURRENCIES
 
 Verdict = Literal["same", "different", "borderline"]
 
