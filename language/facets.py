@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from language.text import Language, fold, normalise, tokens
+from language.text import CARDINAL_WORDS, Language, fold, normalise, tokens
 
 FACETS = (
     "identity",  # who is X
@@ -340,7 +340,8 @@ _STATED_PATTERNS = tuple((facet, re.compile(pattern)) for facet, pattern in _STA
 
 def stated_facets(text: str) -> frozenset[str]:
     """The facets a statement gives about its subject ("Noé a grandi à Brest" → origin)."""
-    joined = " " + " ".join(tokens(text)) + " "
+    # Number words are numbers ("deux enfants" states a quantity like "2 enfants").
+    joined = " " + " ".join(CARDINAL_WORDS.get(word, word) for word in tokens(text)) + " "
     folded_text = " " + fold(normalise(text)) + " "  # keeps "€", "@", "/" and ":" for values
     return frozenset(
         facet for facet, pattern in _STATED_PATTERNS if pattern.search(joined) or pattern.search(folded_text)

@@ -283,18 +283,22 @@ def common_prefix(a: str, b: str) -> int:
 
 
 # Number words (articles such as "un"/"one" are left out on purpose: "un stand-up" is not a count).
-NUMBER_WORDS: dict[str, str] = {
+CARDINAL_WORDS: dict[str, str] = {
     "deux": "2", "trois": "3", "quatre": "4", "cinq": "5", "six": "6", "sept": "7", "huit": "8",
     "neuf": "9", "dix": "10", "onze": "11", "douze": "12", "vingt": "20", "trente": "30",
     "quarante": "40", "cinquante": "50", "cent": "100", "mille": "1000",
     "two": "2", "three": "3", "four": "4", "five": "5", "seven": "7", "eight": "8",
     "nine": "9", "ten": "10", "eleven": "11", "twelve": "12", "twenty": "20", "thirty": "30",
     "forty": "40", "fifty": "50", "hundred": "100", "thousand": "1000",
-    # ordinals are the same values ("au troisième" / "au 3e étage")
+}  # fmt: skip
+# Ordinals are the same values ("au troisième" / "au 3e étage"), but they count nothing: "son
+# deuxième enfant" is not "deux enfants".
+ORDINAL_WORDS: dict[str, str] = {
     "deuxieme": "2", "troisieme": "3", "quatrieme": "4", "cinquieme": "5", "sixieme": "6",
     "septieme": "7", "huitieme": "8", "neuvieme": "9", "dixieme": "10",
     "third": "3", "fourth": "4", "fifth": "5", "sixth": "6", "seventh": "7", "eighth": "8",
     "ninth": "9", "tenth": "10",
 }  # fmt: skip
+NUMBER_WORDS: dict[str, str] = {**CARDINAL_WORDS, **ORDINAL_WORDS}
 # Ordinal endings written after a digit ("3e", "3ème", "2nd", "4th"): the digit alone is the value.
 ORDINAL_SUFFIXES = frozenset(["e", "eme", "er", "ere", "nd", "rd", "th", "st"])
