@@ -546,7 +546,7 @@ def _same_claim(
         return False
     subject = tuple(tokens(about))
     values_a, values_b = _values(ra, subject), _values(rb, subject)
-    if not values_a or unmatched(values_a, values_b, False) or unmatched(values_b, values_a, False):
+    if not values_a or not values_b or unmatched(values_a, rb.content, False) or unmatched(values_b, ra.content, False):
         return False
     return not (only_a and only_b) or (set(only_a) <= ra.verbs and set(only_b) <= rb.verbs)
 
