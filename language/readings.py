@@ -35,9 +35,12 @@ from language.text import (
     ORDINAL_SUFFIXES,
     accented_forms,
     common_prefix,
+    fold,
     frequency,
     in_dictionary,
     AUXILIARIES,
+    ELIDED_CLITIC,
+    MODALS,
     SUBJECT_CLITICS,
     is_finite_verb,
     is_ordinary_word,
@@ -181,6 +184,7 @@ def read(text: str, statement: bool = False) -> Reading:
         or word[:1].isdigit()
         or (not in_dictionary(forms.get(word, word)) and frequency(forms.get(word, word)) < ANCHOR_FREQUENCY)
     )
+    elided = {fold(word) for word in ELIDED_CLITIC.findall(text)}  # "s'occupe", "s'appelle"
     # Inflected verbs, and participles after an auxiliary (a compound tense: "Rayan est arrivé
     # quand ?", "Caribou a été codé par qui ?"); a participle alone qualifies a noun ("le wifi invité").
     verbs = frozenset(
@@ -188,7 +192,8 @@ def read(text: str, statement: bool = False) -> Reading:
         for index in kept
         if is_finite_verb(forms.get(words[index], words[index]))
         or (index and words[index - 1] in AUXILIARIES and is_verb_form(forms.get(words[index], words[index])))
-        or (index and (words[index - 1] in SUBJECT_CLITICS or words[index - 1] in LIGHT_VERBS))
+        or (index and (words[index - 1] in SUBJECT_CLITICS or words[index - 1] in MODALS))
+        or words[index] in elided
         or (index == 1 and words[0] in names and _NAME_THEN_WORD.match(text) is not None)
     )
     return Reading(facet.facet, facet.trip, content, anchors, verbs)

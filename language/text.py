@@ -157,7 +157,14 @@ def is_verb_form(written: str) -> bool:
 
 # Subject and reflexive clitics: the word right after one is a verb ("on part où ?", "ça se passe
 # comment ?"), even a form the dictionary reads as a noun first (part, passe, marche, tombe).
-SUBJECT_CLITICS = folded_words("je j tu il elle on ils elles ça ca se s nous vous")
+# The elided "s'" and "j'" are read from the text (ELIDED_CLITIC): a lone "s" token may be the
+# English possessive ("Gravillon's HQ").
+SUBJECT_CLITICS = folded_words("je tu il elle on ils elles ça ca se nous vous")
+ELIDED_CLITIC = re.compile(r"(?<![^\W\d_])[sjSJ]['’]([^\W\d_]+)")
+# French modal and periphrastic verbs: the word after one is an infinitive ("on peut venir").
+MODALS = folded_words(
+    "peux peut peuvent pouvait pourrait dois doit doivent devait faut va vas vont allait veux veut veulent"
+)
 
 
 # Forms of the French auxiliaries (être, avoir, and "été" of the passive): a participle after one
