@@ -160,9 +160,9 @@ class Reading:
 def read(text: str, statement: bool = False) -> Reading:
     """The facet, content words and anchors of ``text`` (see the module docstring); a ``statement``
     (a fact) is read by its predicate words (:func:`language.facets.read_statement`)."""
-    facet = read_statement(text) if statement else read_facet(text)
     forms = accented_forms(text)
     names = _names(text)
+    facet = read_statement(text) if statement else read_facet(_without_description(text, names))
     clause = _about_clause(facet.words)
     words = facet.words
     kept = [
@@ -202,6 +202,20 @@ def read(text: str, statement: bool = False) -> Reading:
 # A sentence opening on a name and a word with no pause between them: subject and verb
 # ("Soraya part où ?", "Marmotte sort quand ?").
 _NAME_THEN_WORD = re.compile(r"\s*[^\W\d_][\w-]* [^\W\d_]")
+
+
+def _without_description(text: str, names: set[str]) -> str:
+    """A question without the relative clause that describes a named subject after a
+    demonstrative ("c'est qui cette Anouk qui a posté dans #general ?" → "c'est qui cette Anouk"):
+    the clause says which Anouk, the question is who she is."""
+    words = tokens(text)
+    for i in range(len(words) - 2):
+        if words[i] in _DEMONSTRATIVES and words[i + 1] in names and words[i + 2] in ("qui", "que", "qu"):
+            return " ".join(words[: i + 2])
+    return text
+
+
+_DEMONSTRATIVES = frozenset(["ce", "cet", "cette", "ces", "this", "that"])
 
 
 def _about_clause(words: tuple[str, ...]) -> set[int]:
