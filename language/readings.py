@@ -107,6 +107,17 @@ _WRAPPERS = frozenset(
         "now",
         "year",
         "eko",
+        "want",
+        "wants",
+        "wanted",
+        "wish",
+        "wonder",
+        "wondering",
+        "know",
+        "curious",
+        "curieux",
+        "curieuse",
+        "better",
     ]
 )
 # Classifier nouns: the kind of thing a name is ("Marmotte, c'est quoi ce projet ?", "Caribou c'est
