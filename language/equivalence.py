@@ -30,7 +30,7 @@ from functools import lru_cache
 from typing import Literal
 
 from language.facets import stated_facets
-from language.readings import Reading, compare, read, unmatched, words_match
+from language.readings import CLASSIFIERS, Reading, compare, read, unmatched, words_match
 from language.readings import Verdict as Verdict
 from language.text import CALENDAR as _CALENDAR
 from language.text import (
@@ -65,36 +65,6 @@ THRESHOLDS: dict[Kind, dict[Relation, float]] = {
 }
 
 _TOKEN = re.compile(r"\d+(?:[.,]\d+)?|[^\W\d_]+|[$€%£]")
-
-# Words that wrap a question in a wish to know ("je me demande…", "I wonder…"): a request, not content.
-_REQUEST_WORDS = frozenset(
-    [
-        "demande",
-        "demander",
-        "savoir",
-        "aimerais",
-        "voudrais",
-        "veux",
-        "veut",
-        "voulais",
-        "comprendre",
-        "truc",
-        "chose",
-        "choses",
-        "wonder",
-        "know",
-        "want",
-        "wanted",
-        "wish",
-        "understand",
-        "better",
-        "thing",
-        "things",
-        "curious",
-        "curieux",
-        "curieuse",
-    ]
-)
 
 _NEGATIONS = frozenset(
     [
@@ -143,8 +113,9 @@ _QUESTION_PHRASES: tuple[tuple[re.Pattern[str], str], ...] = (
 
 _ENTITY_NOISE = frozenset({"i", "je", "j"})
 # Words that carry no content of their own: closed linguistic categories (language.text) and
-# request wrappers. Units of time written after numbers ("14 h", "9 am") too.
-_IGNORED = FUNCTION_WORDS | LIGHT_VERBS | FILLERS | _REQUEST_WORDS | frozenset({"h", "am", "pm"})
+# classifier nouns (language.readings). Questions are read by language.readings, which also sets
+# request wrappers aside. Units of time written after numbers ("14 h", "9 am") too.
+_IGNORED = FUNCTION_WORDS | LIGHT_VERBS | FILLERS | CLASSIFIERS | frozenset({"h", "am", "pm"})
 
 
 @dataclass(frozen=True)

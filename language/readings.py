@@ -60,7 +60,7 @@ _CAPITALISED = re.compile(r"(?<![\w'’])([A-ZÀ-Þ][\w’'-]*)")
 # Wrappers of a question ("je me demandais…", "j'aimerais bien savoir…") and discourse words that
 # situate it ("au juste", "à la base", "en ce moment", "dont tout le monde parle", "chez nous",
 # "dans l'équipe"): general conversational formulas.
-_WRAPPERS = frozenset(
+WRAPPERS = frozenset(
     [
         "savoir",
         "sais",
@@ -122,7 +122,7 @@ _WRAPPERS = frozenset(
 )
 # Classifier nouns: the kind of thing a name is ("Marmotte, c'est quoi ce projet ?", "Caribou c'est
 # quoi comme outil ?"). They say nothing more about what is asked.
-_CLASSIFIERS = frozenset(
+CLASSIFIERS = frozenset(
     [
         "projet",
         "projets",
@@ -151,9 +151,9 @@ _CLASSIFIERS = frozenset(
 )
 # Names of currencies: "80 000 euros", "80k€" and "80 000 balles" give one amount ("€" is no word).
 _CURRENCIES = frozenset(["euro", "euros", "eur", "balles", "dollar", "dollars", "usd"])
-_IGNORED = FUNCTION_WORDS | LIGHT_VERBS | FILLERS | _WRAPPERS | _CLASSIFIERS | _CURRENCIES
+_IGNORED = FUNCTION_WORDS | LIGHT_VERBS | FILLERS | WRAPPERS | CLASSIFIERS | _CURRENCIES
 # A statement is not wrapped in a request: "par équipe", "cette année" say something in a fact.
-_STATEMENT_IGNORED = FUNCTION_WORDS | LIGHT_VERBS | FILLERS | _CLASSIFIERS | _CURRENCIES
+_STATEMENT_IGNORED = FUNCTION_WORDS | LIGHT_VERBS | FILLERS | CLASSIFIERS | _CURRENCIES
 
 Verdict = Literal["same", "different", "borderline"]
 
