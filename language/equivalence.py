@@ -29,6 +29,7 @@ from difflib import SequenceMatcher
 from functools import lru_cache
 from typing import Literal
 
+from language.concepts import concepts_of
 from language.facets import stated_facets
 from language.readings import CLASSIFIERS, Reading, compare, read, unmatched, words_match
 from language.readings import Verdict as Verdict
@@ -519,7 +520,14 @@ def _same_claim(
     values_a, values_b = _values(ra, subject), _values(rb, subject)
     if not values_a or not values_b or unmatched(values_a, rb.content, False) or unmatched(values_b, ra.content, False):
         return False
-    return not (only_a and only_b) or (set(only_a) <= ra.verbs and set(only_b) <= rb.verbs)
+    if not (only_a and only_b) or (set(only_a) <= ra.verbs and set(only_b) <= rb.verbs):
+        return True
+    # Each word said on one side only has a kin on the other (one concept: "groupe" / "band").
+    return _kin(only_a, only_b) and _kin(only_b, only_a)
+
+
+def _kin(words: list[str], others: list[str]) -> bool:
+    return all(set(concepts_of(word)) & {c for other in others for c in concepts_of(other)} for word in words)
 
 
 # Facets every description gives ("X est un…"): sharing one says nothing about the claim.
