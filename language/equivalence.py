@@ -520,6 +520,8 @@ def _same_claim(
     values_a, values_b = _values(ra, subject), _values(rb, subject)
     if not values_a or not values_b or unmatched(values_a, rb.content, False) or unmatched(values_b, ra.content, False):
         return False
+    # The subject's own words are given by ``about``: "la salle Everest" / "Everest" is one subject.
+    only_a, only_b = unmatched(tuple(only_a), subject, False), unmatched(tuple(only_b), subject, False)
     if not (only_a and only_b) or (set(only_a) <= ra.verbs and set(only_b) <= rb.verbs):
         return True
     # Each word said on one side only has a kin on the other (one concept: "groupe" / "band").
