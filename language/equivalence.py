@@ -31,7 +31,7 @@ from typing import Literal
 
 from language.concepts import concepts_of
 from language.facets import stated_facets
-from language.readings import CLASSIFIERS, Reading, compare, read, unmatched, words_match
+from language.readings import CLASSIFIERS, Reading, compare, read, unmatched, without_initialisms, words_match
 from language.readings import Verdict as Verdict
 from language.text import CALENDAR as _CALENDAR
 from language.text import (
@@ -478,7 +478,7 @@ def judge(
         # "habite à Lyon" / "travaille à Lyon", "habite à" / "va à … ce week-end". A predicate the
         # facet cues do not know ("est de Clermont", "a quitté Mirakl") is left to the words.
         return "different"
-    only_a, only_b = unmatched(ra.content, rb.content), unmatched(rb.content, ra.content)
+    only_a, only_b = without_initialisms(ra, rb, unmatched(ra.content, rb.content), unmatched(rb.content, ra.content))
     if not only_a and not only_b:
         return "same"  # the same names, values and words, up to inflection, synonyms and typos
     # One statement says all the other says and adds only names or values ("Mickael est CTO" /

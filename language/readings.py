@@ -165,6 +165,7 @@ class Reading:
     content: tuple[str, ...]
     anchors: tuple[str, ...]
     verbs: frozenset[str] = frozenset()  # content words that are inflected verbs (not participles)
+    words: tuple[str, ...] = ()  # every folded token, function words included (for initialisms)
 
 
 @lru_cache(maxsize=16384)
@@ -207,7 +208,7 @@ def read(text: str, statement: bool = False) -> Reading:
         or words[index] in elided
         or (index == 1 and words[0] in names and _NAME_THEN_WORD.match(text) is not None)
     )
-    return Reading(facet.facet, facet.trip, content, anchors, verbs)
+    return Reading(facet.facet, facet.trip, content, anchors, verbs, words)
 
 
 # A sentence opening on a name and a word with no pause between them: subject and verb
@@ -332,8 +333,9 @@ def compare(a: Reading, b: Reading) -> Verdict:
     if unmatched(a.anchors, b.content, False) or unmatched(b.anchors, a.content, False):
         return "different"  # anchors name things: a shared concept ("CTO"/"CEO") is not enough
     strict = a.facet in STRICT_FACETS
-    only_a = unmatched(a.content, b.content, not strict)
-    only_b = unmatched(b.content, a.content, not strict)
+    only_a, only_b = without_initialisms(
+        a, b, unmatched(a.content, b.content, not strict), unmatched(b.content, a.content, not strict)
+    )
     if not only_a and not only_b:
         return "same"
     if strict or (a.facet == "other" and only_a and only_b):
@@ -359,6 +361,33 @@ def compare(a: Reading, b: Reading) -> Verdict:
     # "les horaires du bureau"), anything else narrows the question ("le wifi" / "le wifi invité").
     extra, verbs = (only_a, a.verbs) if only_a else (only_b, b.verbs)
     return "same" if all(word in verbs for word in extra) else "borderline"
+
+
+def without_initialisms(
+    a: Reading, b: Reading, only_a: list[str], only_b: list[str]
+) -> tuple[list[str], list[str]]:
+    """The words of each side the other lacks, less an initialism on one side and the words it
+    stands for on the other ("mdp" / "mot de passe", "RH" / "ressources humaines")."""
+    only_a, only_b = list(only_a), list(only_b)
+    for short, long, long_words in ((only_a, only_b, b.words), (only_b, only_a, a.words)):
+        for word in list(short):
+            run = _expansion(word, long_words)
+            if run and any(part in long for part in run):
+                short.remove(word)
+                long[:] = [part for part in long if part not in run]
+    return only_a, only_b
+
+
+def _expansion(word: str, words: tuple[str, ...]) -> tuple[str, ...]:
+    """The consecutive words whose initials spell ``word``, when it is an unknown short word."""
+    size = len(word)
+    if not 2 <= size <= 5 or not word.isalpha() or in_dictionary(word):
+        return ()
+    for start in range(len(words) - size + 1):
+        run = words[start : start + size]
+        if "".join(part[0] for part in run) == word:
+            return run
+    return ()
 
 
 def _same_facet(a: str, b: str) -> bool:
