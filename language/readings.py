@@ -330,7 +330,9 @@ def compare(a: Reading, b: Reading) -> Verdict:
     """
     if a.trip != b.trip or not _same_facet(a.facet, b.facet):
         return "different"
-    if unmatched(a.anchors, b.content, False) or unmatched(b.anchors, a.content, False):
+    if any(not _expansion(word, b.words) for word in unmatched(a.anchors, b.content, False)) or any(
+        not _expansion(word, a.words) for word in unmatched(b.anchors, a.content, False)
+    ):
         return "different"  # anchors name things: a shared concept ("CTO"/"CEO") is not enough
     strict = a.facet in STRICT_FACETS
     only_a, only_b = without_initialisms(
