@@ -428,7 +428,7 @@ def _without_cessation(reading: Reading) -> Reading:
     return replace(reading, content=kept, anchors=tuple(w for w in reading.anchors if w in kept))
 
 
-_CESSATION_WORDS = _CESSATION_VERBS | {"plus", "longer", "anymore", "more"}
+_CESSATION_WORDS = _CESSATION_VERBS | {"plus", "no", "longer", "anymore", "any", "more"}
 
 
 def _state(text: str, analysis: Analysis) -> str:
