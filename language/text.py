@@ -203,7 +203,8 @@ def frequency(word: str) -> float:
     return max(wordfreq.zipf_frequency(word, "fr"), wordfreq.zipf_frequency(word, "en"))
 
 
-# Function words of French and English, folded: determiners, pronouns, prepositions, conjunctions,
+# Function words of French and English, folded: determiners, pronouns and locative pro-adverbs
+# (ici, dedans, like here, there), prepositions, conjunctions,
 # copulas and auxiliaries, interrogative determiners, negation particles. A closed linguistic
 # category: they carry no content of their own.
 FUNCTION_WORDS = folded_words(
@@ -211,6 +212,7 @@ FUNCTION_WORDS = folded_words(
     avec sans comme chez vers entre depuis pendant jusqu jusque durant apres après avant
     ce cet cette ces c ça ca cela ceci se s son sa ses mon ma mes ton ta tes
     notre nos votre vos leur leurs il elle ils elles on je j me m moi tu te t toi nous vous lui eux y
+    ici dedans dehors dessus dessous
     que qu qui quoi dont quel quelle quels quelles lequel laquelle lesquels est sont être etre suis es
     sommes êtes était étaient été ai as avons avez ont avait avaient eu ne n pas
     the a an of to in on at for by with from into and or but is are was were be been being am do does
