@@ -55,7 +55,8 @@ from language.text import (
 ANCHOR_FREQUENCY = COMMON_FREQUENCY
 _TYPO_PREFIX = 4
 _CLIPPED = 4  # French clips long words: "anniv(ersaire)", "résa" (réservation), "dispo(nible)"
-_CAPITALISED = re.compile(r"(?<![\w'’])([A-ZÀ-Þ][\w’'-]*)")
+# A capitalised word, also after an elided article ("le prix d'Origami", "l'Everest").
+_CAPITALISED = re.compile(r"(?:(?<=\b[dlDL]['’])|(?<![\w'’]))([A-ZÀ-Þ][\w’'-]*)")
 
 # Wrappers of a question ("je me demandais…", "j'aimerais bien savoir…") and discourse words that
 # situate it ("au juste", "à la base", "en ce moment", "dont tout le monde parle", "chez nous",
