@@ -488,7 +488,7 @@ def judge(
         return "same"
     if unmatched(ra.anchors, rb.content, False) or unmatched(rb.anchors, ra.content, False):
         return "different"
-    if a_about and _same_claim(a_text, b_text, ra, rb, a_about, only_a, only_b):
+    if _same_claim(a_text, b_text, ra, rb, a_about or "", only_a, only_b):
         return "same"
     if cosine is not None and cosine < THRESHOLDS[kind][relation(a, b)] - STATEMENT_MARGIN:
         return "different"
@@ -510,9 +510,11 @@ def _same_claim(
     a_text: str, b_text: str, ra: Reading, rb: Reading, about: str, only_a: list[str], only_b: list[str]
 ) -> bool:
     """Two statements about one subject that give the same facet (:func:`stated_facets`: a date, a
-    place, a price…) with the same values, one saying no more than the other or both differing only
-    by their verbs: "L'anniversaire de Thibaut c'est le 14 mars" / "Thibaut fête son anniv le 14
-    mars"."""
+    place, a price…) with the same values (names, numbers, dates), one saying no more than the
+    other, or both differing only by their verbs or by words of one concept: "L'anniversaire de
+    Thibaut c'est le 14 mars" / "Thibaut fête son anniv le 14 mars". ``about`` is the subject both
+    records share ("" when unknown: then the subject is among the values, and only verbs or
+    words of one concept may differ)."""
     facets = (stated_facets(a_text) | {ra.facet}) & (stated_facets(b_text) | {rb.facet})
     if not facets - _VAGUE_FACETS:
         return False
@@ -522,7 +524,9 @@ def _same_claim(
         return False
     # The subject's own words are given by ``about``: "la salle Everest" / "Everest" is one subject.
     only_a, only_b = unmatched(tuple(only_a), subject, False), unmatched(tuple(only_b), subject, False)
-    if not (only_a and only_b) or (set(only_a) <= ra.verbs and set(only_b) <= rb.verbs):
+    if (about and not (only_a and only_b)) or (set(only_a) <= ra.verbs and set(only_b) <= rb.verbs):
+        # With no ``about``, a word only one side has may be its real subject ("le fils de David a
+        # 34 ans" / "David a 34 ans"): only verbs may differ.
         return True
     # Each word said on one side only has a kin on the other (one concept: "groupe" / "band").
     return _kin(only_a, only_b) and _kin(only_b, only_a)
