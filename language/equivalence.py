@@ -520,8 +520,10 @@ def _same_claim(
         return False
     subject = tuple(tokens(about))
     values_a, values_b = _values(ra, subject), _values(rb, subject)
-    if not values_a or not values_b or unmatched(values_a, rb.content, False) or unmatched(values_b, ra.content, False):
+    if unmatched(values_a, rb.content, False) or unmatched(values_b, ra.content, False):
         return False
+    if not (values_a and values_b) and "preference" not in facets:
+        return False  # a taste names its object with any word ("fan de jazz"); other facets need a value
     # The subject's own words are given by ``about``: "la salle Everest" / "Everest" is one subject.
     only_a, only_b = unmatched(tuple(only_a), subject, False), unmatched(tuple(only_b), subject, False)
     if (about and not (only_a and only_b)) or (set(only_a) <= ra.verbs and set(only_b) <= rb.verbs):
