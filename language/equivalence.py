@@ -478,7 +478,9 @@ def judge(
         # "habite à Lyon" / "travaille à Lyon", "habite à" / "va à … ce week-end". A predicate the
         # facet cues do not know ("est de Clermont", "a quitté Mirakl") is left to the words.
         return "different"
-    only_a, only_b = without_initialisms(ra, rb, unmatched(ra.content, rb.content), unmatched(rb.content, ra.content))
+    only_a, only_b = without_initialisms(
+        ra, rb, unmatched(ra.content, rb.content), unmatched(rb.content, ra.content)
+    )
     if not only_a and not only_b:
         return "same"  # the same names, values and words, up to inflection, synonyms and typos
     # One statement says all the other says and adds only names or values ("Mickael est CTO" /

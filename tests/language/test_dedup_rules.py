@@ -52,7 +52,10 @@ def test_participles_alone_english_possessives_and_english_subjects_are_not_verb
         # only verbs differ, the subject named or not
         ("la kermesse c'est où ?", "on part où pour la kermesse ?"),
         ("Bastien part où en vacances ?", "c'est où les vacances de Bastien ?"),
-        ("on peut venir à quelle heure à la boutique Zorglub ?", "c'est quoi les horaires de la boutique Zorglub ?"),
+        (
+            "on peut venir à quelle heure à la boutique Zorglub ?",
+            "c'est quoi les horaires de la boutique Zorglub ?",
+        ),
         ("Bastien est arrivé quand ?", "depuis quand Bastien est chez nous ?"),
         # wanting to understand asks a definition; English request wrappers
         ("je veux mieux comprendre Zorglub", "c'est quoi Zorglub ?"),
@@ -122,7 +125,11 @@ def test_statements_of_the_same_claim_are_the_same(a: str, b: str, about: str) -
 @pytest.mark.parametrize(
     ("a", "b", "about"),
     [
-        ("Le budget de Zorglub est de 2 000 € par personne.", "Le budget de Zorglub est de 2 000 € par équipe.", "Zorglub"),
+        (
+            "Le budget de Zorglub est de 2 000 € par personne.",
+            "Le budget de Zorglub est de 2 000 € par équipe.",
+            "Zorglub",
+        ),
         ("Bastien a deux chats.", "Bastien attend son deuxième chat.", "Bastien"),
         ("Bastien est fan de jazz", "Bastien déteste le jazz", "Bastien"),
         ("Bastien habite à Quimper", "Bastien va à Quimper ce week-end", "Bastien"),
