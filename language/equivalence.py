@@ -518,6 +518,8 @@ def _same_claim(
     records share ("" when unknown: then the subject is among the values, and only verbs or
     words of one concept may differ)."""
     facets = (stated_facets(a_text) | {ra.facet}) & (stated_facets(b_text) | {rb.facet})
+    if ra.trip and rb.trip:
+        facets |= {"trip"}  # going away (a holiday, a week-end) is what both say
     if not facets - _VAGUE_FACETS:
         return False
     subject = tuple(tokens(about))

@@ -115,6 +115,8 @@ def test_a_bare_how_much_is_an_amount_and_understanding_a_definition() -> None:
         ("Bastien est fan de jazz", "Le style de musique préféré de Bastien c'est le jazz", "Bastien"),
         # an initialism
         ("Le mot de passe du wifi c'est zorglub99.", "le mdp wifi : zorglub99", "wifi"),
+        # going away is a facet of its own
+        ("Bastien va à Quimper ce week-end.", "Bastien passe le week-end à Quimper", "Bastien"),
     ],
 )
 def test_statements_of_the_same_claim_are_the_same(a: str, b: str, about: str) -> None:
@@ -133,6 +135,7 @@ def test_statements_of_the_same_claim_are_the_same(a: str, b: str, about: str) -
         ("Bastien a deux chats.", "Bastien attend son deuxième chat.", "Bastien"),
         ("Bastien est fan de jazz", "Bastien déteste le jazz", "Bastien"),
         ("Bastien habite à Quimper", "Bastien va à Quimper ce week-end", "Bastien"),
+        ("Bastien va à Quimper ce week-end.", "Bastien passe le week-end à Brest", "Bastien"),
     ],
 )
 def test_statements_of_another_claim_stay_apart(a: str, b: str, about: str) -> None:
