@@ -42,6 +42,7 @@ from language.text import (
     common_prefix,
     fold,
     is_ordinary_word,
+    language_of,
     name_key,
     normalise,
     tokens,
@@ -534,12 +535,19 @@ def _same_claim(
         # With no ``about``, a word only one side has may be its real subject ("le fils de David a
         # 34 ans" / "David a 34 ans"): only verbs may differ.
         return True
-    # Each word said on one side only has a kin on the other (one concept: "groupe" / "band").
-    return _kin(only_a, only_b) and _kin(only_b, only_a)
+    # Each word said on one side only has its translation on the other: a word of the same concept
+    # in the other language ("groupe" / "band"). Two words of one language in one concept are
+    # kinds of one thing ("rock" / "jazz", "chien" / "chat"), not one word.
+    return _translated(only_a, only_b) and _translated(only_b, only_a)
 
 
-def _kin(words: list[str], others: list[str]) -> bool:
-    return all(set(concepts_of(word)) & {c for other in others for c in concepts_of(other)} for word in words)
+def _translated(words: list[str], others: list[str]) -> bool:
+    return all(any(_translation(word, other) for other in others) for word in words)
+
+
+def _translation(a: str, b: str) -> bool:
+    languages = {language_of(a), language_of(b)}
+    return languages == {"fr", "en"} and bool(set(concepts_of(a)) & set(concepts_of(b)))
 
 
 # Facets every description gives ("X est un…"): sharing one says nothing about the claim.

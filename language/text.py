@@ -203,6 +203,24 @@ def frequency(word: str) -> float:
     return max(wordfreq.zipf_frequency(word, "fr"), wordfreq.zipf_frequency(word, "en"))
 
 
+# How much more common (Zipf) a word must be in one language to be read as that language's.
+_LANGUAGE_MARGIN = 1.0
+
+
+@lru_cache(maxsize=65536)
+def language_of(word: str) -> Language | None:
+    """The language a folded word belongs to, when it is clearly more common in one (wordfreq):
+    "groupe" French, "band" English, "jazz" neither."""
+    import wordfreq
+
+    french, english = wordfreq.zipf_frequency(word, "fr"), wordfreq.zipf_frequency(word, "en")
+    if french >= english + _LANGUAGE_MARGIN:
+        return "fr"
+    if english >= french + _LANGUAGE_MARGIN:
+        return "en"
+    return None
+
+
 # Function words of French and English, folded: determiners, pronouns and locative pro-adverbs
 # (ici, dedans, like here, there), prepositions, conjunctions,
 # copulas and auxiliaries, interrogative determiners, negation particles. A closed linguistic

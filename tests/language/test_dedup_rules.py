@@ -105,7 +105,7 @@ def test_a_bare_how_much_is_an_amount_and_understanding_a_definition() -> None:
         ("Le budget de Zorglub est de 80 000 euros.", "Zorglub a un budget de 80k€", "Zorglub"),
         # only verbs differ
         ("Zorglub sort en prod le 3 juin.", "Zorglub part en prod le 3 juin", "Zorglub"),
-        # words of one concept
+        # a word and its translation (one concept, two languages)
         ("Le groupe préféré de Bastien c'est Zorglub.", "Bastien's favourite band is Zorglub", "Bastien"),
         # the subject's own words (about) are not the claim
         ("La salle Zorglub se trouve au troisième", "Zorglub is on the 3rd floor", "salle Zorglub"),
@@ -136,6 +136,14 @@ def test_statements_of_the_same_claim_are_the_same(a: str, b: str, about: str) -
         ("Bastien est fan de jazz", "Bastien déteste le jazz", "Bastien"),
         ("Bastien habite à Quimper", "Bastien va à Quimper ce week-end", "Bastien"),
         ("Bastien va à Quimper ce week-end.", "Bastien passe le week-end à Brest", "Bastien"),
+        # two words of one concept in one language are kinds of one thing, not one word
+        ("Bastien adore les chiens", "Bastien adore les chats", "Bastien"),
+        ("Bastien kiffe le rock", "Bastien kiffe le jazz", "Bastien"),
+        (
+            "Le groupe préféré de Bastien c'est Zorglub",
+            "La chanson préférée de Bastien c'est Zorglub",
+            "Bastien",
+        ),
     ],
 )
 def test_statements_of_another_claim_stay_apart(a: str, b: str, about: str) -> None:
