@@ -29,7 +29,7 @@ MEASURED = {
     ("blind", "test", "goal"): (1.0, 0.581),
     ("blind", "test", "fact"): (0.989, 0.467),
     ("old", "all", "goal"): (1.0, 0.961),
-    ("old", "all", "fact"): (1.0, 0.591),
+    ("old", "all", "fact"): (1.0, 0.576),
 }
 
 
