@@ -34,7 +34,6 @@ from language.readings import (
     CLASSIFIERS,
     Reading,
     compare,
-    other_heads,
     read,
     translation,
     unmatched,
@@ -499,10 +498,8 @@ def judge(
         return "same"
     if unmatched(ra.anchors, rb.content, False) or unmatched(rb.anchors, ra.content, False):
         return "different"
-    if not other_heads(ra, rb, only_a, only_b) and _same_claim(
-        a_text, b_text, ra, rb, a_about or "", only_a, only_b
-    ):
-        return "same"  # "La moto de Gaspard…" / "Le scooter de Gaspard…" are two things of his
+    if _same_claim(a_text, b_text, ra, rb, a_about or "", only_a, only_b):
+        return "same"
     if cosine is not None and cosine < THRESHOLDS[kind][relation(a, b)] - STATEMENT_MARGIN:
         return "different"
     return "borderline"

@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Literal
 
-from language.concepts import concepts_of
+from language.concepts import concepts_of, narrowest_concept
 from language.facets import read_facet, read_statement
 from language.text import (
     AUXILIARIES,
@@ -50,6 +50,7 @@ from language.text import (
     is_verb_form,
     language_of,
     lemma,
+    sentence_language,
     stem,
     tokens,
     word_key,
@@ -202,6 +203,7 @@ def read(text: str, statement: bool = False) -> Reading:
         or word[:1].isdigit()
         or (not in_dictionary(forms.get(word, word)) and frequency(forms.get(word, word)) < ANCHOR_FREQUENCY)
     )
+    english = sentence_language([word for word in words if word not in names and word not in anchors]) == "en"
     elided = {fold(word) for word in ELIDED_CLITIC.findall(text)}  # "s'occupe", "s'appelle"
     # Inflected verbs, and participles after an auxiliary (a compound tense: "Rayan est arrivé
     # quand ?", "Caribou a été codé par qui ?"); a participle alone qualifies a noun ("le wifi invité").
@@ -216,10 +218,11 @@ def read(text: str, statement: bool = False) -> Reading:
             index == 1
             and words[0] in names
             and _NAME_THEN_WORD.match(text) is not None
-            and not _english_noun(words[index])
+            and not (english and not is_english_verb_form(words[index]))
         )
     )
-    heads = _heads(words, [index for index in kept if words[index] not in verbs], frozenset(anchors), forms)
+    nouns = [index for index in kept if words[index] not in verbs]
+    heads = _heads(words, nouns, frozenset(anchors), forms, english)
     return Reading(facet.facet, facet.trip, content, anchors, verbs, words, heads)
 
 
@@ -230,15 +233,15 @@ _OF_ARTICLES = frozenset(["la", "le", "les", "l", "the"])
 
 
 def _heads(
-    words: tuple[str, ...], kept: list[int], anchors: frozenset[str], forms: dict[str, str]
+    words: tuple[str, ...], kept: list[int], anchors: frozenset[str], forms: dict[str, str], english: bool
 ) -> frozenset[str]:
     """The nouns heading the phrase that holds a named subject: *voiture* in "la voiture de Soraya",
     *licence* in "la licence Figma", *car* in "Soraya's car", *room* in "Everest room". What is asked
     about is that thing of the subject's, so two questions with other heads ask about two things.
 
     A word is a noun after a determiner; before "de X" it is one unless it reads as a verb form;
-    after an English possessive it is one; after a name, an English word that is no inflected verb
-    heads an English compound ("Everest room capacity?"), unless an auxiliary makes the name a
+    after an English possessive it is one; after a name in an English sentence, a word that is no
+    inflected verb heads a compound ("Everest room capacity?"), unless an auxiliary makes the name a
     subject ("how did Tom meet Zoé?"). ``kept`` holds no verb: a verb is never a head."""
     content = set(kept)
     found: set[str] = set()
@@ -269,20 +272,16 @@ def _heads(
             after in content
             and not (position and words[position - 1] in ENGLISH_AUXILIARIES)
             and words[after] not in anchors
-            and _english_noun(words[after])
+            and english
+            and not is_english_verb_form(words[after])
         ):
             found.add(words[after])
     return frozenset(found)
 
 
-def _english_noun(word: str) -> bool:
-    """An English word that is no inflected verb: after a name, the second word of a compound
-    ("Everest room capacity?"), not a verb as "part" in "Soraya part où ?"."""
-    return language_of(word) == "en" and not is_english_verb_form(word)
-
-
 # A sentence opening on a name and a word with no pause between them: subject and verb
-# ("Soraya part où ?", "Marmotte sort quand ?"), or an English compound (_english_noun).
+# ("Soraya part où ?", "Marmotte sort quand ?"), or in English a compound ("Everest room capacity?")
+# unless the word is an inflected verb ("Tom works where?").
 _NAME_THEN_WORD = re.compile(r"\s*[^\W\d_][\w-]* [^\W\d_]")
 
 
@@ -414,7 +413,7 @@ def compare(a: Reading, b: Reading) -> Verdict:
         return "different"  # "Simon fait du vélo ?" / "Simon fait de la musique ?": another question
     if _opposed(only_a, only_b):
         return "different"  # "le bureau ouvre à quelle heure ?" / "… ferme à quelle heure ?"
-    if other_heads(a, b, only_a, only_b):
+    if _other_heads(a, b, only_a, only_b):
         return "borderline"  # "la voiture de Soraya" / "le vélo de Soraya": two things of hers
     if a.facet in _VERB_FACETS:
         return "borderline"
@@ -437,7 +436,7 @@ def compare(a: Reading, b: Reading) -> Verdict:
     return "same" if all(word in verbs for word in extra) else "borderline"
 
 
-def other_heads(a: Reading, b: Reading, only_a: list[str], only_b: list[str]) -> bool:
+def _other_heads(a: Reading, b: Reading, only_a: list[str], only_b: list[str]) -> bool:
     """Both texts ask about a thing of their named subject (:func:`_heads`), and the two things
     differ: neither matches the other (lemma, stem, concept, typo: they would not be in ``only_a``,
     ``only_b``) nor is its translation."""
@@ -449,10 +448,13 @@ def other_heads(a: Reading, b: Reading, only_a: list[str], only_b: list[str]) ->
 
 
 def translation(a: str, b: str) -> bool:
-    """``a`` and ``b`` are one concept in the two languages ("groupe" / "band"). Two words of one
-    language in one concept are kinds of one thing ("rock" / "jazz", "chien" / "chat"), not one word."""
+    """``a`` and ``b`` are one concept in the two languages ("groupe" / "band"), their narrowest
+    (:func:`language.concepts.narrowest_concept`: "voiture" / "bike" only share a category,
+    transport). Two words of one language in one concept are kinds of one thing ("rock" / "jazz",
+    "chien" / "chat"), not one word."""
     languages = {language_of(a), language_of(b)}
-    return languages == {"fr", "en"} and bool(set(concepts_of(a)) & set(concepts_of(b)))
+    concept = narrowest_concept(a)
+    return languages == {"fr", "en"} and concept is not None and concept == narrowest_concept(b)
 
 
 def without_initialisms(

@@ -216,6 +216,14 @@ def frequency(word: str) -> float:
 _LANGUAGE_MARGIN = 1.0
 
 
+def sentence_language(words: tuple[str, ...] | list[str]) -> Language | None:
+    """The language most of ``words`` (folded) clearly belong to (:func:`language_of`), or None on
+    a tie: "Everest room capacity?" is English, "Soraya part où ?" French."""
+    votes = [found for found in map(language_of, words) if found is not None]
+    french, english = votes.count("fr"), votes.count("en")
+    return "fr" if french > english else "en" if english > french else None
+
+
 @lru_cache(maxsize=65536)
 def language_of(word: str) -> Language | None:
     """The language a folded word belongs to, when it is clearly more common in one (wordfreq):
