@@ -156,6 +156,15 @@ class Lobby:
         """The room is shared with other Lobby processes through Redis."""
         return self._shared is not None
 
+    async def messages_since(self, since: datetime, limit: int = 1000) -> list[LobbyMessage] | None:
+        """The room's stored messages at or after ``since``, oldest first; None when the last ``limit``
+        do not reach back that far. A restarted Eko checks an interrupted post against it."""
+        stored = await self._messages.recent(ROOM, limit)
+        cutoff = iso_utc(since)  # stored times share this format: text order is time order
+        if len(stored) >= limit and stored[0]["ts"] >= cutoff:
+            return None
+        return [message for message in stored if message["ts"] >= cutoff]
+
     async def shared_ping(self) -> bool:
         """Redis answers (for /health); False when the room is not shared."""
         return self._shared is not None and self._shared.ready and await self._shared.ping()

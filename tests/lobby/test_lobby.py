@@ -4,13 +4,15 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Callable
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 import aiohttp
 import pytest
 import socketio
 
-from store import LobbyMessage
+from lobby import Lobby
+from store import LobbyMessage, open_database
 from tests.conftest import FakeClock
 from tests.lobby.conftest import BOT_TOKEN, WAIT, Client, LobbyServer
 
@@ -422,3 +424,25 @@ async def test_a_newcomer_is_told_when_history_cannot_be_read(server: LobbyServe
     assert notice["messages"] == [] and notice["code"] == "history_unavailable"
     assert "Historique indisponible" in notice["error"]
     assert (await carol.send({"text": "toujours là ?"}))["ok"] is False  # and a write is refused, clearly
+
+
+async def test_the_log_since_a_moment_or_none_when_it_does_not_reach_back(tmp_path: Any) -> None:
+    """What a restarted Eko checks an interrupted post against (reflection's ``LobbyHistory``)."""
+    database = await open_database(None, tmp_path / "data", "eko")
+    try:
+        lobby = Lobby(database.messages, bot_token=BOT_TOKEN)
+        t0 = datetime(2026, 11, 23, 10, 0, tzinfo=UTC)
+        for n in range(4):
+            ts = (t0 + timedelta(minutes=n)).isoformat(timespec="milliseconds").replace("+00:00", "Z")
+            await database.messages.append(
+                LobbyMessage(id=f"m{n}", room="lobby", author="Eko", text=f"n{n}", ts=ts)
+            )
+        since = await lobby.messages_since(t0 + timedelta(minutes=2))
+        assert since is not None and [m["id"] for m in since] == ["m2", "m3"]
+        assert await lobby.messages_since(t0 + timedelta(minutes=9)) == []  # nothing since: known
+        # The last 2 do not reach back to minute 1: whether something was posted then is unknown.
+        assert await lobby.messages_since(t0 + timedelta(minutes=1), limit=2) is None
+        assert await lobby.messages_since(t0 + timedelta(seconds=90), limit=3) is not None
+        await lobby.close()
+    finally:
+        await database.close()
