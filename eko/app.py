@@ -375,7 +375,7 @@ async def _serve_until_stopped(
     texts: Catalogue, start: Callable[[], Awaitable[Running]], ready_line: Callable[[Running], str]
 ) -> int:
     """Start, print ``ready_line(running)`` on stdout (its first line), serve until Ctrl-C or SIGTERM."""
-    from eko.failures import START_FAILURES, failure_line
+    from eko.failures import START_FAILURES, failure_line, os_error_text
 
     try:
         running = await start()
@@ -386,7 +386,7 @@ async def _serve_until_stopped(
         print(texts.text(f"console.{exc.code}", address=exc.address, suggested=exc.port + 1), file=sys.stderr)
         return 1
     except OSError as exc:
-        print(texts.text("console.cannotStart", error=exc), file=sys.stderr)
+        print(texts.text("console.cannotStart", error=os_error_text(texts, exc)), file=sys.stderr)
         return 1
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
