@@ -62,13 +62,22 @@ def failure_line(texts: Catalogue, exc: Exception) -> str:
     return texts.text("console.cannotStart", error=os_error_text(texts, exc))
 
 
-def os_error_text(texts: Catalogue, exc: Exception) -> str:
-    """An error from the system (a folder Eko may not create...) in the configured language when its
-    ``errno`` has a text (``store.reason``), with the path it names; any other as it is."""
-    reason = reason_of(exc) if isinstance(exc, OSError) else ""
-    if not isinstance(exc, OSError) or reason not in texts.entries["store"]["reason"]:
+def os_error_text(texts: Catalogue, exc: BaseException) -> str:
+    """An error from the system (a folder Eko may not create, a file `eko memory` cannot read) in
+    the configured language, with the path it names; any other error as it is."""
+    if not isinstance(exc, OSError):
         return str(exc)
-    worded = texts.text(f"store.reason.{reason}")
     if exc.filename is None:
-        return worded
-    return texts.text("console.osError", reason=worded, path=exc.filename)
+        return reason_text(texts, exc)
+    return texts.text("console.osError", reason=reason_text(texts, exc), path=exc.filename)
+
+
+def reason_text(texts: Catalogue, exc: BaseException) -> str:
+    """Why ``exc`` happened, worded by the catalogue when its code has a text (``store.reason``:
+    ``ECONNREFUSED``, ``SQLITE_READONLY``...), else the system's own words."""
+    reason = reason_of(exc)
+    if reason in texts.entries["store"]["reason"]:
+        return texts.text(f"store.reason.{reason}")
+    if isinstance(exc, OSError) and exc.strerror:
+        return exc.strerror
+    return reason
