@@ -32,16 +32,8 @@
 
   // ---- tiny DOM helpers (text only, never innerHTML) ----------------------------------------
 
-  function el(tag, className, text) {
-    var node = document.createElement(tag);
-    if (className) node.className = className;
-    if (text !== undefined && text !== null) node.textContent = String(text);
-    return node;
-  }
-
-  function clear(node) {
-    while (node.firstChild) node.removeChild(node.firstChild);
-  }
+  var el = window.ekoDom.el; // dom.js
+  var clear = window.ekoDom.clear;
 
   function num(value) {
     var n = Number(value);

@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import asyncio
+import re
 from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
+from pathlib import Path
 from typing import Any
 
 import aiohttp
@@ -324,6 +326,7 @@ async def test_page_and_static_files_are_served(server: LobbyServer) -> None:
         assert '<div id="statusbar"></div>' in html
         for path in (
             "/static/vendor/socket.io.min.js",
+            "/static/dom.js",
             "/static/lobby.js",
             "/static/lobby.css",
             "/static/statusbar.js",
@@ -446,3 +449,14 @@ async def test_the_log_since_a_moment_or_none_when_it_does_not_reach_back(tmp_pa
         await lobby.close()
     finally:
         await database.close()
+
+
+def test_the_page_scripts_define_each_helper_once() -> None:
+    """One home per helper: a function the page's scripts share lives in one file (dom.js's el)."""
+    static = Path(__file__).parents[2] / "lobby" / "static"
+    homes: dict[str, list[str]] = {}
+    for script in sorted(static.glob("*.js")):
+        for name in set(re.findall(r"\bfunction\s+(\w+)\s*\(", script.read_text(encoding="utf-8"))):
+            homes.setdefault(name, []).append(script.name)
+    assert {name: files for name, files in homes.items() if len(files) > 1} == {}
+    assert homes["el"] == ["dom.js"]
