@@ -42,6 +42,9 @@ ROOM = "lobby"
 HISTORY_LIMIT = 50
 STATIC_DIR = Path(__file__).parent / "static"
 RELAYED_EVENTS = ("reflection:progress", "reflection:update")
+# The bot's refusals of a trigger (its ack's ``code``, docs/lobby-protocol.md): the Lobby says them
+# in its own language, as ``trigger_<code>`` refusals (the bot's ``error`` is its log's English).
+BOT_TRIGGER_REFUSALS = ("busy", "too_soon", "disabled", "failed")
 
 # The page loads scripts and styles from /static only: injected markup cannot run code.
 # Inline style attributes stay allowed for scripts that position elements (the status bar).
@@ -417,6 +420,11 @@ class Lobby:
                 "lobby: malformed reflection trigger answer", extra={"answer_type": type(answer).__name__}
             )
             return self._refusal("bot_bad_answer", bot=self._bot_name)
+        if not answer["ok"] and answer.get("code") in BOT_TRIGGER_REFUSALS:
+            wait = answer.get("retryAfterS")
+            seconds = wait if isinstance(wait, int) and not isinstance(wait, bool) and wait > 0 else 1
+            said = self._refusal(f"trigger_{answer['code']}", bot=self._bot_name, seconds=seconds)
+            return {**answer, **said}
         if not answer["ok"] and not isinstance(answer.get("error"), str):
             return self._refusal("bot_refused", bot=self._bot_name)
         return answer

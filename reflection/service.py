@@ -126,9 +126,10 @@ class ReflectionService:
             record = self._claim_manual(requested_by, bounded=True)
         except ReflectionBusy as exc:
             # What a retry would be told once this run ends: the interval its own start began.
-            return {"ok": False, "error": str(exc), "retryAfterS": max(1, self._manual_wait())}
+            wait = max(1, self._manual_wait())
+            return {"ok": False, "code": "busy", "error": str(exc), "retryAfterS": wait}
         except TriggerTooSoon as exc:
-            return {"ok": False, "error": str(exc), "retryAfterS": exc.retry_after_s}
+            return {"ok": False, "code": "too_soon", "error": str(exc), "retryAfterS": exc.retry_after_s}
         # Durable, so a restart does not reopen the interval (spawned: this call stays synchronous).
         self._spawn(self._engine.safe(self._engine.rate.note_manual(record.timestamp), "manual trigger time"))
         self._spawn(self._run_goal(record))

@@ -276,6 +276,41 @@ async def test_trigger_is_forwarded_to_the_bot_and_its_answer_returned(
     assert len(bot.triggers) == 3  # the refused one never reached the bot
 
 
+async def test_the_bots_refusals_are_said_in_the_lobbys_language(
+    server: LobbyServer, clients: Connect
+) -> None:
+    alice = await clients("Alice")
+    bot = await clients("Eko", token=BOT_TOKEN)
+    # Eko's own refusals (a code) are said in the Lobby's language, whatever the bot's error says.
+    bot.trigger_answer = {
+        "ok": False,
+        "code": "too_soon",
+        "error": "a manual reflection ran",
+        "retryAfterS": 42,
+    }
+    assert await alice.sio.call("reflection:trigger", timeout=5) == {
+        "ok": False,
+        "code": "trigger_too_soon",
+        "error": "Une réflexion manuelle vient d'avoir lieu : réessayez dans 42 s.",
+        "retryAfterS": 42,
+    }
+    bot.trigger_answer = {
+        "ok": False,
+        "code": "busy",
+        "error": "a reflection is already running",
+        "retryAfterS": 7,
+    }
+    busy = await alice.sio.call("reflection:trigger", timeout=5)
+    assert busy["error"] == "Eko réfléchit déjà : réessayez dans 7 s." and busy["retryAfterS"] == 7
+    bot.trigger_answer = {
+        "ok": False,
+        "code": "failed",
+        "error": "StoreUnavailableError: the store is closed",
+    }
+    failed = await alice.sio.call("reflection:trigger", timeout=5)
+    assert failed["error"] == "Eko n'a pas pu lancer la réflexion : voir ses journaux."
+
+
 async def test_trigger_times_out_when_the_bot_does_not_answer(
     tmp_path: Any, free_port: int, clock: FakeClock
 ) -> None:

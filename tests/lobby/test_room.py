@@ -16,6 +16,7 @@ import socketio
 
 from lobby.catalogue import LANGUAGES, PAGE_SECTIONS, PLACEHOLDER, Catalogue
 from lobby.guards import REFUSAL_CODES
+from lobby.server import BOT_TRIGGER_REFUSALS
 from lobby.shared import SHARED_LOG_LINES, SharedRoomError
 from store.errors import LOG_LINES, PROBLEMS, StoreCorruptError, StoreUnavailableError
 from tests.conftest import FakeClock
@@ -181,6 +182,7 @@ def test_every_refusal_code_in_the_code_has_a_text() -> None:
     lobby_dir = Path(__file__).parents[2] / "lobby"
     source = "\n".join(path.read_text() for path in lobby_dir.glob("*.py"))
     codes = set(re.findall(r'(?:RefusedError|_refusal)\(\s*"(\w+)"', source)) | REFUSAL_CODES
+    codes |= {f"trigger_{code}" for code in BOT_TRIGGER_REFUSALS}  # the bot's refusals, worded here
     guard_literals = set(re.findall(r'"(\w+)"', (lobby_dir / "guards.py").read_text())) & set(
         Catalogue.load("fr").entries["refusal"]
     )
