@@ -58,9 +58,19 @@ def test_missing_settings_are_said_in_english_with_eko_language_en(tmp_path: Pat
 def test_an_invalid_setting_is_named_in_the_chosen_language(tmp_path: Path) -> None:
     done = _eko(["up"], tmp_path, EKO_LANGUAGE="en", EKO_PORT="eighty")
     assert done.returncode == 2
-    assert done.stderr.startswith("eko: invalid setting EKO_PORT: ")
-    done = _eko(["up"], tmp_path, EKO_PORT="eighty")
-    assert done.stderr.startswith("eko : réglage EKO_PORT invalide : ")
+    assert done.stderr.splitlines() == ["eko: invalid setting EKO_PORT: a whole number is expected"]
+    done = _eko(["up"], tmp_path, EKO_PORT="eighty", EKO_COOLDOWN="soon", EKO_DAILY_MAX="-1")
+    assert done.returncode == 2
+    assert sorted(done.stderr.splitlines()) == [
+        "eko : réglage EKO_COOLDOWN invalide : ce n'est pas une durée : 'soon' (exemples : 10s, 30m, 3h, 1d)",
+        "eko : réglage EKO_DAILY_MAX invalide : au moins 0",
+        "eko : réglage EKO_PORT invalide : un nombre entier est attendu",
+    ]
+    secret = "mongodb://eko:hunter2@db:27017"  # a refused value is never echoed (it may be a secret)
+    done = _eko(["up"], tmp_path, EKO_STORE_SYNC=secret, EKO_LANGUAGE="en")
+    assert done.stderr.splitlines() == [
+        "eko: invalid setting EKO_STORE_SYNC: possible values: 'normal' or 'full'"
+    ]
 
 
 def _one_line(done: subprocess.CompletedProcess[str]) -> str:
