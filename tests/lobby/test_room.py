@@ -175,7 +175,7 @@ def _shape(entries: Any, prefix: str = "") -> dict[str, set[str]]:
 def test_the_catalogues_have_the_same_texts_and_placeholders() -> None:
     fr, en = (_shape(Catalogue.load(language).entries) for language in LANGUAGES)
     assert fr == en
-    assert {key.split(".")[0] for key in fr} == {*PAGE_SECTIONS, "console", "store", "sharedRoom"}
+    assert {key.split(".")[0] for key in fr} == {*PAGE_SECTIONS, "console", "store", "sharedRoom", "memory"}
 
 
 def test_every_refusal_code_in_the_code_has_a_text() -> None:

@@ -3,6 +3,8 @@ survives a restart and its ``retryAfterS`` is what a retry would be told."""
 
 from __future__ import annotations
 
+from collections.abc import AsyncIterator, Callable
+from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
@@ -11,7 +13,7 @@ import pytest
 from pymongo.asynchronous.database import AsyncDatabase
 
 from memory import Memory
-from reflection import ReflectionSettings
+from reflection import ReflectionService, ReflectionSettings
 from reflection.records import ReflectionRecord
 from reflection.repository import REFLECTIONS, ReflectionRepository
 from store import open_database
@@ -166,6 +168,32 @@ async def _killed_run(
     await database.close()  # the process is gone; its store files stay as the kill left them
 
 
+Restart = Callable[..., AbstractAsyncContextManager[tuple[ReflectionService, KillableChat]]]
+
+
+@pytest.fixture
+def restart(tmp_path: Path, make_service: ServiceFactory, llm: ScriptedLLM, clock: FakeClock) -> Restart:
+    """``restart(kill, log=...)``: a run killed at ``kill``, then a service started on the same store
+    (reading the Lobby's log like ``eko up`` when ``log``, without it like ``eko bot``)."""
+
+    @asynccontextmanager
+    async def restarted(kill: str, *, log: bool) -> AsyncIterator[tuple[ReflectionService, KillableChat]]:
+        chat = KillableChat(clock)
+        chat.kill = kill
+        await _killed_run(tmp_path, make_service, llm, chat, clock)
+        reopened = await open_database(None, tmp_path / "shared", "eko")
+        try:
+            history = ChatLog(chat) if log else None
+            yield (
+                await make_service(db=reopened.db, chat=chat, settings=SETTINGS, lobby_history=history),
+                chat,
+            )
+        finally:
+            await reopened.close()
+
+    return restarted
+
+
 async def _goals(memory: Memory) -> dict[str, str]:
     kraken = await memory.add("goal", "C'est quoi Kraken FM ?")
     corentin = await memory.add("goal", "Qui est Corentin ?")
@@ -174,21 +202,13 @@ async def _goals(memory: Memory) -> dict[str, str]:
 
 
 async def test_a_kill_after_the_post_is_counted_as_a_message_at_restart_and_the_cap_holds(
-    tmp_path: Path, memory: Memory, make_service: ServiceFactory, llm: ScriptedLLM, clock: FakeClock
+    memory: Memory, restart: Restart
 ) -> None:
     goals = await _goals(memory)
-    chat = KillableChat(clock)
-    chat.kill = "after_post"
-    await _killed_run(tmp_path, make_service, llm, chat, clock)
-    posted = chat.messages[-1]
-    assert posted["text"] == "Au fait, qui est Corentin ?"
-
-    reopened = await open_database(None, tmp_path / "shared", "eko")
-    try:
-        restarted = await make_service(
-            db=reopened.db, chat=chat, settings=SETTINGS, lobby_history=ChatLog(chat)
-        )
-        status = await restarted.status()
+    async with restart("after_post", log=True) as (service, chat):
+        posted = chat.messages[-1]
+        assert posted["text"] == "Au fait, qui est Corentin ?"
+        status = await service.status()
         history = status["history"]
         assert len(history) == 2
         assert history[0]["recovered"] == "posted" and history[0]["messageId"] == posted["id"]
@@ -200,28 +220,18 @@ async def test_a_kill_after_the_post_is_counted_as_a_message_at_restart_and_the_
         assert (await memory.get(goals["corentin"])).asked_message_id == posted["id"]
         # The cap counts the interrupted message: a third spontaneous message is refused.
         chat.say("David", "et maintenant ?")
-        refused = await restarted.run_scheduled()
+        refused = await service.run_scheduled()
         assert (refused.skip_reason, refused.rate_limited) == ("daily_max", True)
         assert len(chat.posts) == 2
-    finally:
-        await reopened.close()
 
 
 async def test_a_kill_before_the_post_is_a_pass_at_restart_and_the_goal_is_asked_again(
-    tmp_path: Path, memory: Memory, make_service: ServiceFactory, llm: ScriptedLLM, clock: FakeClock
+    memory: Memory, restart: Restart
 ) -> None:
     goals = await _goals(memory)
-    chat = KillableChat(clock)
-    chat.kill = "before_post"
-    await _killed_run(tmp_path, make_service, llm, chat, clock)
-    assert len(chat.posts) == 1
-
-    reopened = await open_database(None, tmp_path / "shared", "eko")
-    try:
-        restarted = await make_service(
-            db=reopened.db, chat=chat, settings=SETTINGS, lobby_history=ChatLog(chat)
-        )
-        status = await restarted.status()
+    async with restart("before_post", log=True) as (service, chat):
+        assert len(chat.posts) == 1
+        status = await service.status()
         latest = status["latest"]
         assert latest["recovered"] == "not_posted" and latest["action"] == "pass"
         assert latest["message"] is None and latest["skipReason"] == "post_failed"
@@ -230,32 +240,23 @@ async def test_a_kill_before_the_post_is_a_pass_at_restart_and_the_goal_is_asked
         assert (await memory.get(goals["corentin"])).status == "pending"  # never asked: asked again later
         # The slot taken before the post stays taken: a crash may cost a message, never add one.
         assert status["rateLimit"]["todayCount"] == 2
-    finally:
-        await reopened.close()
 
 
 async def test_without_the_lobby_log_a_kill_after_the_post_is_unknown_and_counted(
-    tmp_path: Path, memory: Memory, make_service: ServiceFactory, llm: ScriptedLLM, clock: FakeClock
+    memory: Memory, restart: Restart
 ) -> None:
     await _goals(memory)
-    chat = KillableChat(clock)
-    chat.kill = "after_post"
-    await _killed_run(tmp_path, make_service, llm, chat, clock)
-
-    reopened = await open_database(None, tmp_path / "shared", "eko")
-    try:  # `eko bot`: the Lobby is elsewhere, its log cannot be read at start
-        restarted = await make_service(db=reopened.db, chat=chat, settings=SETTINGS)
-        status = await restarted.status()
+    # `eko bot`: the Lobby is elsewhere, its log cannot be read at start.
+    async with restart("after_post", log=False) as (service, chat):
+        status = await service.status()
         latest = status["latest"]
         assert latest["recovered"] == "unknown" and latest["action"] == "message"
         assert latest["messageId"] is None and "impossible de savoir" in latest["reason"]
         stats = status["stats"]
         assert (stats["totalReflections"], stats["messageCount"], stats["deliveryUnknown"]) == (2, 2, 1)
         chat.say("David", "et maintenant ?")
-        refused = await restarted.run_scheduled()
+        refused = await service.run_scheduled()
         assert (refused.skip_reason, refused.rate_limited) == ("daily_max", True)
-    finally:
-        await reopened.close()
 
 
 async def test_a_kill_once_the_lobby_acknowledged_is_posted_without_the_log(
