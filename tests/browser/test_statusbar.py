@@ -196,7 +196,7 @@ async def test_panel_counters_history_and_the_reflect_now_button(page: Any, stac
     await panel.get_by_role("button", name="Réfléchir maintenant").click()
     feedback = panel.locator(".sb-feedback--error")
     await feedback.wait_for(timeout=WAIT_MS)
-    assert "réessayer dans" in await feedback.inner_text()
+    assert "vient d'avoir lieu : réessayez dans" in await feedback.inner_text()  # the Lobby's words
     assert stack.fake.calls == 1
 
     await page.keyboard.press("Escape")
