@@ -146,12 +146,46 @@ _PARTICIPLE = re.compile(r"(?:é|ée|és|ées|ant|ants|ante|antes)$")
 def is_finite_verb(written: str) -> bool:
     """Whether a lowercase word as written (accents kept) is an inflected French verb that is not a
     participle ("ouvre", "travaille", "utilise"; not "invité", "anniversaire", "ouvrir")."""
+    return not _PARTICIPLE.search(written) and is_verb_form(written)
+
+
+@lru_cache(maxsize=65536)
+def is_verb_form(written: str) -> bool:
+    """Whether a lowercase word as written is an inflected French verb, participles included
+    ("arrivé", "codé", "ouvre"): its simplemma lemma is another word, an infinitive."""
     import simplemma
 
-    if _PARTICIPLE.search(written):
-        return False
     found = fold(simplemma.lemmatize(written, lang="fr"))
     return found != fold(written) and found.endswith(("er", "ir", "re"))
+
+
+@lru_cache(maxsize=65536)
+def is_english_verb_form(word: str) -> bool:
+    """Whether a folded English word is an inflected verb ("works", "joined", "leaving"): simplemma
+    reads another word as its lemma, or it has a verb ending."""
+    import simplemma
+
+    return fold(simplemma.lemmatize(word, lang="en")) != word or word.endswith(("ed", "ing"))
+
+
+# Subject and reflexive clitics: the word right after one is a verb ("on part où ?", "ça se passe
+# comment ?"), even a form the dictionary reads as a noun first (part, passe, marche, tombe).
+# The elided "s'" and "j'" are read from the text (ELIDED_CLITIC): a lone "s" token may be the
+# English possessive ("Gravillon's HQ").
+SUBJECT_CLITICS = folded_words("je tu il elle on ils elles ça ca se nous vous")
+ELIDED_CLITIC = re.compile(r"(?<![^\W\d_])[sjSJ]['’]([^\W\d_]+)")
+# French modal and periphrastic verbs: the word after one is an infinitive ("on peut venir").
+MODALS = folded_words(
+    "peux peut peuvent pouvait pourrait dois doit doivent devait faut va vas vont allait veux veut veulent"
+)
+
+
+# Forms of the French auxiliaries (être, avoir, and "été" of the passive): a participle after one
+# is the verb of a compound tense ("est arrivé", "a été codé"), not an adjective.
+AUXILIARIES = folded_words(
+    """suis es est sommes êtes sont étais était étions étiez étaient serai sera seront été
+    ai as a avons avez ont avais avait avions aviez avaient aurai aura auront"""
+)
 
 
 @lru_cache(maxsize=65536)
@@ -182,7 +216,34 @@ def frequency(word: str) -> float:
     return max(wordfreq.zipf_frequency(word, "fr"), wordfreq.zipf_frequency(word, "en"))
 
 
-# Function words of French and English, folded: determiners, pronouns, prepositions, conjunctions,
+# How much more common (Zipf) a word must be in one language to be read as that language's.
+_LANGUAGE_MARGIN = 1.0
+
+
+def sentence_language(words: tuple[str, ...] | list[str]) -> Language | None:
+    """The language most of ``words`` (folded) clearly belong to (:func:`language_of`), or None on
+    a tie: "Everest room capacity?" is English, "Soraya part où ?" French."""
+    votes = [found for found in map(language_of, words) if found is not None]
+    french, english = votes.count("fr"), votes.count("en")
+    return "fr" if french > english else "en" if english > french else None
+
+
+@lru_cache(maxsize=65536)
+def language_of(word: str) -> Language | None:
+    """The language a folded word belongs to, when it is clearly more common in one (wordfreq):
+    "groupe" French, "band" English, "jazz" neither."""
+    import wordfreq
+
+    french, english = wordfreq.zipf_frequency(word, "fr"), wordfreq.zipf_frequency(word, "en")
+    if french >= english + _LANGUAGE_MARGIN:
+        return "fr"
+    if english >= french + _LANGUAGE_MARGIN:
+        return "en"
+    return None
+
+
+# Function words of French and English, folded: determiners, pronouns and locative pro-adverbs
+# (ici, dedans, like here, there), prepositions, conjunctions,
 # copulas and auxiliaries, interrogative determiners, negation particles. A closed linguistic
 # category: they carry no content of their own.
 FUNCTION_WORDS = folded_words(
@@ -190,11 +251,25 @@ FUNCTION_WORDS = folded_words(
     avec sans comme chez vers entre depuis pendant jusqu jusque durant apres après avant
     ce cet cette ces c ça ca cela ceci se s son sa ses mon ma mes ton ta tes
     notre nos votre vos leur leurs il elle ils elles on je j me m moi tu te t toi nous vous lui eux y
+    ici dedans dehors dessus dessous
     que qu qui quoi dont quel quelle quels quelles lequel laquelle lesquels est sont être etre suis es
     sommes êtes était étaient été ai as avons avez ont avait avaient eu ne n pas
     the a an of to in on at for by with from into and or but is are was were be been being am do does
     did done has have had it its this that these those i me my you your he she him his her we us our
     they them their s which whose whom there here than then so as since during until after before"""
+)
+
+# Determiners (articles, possessives, demonstratives): the word after one is a noun ("la sœur",
+# "son vélo", "the desk"), whatever else simplemma reads it as. A closed linguistic category, less
+# the English "a", which is also the French "a" (has) of "Léna a quitté Ledger".
+DETERMINERS = folded_words(
+    """le la les l un une des du au aux ce cet cette ces son sa ses mon ma mes ton ta tes notre nos
+    votre vos leur leurs the an this that these those my your his her its our their"""
+)
+# English auxiliaries of do-support and modals: the name after one is the subject of the verb that
+# follows ("how did Tom meet Zoé?"), not the first word of a compound.
+ENGLISH_AUXILIARIES = folded_words(
+    "do does did will would can could should shall may might must is are was were has have had"
 )
 
 
@@ -230,6 +305,18 @@ def in_dictionary(word: str) -> bool:
     return bool(simplemma.is_known(word, lang=("fr", "en")))
 
 
+# Above this Zipf frequency (about once per 60,000 words of French or English), a word is common.
+COMMON_FREQUENCY = 4.2
+
+
+def is_ordinary_word(word: str, written: str | None = None) -> bool:
+    """Whether a folded word is ordinary vocabulary rather than a name: a function word or a common
+    word (wordfreq, looked up as ``written``, accents kept, when given). A capitalised word starting
+    a sentence is a name only when it is not ordinary: "Comment…", "Salle…" are ordinary words,
+    "Marmotte…", "Pollen…" (in the dictionary, but rare) name something."""
+    return word in FUNCTION_WORDS or frequency(written or word) >= COMMON_FREQUENCY
+
+
 # Months and weekdays are values like numbers: "en septembre 2019" is not "en novembre 2019".
 MONTHS = (
     ("janvier", "january"), ("fevrier", "february"), ("mars", "march"), ("avril", "april"),
@@ -257,18 +344,22 @@ def common_prefix(a: str, b: str) -> int:
 
 
 # Number words (articles such as "un"/"one" are left out on purpose: "un stand-up" is not a count).
-NUMBER_WORDS: dict[str, str] = {
+CARDINAL_WORDS: dict[str, str] = {
     "deux": "2", "trois": "3", "quatre": "4", "cinq": "5", "six": "6", "sept": "7", "huit": "8",
     "neuf": "9", "dix": "10", "onze": "11", "douze": "12", "vingt": "20", "trente": "30",
     "quarante": "40", "cinquante": "50", "cent": "100", "mille": "1000",
     "two": "2", "three": "3", "four": "4", "five": "5", "seven": "7", "eight": "8",
     "nine": "9", "ten": "10", "eleven": "11", "twelve": "12", "twenty": "20", "thirty": "30",
     "forty": "40", "fifty": "50", "hundred": "100", "thousand": "1000",
-    # ordinals are the same values ("au troisième" / "au 3e étage")
+}  # fmt: skip
+# Ordinals are the same values ("au troisième" / "au 3e étage"), but they count nothing: "son
+# deuxième enfant" is not "deux enfants".
+ORDINAL_WORDS: dict[str, str] = {
     "deuxieme": "2", "troisieme": "3", "quatrieme": "4", "cinquieme": "5", "sixieme": "6",
     "septieme": "7", "huitieme": "8", "neuvieme": "9", "dixieme": "10",
     "third": "3", "fourth": "4", "fifth": "5", "sixth": "6", "seventh": "7", "eighth": "8",
     "ninth": "9", "tenth": "10",
 }  # fmt: skip
+NUMBER_WORDS: dict[str, str] = {**CARDINAL_WORDS, **ORDINAL_WORDS}
 # Ordinal endings written after a digit ("3e", "3ème", "2nd", "4th"): the digit alone is the value.
 ORDINAL_SUFFIXES = frozenset(["e", "eme", "er", "ere", "nd", "rd", "th", "st"])
