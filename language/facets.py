@@ -42,7 +42,7 @@ FACETS = (
 # order. Patterns name general ways of asking for a kind of information.
 _W = r"(?:\w+ )"  # any one word
 _CUES: tuple[tuple[str, str], ...] = (
-    ("contact", r" (?:joindre|joignable|contacter|contact) "),
+    ("contact", r" (?:joindre|joignable|contacter|contact|(?<! s )appeler|telephoner) "),
     ("contact", r" (?:e ?mail|mail|courriel|numero|telephone|tel|portable|06|07|phone) "),
     ("preference", r" (?:prefere[es]?|preferee?s?|favori(?:te)?s?|favou?rite|prefers?) "),
     ("age", r" (?:quel age|age|how old|ans) "),

@@ -15,7 +15,8 @@ def test_vectors_are_stable_and_sorted() -> None:
     assert sparse_vector("").indices == []
 
 
-# Sample texts whose terms stand for the scheme: a change in how texts become terms changes them.
+# Sample stored texts whose terms stand for the scheme: a change in how a stored text becomes terms
+# changes them (a question's terms are computed at search time: they never go stale).
 _SCHEME_SAMPLES = (
     "Le bureau de Bordeaux est au 8 quai des Chartrons.",
     "Jade a travaillé six ans chez Decathlon avant de nous rejoindre.",
@@ -24,14 +25,12 @@ _SCHEME_SAMPLES = (
     "Simon works remotely from Brittany, near Vannes.",
     "Les salles de réunion se réservent dans Outlook.",
 )
-_SCHEME_QUESTIONS = ("Eko, c'était quoi le nom du village de maman ?", "c'est quoi le digicode à Bordeaux ?")
 # The fingerprint of each scheme's terms for the samples above.
-_FINGERPRINTS = {2: "6053f0fd"}
+_FINGERPRINTS = {2: "1ed013e4"}
 
 
 def _fingerprint() -> str:
     vectors = [sparse_vector(text) for text in _SCHEME_SAMPLES]
-    vectors += [sparse_vector(text, name_weight=3.0, query=True) for text in _SCHEME_QUESTIONS]
     digest = hashlib.sha256(repr([(v.indices, v.values) for v in vectors]).encode()).hexdigest()
     return digest[:8]
 
