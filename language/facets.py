@@ -271,8 +271,8 @@ def read_statement(text: str) -> FacetReading:
 # "c'est quoi le TJM de Malik ?", "what's the code of the office?": "quoi" asks for an attribute of
 # the subject (the noun after it), not for a definition of the noun.
 _ATTRIBUTE = re.compile(
-    r" (?:quoi|quel|quelle|quels|quelles|what|whats|what s|which) (?:le|la|l|les|the|son|sa|ses) (?:\w+ ){1,2}"
-    r"(?:de|du|des|d|a|au|aux|chez|of|at|for) "
+    r" (?:quoi|quel|quelle|quels|quelles|what|whats|what s|which) (?:le|la|l|les|the|son|sa|ses) "
+    r"(?:\w+ ){1,2}(?:de|du|des|d|a|au|aux|chez|of|at|for) "
 )
 
 

@@ -142,15 +142,17 @@ class Memory:
         tuning: SearchTuning | None = None,
         progress: Progress | None = None,
         backend: VectorBackend | None = None,
+        reterm_progress: Progress | None = None,
     ) -> Memory:
         """Open (and create if needed) the collections.
 
         Raises ``StorageInUseError`` when another process holds the embedded storage, and
         ``VectorMismatchError`` when a collection was built with another embedding model, unless
         ``allow_model_change`` (then only :meth:`reembed` should be called). An older embedded
-        directory is migrated first, and a collection whose sparse vectors come from an older term
-        scheme is re-termed (:meth:`_reterm`), ``progress(done, total)`` following either. ``backend``
-        replaces the engine ``config`` names (tests run every backend through this).
+        directory is migrated first, ``progress(done, total)`` following it; a collection whose sparse
+        vectors come from an older term scheme is then re-termed (:meth:`_reterm`),
+        ``reterm_progress`` following that. ``backend`` replaces the engine ``config`` names (tests
+        run every backend through this).
         """
         missing = set(KINDS) - set(config.collections)
         if missing:
@@ -175,7 +177,7 @@ class Memory:
                         raise
             memory = cls(backend, config, embedder, clock, dimension, tuning or SearchTuning())
             if stale:
-                await memory._reterm(stale, progress)
+                await memory._reterm(stale, reterm_progress)
         except BaseException:
             await backend.close()
             raise
@@ -631,9 +633,10 @@ class Memory:
                             for p in points
                         ],
                     )
+                step = max(_SCROLL_PAGE, total // 10)  # about ten lines for the whole re-term
+                if progress is not None and ((done + len(points)) // step > done // step or offset is None):
+                    progress(done + len(points), total)
                 done += len(points)
-                if progress is not None:
-                    progress(done, total)
                 if offset is None:
                     break
             await self._backend.set_layout(kind, Layout.of(self._embedder.name, self._dimension))

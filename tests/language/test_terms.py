@@ -48,9 +48,8 @@ def test_facet_terms_meet_a_question_and_the_facts_that_answer_it() -> None:
     assert not any(term.startswith("~f:") for term in terms("Noé a grandi à Brest"))
 
 
-
 def test_an_attribute_question_asks_no_definition() -> None:
-    """"c'est quoi le badge de Bastien ?" asks Bastien's badge, not what a badge is: no facet term
+    """ "c'est quoi le badge de Bastien ?" asks Bastien's badge, not what a badge is: no facet term
     pulls the facts that define or describe Bastien."""
     asked = [term for term, _ in weighted_terms("c'est quoi le badge de Bastien ?", query=True)]
     assert not any(term.startswith("~f:") for term in asked)

@@ -36,7 +36,7 @@ async def _age_storage(open_memory: OpenMemory) -> dict[str, np.ndarray]:
 async def test_older_terms_are_rebuilt_on_open(open_memory: OpenMemory) -> None:
     dense = await _age_storage(open_memory)
     seen: list[tuple[int, int]] = []
-    mem = await open_memory(progress=lambda done, total: seen.append((done, total)))
+    mem = await open_memory(reterm_progress=lambda done, total: seen.append((done, total)))
     try:
         assert seen[-1] == (2, 2)
         for kind in KINDS:
@@ -52,7 +52,7 @@ async def test_older_terms_are_rebuilt_on_open(open_memory: OpenMemory) -> None:
     finally:
         await mem.close()
     seen.clear()
-    await (await open_memory(progress=lambda done, total: seen.append((done, total)))).close()
+    await (await open_memory(reterm_progress=lambda done, total: seen.append((done, total)))).close()
     assert seen == []  # done once
 
 
