@@ -85,14 +85,14 @@ async def _open_memory(settings: Settings, stack: AsyncExitStack) -> Any:
         config,
         embedder,
         clock=utc_now,
-        progress=_migration_progress(texts, "console.migratingMemory"),
-        reterm_progress=_migration_progress(texts, "console.retermingMemory"),
+        progress=_progress_line(texts, "console.migratingMemory"),
+        reterm_progress=_progress_line(texts, "console.retermingMemory"),
     )
     stack.push_async_callback(memory.close)
     return memory
 
 
-def _migration_progress(texts: Catalogue, code: str) -> Callable[[int, int], None]:
+def _progress_line(texts: Catalogue, code: str) -> Callable[[int, int], None]:
     """Prints the catalogue's ``code`` line (``{done}/{total}``) as a long open advances."""
 
     def progress(done: int, total: int) -> None:

@@ -620,7 +620,8 @@ class Memory:
             "re-terming memory for search (sparse vectors from an older scheme)",
             extra={"kinds": list(kinds), "points": total},
         )
-        done = 0
+        done = reported = 0
+        step = max(_SCROLL_PAGE, total // 10)  # about ten lines for the whole re-term
         for kind in kinds:
             offset: str | None = None
             while True:
@@ -633,13 +634,15 @@ class Memory:
                             for p in points
                         ],
                     )
-                step = max(_SCROLL_PAGE, total // 10)  # about ten lines for the whole re-term
-                if progress is not None and ((done + len(points)) // step > done // step or offset is None):
-                    progress(done + len(points), total)
                 done += len(points)
+                if progress is not None and done // step > reported // step:
+                    progress(done, total)
+                    reported = done
                 if offset is None:
                     break
             await self._backend.set_layout(kind, Layout.of(self._embedder.name, self._dimension))
+        if progress is not None and reported != done:  # the last line says it is complete
+            progress(done, total)
         await self._backend.optimize()
         logger.warning("memory re-termed", extra={"points": done})
         return done
