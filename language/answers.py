@@ -102,6 +102,7 @@ _SHAPES: dict[str, dict[str, str]] = {
     "date": {lang: rf"\d|\b(?:{_DATE_WORDS[lang]})\b" for lang in ("fr", "en")},
     "quantity": {lang: rf"\d|\b(?:{_NUMBER_WORDS[lang]})\b" for lang in ("fr", "en")},
     "price": {lang: rf"\d|\b(?:{_NUMBER_WORDS[lang]}|gratuit|free)\b" for lang in ("fr", "en")},
+    "amount": {lang: rf"\d|\b(?:{_NUMBER_WORDS[lang]}|gratuit|free)\b" for lang in ("fr", "en")},
     "place": {lang: rf"\b(?:{_PLACE_WORDS[lang]})\b|\d" for lang in ("fr", "en")},
     "reason": {lang: rf"\b(?:{_CAUSE_WORDS[lang]})\b" for lang in ("fr", "en")},
 }

@@ -29,7 +29,9 @@ from difflib import SequenceMatcher
 from functools import lru_cache
 from typing import Literal
 
-from language.readings import Reading, compare, read, unmatched
+from language.concepts import concepts_of
+from language.facets import stated_facets
+from language.readings import CLASSIFIERS, Reading, compare, read, unmatched, without_initialisms, words_match
 from language.readings import Verdict as Verdict
 from language.text import CALENDAR as _CALENDAR
 from language.text import (
@@ -39,8 +41,11 @@ from language.text import (
     NUMBER_WORDS,
     common_prefix,
     fold,
+    is_ordinary_word,
+    language_of,
     name_key,
     normalise,
+    tokens,
     word_key,
 )
 
@@ -62,36 +67,6 @@ THRESHOLDS: dict[Kind, dict[Relation, float]] = {
 }
 
 _TOKEN = re.compile(r"\d+(?:[.,]\d+)?|[^\W\d_]+|[$€%£]")
-
-# Words that wrap a question in a wish to know ("je me demande…", "I wonder…"): a request, not content.
-_REQUEST_WORDS = frozenset(
-    [
-        "demande",
-        "demander",
-        "savoir",
-        "aimerais",
-        "voudrais",
-        "veux",
-        "veut",
-        "voulais",
-        "comprendre",
-        "truc",
-        "chose",
-        "choses",
-        "wonder",
-        "know",
-        "want",
-        "wanted",
-        "wish",
-        "understand",
-        "better",
-        "thing",
-        "things",
-        "curious",
-        "curieux",
-        "curieuse",
-    ]
-)
 
 _NEGATIONS = frozenset(
     [
@@ -140,8 +115,9 @@ _QUESTION_PHRASES: tuple[tuple[re.Pattern[str], str], ...] = (
 
 _ENTITY_NOISE = frozenset({"i", "je", "j"})
 # Words that carry no content of their own: closed linguistic categories (language.text) and
-# request wrappers. Units of time written after numbers ("14 h", "9 am") too.
-_IGNORED = FUNCTION_WORDS | LIGHT_VERBS | FILLERS | _REQUEST_WORDS | frozenset({"h", "am", "pm"})
+# classifier nouns (language.readings). Questions are read by language.readings, which also sets
+# request wrappers aside. Units of time written after numbers ("14 h", "9 am") too.
+_IGNORED = FUNCTION_WORDS | LIGHT_VERBS | FILLERS | CLASSIFIERS | frozenset({"h", "am", "pm"})
 
 
 @dataclass(frozen=True)
@@ -196,7 +172,7 @@ def analyse(text: str) -> Analysis:
         content.append(canonical)
         # A capitalised word is a name, unless it only starts the sentence and is an ordinary word.
         is_name = (
-            raw[:1].isupper() and word not in _ENTITY_NOISE and (position > 0 or word not in _COMMON_STARTS)
+            raw[:1].isupper() and word not in _ENTITY_NOISE and (position > 0 or not is_ordinary_word(word))
         ) or (len(raw) > 1 and raw.isupper())
         if is_name:
             if previous_was_name:
@@ -231,37 +207,6 @@ def analyse(text: str) -> Analysis:
         all_words=frozenset(all_words),
         by_prefix=_by_prefix(all_words),
     )
-
-
-# Capitalised sentence starters that are ordinary words, not names.
-_COMMON_STARTS = frozenset(
-    [
-        "comprendre",
-        "pourquoi",
-        "comment",
-        "combien",
-        "depuis",
-        "dans",
-        "stand",
-        "standup",
-        "mon",
-        "ma",
-        "mes",
-        "notre",
-        "nos",
-        "votre",
-        "vos",
-        "understand",
-        "since",
-        "how",
-        "why",
-        "where",
-        "when",
-        "what",
-        "who",
-        "which",
-    ]
-)
 
 
 def _polarity(folded: list[str]) -> bool:
@@ -484,7 +429,7 @@ def _without_cessation(reading: Reading) -> Reading:
     return replace(reading, content=kept, anchors=tuple(w for w in reading.anchors if w in kept))
 
 
-_CESSATION_WORDS = _CESSATION_VERBS | {"plus", "longer", "anymore", "more"}
+_CESSATION_WORDS = _CESSATION_VERBS | {"plus", "no", "longer", "anymore", "any", "more"}
 
 
 def _state(text: str, analysis: Analysis) -> str:
@@ -534,7 +479,9 @@ def judge(
         # "habite à Lyon" / "travaille à Lyon", "habite à" / "va à … ce week-end". A predicate the
         # facet cues do not know ("est de Clermont", "a quitté Mirakl") is left to the words.
         return "different"
-    only_a, only_b = unmatched(ra.content, rb.content), unmatched(rb.content, ra.content)
+    only_a, only_b = without_initialisms(
+        ra, rb, unmatched(ra.content, rb.content), unmatched(rb.content, ra.content)
+    )
     if not only_a and not only_b:
         return "same"  # the same names, values and words, up to inflection, synonyms and typos
     # One statement says all the other says and adds only names or values ("Mickael est CTO" /
@@ -544,9 +491,67 @@ def judge(
         return "same"
     if unmatched(ra.anchors, rb.content, False) or unmatched(rb.anchors, ra.content, False):
         return "different"
+    if _same_claim(a_text, b_text, ra, rb, a_about or "", only_a, only_b):
+        return "same"
     if cosine is not None and cosine < THRESHOLDS[kind][relation(a, b)] - STATEMENT_MARGIN:
         return "different"
     return "borderline"
+
+
+def _values(reading: Reading, subject: tuple[str, ...]) -> tuple[str, ...]:
+    """What a statement says its subject has: its names, numbers and dates, the subject's own
+    words aside ("Thibaut fête son anniv le 14 mars" about Thibaut → anniv, 14, mars)."""
+    return tuple(
+        word
+        for word in reading.content
+        if (word in reading.anchors or word.startswith(("month:", "day:")))
+        and not any(words_match(word, own, False) for own in subject)
+    )
+
+
+def _same_claim(
+    a_text: str, b_text: str, ra: Reading, rb: Reading, about: str, only_a: list[str], only_b: list[str]
+) -> bool:
+    """Two statements about one subject that give the same facet (:func:`stated_facets`: a date, a
+    place, a price…) with the same values (names, numbers, dates), one saying no more than the
+    other, or both differing only by their verbs or by words of one concept: "L'anniversaire de
+    Thibaut c'est le 14 mars" / "Thibaut fête son anniv le 14 mars". ``about`` is the subject both
+    records share ("" when unknown: then the subject is among the values, and only verbs or
+    words of one concept may differ)."""
+    facets = (stated_facets(a_text) | {ra.facet}) & (stated_facets(b_text) | {rb.facet})
+    if ra.trip and rb.trip:
+        facets |= {"trip"}  # going away (a holiday, a week-end) is what both say
+    if not facets - _VAGUE_FACETS:
+        return False
+    subject = tuple(tokens(about))
+    values_a, values_b = _values(ra, subject), _values(rb, subject)
+    if unmatched(values_a, rb.content, False) or unmatched(values_b, ra.content, False):
+        return False
+    if not (values_a and values_b) and "preference" not in facets:
+        return False  # a taste names its object with any word ("fan de jazz"); other facets need a value
+    # The subject's own words are given by ``about``: "la salle Everest" / "Everest" is one subject.
+    only_a, only_b = unmatched(tuple(only_a), subject, False), unmatched(tuple(only_b), subject, False)
+    if (about and not (only_a and only_b)) or (set(only_a) <= ra.verbs and set(only_b) <= rb.verbs):
+        # With no ``about``, a word only one side has may be its real subject ("le fils de David a
+        # 34 ans" / "David a 34 ans"): only verbs may differ.
+        return True
+    # Each word said on one side only has its translation on the other: a word of the same concept
+    # in the other language ("groupe" / "band"). Two words of one language in one concept are
+    # kinds of one thing ("rock" / "jazz", "chien" / "chat"), not one word.
+    return _translated(only_a, only_b) and _translated(only_b, only_a)
+
+
+def _translated(words: list[str], others: list[str]) -> bool:
+    return all(any(_translation(word, other) for other in others) for word in words)
+
+
+def _translation(a: str, b: str) -> bool:
+    languages = {language_of(a), language_of(b)}
+    return languages == {"fr", "en"} and bool(set(concepts_of(a)) & set(concepts_of(b)))
+
+
+# Facets every description gives ("X est un…"): sharing one says nothing about the claim.
+_VAGUE_FACETS = frozenset({"definition", "other"})
 
 
 def richer_text(kept: str, incoming: str) -> str:

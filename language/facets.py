@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from language.text import Language, fold, normalise, tokens
+from language.text import CARDINAL_WORDS, Language, fold, normalise, tokens
 
 FACETS = (
     "identity",  # who is X
@@ -27,6 +27,7 @@ FACETS = (
     "hours",  # at what time (opening hours, a time of day)
     "price",  # how much it costs
     "quantity",  # how many
+    "amount",  # a bare "how much": a price or a quantity
     "age",  # how old
     "definition",  # what is X
     "preference",  # X's favourite thing (qualified by the thing: colour, film…)
@@ -55,8 +56,11 @@ _CUES: tuple[tuple[str, str], ...] = (
         "price",
         r" (?:prix|cout(?:e|ent|er|e)?|coute|coutait|combien (?:ca )?(?:coute|vaut|valent|paye)|"
         r"vaut|valent|valeur|tarif|budget|how much (?:is|are|does|did|do)?|cost(?:s|ed)?|price|paye|"
-        r"combien) ",
+        r"(?:c est|c etait|ca fait|ca coute|ca vaut) combien|combien (?:ca|c est)) ",
     ),
+    # A bare "combien" with no price or count word asks an amount, a price or a number
+    # ("il a des gosses Kenji ? combien ?", "le parking combien ?").
+    ("amount", r" combien "),
     ("hours", r" (?:a quelle heure|quelle heure|horaires?|heures? d ouverture|what time|opening hours) "),
     (
         "date",
@@ -115,10 +119,14 @@ _CUES: tuple[tuple[str, str], ...] = (
         r" (?:quoi|qu est ce qu|qu est ce que|qu est ce|ce qu est|ce que c est|what|whats|what s|"
         r"c est quel genre de|quel genre de|quel type de|quelle sorte de) ",
     ),
+    # Wanting to understand or have explained a thing asks what it is ("je veux mieux comprendre le
+    # vibe coding", "explain WebRTC to me").
+    ("definition", r" (?:comprendre|comprends|expliquer|explique|understand|explain) "),
     # "Which X" with no other cue asks which thing X is ("on a quelle carte ticket resto ?").
     ("definition", r" (?:quel|quelle|quels|quelles|which) "),
 )
 _PATTERNS = tuple((facet, re.compile(pattern)) for facet, pattern in _CUES)
+
 # Cue words that also say *which* information of the facet is asked: they stay content words, so
 # "le mail de Bob" and "le numéro de Bob", "qui a créé X" and "qui maintient X" remain apart.
 _KEPT = frozenset(
@@ -204,6 +212,14 @@ def _positions(joined: str, start: int, end: int) -> set[int]:
     return set(range(max(first, 0), max(first, 0) + inside))
 
 
+def _wildcard(pattern: re.Pattern[str], match: re.Match[str], word: str) -> bool:
+    """Whether ``word`` stands where a cue pattern accepts any word ("where does Corentin work",
+    "what does Bob do"): the cue still matches with another word there, so it is the subject."""
+    span = match.group(0)
+    swapped = span.replace(f" {word} ", " zqxj ", 1)
+    return swapped != span and pattern.fullmatch(swapped) is not None
+
+
 def read_facet(text: str, language: Language = "fr") -> FacetReading:
     """The facet ``text`` asks for or states, and which of its words said so (see the module doc)."""
     words = tuple(tokens(text))
@@ -217,7 +233,9 @@ def read_facet(text: str, language: Language = "fr") -> FacetReading:
             found = True
             kept = _KEPT if name in ("contact", "agent") else frozenset()
             cues |= {
-                i for i in _positions(joined, match.start() + 1, match.end() - 1) if words[i] not in kept
+                i
+                for i in _positions(joined, match.start() + 1, match.end() - 1)
+                if words[i] not in kept and not _wildcard(pattern, match, words[i])
             }
             position = match.end() - 1
         if found and facet == "other":
@@ -346,7 +364,8 @@ _STATED_PATTERNS = tuple((facet, re.compile(pattern)) for facet, pattern in _STA
 
 def stated_facets(text: str) -> frozenset[str]:
     """The facets a statement gives about its subject ("Noé a grandi à Brest" → origin)."""
-    joined = " " + " ".join(tokens(text)) + " "
+    # Number words are numbers ("deux enfants" states a quantity like "2 enfants").
+    joined = " " + " ".join(CARDINAL_WORDS.get(word, word) for word in tokens(text)) + " "
     folded_text = " " + fold(normalise(text)) + " "  # keeps "€", "@", "/" and ":" for values
     stated = {
         facet for facet, pattern in _STATED_PATTERNS if pattern.search(joined) or pattern.search(folded_text)
@@ -362,4 +381,5 @@ ANSWERED_BY: dict[str, frozenset[str]] = {
     "identity": frozenset({"identity", "role", "definition"}),
     "definition": frozenset({"definition", "role"}),
     "role": frozenset({"role", "definition"}),
+    "amount": frozenset({"price", "quantity"}),
 }

@@ -26,33 +26,42 @@ from typing import Literal
 from language.concepts import concepts_of
 from language.facets import read_facet, read_statement
 from language.text import (
+    AUXILIARIES,
     CALENDAR,
+    COMMON_FREQUENCY,
+    ELIDED_CLITIC,
     FILLERS,
     FUNCTION_WORDS,
     LIGHT_VERBS,
+    MODALS,
     NUMBER_WORDS,
     ORDINAL_SUFFIXES,
+    SUBJECT_CLITICS,
     accented_forms,
     common_prefix,
+    fold,
     frequency,
     in_dictionary,
     is_finite_verb,
+    is_ordinary_word,
+    is_verb_form,
     lemma,
     stem,
     tokens,
     word_key,
 )
 
-# Below this Zipf frequency (about once per 60,000 words), a word names something specific.
-ANCHOR_FREQUENCY = 4.2
+# Below the common-word frequency (wordfreq Zipf, text.COMMON_FREQUENCY), a word names something specific.
+ANCHOR_FREQUENCY = COMMON_FREQUENCY
 _TYPO_PREFIX = 4
 _CLIPPED = 4  # French clips long words: "anniv(ersaire)", "résa" (réservation), "dispo(nible)"
-_CAPITALISED = re.compile(r"(?<![\w'’])([A-ZÀ-Þ][\w’'-]*)")
+# A capitalised word, also after an elided article ("le prix d'Origami", "l'Everest").
+_CAPITALISED = re.compile(r"(?:(?<=\b[dlDL]['’])|(?<![\w'’]))([A-ZÀ-Þ][\w’'-]*)")
 
 # Wrappers of a question ("je me demandais…", "j'aimerais bien savoir…") and discourse words that
 # situate it ("au juste", "à la base", "en ce moment", "dont tout le monde parle", "chez nous",
 # "dans l'équipe"): general conversational formulas.
-_WRAPPERS = frozenset(
+WRAPPERS = frozenset(
     [
         "savoir",
         "sais",
@@ -99,11 +108,22 @@ _WRAPPERS = frozenset(
         "now",
         "year",
         "eko",
+        "want",
+        "wants",
+        "wanted",
+        "wish",
+        "wonder",
+        "wondering",
+        "know",
+        "curious",
+        "curieux",
+        "curieuse",
+        "better",
     ]
 )
 # Classifier nouns: the kind of thing a name is ("Marmotte, c'est quoi ce projet ?", "Caribou c'est
 # quoi comme outil ?"). They say nothing more about what is asked.
-_CLASSIFIERS = frozenset(
+CLASSIFIERS = frozenset(
     [
         "projet",
         "projets",
@@ -130,7 +150,11 @@ _CLASSIFIERS = frozenset(
         "platform",
     ]
 )
-_IGNORED = FUNCTION_WORDS | LIGHT_VERBS | FILLERS | _WRAPPERS | _CLASSIFIERS
+# Names of currencies: "80 000 euros", "80k€" and "80 000 balles" give one amount ("€" is no word).
+_CURRENCIES = frozenset(["euro", "euros", "eur", "balles", "dollar", "dollars", "usd"])
+_IGNORED = FUNCTION_WORDS | LIGHT_VERBS | FILLERS | WRAPPERS | CLASSIFIERS | _CURRENCIES
+# A statement is not wrapped in a request: "par équipe", "cette année" say something in a fact.
+_STATEMENT_IGNORED = FUNCTION_WORDS | LIGHT_VERBS | FILLERS | CLASSIFIERS | _CURRENCIES
 
 Verdict = Literal["same", "different", "borderline"]
 
@@ -142,23 +166,29 @@ class Reading:
     content: tuple[str, ...]
     anchors: tuple[str, ...]
     verbs: frozenset[str] = frozenset()  # content words that are inflected verbs (not participles)
+    words: tuple[str, ...] = ()  # every folded token, function words included (for initialisms)
 
 
 @lru_cache(maxsize=16384)
 def read(text: str, statement: bool = False) -> Reading:
     """The facet, content words and anchors of ``text`` (see the module docstring); a ``statement``
     (a fact) is read by its predicate words (:func:`language.facets.read_statement`)."""
-    facet = read_statement(text) if statement else read_facet(text)
     forms = accented_forms(text)
     names = _names(text)
+    facet = read_statement(text) if statement else read_facet(_without_description(text, names))
     clause = _about_clause(facet.words)
-    content = tuple(
-        NUMBER_WORDS.get(word) or CALENDAR.get(word) or CALENDAR.get(word.removesuffix("s")) or word
-        for index, word in enumerate(facet.words)
+    words = facet.words
+    kept = [
+        index
+        for index, word in enumerate(words)
         if index not in facet.cue_positions
         and index not in clause
-        and word not in _IGNORED
-        and not (word in ORDINAL_SUFFIXES and index and facet.words[index - 1][:1].isdigit())
+        and word not in (_STATEMENT_IGNORED if statement else _IGNORED)
+        and not (word in ORDINAL_SUFFIXES and index and words[index - 1][:1].isdigit())
+    ]
+    content = tuple(
+        NUMBER_WORDS.get(word) or CALENDAR.get(word) or CALENDAR.get(word.removesuffix("s")) or word
+        for word in (words[index] for index in kept)
     )
     anchors = tuple(
         word
@@ -167,8 +197,38 @@ def read(text: str, statement: bool = False) -> Reading:
         or word[:1].isdigit()
         or (not in_dictionary(forms.get(word, word)) and frequency(forms.get(word, word)) < ANCHOR_FREQUENCY)
     )
-    verbs = frozenset(word for word in content if is_finite_verb(forms.get(word, word)))
-    return Reading(facet.facet, facet.trip, content, anchors, verbs)
+    elided = {fold(word) for word in ELIDED_CLITIC.findall(text)}  # "s'occupe", "s'appelle"
+    # Inflected verbs, and participles after an auxiliary (a compound tense: "Rayan est arrivé
+    # quand ?", "Caribou a été codé par qui ?"); a participle alone qualifies a noun ("le wifi invité").
+    verbs = frozenset(
+        words[index]
+        for index in kept
+        if is_finite_verb(forms.get(words[index], words[index]))
+        or (index and words[index - 1] in AUXILIARIES and is_verb_form(forms.get(words[index], words[index])))
+        or (index and (words[index - 1] in SUBJECT_CLITICS or words[index - 1] in MODALS))
+        or words[index] in elided
+        or (index == 1 and words[0] in names and _NAME_THEN_WORD.match(text) is not None)
+    )
+    return Reading(facet.facet, facet.trip, content, anchors, verbs, words)
+
+
+# A sentence opening on a name and a word with no pause between them: subject and verb
+# ("Soraya part où ?", "Marmotte sort quand ?").
+_NAME_THEN_WORD = re.compile(r"\s*[^\W\d_][\w-]* [^\W\d_]")
+
+
+def _without_description(text: str, names: set[str]) -> str:
+    """A question without the relative clause that describes a named subject after a
+    demonstrative ("c'est qui cette Anouk qui a posté dans #general ?" → "c'est qui cette Anouk"):
+    the clause says which Anouk, the question is who she is."""
+    words = tokens(text)
+    for i in range(len(words) - 2):
+        if words[i] in _DEMONSTRATIVES and words[i + 1] in names and words[i + 2] in ("qui", "que", "qu"):
+            return " ".join(words[: i + 2])
+    return text
+
+
+_DEMONSTRATIVES = frozenset(["ce", "cet", "cette", "ces", "this", "that"])
 
 
 def _about_clause(words: tuple[str, ...]) -> set[int]:
@@ -200,7 +260,7 @@ def _names(text: str) -> set[str]:
                 continue
             if word in CALENDAR or word.removesuffix("s") in CALENDAR:
                 continue  # English capitalises months and days: they are values, not names
-            if not starts or not (in_dictionary(word) or in_dictionary(written.get(word, word))):
+            if not starts or not is_ordinary_word(word, written.get(word, word)):
                 found.add(word)
     return found
 
@@ -269,20 +329,29 @@ def compare(a: Reading, b: Reading) -> Verdict:
     both ways. ``"borderline"``: same facet and anchors, other words differ ("Marmotte sort quand ?"
     / "c'est quand la release de Marmotte ?").
     """
-    if (a.facet, a.trip) != (b.facet, b.trip):
+    if a.trip != b.trip or not _same_facet(a.facet, b.facet):
         return "different"
-    if unmatched(a.anchors, b.content, False) or unmatched(b.anchors, a.content, False):
+    if any(not _expansion(word, b.words) for word in unmatched(a.anchors, b.content, False)) or any(
+        not _expansion(word, a.words) for word in unmatched(b.anchors, a.content, False)
+    ):
         return "different"  # anchors name things: a shared concept ("CTO"/"CEO") is not enough
     strict = a.facet in STRICT_FACETS
-    only_a = unmatched(a.content, b.content, not strict)
-    only_b = unmatched(b.content, a.content, not strict)
+    only_a, only_b = without_initialisms(
+        a, b, unmatched(a.content, b.content, not strict), unmatched(b.content, a.content, not strict)
+    )
     if not only_a and not only_b:
         return "same"
     if strict or (a.facet == "other" and only_a and only_b):
         return "different"  # "Simon fait du vélo ?" / "Simon fait de la musique ?": another question
     if _opposed(only_a, only_b):
         return "different"  # "le bureau ouvre à quelle heure ?" / "… ferme à quelle heure ?"
-    if not (a.anchors or b.anchors) or a.facet in _VERB_FACETS:
+    if a.facet in _VERB_FACETS:
+        return "borderline"
+    if all(word in a.verbs for word in only_a) and all(word in b.verbs for word in only_b):
+        # The same facet of the same nouns, only the verbs reworded ("le séminaire c'est où ?" /
+        # "on part où pour le séminaire ?"): the verb restates what is asked.
+        return "same"
+    if not (a.anchors or b.anchors):
         return "borderline"
     if only_a and only_b:
         # The same facet of the same named subject, each side in its own words ("Léna arrive quand
@@ -295,6 +364,38 @@ def compare(a: Reading, b: Reading) -> Verdict:
     # "les horaires du bureau"), anything else narrows the question ("le wifi" / "le wifi invité").
     extra, verbs = (only_a, a.verbs) if only_a else (only_b, b.verbs)
     return "same" if all(word in verbs for word in extra) else "borderline"
+
+
+def without_initialisms(
+    a: Reading, b: Reading, only_a: list[str], only_b: list[str]
+) -> tuple[list[str], list[str]]:
+    """The words of each side the other lacks, less an initialism on one side and the words it
+    stands for on the other ("mdp" / "mot de passe", "RH" / "ressources humaines")."""
+    only_a, only_b = list(only_a), list(only_b)
+    for short, long, long_words in ((only_a, only_b, b.words), (only_b, only_a, a.words)):
+        for word in list(short):
+            run = _expansion(word, long_words)
+            if run and any(part in long for part in run):
+                short.remove(word)
+                long[:] = [part for part in long if part not in run]
+    return only_a, only_b
+
+
+def _expansion(word: str, words: tuple[str, ...]) -> tuple[str, ...]:
+    """The consecutive words whose initials spell ``word``, when it is an unknown short word."""
+    size = len(word)
+    if not 2 <= size <= 5 or not word.isalpha() or in_dictionary(word):
+        return ()
+    for start in range(len(words) - size + 1):
+        run = words[start : start + size]
+        if "".join(part[0] for part in run) == word:
+            return run
+    return ()
+
+
+def _same_facet(a: str, b: str) -> bool:
+    """A bare "combien" (amount) may ask a price or a quantity: it agrees with either."""
+    return a == b or {a, b} in ({"amount", "price"}, {"amount", "quantity"})
 
 
 # Facets whose verb says which information is asked: who created X is not who maintains X.

@@ -142,12 +142,37 @@ _PARTICIPLE = re.compile(r"(?:é|ée|és|ées|ant|ants|ante|antes)$")
 def is_finite_verb(written: str) -> bool:
     """Whether a lowercase word as written (accents kept) is an inflected French verb that is not a
     participle ("ouvre", "travaille", "utilise"; not "invité", "anniversaire", "ouvrir")."""
+    return not _PARTICIPLE.search(written) and is_verb_form(written)
+
+
+@lru_cache(maxsize=65536)
+def is_verb_form(written: str) -> bool:
+    """Whether a lowercase word as written is an inflected French verb, participles included
+    ("arrivé", "codé", "ouvre"): its simplemma lemma is another word, an infinitive."""
     import simplemma
 
-    if _PARTICIPLE.search(written):
-        return False
     found = fold(simplemma.lemmatize(written, lang="fr"))
     return found != fold(written) and found.endswith(("er", "ir", "re"))
+
+
+# Subject and reflexive clitics: the word right after one is a verb ("on part où ?", "ça se passe
+# comment ?"), even a form the dictionary reads as a noun first (part, passe, marche, tombe).
+# The elided "s'" and "j'" are read from the text (ELIDED_CLITIC): a lone "s" token may be the
+# English possessive ("Gravillon's HQ").
+SUBJECT_CLITICS = folded_words("je tu il elle on ils elles ça ca se nous vous")
+ELIDED_CLITIC = re.compile(r"(?<![^\W\d_])[sjSJ]['’]([^\W\d_]+)")
+# French modal and periphrastic verbs: the word after one is an infinitive ("on peut venir").
+MODALS = folded_words(
+    "peux peut peuvent pouvait pourrait dois doit doivent devait faut va vas vont allait veux veut veulent"
+)
+
+
+# Forms of the French auxiliaries (être, avoir, and "été" of the passive): a participle after one
+# is the verb of a compound tense ("est arrivé", "a été codé"), not an adjective.
+AUXILIARIES = folded_words(
+    """suis es est sommes êtes sont étais était étions étiez étaient serai sera seront été
+    ai as a avons avez ont avais avait avions aviez avaient aurai aura auront"""
+)
 
 
 @lru_cache(maxsize=65536)
@@ -178,7 +203,26 @@ def frequency(word: str) -> float:
     return max(wordfreq.zipf_frequency(word, "fr"), wordfreq.zipf_frequency(word, "en"))
 
 
-# Function words of French and English, folded: determiners, pronouns, prepositions, conjunctions,
+# How much more common (Zipf) a word must be in one language to be read as that language's.
+_LANGUAGE_MARGIN = 1.0
+
+
+@lru_cache(maxsize=65536)
+def language_of(word: str) -> Language | None:
+    """The language a folded word belongs to, when it is clearly more common in one (wordfreq):
+    "groupe" French, "band" English, "jazz" neither."""
+    import wordfreq
+
+    french, english = wordfreq.zipf_frequency(word, "fr"), wordfreq.zipf_frequency(word, "en")
+    if french >= english + _LANGUAGE_MARGIN:
+        return "fr"
+    if english >= french + _LANGUAGE_MARGIN:
+        return "en"
+    return None
+
+
+# Function words of French and English, folded: determiners, pronouns and locative pro-adverbs
+# (ici, dedans, like here, there), prepositions, conjunctions,
 # copulas and auxiliaries, interrogative determiners, negation particles. A closed linguistic
 # category: they carry no content of their own.
 FUNCTION_WORDS = folded_words(
@@ -186,6 +230,7 @@ FUNCTION_WORDS = folded_words(
     avec sans comme chez vers entre depuis pendant jusqu jusque durant apres après avant
     ce cet cette ces c ça ca cela ceci se s son sa ses mon ma mes ton ta tes
     notre nos votre vos leur leurs il elle ils elles on je j me m moi tu te t toi nous vous lui eux y
+    ici dedans dehors dessus dessous
     que qu qui quoi dont quel quelle quels quelles lequel laquelle lesquels est sont être etre suis es
     sommes êtes était étaient été ai as avons avez ont avait avaient eu ne n pas
     the a an of to in on at for by with from into and or but is are was were be been being am do does
@@ -226,6 +271,18 @@ def in_dictionary(word: str) -> bool:
     return bool(simplemma.is_known(word, lang=("fr", "en")))
 
 
+# Above this Zipf frequency (about once per 60,000 words of French or English), a word is common.
+COMMON_FREQUENCY = 4.2
+
+
+def is_ordinary_word(word: str, written: str | None = None) -> bool:
+    """Whether a folded word is ordinary vocabulary rather than a name: a function word or a common
+    word (wordfreq, looked up as ``written``, accents kept, when given). A capitalised word starting
+    a sentence is a name only when it is not ordinary: "Comment…", "Salle…" are ordinary words,
+    "Marmotte…", "Pollen…" (in the dictionary, but rare) name something."""
+    return word in FUNCTION_WORDS or frequency(written or word) >= COMMON_FREQUENCY
+
+
 # Months and weekdays are values like numbers: "en septembre 2019" is not "en novembre 2019".
 MONTHS = (
     ("janvier", "january"), ("fevrier", "february"), ("mars", "march"), ("avril", "april"),
@@ -253,18 +310,22 @@ def common_prefix(a: str, b: str) -> int:
 
 
 # Number words (articles such as "un"/"one" are left out on purpose: "un stand-up" is not a count).
-NUMBER_WORDS: dict[str, str] = {
+CARDINAL_WORDS: dict[str, str] = {
     "deux": "2", "trois": "3", "quatre": "4", "cinq": "5", "six": "6", "sept": "7", "huit": "8",
     "neuf": "9", "dix": "10", "onze": "11", "douze": "12", "vingt": "20", "trente": "30",
     "quarante": "40", "cinquante": "50", "cent": "100", "mille": "1000",
     "two": "2", "three": "3", "four": "4", "five": "5", "seven": "7", "eight": "8",
     "nine": "9", "ten": "10", "eleven": "11", "twelve": "12", "twenty": "20", "thirty": "30",
     "forty": "40", "fifty": "50", "hundred": "100", "thousand": "1000",
-    # ordinals are the same values ("au troisième" / "au 3e étage")
+}  # fmt: skip
+# Ordinals are the same values ("au troisième" / "au 3e étage"), but they count nothing: "son
+# deuxième enfant" is not "deux enfants".
+ORDINAL_WORDS: dict[str, str] = {
     "deuxieme": "2", "troisieme": "3", "quatrieme": "4", "cinquieme": "5", "sixieme": "6",
     "septieme": "7", "huitieme": "8", "neuvieme": "9", "dixieme": "10",
     "third": "3", "fourth": "4", "fifth": "5", "sixth": "6", "seventh": "7", "eighth": "8",
     "ninth": "9", "tenth": "10",
 }  # fmt: skip
+NUMBER_WORDS: dict[str, str] = {**CARDINAL_WORDS, **ORDINAL_WORDS}
 # Ordinal endings written after a digit ("3e", "3ème", "2nd", "4th"): the digit alone is the value.
 ORDINAL_SUFFIXES = frozenset(["e", "eme", "er", "ere", "nd", "rd", "th", "st"])

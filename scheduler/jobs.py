@@ -13,6 +13,7 @@ from collections.abc import Awaitable, Callable
 from datetime import datetime
 
 from apscheduler.schedulers.asyncio import AsyncIOScheduler
+from apscheduler.triggers.base import BaseTrigger
 
 from scheduler.schedules import parse_schedule, parse_timezone
 
@@ -35,18 +36,35 @@ class EkoScheduler:
         activity_schedule: str = "10m",
         timezone: str = "Europe/Paris",
     ) -> None:
-        tz = parse_timezone(timezone)
-        # Parse both before building anything, so a bad value fails at construction, not at start.
-        triggers = {
-            REFLECTION_JOB: parse_schedule(reflection_schedule, "EKO_REFLECTION_SCHEDULE", tz),
-            ACTIVITY_JOB: parse_schedule(activity_schedule, "EKO_ACTIVITY_SCHEDULE", tz),
-        }
+        self._timezone = parse_timezone(timezone)
+        self._schedules = {REFLECTION_JOB: reflection_schedule, ACTIVITY_JOB: activity_schedule}
+        # Parse both now, so a bad value fails at construction, not at start.
+        self._triggers()
         self._jobs: dict[str, Job] = {REFLECTION_JOB: reflection_job, ACTIVITY_JOB: activity_job}
         self._running: set[asyncio.Task[object]] = set()
         self._runs: dict[str, int] = {REFLECTION_JOB: 0, ACTIVITY_JOB: 0}
         self._failures: dict[str, int] = {REFLECTION_JOB: 0, ACTIVITY_JOB: 0}
-        self._scheduler = AsyncIOScheduler(timezone=tz)
-        for job_id, trigger in triggers.items():
+        self._scheduler = AsyncIOScheduler(timezone=self._timezone)
+
+    def _triggers(self) -> dict[str, BaseTrigger]:
+        variables = {REFLECTION_JOB: "EKO_REFLECTION_SCHEDULE", ACTIVITY_JOB: "EKO_ACTIVITY_SCHEDULE"}
+        return {
+            job_id: parse_schedule(value, variables[job_id], self._timezone)
+            for job_id, value in self._schedules.items()
+        }
+
+    @property
+    def running(self) -> bool:
+        return bool(self._scheduler.running)
+
+    def start(self) -> None:
+        """Start the jobs; must be called from inside the running event loop.
+
+        The triggers are built here, not at construction: an interval trigger counts its first
+        period from when it is made, so "every 3 h" means 3 h after the start whatever happened
+        between construction and start (tests/scheduler/test_jobs.py checks it).
+        """
+        for job_id, trigger in self._triggers().items():
             self._scheduler.add_job(
                 self._run,
                 trigger,
@@ -58,13 +76,6 @@ class EkoScheduler:
                 # A late run (event loop busy, laptop asleep) still runs once rather than never.
                 misfire_grace_time=None,
             )
-
-    @property
-    def running(self) -> bool:
-        return bool(self._scheduler.running)
-
-    def start(self) -> None:
-        """Start the jobs; must be called from inside the running event loop."""
         self._scheduler.start()
         log.info("scheduler started", extra={"next_runs": self.next_runs()})
 

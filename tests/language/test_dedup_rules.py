@@ -1,0 +1,162 @@
+"""The general rules that raised duplicate recall (issue 10 §3), each on probes written for the rule
+(new names — Bastien, Zorglub, Hérisson —, none taken from the labelled sets)."""
+
+from __future__ import annotations
+
+import pytest
+
+from language.equivalence import judge
+from language.facets import facet_of, stated_facets
+from language.readings import read
+from language.text import is_ordinary_word
+
+
+def test_a_capitalised_sentence_start_is_a_name_unless_ordinary() -> None:
+    assert is_ordinary_word("comment") and is_ordinary_word("salle") and is_ordinary_word("dans")
+    assert not is_ordinary_word("herisson", "hérisson")  # in the dictionary, but rare (wordfreq)
+    assert "herisson" in read("Hérisson, c'est quoi ce projet ?").anchors
+    assert "herisson" in read("c'est quoi le prix d'Hérisson ?").anchors  # after an elided article
+
+
+def test_a_word_standing_for_a_cue_wildcard_is_the_subject() -> None:
+    assert read("where does Bastien work?").content == ("bastien",)
+    assert read("what does Bastien do for a living?").content == ("bastien",)
+
+
+@pytest.mark.parametrize(
+    ("text", "verb"),
+    [
+        ("Bastien est arrivé quand ?", "arrive"),  # a participle after an auxiliary
+        ("on part où pour la kermesse ?", "part"),  # after a subject clitic
+        ("la kermesse ça se passe où ?", "passe"),
+        ("la kermesse s'avance à quand ?", "avance"),  # after an elided s' (a noun first for simplemma)
+        ("Bastien part où en vacances ?", "part"),  # after a name opening the sentence
+        ("on peut venir à quelle heure ?", "venir"),  # after a French modal
+    ],
+)
+def test_verbs_are_read_from_their_place_in_the_sentence(text: str, verb: str) -> None:
+    assert verb in read(text).verbs
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["c'est quoi le wifi invité ?", "where is Bastien's car?", "where does Bastien work?"],
+)
+def test_participles_alone_english_possessives_and_english_subjects_are_not_verbs(text: str) -> None:
+    assert not read(text).verbs
+
+
+@pytest.mark.parametrize(
+    ("a", "b"),
+    [
+        # only verbs differ, the subject named or not
+        ("la kermesse c'est où ?", "on part où pour la kermesse ?"),
+        ("Bastien part où en vacances ?", "c'est où les vacances de Bastien ?"),
+        (
+            "on peut venir à quelle heure à la boutique Zorglub ?",
+            "c'est quoi les horaires de la boutique Zorglub ?",
+        ),
+        ("Bastien est arrivé quand ?", "depuis quand Bastien est chez nous ?"),
+        # wanting to understand asks a definition; English request wrappers
+        ("je veux mieux comprendre Zorglub", "c'est quoi Zorglub ?"),
+        ("I want to understand Zorglub better", "c'est quoi Zorglub ?"),
+        # a relative clause describing a named subject is not what is asked
+        ("c'est qui ce Bastien qui a posté dans #random ?", "qui est Bastien ?"),
+        # a bare "combien" agrees with a quantity or a price
+        ("il a des chats Bastien ? combien ?", "Bastien a combien de chats ?"),
+        ("la kermesse, combien ?", "la kermesse coûte combien ?"),
+        # an initialism and the words it stands for
+        ("c'est quoi le mdp du wifi ?", "le mot de passe du wifi c'est quoi ?"),
+        # locative pro-adverbs are function words
+        ("la salle Zorglub, on peut être combien dedans ?", "on peut être combien dans la salle Zorglub ?"),
+    ],
+)
+def test_questions_read_alike_by_the_recall_rules_are_the_same(a: str, b: str) -> None:
+    assert judge("goal", a, b) == "same"
+    assert judge("goal", b, a) == "same"
+
+
+@pytest.mark.parametrize(
+    ("a", "b"),
+    [
+        ("where is Bastien's car?", "where is Bastien's bike?"),
+        ("la kermesse c'est où ?", "la kermesse d'hiver c'est où ?"),  # a qualifier narrows it
+        ("Bastien a combien de chats ?", "le chat de Bastien coûte combien ?"),
+        ("c'est qui ce Bastien qui a posté dans #random ?", "qui a posté dans #random ?"),
+    ],
+)
+def test_questions_the_recall_rules_keep_apart(a: str, b: str) -> None:
+    assert judge("goal", a, b) != "same"
+    assert judge("goal", b, a) != "same"
+
+
+def test_a_bare_how_much_is_an_amount_and_understanding_a_definition() -> None:
+    assert facet_of("il a des chats Bastien ? combien ?") == "amount"
+    assert facet_of("c'est combien la kermesse ?") == "price"
+    assert facet_of("je veux comprendre Zorglub") == "definition"
+
+
+@pytest.mark.parametrize(
+    ("a", "b", "about"),
+    [
+        # the same facet and values, one side saying no more than the other
+        ("L'anniversaire de Bastien c'est le 3 juin.", "Bastien fête son anniv le 3 juin", "Bastien"),
+        # currencies are the unit of an amount
+        ("Le budget de Zorglub est de 80 000 euros.", "Zorglub a un budget de 80k€", "Zorglub"),
+        # only verbs differ
+        ("Zorglub sort en prod le 3 juin.", "Zorglub part en prod le 3 juin", "Zorglub"),
+        # a word and its translation (one concept, two languages)
+        ("Le groupe préféré de Bastien c'est Zorglub.", "Bastien's favourite band is Zorglub", "Bastien"),
+        # the subject's own words (about) are not the claim
+        ("La salle Zorglub se trouve au troisième", "Zorglub is on the 3rd floor", "salle Zorglub"),
+        # both say something stopped
+        ("Bastien a quitté Criteo.", "Bastien is no longer at Criteo", "Bastien"),
+        # a taste needs no name for its object
+        ("Bastien est fan de jazz", "Le style de musique préféré de Bastien c'est le jazz", "Bastien"),
+        # an initialism
+        ("Le mot de passe du wifi c'est zorglub99.", "le mdp wifi : zorglub99", "wifi"),
+        # going away is a facet of its own
+        ("Bastien va à Quimper ce week-end.", "Bastien passe le week-end à Quimper", "Bastien"),
+    ],
+)
+def test_statements_of_the_same_claim_are_the_same(a: str, b: str, about: str) -> None:
+    assert judge("fact", a, b, about, about) == "same"
+    assert judge("fact", b, a, about, about) == "same"
+
+
+@pytest.mark.parametrize(
+    ("a", "b", "about"),
+    [
+        (
+            "Le budget de Zorglub est de 2 000 € par personne.",
+            "Le budget de Zorglub est de 2 000 € par équipe.",
+            "Zorglub",
+        ),
+        ("Bastien a deux chats.", "Bastien attend son deuxième chat.", "Bastien"),
+        ("Bastien est fan de jazz", "Bastien déteste le jazz", "Bastien"),
+        ("Bastien habite à Quimper", "Bastien va à Quimper ce week-end", "Bastien"),
+        ("Bastien va à Quimper ce week-end.", "Bastien passe le week-end à Brest", "Bastien"),
+        # two words of one concept in one language are kinds of one thing, not one word
+        ("Bastien adore les chiens", "Bastien adore les chats", "Bastien"),
+        ("Bastien kiffe le rock", "Bastien kiffe le jazz", "Bastien"),
+        (
+            "Le groupe préféré de Bastien c'est Zorglub",
+            "La chanson préférée de Bastien c'est Zorglub",
+            "Bastien",
+        ),
+    ],
+)
+def test_statements_of_another_claim_stay_apart(a: str, b: str, about: str) -> None:
+    assert judge("fact", a, b, about, about) != "same"
+    assert judge("fact", b, a, about, about) != "same"
+
+
+def test_without_an_about_only_verbs_may_differ() -> None:
+    assert judge("fact", "Le plan Zorglub coûte 100 euros", "Le plan Zorglub coûte 100 €") == "same"
+    assert judge("fact", "Le plan Zorglub coûte 100 dollars", "Le plan Zorglub est à 100 dollars") == "same"
+    assert judge("fact", "Bastien a 34 ans", "Le fils de Bastien a 34 ans") != "same"
+
+
+def test_cardinal_words_state_a_quantity_ordinals_do_not() -> None:
+    assert "quantity" in stated_facets("Bastien a deux chats")
+    assert "quantity" not in stated_facets("Bastien attend son deuxième chat")
