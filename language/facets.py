@@ -357,7 +357,7 @@ _STATED: tuple[tuple[str, str], ...] = (
     ),
 )
 # "chez" before a proper name (capitalised) names an organisation: "a travaillé six ans chez
-# Decathlon", "gère la paie chez Gravelle" ("chez ses parents" is a home, not an employer).
+# Decathlon", "gère la paie chez Gravelle" ("chez ses parents" is a home).
 _AT_ORGANISATION = re.compile(r"\bchez\s+[A-ZÀ-ÖØ-Þ]")
 _STATED_PATTERNS = tuple((facet, re.compile(pattern)) for facet, pattern in _STATED)
 
@@ -367,12 +367,16 @@ def stated_facets(text: str) -> frozenset[str]:
     # Number words are numbers ("deux enfants" states a quantity like "2 enfants").
     joined = " " + " ".join(CARDINAL_WORDS.get(word, word) for word in tokens(text)) + " "
     folded_text = " " + fold(normalise(text)) + " "  # keeps "€", "@", "/" and ":" for values
-    stated = {
+    return frozenset(
         facet for facet, pattern in _STATED_PATTERNS if pattern.search(joined) or pattern.search(folded_text)
-    }
-    if _AT_ORGANISATION.search(normalise(text)):
-        stated.add("employer")
-    return frozenset(stated)
+    )
+
+
+def names_organisation(text: str) -> bool:
+    """Whether a statement puts its subject "chez" a proper name: an organisation, so likely the
+    employer ("a travaillé six ans chez Decathlon"). A hint for search only: "a passé un entretien
+    chez Decathlon" says it too, and is no employer for the duplicate rules."""
+    return _AT_ORGANISATION.search(normalise(text)) is not None
 
 
 # Which stated facets answer a question's facet (a person's identity is told by their role, a

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from language.facets import asks_attribute, facet_of, stated_facets
+from language.facets import asks_attribute, facet_of, names_organisation, stated_facets
 from language.text import is_finite_verb
 
 
@@ -57,10 +57,6 @@ def test_finite_verbs(word: str, verb: bool) -> None:
         ("Le bureau de Lille est au 12 bis boulevard Vauban.", "place", True),
         ("Le bureau de Lille est au 12 bis boulevard Vauban.", "quantity", False),
         ("On a 3 places de parking.", "quantity", True),
-        # "chez" before a proper name is an organisation, before a common noun a home
-        ("Bastien a bossé quatre ans chez Michelin.", "employer", True),
-        ("Bastien s'occupe de la paie chez Origami.", "employer", True),
-        ("Bastien vit encore chez ses parents.", "employer", False),
     ],
 )
 def test_stated_facets(text: str, facet: str, stated: bool) -> None:
@@ -72,3 +68,11 @@ def test_a_question_may_ask_an_attribute_rather_than_a_definition() -> None:
     assert asks_attribute("c quoi le code wifi à Lille")
     assert not asks_attribute("c'est quoi le projet Origami ?")
     assert not asks_attribute("c'est quoi Origami ?")
+
+
+def test_chez_before_a_proper_name_is_an_organisation() -> None:
+    assert names_organisation("Bastien a bossé quatre ans chez Michelin.")
+    assert names_organisation("Bastien s'occupe de la paie chez Origami.")
+    assert not names_organisation("Bastien vit encore chez ses parents.")
+    # a hint for search only: the duplicate rules do not read an employer there
+    assert "employer" not in stated_facets("Bastien a passé un entretien chez Michelin.")

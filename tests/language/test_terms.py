@@ -54,3 +54,9 @@ def test_an_attribute_question_asks_no_definition() -> None:
     asked = [term for term, _ in weighted_terms("c'est quoi le badge de Bastien ?", query=True)]
     assert not any(term.startswith("~f:") for term in asked)
     assert ("~f:definition", 1.0) in weighted_terms("c'est quoi Origami ?", query=True)
+
+
+def test_a_fact_naming_an_organisation_meets_an_employer_question() -> None:
+    assert ("~f:employer", 1.0) in weighted_terms("Bastien a bossé quatre ans chez Michelin.")
+    assert ("~f:employer", 1.0) in weighted_terms("Bastien bossait où avant ?", query=True)
+    assert ("~f:employer", 1.0) not in weighted_terms("Bastien vit encore chez ses parents.")
