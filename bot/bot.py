@@ -194,7 +194,7 @@ class Bot:
     async def on_trigger(self, data: Any = None) -> dict[str, Any]:
         """``reflection:trigger`` forwarded by the server: the ack is reflection's answer."""
         if self.reflection is None:
-            return {"ok": False, "error": "reflection is not enabled"}
+            return {"ok": False, "code": "disabled", "error": "reflection is not enabled"}
         requested_by = str(data.get("requestedBy") or "") if isinstance(data, dict) else ""
         try:
             result = self.reflection.try_start_manual(requested_by or "?")
@@ -202,7 +202,7 @@ class Bot:
                 result = await result
         except Exception as err:  # the server waits for an ack: answer with the error, never hang
             log.exception("manual reflection could not start", extra={"requested_by": requested_by})
-            return {"ok": False, "error": str(err) or type(err).__name__}
+            return {"ok": False, "code": "failed", "error": str(err) or type(err).__name__}
         return dict(result)
 
     # --- one mention ----------------------------------------------------------------------------------

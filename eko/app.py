@@ -20,7 +20,7 @@ from collections.abc import Awaitable, Callable
 from contextlib import AsyncExitStack
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from aiohttp import web
 
@@ -30,6 +30,9 @@ from eko.logs import configure_logging
 from eko.serving import ClientErrorLog
 from eko.settings import Settings
 from lobby.catalogue import Catalogue
+
+if TYPE_CHECKING:
+    from reflection.ports import LobbyHistory
 
 log = logging.getLogger(__name__)
 
@@ -179,8 +182,12 @@ async def _start_eko(
     bot_token: str,
     probe: HealthProbe,
     policy: HostPolicy,
+    lobby: LobbyHistory | None = None,
 ) -> dict[str, Any]:
-    """Memory, LLM, bot connection, reflection and its routes: Eko itself (not yet connected)."""
+    """Memory, LLM, bot connection, reflection and its routes: Eko itself (not yet connected).
+
+    ``lobby``: the Lobby this process hosts, whose log tells a restarted reflection whether its
+    interrupted post went out (``eko bot`` has none: such a post is recorded as "unknown")."""
     from bot import Bot, LobbyConnection
     from llm import build_llm
     from reflection import ReflectionService, ReflectionSettings
@@ -218,6 +225,7 @@ async def _start_eko(
             bot_name=settings.bot_name,
         ),
         clock=utc_now,
+        lobby_history=lobby,
     )
     await reflection.start()
     stack.push_async_callback(reflection.close)
@@ -311,7 +319,7 @@ async def start_up(settings: Settings) -> Running:
         lobby = _lobby_app(settings, database, bot_token, probe, stack)
         lobby.attach(app)
         app.add_routes(health_routes(probe))
-        parts = await _start_eko(settings, stack, app, database, url, bot_token, probe, policy)
+        parts = await _start_eko(settings, stack, app, database, url, bot_token, probe, policy, lobby)
         await _serve_http(app, sock, stack)
         await _connect_bot_and_schedule(settings, stack, parts)
         parts["lobby"] = lobby
@@ -375,7 +383,7 @@ async def _serve_until_stopped(
     texts: Catalogue, start: Callable[[], Awaitable[Running]], ready_line: Callable[[Running], str]
 ) -> int:
     """Start, print ``ready_line(running)`` on stdout (its first line), serve until Ctrl-C or SIGTERM."""
-    from eko.failures import START_FAILURES, failure_line
+    from eko.failures import START_FAILURES, failure_line, os_error_text
 
     try:
         running = await start()
@@ -386,7 +394,7 @@ async def _serve_until_stopped(
         print(texts.text(f"console.{exc.code}", address=exc.address, suggested=exc.port + 1), file=sys.stderr)
         return 1
     except OSError as exc:
-        print(texts.text("console.cannotStart", error=exc), file=sys.stderr)
+        print(texts.text("console.cannotStart", error=os_error_text(texts, exc)), file=sys.stderr)
         return 1
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()

@@ -10,10 +10,14 @@ import asyncio
 import os
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 from pydantic import ValidationError
 
 from eko.settings import Settings
+
+if TYPE_CHECKING:
+    from lobby.catalogue import Catalogue
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -62,7 +66,8 @@ def main(argv: list[str] | None = None) -> int:
         texts = Catalogue.load(language if language in LANGUAGES else "fr")
         for error in exc.errors():
             where = ".".join(str(part) for part in error["loc"])
-            line = texts.text("console.invalidSetting", name=where.upper(), error=error["msg"])
+            said = _setting_error(texts, error)
+            line = texts.text("console.invalidSetting", name=where.upper(), error=said)
             print(line, file=sys.stderr)
         return 2
     try:
@@ -76,6 +81,16 @@ def main(argv: list[str] | None = None) -> int:
         return asyncio.run(runner(settings))
     except KeyboardInterrupt:
         return 0
+
+
+def _setting_error(texts: Catalogue, error: Any) -> str:
+    """Why a setting is refused, worded by the catalogue for the error types it knows
+    (``console.setting.<type>``, with pydantic's context: ``{ge}``, ``{expected}``...), else
+    pydantic's own English message. The value given is never shown (it may be a secret)."""
+    kind = str(error.get("type", ""))
+    if kind not in texts.entries["console"]["setting"]:
+        return str(error["msg"])
+    return str(texts.text(f"console.setting.{kind}", **dict(error.get("ctx") or {})))
 
 
 if __name__ == "__main__":

@@ -1,7 +1,8 @@
 """Start-up failures said in one line, in the configured language.
 
 The packages raising them (memory, store, lobby) keep their own English ``str()`` for logs and know
-nothing of the catalogue: the wording of the console is the composition root's, keyed by type here.
+nothing of the catalogue; their errors carry a stable ``code`` and parameters, worded here from the
+catalogues (``store.<code>``, ``sharedRoom.<code>``), keyed by type.
 """
 
 from __future__ import annotations
@@ -11,7 +12,7 @@ from pathlib import Path
 from lobby.catalogue import Catalogue
 from lobby.shared import SharedRoomError
 from memory.records import StorageInUseError, VectorMismatchError
-from store.errors import StoreCorruptError, StoreError, StoreUnavailableError
+from store.errors import StoreCorruptError, StoreError, StoreUnavailableError, reason_of
 
 
 class LobbyInUseError(Exception):
@@ -46,14 +47,37 @@ def failure_line(texts: Catalogue, exc: Exception) -> str:
     if isinstance(exc, VectorMismatchError):
         return texts.text("console.vectorMismatch", collection=exc.collection, model=exc.model)
     if isinstance(exc, StoreCorruptError):
-        return texts.text("console.storeCorrupt", path=exc.path, problem=exc.problem, aside=exc.aside)
+        error = texts.worded("store", exc.code, exc.params)
+        return texts.text("console.storeCorrupt", error=error, path=exc.path, aside=exc.aside)
     if isinstance(exc, StoreUnavailableError):
-        return texts.text("console.storeUnavailable", error=exc)
+        return texts.text("console.storeUnavailable", error=texts.worded("store", exc.code, exc.params))
     if isinstance(exc, StoreError):
-        return texts.text("console.storeFailed", error=exc)
+        return texts.text("console.storeFailed", error=texts.worded("store", exc.code, exc.params))
     if isinstance(exc, SharedRoomError):
-        return texts.text("console.sharedRoomUnavailable", error=exc)
+        error = texts.worded("sharedRoom", exc.code, exc.params)
+        return texts.text("console.sharedRoomUnavailable", error=error)
     if isinstance(exc, LobbyInUseError):
         key = "console.lobbyInUseShared" if exc.shared else "console.lobbyInUse"
         return texts.text(key, path=exc.data_dir)
-    return texts.text("console.cannotStart", error=exc)
+    return texts.text("console.cannotStart", error=os_error_text(texts, exc))
+
+
+def os_error_text(texts: Catalogue, exc: BaseException) -> str:
+    """An error from the system (a folder Eko may not create, a file `eko memory` cannot read) in
+    the configured language, with the path it names; any other error as it is."""
+    if not isinstance(exc, OSError):
+        return str(exc)
+    if exc.filename is None:
+        return reason_text(texts, exc)
+    return texts.text("console.osError", reason=reason_text(texts, exc), path=exc.filename)
+
+
+def reason_text(texts: Catalogue, exc: BaseException) -> str:
+    """Why ``exc`` happened, worded by the catalogue when its code has a text (``store.reason``:
+    ``ECONNREFUSED``, ``SQLITE_READONLY``...), else the system's own words."""
+    reason = reason_of(exc)
+    if reason in texts.entries["store"]["reason"]:
+        return texts.text(f"store.reason.{reason}")
+    if isinstance(exc, OSError) and exc.strerror:
+        return exc.strerror
+    return reason

@@ -10,7 +10,6 @@ from __future__ import annotations
 import argparse
 import contextlib
 import json
-import os
 import re
 import sys
 import tempfile
@@ -25,9 +24,11 @@ from urllib.parse import urlsplit, urlunsplit
 
 from qdrant_client.http.exceptions import ApiException, UnexpectedResponse
 
+from eko.failures import failure_line, os_error_text, reason_text
 from eko.logs import configure_logging
 from eko.settings import Settings
 from language.controls import MAX_DEPTH, too_deep
+from lobby.catalogue import Catalogue
 from memory import (
     KINDS,
     AddResult,
@@ -42,6 +43,7 @@ from memory import (
     load_embedder,
 )
 from memory.items import HISTORY_FIELDS, ITEM_FIELDS, is_utf8, item_from_mapping
+from memory.records import RecordNotFound, StorageInUseError, VectorMismatchError
 
 STATUSES = ("pending", "asked", "answered", "dropped")
 IMPORT_BATCH = 256
@@ -51,7 +53,12 @@ LINE_FIELDS = (*ITEM_FIELDS, *HISTORY_FIELDS)
 
 
 class UsageError(Exception):
-    """Bad arguments that argparse alone cannot catch (exit code 2)."""
+    """Bad arguments that argparse alone cannot catch (exit code 2): ``code`` is its ``memory.<code>``
+    text in the catalogues."""
+
+    def __init__(self, code: str) -> None:
+        super().__init__(code)
+        self.code = code
 
 
 # ------------------------------------------------------------------------------------------- parser
@@ -146,33 +153,40 @@ async def run_memory(args: argparse.Namespace, settings: Settings) -> int:
         handler = _HANDLERS[command]
         return await handler(args, settings)
     except UsageError as error:
-        print(f"eko memory {command}: {error}", file=sys.stderr)
+        texts = Catalogue.load(settings.language)
+        said = texts.text(f"memory.{error.code}")
+        print(texts.text("memory.usage", command=command, error=said), file=sys.stderr)
         return 2
     except (MemoryError, OSError, ApiException) as error:
         # StorageInUseError, VectorMismatchError, RecordNotFound, unreadable files, an unreachable
         # Qdrant server: one line, no traceback.
-        print(f"eko: {_one_line(error, settings)}", file=sys.stderr)
+        print(_one_line(error, settings, Catalogue.load(settings.language)), file=sys.stderr)
         return 1
 
 
-def _one_line(error: BaseException, settings: Settings) -> str:
-    if isinstance(error, OSError) and error.filename:
-        text = f"{error.filename}: {error.strerror or error}"
+def _one_line(error: BaseException, settings: Settings, texts: Catalogue) -> str:
+    """The command's failure in one line, in the configured language (the console's catalogue)."""
+    if isinstance(error, StorageInUseError | VectorMismatchError):
+        return failure_line(texts, error)  # the same line `eko up` says
+    if isinstance(error, RecordNotFound):
+        text = texts.text("memory.goalNotFound" if error.goal else "memory.notFound", id=error.record_id)
+    elif isinstance(error, OSError) and error.filename:
+        text = os_error_text(texts, error)
     elif isinstance(error, ApiException | OSError) and settings.qdrant_url:
-        text = _server_error(error, settings)
+        text = _server_error(error, settings, texts)
     else:
         text = str(error)
-    return " ".join(text.split())
+    return texts.text("memory.failed", error=" ".join(text.split()))
 
 
-def _server_error(error: BaseException, settings: Settings) -> str:
+def _server_error(error: BaseException, settings: Settings, texts: Catalogue) -> str:
     """What went wrong talking to the Qdrant server, naming it without its credentials."""
     where = public_url(settings.qdrant_url or "")
     if isinstance(error, UnexpectedResponse):
-        reason = f"{error.status_code} {error.reason_phrase}".strip()
-        text = f"the Qdrant server at {where} refused the request: {reason}"
+        status = f"{error.status_code} {error.reason_phrase}".strip()
+        text = texts.text("memory.qdrantRefused", where=where, status=status)
     else:
-        text = f"cannot reach the Qdrant server at {where}: {_root_cause(error)}"
+        text = texts.text("memory.qdrantUnreachable", where=where, reason=_root_cause(error, texts))
     # Belt and braces: whatever a library put in its message, the key never reaches the terminal.
     key = settings.qdrant_api_key.get_secret_value() if settings.qdrant_api_key else ""
     return text.replace(key, "***") if key else text
@@ -188,8 +202,8 @@ def public_url(url: str) -> str:
     return urlunsplit((parts.scheme, netloc, parts.path, "", ""))
 
 
-def _root_cause(error: BaseException) -> str:
-    """The most telling reason in an exception chain: "Connection refused" rather than the
+def _root_cause(error: BaseException, texts: Catalogue) -> str:
+    """The most telling reason in an exception chain: "connexion refusée" rather than the
     wrappers' "All connection attempts failed"."""
     seen: list[BaseException] = []
     current: BaseException | None = error
@@ -198,7 +212,7 @@ def _root_cause(error: BaseException) -> str:
         current = current.__cause__ or current.__context__
     for cause in reversed(seen):
         if isinstance(cause, OSError) and cause.errno:
-            return os.strerror(cause.errno)
+            return reason_text(texts, cause)
     for cause in seen:
         if str(cause):
             return str(cause)
@@ -447,15 +461,15 @@ def _error_outcome(number: int, reason: str) -> dict[str, Any]:
 # ------------------------------------------------------------------------------------------- search
 async def _search(args: argparse.Namespace, settings: Settings) -> int:
     if (args.query is None) == (args.queries is None):
-        raise UsageError("give either a QUERY or --queries FILE.jsonl")
+        raise UsageError("bothQueries")
     if args.query is not None:
         if not args.query.strip():
-            raise UsageError("QUERY is empty")
+            raise UsageError("emptyQuery")
         async with _open(settings) as memory:
             try:
                 hits = await memory.search(args.kind, args.query, limit=args.limit)
-            except ValueError as error:  # e.g. a query that is not valid UTF-8
-                print(f"eko: {error}", file=sys.stderr)
+            except ValueError as error:  # e.g. a query that is not valid UTF-8 (memory's own words)
+                print(Catalogue.load(settings.language).text("memory.failed", error=error), file=sys.stderr)
                 return 1
         _print_hits(args, args.query, hits, batch=False)
         return 0
@@ -524,7 +538,7 @@ def _attribution(record: Record) -> str:
 # ------------------------------------------------------------------------------------------- list etc.
 async def _list(args: argparse.Namespace, settings: Settings) -> int:
     if args.status and args.kind != "goal":
-        raise UsageError("--status only applies to --kind goal")
+        raise UsageError("statusGoalOnly")
     async with _open(settings) as memory:
         records = await memory.list(args.kind, status=args.status, limit=args.limit, offset=args.offset)
         total = await memory.count(args.kind, status=args.status)

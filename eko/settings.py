@@ -12,6 +12,7 @@ from typing import Annotated, Literal
 
 import platformdirs
 from pydantic import BeforeValidator, Field, SecretStr, field_validator
+from pydantic_core import PydanticCustomError
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 _DURATION = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*(ms|s|m|min|h|d)\s*$", re.IGNORECASE)
@@ -26,7 +27,10 @@ def parse_duration(value: object) -> timedelta:
         return timedelta(seconds=float(value))
     match = _DURATION.match(str(value))
     if not match:
-        raise ValueError(f"not a duration: {value!r} (examples: 10s, 30m, 3h, 1d)")
+        # A type of our own: the console words it from the catalogue (``console.setting.duration``).
+        raise PydanticCustomError(
+            "duration", "not a duration: {value} (examples: 10s, 30m, 3h, 1d)", {"value": repr(value)}
+        )
     amount, unit = match.groups()
     return timedelta(seconds=float(amount) * _UNIT_SECONDS[unit.lower()])
 
@@ -107,14 +111,18 @@ class Settings(BaseSettings):
     @classmethod
     def _check_quiet_hours(cls, value: str) -> str:
         if value.strip() and not re.match(r"^\d{1,2}:\d{2}-\d{1,2}:\d{2}$", value.strip()):
-            raise ValueError("EKO_QUIET_HOURS must look like 20:00-08:00, or be empty to disable")
+            raise PydanticCustomError(
+                "quiet_hours", "EKO_QUIET_HOURS must look like 20:00-08:00, or be empty to disable"
+            )
         return value.strip()
 
     @field_validator("answer_window")
     @classmethod
     def _positive_window(cls, value: timedelta) -> timedelta:
         if value <= timedelta(0):
-            raise ValueError("EKO_ANSWER_WINDOW must be a positive duration, e.g. 10m")
+            raise PydanticCustomError(
+                "positive_duration", "EKO_ANSWER_WINDOW must be a positive duration, e.g. 10m"
+            )
         return value
 
     @field_validator(

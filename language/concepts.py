@@ -122,3 +122,9 @@ def concepts_of(word: str) -> tuple[str, ...]:
     if found is None and len(word) > 3 and word[-1] in "sx":
         found = CONCEPTS.get(word[:-1])
     return found or ()
+
+
+def narrowest_concept(word: str) -> str | None:
+    """The concept of ``word`` with the fewest words: its own meaning rather than a category it
+    falls in ("voiture" → voiture, not transport; "bike" → velo)."""
+    return min(concepts_of(word), key=lambda concept: (len(_TABLE[concept].split()), concept), default=None)

@@ -29,9 +29,17 @@ from difflib import SequenceMatcher
 from functools import lru_cache
 from typing import Literal
 
-from language.concepts import concepts_of
 from language.facets import stated_facets
-from language.readings import CLASSIFIERS, Reading, compare, read, unmatched, without_initialisms, words_match
+from language.readings import (
+    CLASSIFIERS,
+    Reading,
+    compare,
+    read,
+    translation,
+    unmatched,
+    without_initialisms,
+    words_match,
+)
 from language.readings import Verdict as Verdict
 from language.text import CALENDAR as _CALENDAR
 from language.text import (
@@ -42,7 +50,6 @@ from language.text import (
     common_prefix,
     fold,
     is_ordinary_word,
-    language_of,
     name_key,
     normalise,
     tokens,
@@ -535,19 +542,12 @@ def _same_claim(
         # With no ``about``, a word only one side has may be its real subject ("le fils de David a
         # 34 ans" / "David a 34 ans"): only verbs may differ.
         return True
-    # Each word said on one side only has its translation on the other: a word of the same concept
-    # in the other language ("groupe" / "band"). Two words of one language in one concept are
-    # kinds of one thing ("rock" / "jazz", "chien" / "chat"), not one word.
+    # Each word said on one side only has its translation on the other (readings.translation).
     return _translated(only_a, only_b) and _translated(only_b, only_a)
 
 
 def _translated(words: list[str], others: list[str]) -> bool:
-    return all(any(_translation(word, other) for other in others) for word in words)
-
-
-def _translation(a: str, b: str) -> bool:
-    languages = {language_of(a), language_of(b)}
-    return languages == {"fr", "en"} and bool(set(concepts_of(a)) & set(concepts_of(b)))
+    return all(any(translation(word, other) for other in others) for word in words)
 
 
 # Facets every description gives ("X est un…"): sharing one says nothing about the claim.

@@ -23,13 +23,15 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Literal
 
-from language.concepts import concepts_of
+from language.concepts import concepts_of, narrowest_concept
 from language.facets import read_facet, read_statement
 from language.text import (
     AUXILIARIES,
     CALENDAR,
     COMMON_FREQUENCY,
+    DETERMINERS,
     ELIDED_CLITIC,
+    ENGLISH_AUXILIARIES,
     FILLERS,
     FUNCTION_WORDS,
     LIGHT_VERBS,
@@ -42,10 +44,13 @@ from language.text import (
     fold,
     frequency,
     in_dictionary,
+    is_english_verb_form,
     is_finite_verb,
     is_ordinary_word,
     is_verb_form,
+    language_of,
     lemma,
+    sentence_language,
     stem,
     tokens,
     word_key,
@@ -167,6 +172,7 @@ class Reading:
     anchors: tuple[str, ...]
     verbs: frozenset[str] = frozenset()  # content words that are inflected verbs (not participles)
     words: tuple[str, ...] = ()  # every folded token, function words included (for initialisms)
+    heads: frozenset[str] = frozenset()  # nouns heading the phrase of a named subject (_heads)
 
 
 @lru_cache(maxsize=16384)
@@ -197,6 +203,7 @@ def read(text: str, statement: bool = False) -> Reading:
         or word[:1].isdigit()
         or (not in_dictionary(forms.get(word, word)) and frequency(forms.get(word, word)) < ANCHOR_FREQUENCY)
     )
+    english = sentence_language([word for word in words if word not in names and word not in anchors]) == "en"
     elided = {fold(word) for word in ELIDED_CLITIC.findall(text)}  # "s'occupe", "s'appelle"
     # Inflected verbs, and participles after an auxiliary (a compound tense: "Rayan est arrivé
     # quand ?", "Caribou a été codé par qui ?"); a participle alone qualifies a noun ("le wifi invité").
@@ -207,13 +214,74 @@ def read(text: str, statement: bool = False) -> Reading:
         or (index and words[index - 1] in AUXILIARIES and is_verb_form(forms.get(words[index], words[index])))
         or (index and (words[index - 1] in SUBJECT_CLITICS or words[index - 1] in MODALS))
         or words[index] in elided
-        or (index == 1 and words[0] in names and _NAME_THEN_WORD.match(text) is not None)
+        or (
+            index == 1
+            and words[0] in names
+            and _NAME_THEN_WORD.match(text) is not None
+            and not (english and not is_english_verb_form(words[index]))
+        )
     )
-    return Reading(facet.facet, facet.trip, content, anchors, verbs, words)
+    nouns = [index for index in kept if words[index] not in verbs]
+    heads = _heads(words, nouns, frozenset(anchors), forms, english)
+    return Reading(facet.facet, facet.trip, content, anchors, verbs, words, heads)
+
+
+# A preposition attaching a noun to the name after it ("la voiture de Soraya", "the car of Tom"),
+# and the article it may take ("le prix de la salle Everest", "the capacity of the Everest room").
+_OF = frozenset(["de", "d", "du", "des", "of"])
+_OF_ARTICLES = frozenset(["la", "le", "les", "l", "the"])
+
+
+def _heads(
+    words: tuple[str, ...], kept: list[int], anchors: frozenset[str], forms: dict[str, str], english: bool
+) -> frozenset[str]:
+    """The nouns heading the phrase that holds a named subject: *voiture* in "la voiture de Soraya",
+    *licence* in "la licence Figma", *car* in "Soraya's car", *room* in "Everest room". What is asked
+    about is that thing of the subject's, so two questions with other heads ask about two things.
+
+    A word is a noun after a determiner; before "de X" it is one unless it reads as a verb form;
+    after an English possessive it is one; after a name in an English sentence, a word that is no
+    inflected verb heads a compound ("Everest room capacity?"), unless an auxiliary makes the name a
+    subject ("how did Tom meet Zoé?"). ``kept`` holds no verb: a verb is never a head."""
+    content = set(kept)
+    found: set[str] = set()
+
+    def noun_before(index: int, attached: bool) -> bool:
+        if index not in content or words[index] in anchors:
+            return False
+        if index and words[index - 1] in DETERMINERS:
+            return True
+        if not attached or (index and words[index - 1] in AUXILIARIES):
+            return False  # after "est", "a": a participle or a predicate ("Léna est partie de…")
+        return not is_verb_form(forms.get(words[index], words[index]))
+
+    for position in kept:
+        if words[position] not in anchors:
+            continue
+        before = position - 1
+        if before > 0 and words[before] in _OF_ARTICLES and words[before - 1] in _OF:
+            before -= 1
+        if before > 0 and words[before] in _OF and noun_before(before - 1, True):
+            found.add(words[before - 1])
+        elif before >= 0 and noun_before(before, False):
+            found.add(words[before])
+        after = position + 1
+        if after + 1 < len(words) and words[after] == "s" and after + 1 in content:
+            found.add(words[after + 1])  # the English possessive
+        elif (
+            after in content
+            and not (position and words[position - 1] in ENGLISH_AUXILIARIES)
+            and words[after] not in anchors
+            and english
+            and not is_english_verb_form(words[after])
+        ):
+            found.add(words[after])
+    return frozenset(found)
 
 
 # A sentence opening on a name and a word with no pause between them: subject and verb
-# ("Soraya part où ?", "Marmotte sort quand ?").
+# ("Soraya part où ?", "Marmotte sort quand ?"), or in English a compound ("Everest room capacity?")
+# unless the word is an inflected verb ("Tom works where?").
 _NAME_THEN_WORD = re.compile(r"\s*[^\W\d_][\w-]* [^\W\d_]")
 
 
@@ -345,6 +413,8 @@ def compare(a: Reading, b: Reading) -> Verdict:
         return "different"  # "Simon fait du vélo ?" / "Simon fait de la musique ?": another question
     if _opposed(only_a, only_b):
         return "different"  # "le bureau ouvre à quelle heure ?" / "… ferme à quelle heure ?"
+    if _other_heads(a, b, only_a, only_b):
+        return "borderline"  # "la voiture de Soraya" / "le vélo de Soraya": two things of hers
     if a.facet in _VERB_FACETS:
         return "borderline"
     if all(word in a.verbs for word in only_a) and all(word in b.verbs for word in only_b):
@@ -364,6 +434,27 @@ def compare(a: Reading, b: Reading) -> Verdict:
     # "les horaires du bureau"), anything else narrows the question ("le wifi" / "le wifi invité").
     extra, verbs = (only_a, a.verbs) if only_a else (only_b, b.verbs)
     return "same" if all(word in verbs for word in extra) else "borderline"
+
+
+def _other_heads(a: Reading, b: Reading, only_a: list[str], only_b: list[str]) -> bool:
+    """Both texts ask about a thing of their named subject (:func:`_heads`), and the two things
+    differ: neither matches the other (lemma, stem, concept, typo: they would not be in ``only_a``,
+    ``only_b``) nor is its translation."""
+    heads_a = [word for word in only_a if word in a.heads]
+    heads_b = [word for word in only_b if word in b.heads]
+    if not (heads_a and heads_b):
+        return False
+    return not all(any(translation(x, y) for y in heads_b) for x in heads_a)
+
+
+def translation(a: str, b: str) -> bool:
+    """``a`` and ``b`` are one concept in the two languages ("groupe" / "band"), their narrowest
+    (:func:`language.concepts.narrowest_concept`: "voiture" / "bike" only share a category,
+    transport). Two words of one language in one concept are kinds of one thing ("rock" / "jazz",
+    "chien" / "chat"), not one word."""
+    languages = {language_of(a), language_of(b)}
+    concept = narrowest_concept(a)
+    return languages == {"fr", "en"} and concept is not None and concept == narrowest_concept(b)
 
 
 def without_initialisms(
@@ -405,7 +496,8 @@ _VERB_FACETS = frozenset({"agent"})
 # one is not a question about the other, whatever else they share.
 _OPPOSITES = (
     (frozenset({"ouvrir", "open", "opens"}), frozenset({"fermer", "close", "closes"})),
-    (frozenset({"arriver", "venir", "entrer", "arrive", "come", "join", "rejoindre"}),
+    (frozenset({"arriver", "venir", "entrer", "rentrer", "revenir", "arrive", "come", "join", "rejoindre",
+                "return", "returns"}),
      frozenset({"partir", "quitter", "sortir", "leave", "quit", "exit"})),
     (frozenset({"commencer", "debuter", "start", "begin", "starts", "begins"}),
      frozenset({"finir", "terminer", "arreter", "end", "finish", "stop", "ends", "finishes", "stops"})),

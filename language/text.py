@@ -155,6 +155,15 @@ def is_verb_form(written: str) -> bool:
     return found != fold(written) and found.endswith(("er", "ir", "re"))
 
 
+@lru_cache(maxsize=65536)
+def is_english_verb_form(word: str) -> bool:
+    """Whether a folded English word is an inflected verb ("works", "joined", "leaving"): simplemma
+    reads another word as its lemma, or it has a verb ending."""
+    import simplemma
+
+    return fold(simplemma.lemmatize(word, lang="en")) != word or word.endswith(("ed", "ing"))
+
+
 # Subject and reflexive clitics: the word right after one is a verb ("on part où ?", "ça se passe
 # comment ?"), even a form the dictionary reads as a noun first (part, passe, marche, tombe).
 # The elided "s'" and "j'" are read from the text (ELIDED_CLITIC): a lone "s" token may be the
@@ -207,6 +216,14 @@ def frequency(word: str) -> float:
 _LANGUAGE_MARGIN = 1.0
 
 
+def sentence_language(words: tuple[str, ...] | list[str]) -> Language | None:
+    """The language most of ``words`` (folded) clearly belong to (:func:`language_of`), or None on
+    a tie: "Everest room capacity?" is English, "Soraya part où ?" French."""
+    votes = [found for found in map(language_of, words) if found is not None]
+    french, english = votes.count("fr"), votes.count("en")
+    return "fr" if french > english else "en" if english > french else None
+
+
 @lru_cache(maxsize=65536)
 def language_of(word: str) -> Language | None:
     """The language a folded word belongs to, when it is clearly more common in one (wordfreq):
@@ -236,6 +253,19 @@ FUNCTION_WORDS = folded_words(
     the a an of to in on at for by with from into and or but is are was were be been being am do does
     did done has have had it its this that these those i me my you your he she him his her we us our
     they them their s which whose whom there here than then so as since during until after before"""
+)
+
+# Determiners (articles, possessives, demonstratives): the word after one is a noun ("la sœur",
+# "son vélo", "the desk"), whatever else simplemma reads it as. A closed linguistic category, less
+# the English "a", which is also the French "a" (has) of "Léna a quitté Ledger".
+DETERMINERS = folded_words(
+    """le la les l un une des du au aux ce cet cette ces son sa ses mon ma mes ton ta tes notre nos
+    votre vos leur leurs the an this that these those my your his her its our their"""
+)
+# English auxiliaries of do-support and modals: the name after one is the subject of the verb that
+# follows ("how did Tom meet Zoé?"), not the first word of a compound.
+ENGLISH_AUXILIARIES = folded_words(
+    "do does did will would can could should shall may might must is are was were has have had"
 )
 
 

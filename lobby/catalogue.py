@@ -56,6 +56,23 @@ class Catalogue:
             raise KeyError(f"{key!r} is not a text in the {self.language} catalogue")
         return fill(entry, params)
 
+    def worded(self, section: str, code: str, params: Mapping[str, object]) -> str:
+        """An error's stable ``code`` and ``params`` (its provider's structured fields) as people read
+        them: ``<section>.<code>``. A parameter whose value has its own text under ``<section>.<name>``
+        (a reason ``EACCES`` under ``store.reason``, a problem ``empty`` under ``store.problem``) is
+        shown as that text; any other as it is."""
+        shown: dict[str, object] = dict(params)
+        section_entries = self.entries.get(section)
+        coded = {}
+        for name, value in params.items():
+            entry = section_entries.get(name) if isinstance(section_entries, Mapping) else None
+            if isinstance(entry, Mapping) and isinstance(value, str) and isinstance(entry.get(value), str):
+                coded[name] = entry[value]
+        shown.update(coded)
+        for name, text in coded.items():  # a worded value may name the others ("damaged ({reason})")
+            shown[name] = fill(text, {k: v for k, v in shown.items() if k != name})
+        return self.text(f"{section}.{code}", **shown)
+
     def page_json(self) -> str:
         """The sections the page uses, as JSON safe inside ``<script type="application/json">``."""
         data = {section: self.entries[section] for section in PAGE_SECTIONS}

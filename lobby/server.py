@@ -42,6 +42,9 @@ ROOM = "lobby"
 HISTORY_LIMIT = 50
 STATIC_DIR = Path(__file__).parent / "static"
 RELAYED_EVENTS = ("reflection:progress", "reflection:update")
+# The bot's refusals of a trigger (its ack's ``code``, docs/lobby-protocol.md): the Lobby says them
+# in its own language, as ``trigger_<code>`` refusals (the bot's ``error`` is its log's English).
+BOT_TRIGGER_REFUSALS = ("busy", "too_soon", "disabled", "failed")
 
 # The page loads scripts and styles from /static only: injected markup cannot run code.
 # Inline style attributes stay allowed for scripts that position elements (the status bar).
@@ -155,6 +158,15 @@ class Lobby:
     def shared(self) -> bool:
         """The room is shared with other Lobby processes through Redis."""
         return self._shared is not None
+
+    async def messages_since(self, since: datetime, limit: int = 1000) -> list[LobbyMessage] | None:
+        """The room's stored messages at or after ``since``, oldest first; None when the last ``limit``
+        do not reach back that far. A restarted Eko checks an interrupted post against it."""
+        stored = await self._messages.recent(ROOM, limit)
+        cutoff = iso_utc(since)  # stored times share this format: text order is time order
+        if len(stored) >= limit and stored[0]["ts"] >= cutoff:
+            return None
+        return [message for message in stored if message["ts"] >= cutoff]
 
     async def shared_ping(self) -> bool:
         """Redis answers (for /health); False when the room is not shared."""
@@ -408,6 +420,11 @@ class Lobby:
                 "lobby: malformed reflection trigger answer", extra={"answer_type": type(answer).__name__}
             )
             return self._refusal("bot_bad_answer", bot=self._bot_name)
+        if not answer["ok"] and answer.get("code") in BOT_TRIGGER_REFUSALS:
+            wait = answer.get("retryAfterS")
+            seconds = wait if isinstance(wait, int) and not isinstance(wait, bool) and wait > 0 else 1
+            said = self._refusal(f"trigger_{answer['code']}", bot=self._bot_name, seconds=seconds)
+            return {**answer, **said}
         if not answer["ok"] and not isinstance(answer.get("error"), str):
             return self._refusal("bot_refused", bot=self._bot_name)
         return answer

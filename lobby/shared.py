@@ -43,8 +43,25 @@ return 0
 """
 
 
+# Each SharedRoomError ``code`` and its English line for the logs; people read it worded by the
+# catalogues (``sharedRoom.<code>``). Redis's URL may hold a password: no text here ever names it.
+SHARED_LOG_LINES = {
+    "unreachable": "cannot reach Redis (EKO_REDIS_URL): {reason}",
+    "no_start_marker": "Redis did not hand back this process's start marker",
+    "no_subscription": "no subscription confirmation from Redis",
+    "lock_taken": "the room's write lock stayed taken",
+    "not_locked": "publishing without the room's write lock",
+}
+
+
 class SharedRoomError(Exception):
-    """The shared room cannot take a write now (Redis unreachable, or its lock held too long)."""
+    """The shared room cannot take a write now (Redis unreachable, or its lock held too long):
+    ``code`` (a :data:`SHARED_LOG_LINES` key) and ``params``; ``str()`` is the English log line."""
+
+    def __init__(self, code: str, /, **params: object) -> None:
+        self.code = code
+        self.params = params
+        super().__init__(SHARED_LOG_LINES[code].format(**params))
 
 
 class SharedRoom:
@@ -117,13 +134,13 @@ class SharedRoom:
             pubsub = await self._subscribe()
         except (RedisError, OSError) as exc:
             await self._redis.aclose()
-            raise SharedRoomError(f"cannot reach Redis (EKO_REDIS_URL): {type(exc).__name__}") from None
+            raise SharedRoomError("unreachable", reason=type(exc).__name__) from None
         self._listener = asyncio.create_task(self._listen(pubsub))
         try:
             await asyncio.wait_for(self._ready.wait(), 10.0)
         except TimeoutError:
             await self.close()
-            raise SharedRoomError("Redis did not hand back this process's start marker") from None
+            raise SharedRoomError("no_start_marker") from None
 
     async def close(self) -> None:
         self._closing = True
@@ -149,7 +166,7 @@ class SharedRoom:
             try:
                 await self._acquire()
             except (RedisError, OSError) as exc:
-                raise SharedRoomError(f"Redis unreachable: {type(exc).__name__}") from exc
+                raise SharedRoomError("unreachable", reason=type(exc).__name__) from exc
             try:
                 yield
             finally:
@@ -168,7 +185,7 @@ class SharedRoom:
         pause = 0.0005
         while not await self._redis.set(self._lock_key, token, nx=True, px=self._lock_ttl_ms):
             if asyncio.get_running_loop().time() > deadline:
-                raise SharedRoomError("the room's write lock stayed taken")
+                raise SharedRoomError("lock_taken")
             await asyncio.sleep(pause)
             pause = min(pause * 2, 0.004)
         self._lock_token = token
@@ -180,7 +197,7 @@ class SharedRoom:
     async def _send_and_release(self, event: dict[str, Any]) -> None:
         token, self._lock_token = self._lock_token, None
         if token is None:
-            raise SharedRoomError("publishing without the room's write lock")
+            raise SharedRoomError("not_locked")
         keys, args = [self._lock_key], [token, self._channel, json.dumps(event)]
         if not await self._publish_and_release(keys=keys, args=args):
             # Held past its TTL: another process may have published in between (order at risk).
@@ -268,7 +285,7 @@ class SharedRoom:
         while True:
             reply = await pubsub.get_message(timeout=5.0)
             if reply is None:
-                raise SharedRoomError("no subscription confirmation from Redis")
+                raise SharedRoomError("no_subscription")
             if reply["type"] == "subscribe":
                 break
         await self._publish_seed()

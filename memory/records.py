@@ -35,7 +35,12 @@ class VectorMismatchError(MemoryError):
 
 
 class RecordNotFound(MemoryError, LookupError):  # noqa: N818 - name fixed by the contract
-    """No record with that id."""
+    """No record (or, ``goal``: no goal) with id ``record_id``."""
+
+    def __init__(self, record_id: str, *, goal: bool = False) -> None:
+        self.record_id = record_id
+        self.goal = goal
+        super().__init__(f"no {'goal' if goal else 'memory record'} with id {record_id!r}")
 
 
 @dataclass

@@ -453,7 +453,7 @@ class Memory:
         """The record with that id, in any kind; ``RecordNotFound`` otherwise."""
         record = await self._find(record_id)
         if record is None:
-            raise RecordNotFound(f"no memory record with id {record_id!r}")
+            raise RecordNotFound(record_id)
         return record
 
     async def list(
@@ -495,7 +495,7 @@ class Memory:
     async def _goal(self, goal_id: str) -> Record:
         record = await self._find(goal_id)
         if record is None or record.kind != "goal":
-            raise RecordNotFound(f"no goal with id {goal_id!r}")
+            raise RecordNotFound(goal_id, goal=True)
         return record
 
     async def mark_asked(self, goal_id: str, message_id: str | None) -> Record:

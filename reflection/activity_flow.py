@@ -252,12 +252,10 @@ class ActivityFlow:
         if isinstance(claim, Skip):
             return await e.skip(record, claim, run)
         message, reason, tone = proposal
-        posted = await e.post_asking(message, claim, goal_id)
-        if posted is None:
-            return await e.skip(record, Skip("post_failed"), run)
-        message_id = str(posted["id"]) if posted.get("id") is not None else None
-        record.action, record.message, record.message_id = "message", message, message_id
         record.reason, record.tone, record.goal_id = reason, tone, goal_id
+        failed = await e.post_recorded(record, message, claim, goal_id)
+        if failed is not None:
+            return await e.skip(record, failed, run)
         return await e.finish(record, run, message_at=e.clock())
 
     async def _offline_answer(self, humans: Sequence[Message]) -> Proposal | None:

@@ -24,9 +24,9 @@ from language.text import Language
 from llm.port import LLM, LLMBadOutput, LLMError, LLMRequest, LLMUnavailable
 from llm.templates import PromptTemplates
 from memory.records import RecordNotFound
-from reflection.ports import ChatConnection, ReflectionMemory
+from reflection.ports import ChatConnection, LobbyHistory, ReflectionMemory
 from reflection.ratelimit import Claim, QuietHours, RateLimiter, RateLimitState, blocked_by, local_day
-from reflection.records import ReflectionRecord, Trigger
+from reflection.records import Recovered, ReflectionRecord, Trigger, as_utc
 from reflection.repository import ReflectionRepository, empty_stats
 from reflection.settings import ReflectionSettings
 from reflection.window import Message, is_bot
@@ -106,8 +106,10 @@ class Engine:
         chat: ChatConnection,
         settings: ReflectionSettings,
         clock: Callable[[], datetime],
+        lobby_history: LobbyHistory | None = None,
     ) -> None:
         self.memory = memory
+        self.lobby_history = lobby_history
         self.llm = llm
         self.chat = chat
         self.settings = settings
@@ -244,6 +246,31 @@ class Engine:
             return None
         return posted if isinstance(posted, dict) else {}
 
+    async def post_recorded(
+        self, record: ReflectionRecord, text: str, claim: Claim | None, goal_id: str | None
+    ) -> Skip | None:
+        """Post ``text`` as ``record``'s message: its uncounted copy is stored BEFORE the post and
+        gets the message id after, so a kill at any point leaves a trace the next start counts
+        (:meth:`settle_interrupted`). The record's ``reason``/``tone`` are set by the caller first.
+        None when posted; otherwise why not (the slot given back, the record as before).
+        """
+        record.action, record.message = "message", text
+        try:
+            await self.repo.begin_post(record)
+        except PyMongoError as exc:  # no trace, no post: a kill now could not be counted
+            log.warning("reflection not recorded, message not posted", extra={"error": str(exc)})
+            if claim is not None:
+                await self.safe(self.rate.release(claim), "release slot")
+            record.action, record.message, record.tone = "pass", None, None
+            return Skip("not_recorded")
+        posted = await self.post_asking(text, claim, goal_id)
+        if posted is None:
+            record.action, record.message, record.tone = "pass", None, None
+            return Skip("post_failed")
+        record.message_id = str(posted["id"]) if posted.get("id") is not None else None
+        await self.safe(self.repo.attach_message(record), "message id")
+        return None
+
     async def post_asking(self, text: str, claim: Claim | None, goal_id: str | None) -> dict[str, Any] | None:
         """Post ``text``; when it asks ``goal_id``, the goal is marked asked *before* the post.
 
@@ -269,6 +296,81 @@ class Engine:
             log.warning("asked goal vanished", extra={"goal_id": goal_id})
         return posted
 
+    # ------------------------------------------------------------------ recovery at start
+    async def settle_interrupted(
+        self, record: ReflectionRecord, acknowledged: bool
+    ) -> tuple[dict[str, int], datetime, datetime | None]:
+        """What a reflection killed around its post became, set on ``record``; its counters.
+
+        Posted (the Lobby acknowledged it, or its log holds it) or unknown (no log to check here:
+        ``eko bot``), it counts as a message: an automatic run's slot was taken before the post and
+        stays taken, so a crash never lets Eko past its daily cap. Not posted, it is a pass and its
+        goal goes back to pending.
+        """
+        verdict, sent_at = await self._find_post(record, acknowledged)
+        record.recovered = verdict
+        record.reason = self.reason(f"interrupted_{verdict}")
+        if verdict == "not_posted":
+            record.action, record.message, record.message_id, record.tone = "pass", None, None, None
+            record.skip_reason = "post_failed"
+        else:
+            record.action = "message"
+        await self._settle_goal(record)
+        if record.action == "message" and record.trigger == "manual":
+            await self._restart_manual_cooldown(record, sent_at or record.timestamp)
+        run = RunLog()
+        if verdict == "unknown":
+            run.count("deliveryUnknown")
+        if record.llm_tokens:  # paid before the kill: the purpose is the flow's one model call
+            run.tokens["window" if record.trigger == "opportunity" else "reflection"] = record.llm_tokens
+        self._count(record, run)
+        log.warning(
+            "interrupted reflection recovered",
+            extra={"reflection_id": record.id, "recovered": verdict, "trigger": record.trigger},
+        )
+        message_at = (sent_at or record.timestamp) if record.action == "message" else None
+        return run.increments(), self.clock(), message_at
+
+    async def _find_post(
+        self, record: ReflectionRecord, acknowledged: bool
+    ) -> tuple[Recovered, datetime | None]:
+        """Whether ``record``'s message reached the Lobby, and when; "unknown" when nobody here can tell."""
+        if acknowledged:
+            return "posted", None
+        if self.lobby_history is None:
+            return "unknown", None
+        try:
+            since = await self.lobby_history.messages_since(record.timestamp)
+        except Exception as exc:  # an unreadable log proves nothing either way
+            log.warning("lobby history unreadable at recovery", extra={"error": str(exc)})
+            return "unknown", None
+        if since is None:
+            return "unknown", None
+        text = (record.message or "").strip()
+        for message in since:
+            if is_bot(message, self.settings.bot_name) and str(message.get("text", "")).strip() == text:
+                record.message_id = str(message.get("id")) if message.get("id") is not None else None
+                return "posted", as_utc(message.get("ts"))
+        return "not_posted", None
+
+    async def _settle_goal(self, record: ReflectionRecord) -> None:
+        """The asked goal as the recovered outcome leaves it: back to pending, or its message attached."""
+        if record.goal_id is None:
+            return
+        try:
+            if record.action == "pass":
+                await self.memory.reopen_goal(record.goal_id)
+            elif record.message_id is not None:
+                await self.memory.set_asked_message(record.goal_id, record.message_id)
+        except RecordNotFound:
+            log.warning("interrupted reflection's goal vanished", extra={"goal_id": record.goal_id})
+
+    async def _restart_manual_cooldown(self, record: ReflectionRecord, sent_at: datetime) -> None:
+        """A manual message that went out (or may have) starts the cooldown, as after a normal run."""
+        state = await self.rate.state()
+        if state.last_message_at is None or state.last_message_at < sent_at:
+            await self.rate.record_manual_post(sent_at, record.goal_id)
+
     async def safe(self, write: Awaitable[T], what: str) -> T | None:
         """A store write whose failure is logged, not raised (the run goes on)."""
         try:
@@ -293,8 +395,7 @@ class Engine:
     ) -> ReflectionRecord:
         """Store the record and the counters, keep it in the history, emit ``done`` and the update."""
         record.duration_ms = int((time.perf_counter() - run.started) * 1000)
-        run.count("totalReflections")
-        run.count("messageCount" if record.action == "message" else "passCount")
+        self._count(record, run)
         self.history.appendleft(record)
         try:
             self.stats = await self.repo.save_counted(record, run.increments(), self.clock(), message_at)
@@ -314,6 +415,11 @@ class Engine:
         await self.progress(record, "done")
         await self.emit("reflection:update", {"stats": dict(self.stats), "latest": record.to_dict()})
         return record
+
+    @staticmethod
+    def _count(record: ReflectionRecord, run: RunLog) -> None:
+        run.count("totalReflections")
+        run.count("messageCount" if record.action == "message" else "passCount")
 
     async def add_to_stats(self, run: RunLog) -> None:
         """The counters of a run that leaves no record (a filtered or learning-only window)."""

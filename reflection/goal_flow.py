@@ -61,14 +61,12 @@ class GoalFlow:
 
         await e.progress(record, "thinking")
         message, reason, tone = await self._phrase(goal, facts, self_facts, recent, run, record)
-        posted = await e.post_asking(message, claim, goal.id)
-        if posted is None:
-            return await e.skip(record, Skip("post_failed"), run)
-        message_id = str(posted["id"]) if posted.get("id") is not None else None
+        record.reason, record.tone = reason, tone
+        failed = await e.post_recorded(record, message, claim, goal.id)
+        if failed is not None:
+            return await e.skip(record, failed, run)
         if not automatic:
             await e.rate.record_manual_post(e.clock(), goal.id)
-        record.action, record.message, record.message_id = "message", message, message_id
-        record.reason, record.tone = reason, tone
         return await e.finish(record, run, message_at=e.clock())
 
     async def _next_curiosity(self) -> Record | None:

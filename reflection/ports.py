@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import builtins
 from collections.abc import Mapping, Sequence
+from datetime import datetime
 from typing import Any, Protocol
 
 from memory.records import AddResult, Kind, NewRecord, Record, ScoredRecord
@@ -25,6 +26,15 @@ class ChatConnection(Protocol):
 
     async def emit(self, event: str, data: dict[str, Any]) -> None:
         """Emit a reflection event (reflection:progress / reflection:update) for the Lobby to relay."""
+        ...
+
+
+class LobbyHistory(Protocol):
+    """The Lobby's own message log, where this process can read it (``eko up`` hosts the Lobby)."""
+
+    async def messages_since(self, since: datetime) -> Sequence[Mapping[str, Any]] | None:
+        """Every message stored at or after ``since``, oldest first ({"id","author","text","ts"});
+        None when the log cannot tell (it no longer reaches back that far)."""
         ...
 
 

@@ -13,6 +13,10 @@ from language.questions import TONES, Tone
 
 Trigger = Literal["cron", "manual", "opportunity"]
 Action = Literal["pass", "message"]
+# What the start-up recovery found for a reflection killed between its post and its record: the
+# message is in the Lobby's log ("posted"), is not ("not_posted"), or nobody here can tell ("unknown").
+Recovered = Literal["posted", "not_posted", "unknown"]
+RECOVERED: tuple[Recovered, ...] = ("posted", "not_posted", "unknown")
 
 
 def as_utc(value: Any) -> datetime | None:
@@ -65,6 +69,7 @@ class ReflectionRecord:
     fallback: str | None = None  # why the offline phrasing was used despite a model ("bad_output", ...)
     # answers the model linked to asked goals: {"goalId", "factId", "messageId", "reason"}
     answers: list[dict[str, str]] = field(default_factory=list)
+    recovered: Recovered | None = None  # set only on a record finished by the start-up recovery
 
     def to_dict(self) -> dict[str, Any]:
         """The camelCase body served over HTTP and in events."""
@@ -90,6 +95,7 @@ class ReflectionRecord:
             "requestedBy": self.requested_by,
             "fallback": self.fallback,
             "answers": [dict(a) for a in self.answers],
+            "recovered": self.recovered,
         }
 
     def to_document(self) -> dict[str, Any]:
@@ -104,6 +110,7 @@ class ReflectionRecord:
         timestamp = as_utc(doc.get("timestamp")) or datetime.fromtimestamp(0, UTC)
         tone = doc.get("tone")
         trigger = doc.get("trigger")
+        recovered = doc.get("recovered")
         return cls(
             id=str(doc.get("_id", doc.get("id", ""))),
             timestamp=timestamp,
@@ -130,6 +137,7 @@ class ReflectionRecord:
                 for a in doc.get("answers") or []
                 if isinstance(a, dict)
             ],
+            recovered=cast(Recovered, recovered) if recovered in RECOVERED else None,
         )
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import contextlib
 import logging
+from collections.abc import Awaitable, Callable
 from datetime import datetime
 from typing import Any
 
@@ -16,18 +17,28 @@ from reflection.records import ActivitySummary, ReflectionRecord, as_utc, iso
 
 log = logging.getLogger(__name__)
 
+# Decides what an interrupted reflection became (fields set on the record), told whether the Lobby
+# had acknowledged its post: its counters, the time it is counted at, when its message went out.
+Settle = Callable[[ReflectionRecord, bool], Awaitable[tuple[dict[str, int], datetime, datetime | None]]]
+
 REFLECTIONS = "reflections"
 STATS = "reflection_stats"
 SUMMARIES = "activity_summaries"
 STATS_ID = "global"
+# ``pending.<id>.state`` in the stats document: written before the post (POSTING), once the Lobby
+# acknowledged it (POSTED), or with the counters (COUNTED, the only counted one).
+PENDING_STATE = "state"
+POSTING, POSTED, COUNTED = "posting", "posted", "counted"
 ACTIVITY_CURSOR_ID = "activity_cursor"
 
-# The seed's counters, plus per-flow model usage and the window flow's own counters.
+# The seed's counters, plus per-flow model usage, the window flow's own counters and the recovered
+# messages whose delivery nobody could check (``deliveryUnknown``, also in ``messageCount``).
 COUNTERS = (
     "totalReflections",
     "passCount",
     "messageCount",
     "rateLimitedCount",
+    "deliveryUnknown",
     "totalTokens",
     "badOutputs",
     "llmFailures",
@@ -107,6 +118,24 @@ class ReflectionRepository:
         )
         return await self.stats()
 
+    async def begin_post(self, record: ReflectionRecord) -> None:
+        """Before a post: the record as the post will leave it, in the stats document, NOT counted.
+
+        Written before the message leaves, so a kill at any later point leaves a trace that
+        :meth:`recover_pending` turns into a counted record (see :meth:`save_counted`).
+        """
+        await self._set_pending(record, POSTING)
+
+    async def attach_message(self, record: ReflectionRecord) -> None:
+        """After a post: the pending copy gets the message id (the post is then known to be done)."""
+        await self._set_pending(record, POSTED)
+
+    async def _set_pending(self, record: ReflectionRecord, state: str) -> None:
+        doc = {**record.to_document(), PENDING_STATE: state}
+        await self._db[STATS].update_one(
+            {"_id": STATS_ID}, {"$set": {f"pending.{record.id}": doc}}, upsert=True
+        )
+
     async def save_counted(
         self,
         record: ReflectionRecord,
@@ -117,27 +146,46 @@ class ReflectionRepository:
         """Store one reflection's record and its counters so that a kill at any point leaves them agreeing.
 
         Three writes, each safe to stop after: (1) the counters and a copy of the record, in ONE
-        update of the stats document (``pending.<id>``); (2) the record; (3) the copy dropped.
-        :meth:`recover_pending` (at start) finishes (2) and (3) for a process killed in between.
+        update of the stats document (``pending.<id>``, replacing the uncounted copy a post left);
+        (2) the record; (3) the copy dropped. :meth:`recover_pending` (at start) finishes (2) and
+        (3) for a process killed in between.
         """
         doc = record.to_document()
-        update = _stats_update(increments, now, last_message_at, {f"pending.{record.id}": doc})
+        update = _stats_update(
+            increments, now, last_message_at, {f"pending.{record.id}": {**doc, PENDING_STATE: COUNTED}}
+        )
         await self._db[STATS].update_one({"_id": STATS_ID}, update, upsert=True)
         await self._insert_record(doc)
         await self._db[STATS].update_one({"_id": STATS_ID}, {"$unset": {f"pending.{record.id}": ""}})
         return await self.stats()
 
-    async def recover_pending(self) -> int:
-        """Store the records a killed process counted but had not stored yet; how many there were."""
+    async def recover_pending(self, settle: Settle) -> int:
+        """Finish the reflections a killed process left in the stats document; how many there were.
+
+        A counted copy is stored as it is. An uncounted one (killed around its post) is handed to
+        ``settle``, which decides what it became and returns its counters; it is then saved as any
+        reflection is (:meth:`save_counted`), so a second kill during recovery is recovered again.
+        """
         stats = await self._db[STATS].find_one({"_id": STATS_ID})
         pending = (stats or {}).get("pending") or {}
         for record_id, doc in pending.items():
-            if isinstance(doc, dict):
+            if not isinstance(doc, dict):
+                await self._drop_pending(record_id)
+            elif doc.get(PENDING_STATE, COUNTED) == COUNTED:
+                doc.pop(PENDING_STATE, None)
                 await self._insert_record(doc)
-            await self._db[STATS].update_one({"_id": STATS_ID}, {"$unset": {f"pending.{record_id}": ""}})
+                await self._drop_pending(record_id)
+            else:
+                record = ReflectionRecord.from_document(doc)
+                acknowledged = doc.get(PENDING_STATE) == POSTED
+                increments, now, last_message_at = await settle(record, acknowledged)
+                await self.save_counted(record, increments, now, last_message_at)
         if pending:
             log.warning("reflection records recovered after an interrupted write", extra={"n": len(pending)})
         return len(pending)
+
+    async def _drop_pending(self, record_id: str) -> None:
+        await self._db[STATS].update_one({"_id": STATS_ID}, {"$unset": {f"pending.{record_id}": ""}})
 
     async def _insert_record(self, doc: dict[str, Any]) -> None:
         with contextlib.suppress(DuplicateKeyError):  # stored before the interruption

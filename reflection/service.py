@@ -26,7 +26,7 @@ from reflection.activity_flow import ActivityFlow
 from reflection.engine import Engine, RunLog, Skip
 from reflection.errors import ReflectionBusy, TriggerTooSoon
 from reflection.goal_flow import GoalFlow
-from reflection.ports import ChatConnection, ReflectionMemory
+from reflection.ports import ChatConnection, LobbyHistory, ReflectionMemory
 from reflection.records import ActivityOutcome, ReflectionRecord
 from reflection.settings import ReflectionSettings
 
@@ -49,8 +49,19 @@ class ReflectionService:
         chat: ChatConnection,
         settings: ReflectionSettings,
         clock: Callable[[], datetime] = utc_now,
+        lobby_history: LobbyHistory | None = None,
     ) -> None:
-        self._engine = Engine(memory=memory, llm=llm, db=db, chat=chat, settings=settings, clock=clock)
+        """``lobby_history``: the Lobby's own log when this process hosts it, so that a reflection
+        killed around its post is known posted or not at the next start (otherwise "unknown")."""
+        self._engine = Engine(
+            memory=memory,
+            llm=llm,
+            db=db,
+            chat=chat,
+            settings=settings,
+            clock=clock,
+            lobby_history=lobby_history,
+        )
         self._goals = GoalFlow(self._engine)
         self._activity = ActivityFlow(self._engine)
         self._busy = False
@@ -61,11 +72,12 @@ class ReflectionService:
 
     # ------------------------------------------------------------------ lifecycle
     async def start(self) -> None:
-        """Prepare the store and reload the last records, the counters and the activity cursor."""
+        """Prepare the store, finish the reflections a kill interrupted, reload the last records, the
+        counters and the activity cursor."""
         e = self._engine
         await e.repo.prepare()
-        await e.repo.recover_pending()
         await e.rate.ensure()
+        await e.repo.recover_pending(e.settle_interrupted)
         self._last_manual_at = await e.rate.last_manual_at()
         e.history.clear()
         e.history.extend(await e.repo.recent(e.history.maxlen or 50))
@@ -114,9 +126,10 @@ class ReflectionService:
             record = self._claim_manual(requested_by, bounded=True)
         except ReflectionBusy as exc:
             # What a retry would be told once this run ends: the interval its own start began.
-            return {"ok": False, "error": str(exc), "retryAfterS": max(1, self._manual_wait())}
+            wait = max(1, self._manual_wait())
+            return {"ok": False, "code": "busy", "error": str(exc), "retryAfterS": wait}
         except TriggerTooSoon as exc:
-            return {"ok": False, "error": str(exc), "retryAfterS": exc.retry_after_s}
+            return {"ok": False, "code": "too_soon", "error": str(exc), "retryAfterS": exc.retry_after_s}
         # Durable, so a restart does not reopen the interval (spawned: this call stays synchronous).
         self._spawn(self._engine.safe(self._engine.rate.note_manual(record.timestamp), "manual trigger time"))
         self._spawn(self._run_goal(record))

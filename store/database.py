@@ -70,7 +70,7 @@ from store.embedded_log import (
     connect_existing,
     create_sqlite_file,
 )
-from store.errors import STORE_ERRORS, StoreCorruptError, StoreError, StoreUnavailableError
+from store.errors import STORE_ERRORS, StoreCorruptError, StoreError, StoreUnavailableError, reason_of
 from store.messages import COLLECTION, MessageLog
 from store.mongo_log import MongoMessageLog
 
@@ -113,7 +113,7 @@ class Database:
         probe (MongoDB's ping), the other embedded files' (a lock and a read, nothing written). Cheap:
         well under a millisecond on the embedded store."""
         if self._closed:
-            raise StoreUnavailableError("the store is closed")
+            raise StoreUnavailableError("closed")
         await self.messages.check()  # MongoDB's ping, for the MongoDB log
         for path in self._files:  # on the event loop: tinymongo's worker thread may wait for the GIL
             _probe_file(path)
@@ -170,9 +170,7 @@ async def open_database(
     try:
         folder.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
-        raise StoreUnavailableError(
-            f"cannot create the store folder {folder}: {exc.strerror or exc}"
-        ) from None
+        raise StoreUnavailableError("folder_failed", path=folder, reason=reason_of(exc)) from None
     documents_path = folder / f"{name}.sqlite"  # tinymongo's name for database `name`
     if documents_path.exists():
         _check_documents_file(documents_path)
@@ -201,7 +199,7 @@ async def _open_message_log(db: AsyncDatabase[Document], path: Path, sync: Sync)
     except STORE_ERRORS as exc:
         if isinstance(exc, StoreError):
             raise
-        raise StoreUnavailableError(f"cannot open the store in {path.parent}: {exc}") from None
+        raise StoreUnavailableError("open_failed", path=path.parent, reason=reason_of(exc)) from None
     if seed:
         logger.info("store: message log created from the former store", extra={"messages": len(seed)})
     return EmbeddedMessageLog.open(path, sync=sync, seed=seed)
@@ -215,7 +213,7 @@ def _create_documents_file(path: Path) -> None:
     try:
         create_sqlite_file(path, lambda connection: None)
     except (sqlite3.Error, OSError) as exc:
-        raise StoreUnavailableError(f"cannot create the store file {path}: {exc}") from None
+        raise StoreUnavailableError("create_failed", path=path, reason=reason_of(exc)) from None
 
 
 def _check_documents_file(path: Path) -> None:
@@ -230,17 +228,17 @@ def _check_documents_file(path: Path) -> None:
             connection.close()
     except sqlite3.DatabaseError as exc:
         if isinstance(exc, sqlite3.OperationalError) and "malformed" not in str(exc):
-            raise StoreUnavailableError(f"cannot open the store file {path}: {exc}") from None
-        raise StoreCorruptError(path, str(exc)) from None
+            raise StoreUnavailableError("open_failed", path=path, reason=reason_of(exc)) from None
+        raise StoreCorruptError(path, "damaged", reason=reason_of(exc)) from None
     except OSError as exc:
-        raise StoreUnavailableError(f"cannot read the store file {path}: {exc.strerror or exc}") from None
+        raise StoreUnavailableError("read_failed", path=path, reason=reason_of(exc)) from None
 
 
 def _probe_file(path: Path) -> None:
     """A lock and a read on one of the embedded engine's files (no write, no waiting)."""
     try:
         if not path.is_file():
-            raise StoreUnavailableError(f"the store file {path} is gone")
+            raise StoreUnavailableError("file_gone", path=path)
         connection = connect_existing(path, timeout_s=0)
         try:
             try:
@@ -254,7 +252,7 @@ def _probe_file(path: Path) -> None:
         finally:
             connection.close()
     except (sqlite3.Error, OSError) as exc:
-        raise StoreUnavailableError(f"the store file {path} cannot be written: {exc}") from None
+        raise StoreUnavailableError("not_writable", path=path, reason=reason_of(exc)) from None
 
 
 async def insert_if_missing(collection: AsyncCollection[Document], document: Document) -> bool:

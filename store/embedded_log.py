@@ -39,7 +39,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any, Literal
 
-from store.errors import StoreCorruptError, StoreError, StoreUnavailableError
+from store.errors import StoreCorruptError, StoreError, StoreUnavailableError, reason_of
 from store.messages import LobbyMessage, wire_message
 
 logger = logging.getLogger(__name__)
@@ -108,7 +108,7 @@ class EmbeddedMessageLog:
         except sqlite3.DatabaseError as exc:
             raise _opening_error(path, exc) from None
         except OSError as exc:
-            raise StoreUnavailableError(f"cannot open the store file {path}: {exc.strerror or exc}") from None
+            raise StoreUnavailableError("open_failed", path=path, reason=reason_of(exc)) from None
         try:
             _check_schema(connection, path)
             connection.execute(f"PRAGMA synchronous = {sync.upper()}")
@@ -132,7 +132,7 @@ class EmbeddedMessageLog:
         if not messages:
             return []
         self._check_same_file()
-        seqs: list[int] = await self._run("store messages", self._insert, messages)
+        seqs: list[int] = await self._run("write_failed", self._insert, messages)
         self._flusher.written()
         return seqs
 
@@ -157,7 +157,7 @@ class EmbeddedMessageLog:
     async def recent(self, room: str, limit: int = 50) -> list[LobbyMessage]:
         if limit <= 0:
             return []
-        rows = await self._run("read the history", self._select, room, limit)
+        rows = await self._run("history_failed", self._select, room, limit)
         return [wire_message(json.loads(body)) for (body,) in reversed(rows)]
 
     def _select(self, room: str, limit: int) -> list[tuple[str]]:
@@ -165,7 +165,7 @@ class EmbeddedMessageLog:
         return self._connection.execute(query, (room, limit)).fetchall()
 
     async def count(self, room: str) -> int:
-        count: int = await self._run("count messages", self._count, room)
+        count: int = await self._run("count_failed", self._count, room)
         return count
 
     def _count(self, room: str) -> int:
@@ -178,8 +178,8 @@ class EmbeddedMessageLog:
         self._check_same_file()
         free = _free_bytes(self.path.parent)
         if free < _MIN_FREE_BYTES:
-            raise StoreUnavailableError(f"the disk of {self.path} is full ({free} bytes free)")
-        await self._run("check the store", self._probe)
+            raise StoreUnavailableError("disk_full", path=self.path, free=free)
+        await self._run("check_failed", self._probe)
 
     def _probe(self) -> None:
         connection = self._connection
@@ -204,18 +204,18 @@ class EmbeddedMessageLog:
     def _check_same_file(self) -> None:
         """A write into a file removed or replaced under us would be lost at the next start."""
         if self._closed:
-            raise StoreUnavailableError("the message log is closed")
+            raise StoreUnavailableError("closed")
         try:
             stat = os.stat(self.path)
-        except OSError as exc:
-            raise StoreUnavailableError(f"the store file {self.path} is gone ({exc.strerror})") from None
+        except OSError:
+            raise StoreUnavailableError("file_gone", path=self.path) from None
         if (stat.st_dev, stat.st_ino) != self._identity:
-            raise StoreUnavailableError(f"the store file {self.path} was replaced while in use")
+            raise StoreUnavailableError("file_replaced", path=self.path)
 
     async def _run(self, doing: str, operation: Any, *args: Any) -> Any:
         """``operation(*args)`` on the loop, retrying while another process holds the lock."""
         if self._closed:
-            raise StoreUnavailableError("the message log is closed")
+            raise StoreUnavailableError("closed")
         loop = asyncio.get_running_loop()
         deadline = loop.time() + self._lock_timeout_s
         delay = 0.0005
@@ -224,11 +224,11 @@ class EmbeddedMessageLog:
                 return operation(*args)
             except sqlite3.OperationalError as exc:
                 if not _is_busy(exc) or loop.time() >= deadline:
-                    raise _runtime_error(self.path, doing, exc) from None
-            except sqlite3.IntegrityError as exc:  # a message id stored twice: a caller's bug
-                raise StoreError(f"cannot {doing} in {self.path}: {exc}") from None
+                    raise StoreUnavailableError(doing, where=self.path, reason=reason_of(exc)) from None
+            except sqlite3.IntegrityError:  # a message id stored twice: a caller's bug
+                raise StoreError("duplicate_id", where=self.path) from None
             except sqlite3.Error as exc:
-                raise _runtime_error(self.path, doing, exc) from None
+                raise StoreUnavailableError(doing, where=self.path, reason=reason_of(exc)) from None
             await asyncio.sleep(delay)
             delay = min(delay * 2, 0.02)
 
@@ -333,28 +333,28 @@ def check_sqlite_file(path: Path) -> None:
     """Refuse what SQLite would open silently: an empty file (an empty database to SQLite), a file
     that is not SQLite, or one shorter than its header says (truncated)."""
     if path.is_dir():
-        raise StoreCorruptError(path, "a folder where a file was expected")
+        raise StoreCorruptError(path, "folder")
     size = path.stat().st_size
     if size == 0:
-        raise StoreCorruptError(path, "empty file, 0 bytes")
+        raise StoreCorruptError(path, "empty")
     with path.open("rb") as file:
         header = file.read(100)
     if len(header) < 100 or not header.startswith(_SQLITE_MAGIC):
-        raise StoreCorruptError(path, "not an SQLite database")
+        raise StoreCorruptError(path, "not_sqlite")
     (page_size,) = struct.unpack(">H", header[16:18])
     page_size = 65536 if page_size == 1 else page_size
     (pages,) = struct.unpack(">I", header[28:32])
     if pages and size < page_size * pages:
-        raise StoreCorruptError(path, f"truncated: {size} bytes where its header says {page_size * pages}")
+        raise StoreCorruptError(path, "truncated", size=size, expected=page_size * pages)
 
 
 def _check_schema(connection: sqlite3.Connection, path: Path) -> None:
     (application_id,) = connection.execute("PRAGMA application_id").fetchone()
     (version,) = connection.execute("PRAGMA user_version").fetchone()
     if application_id != APPLICATION_ID:
-        raise StoreCorruptError(path, "an SQLite database, but not Eko's message log")
+        raise StoreCorruptError(path, "not_eko")
     if version != SCHEMA_VERSION:
-        raise StoreCorruptError(path, f"message log version {version}, this Eko reads {SCHEMA_VERSION}")
+        raise StoreCorruptError(path, "version", version=version, expected=SCHEMA_VERSION)
     connection.execute("SELECT max(seq) FROM messages").fetchone()  # reads the table's pages
 
 
@@ -364,16 +364,12 @@ def _is_busy(exc: sqlite3.Error) -> bool:
 
 def _opening_error(path: Path, exc: sqlite3.DatabaseError) -> StoreError:
     if isinstance(exc, sqlite3.OperationalError) and not _is_damage(exc):
-        return StoreUnavailableError(f"cannot open the store file {path}: {exc}")
-    return StoreCorruptError(path, str(exc))
+        return StoreUnavailableError("open_failed", path=path, reason=reason_of(exc))
+    return StoreCorruptError(path, "damaged", reason=reason_of(exc))
 
 
 def _is_damage(exc: sqlite3.Error) -> bool:
     return getattr(exc, "sqlite_errorname", "").startswith(("SQLITE_CORRUPT", "SQLITE_NOTADB"))
-
-
-def _runtime_error(path: Path, doing: str, exc: sqlite3.Error) -> StoreError:
-    return StoreUnavailableError(f"cannot {doing} in {path}: {exc}")
 
 
 def _free_bytes(folder: Path) -> int:

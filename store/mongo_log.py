@@ -16,12 +16,13 @@ from typing import Any
 
 from pymongo import ASCENDING, DESCENDING, ReturnDocument
 from pymongo.asynchronous.database import AsyncDatabase
-from pymongo.errors import DuplicateKeyError, PyMongoError
+from pymongo.errors import BulkWriteError, DuplicateKeyError
 
-from store.errors import STORE_ERRORS, StoreError, StoreUnavailableError
+from store.errors import STORE_ERRORS, StoreError, StoreUnavailableError, reason_of
 from store.messages import COLLECTION, LobbyMessage, wire_message
 
 COUNTERS = "counters"
+_DUPLICATE_KEY = 11000  # MongoDB's error code for a unique index refusing a document
 
 
 class MongoMessageLog:
@@ -62,7 +63,7 @@ class MongoMessageLog:
                 return_document=ReturnDocument.AFTER,
             )
             if counter is None:  # upsert=True with AFTER always returns the document
-                raise StoreError("the message counter was not returned")
+                raise StoreError("counter_missing", where="MongoDB")
             first = int(counter["seq"]) - len(messages) + 1
             documents: list[dict[str, Any]] = [
                 {"_id": message["id"], "seq": first + offset, **message}
@@ -71,10 +72,15 @@ class MongoMessageLog:
             # Ordered: on a failure the messages before it stay stored (a single-server MongoDB has
             # no multi-document transaction); their senders are told "not stored" all the same.
             await self._collection.insert_many(documents, ordered=True)
-        except DuplicateKeyError as exc:
-            raise StoreError(f"message id already stored: {exc}") from None
+        except DuplicateKeyError:
+            raise StoreError("duplicate_id", where="MongoDB") from None
+        except BulkWriteError as exc:  # what insert_many raises for a duplicate (code 11000)
+            codes = {error.get("code") for error in exc.details.get("writeErrors", [])}
+            if _DUPLICATE_KEY in codes:
+                raise StoreError("duplicate_id", where="MongoDB") from None
+            raise _unavailable("write_failed", exc) from None
         except STORE_ERRORS as exc:
-            raise _unavailable("store messages", exc) from None
+            raise _unavailable("write_failed", exc) from None
         return [document["seq"] for document in documents]
 
     async def recent(self, room: str, limit: int = 50) -> list[LobbyMessage]:
@@ -85,27 +91,26 @@ class MongoMessageLog:
             cursor = self._collection.find({"room": room}).sort([("seq", DESCENDING)]).limit(limit)
             documents = await cursor.to_list(None)
         except STORE_ERRORS as exc:
-            raise _unavailable("read the history", exc) from None
+            raise _unavailable("history_failed", exc) from None
         return [wire_message(document) for document in reversed(documents)]
 
     async def count(self, room: str) -> int:
         try:
             return await self._collection.count_documents({"room": room})
         except STORE_ERRORS as exc:
-            raise _unavailable("count messages", exc) from None
+            raise _unavailable("count_failed", exc) from None
 
     async def check(self) -> None:
         try:
             await self._db.command("ping")
         except STORE_ERRORS as exc:
-            raise _unavailable("reach the database", exc) from None
+            raise _unavailable("check_failed", exc) from None
 
     async def close(self) -> None:
         """Nothing of its own to close: the database belongs to whoever opened it."""
 
 
-def _unavailable(doing: str, exc: Exception) -> StoreError:
+def _unavailable(code: str, exc: Exception) -> StoreError:
     if isinstance(exc, StoreError):
         return exc
-    kind = "MongoDB" if isinstance(exc, PyMongoError) else "the store"
-    return StoreUnavailableError(f"cannot {doing} in {kind}: {type(exc).__name__}: {exc}")
+    return StoreUnavailableError(code, where="MongoDB", reason=reason_of(exc))

@@ -83,12 +83,7 @@
 
   // ---- small helpers ---------------------------------------------------------------------
 
-  function el(tag, className, text) {
-    var node = document.createElement(tag);
-    if (className) node.className = className;
-    if (text !== undefined && text !== null) node.textContent = String(text);
-    return node;
-  }
+  var el = window.ekoDom.el; // dom.js: text only, never innerHTML
 
   function showError(element, text) {
     element.textContent = text || "";

@@ -32,16 +32,8 @@
 
   // ---- tiny DOM helpers (text only, never innerHTML) ----------------------------------------
 
-  function el(tag, className, text) {
-    var node = document.createElement(tag);
-    if (className) node.className = className;
-    if (text !== undefined && text !== null) node.textContent = String(text);
-    return node;
-  }
-
-  function clear(node) {
-    while (node.firstChild) node.removeChild(node.firstChild);
-  }
+  var el = window.ekoDom.el; // dom.js
+  var clear = window.ekoDom.clear;
 
   function num(value) {
     var n = Number(value);
@@ -532,11 +524,13 @@
         showFeedback(T("started"), "ok");
         return;
       }
-      // The two refusals reflection gives are said in the page's language; others as received.
+      // A refusal with a code is the Lobby's, already in the page's language (its own, or the
+      // bot's refusal it worded); a bot answer the Lobby passed on as it was gets the page's words.
       var error = ack && typeof ack.error === "string" ? ack.error : "";
       var message = error || T("refused");
-      if (ack && num(ack.retryAfterS) > 0) message = T("tooSoon", { seconds: Math.ceil(num(ack.retryAfterS)) });
-      else if (/already running/i.test(error)) message = T("busy");
+      if (!(ack && typeof ack.code === "string") && ack && num(ack.retryAfterS) > 0) {
+        message = T("tooSoon", { seconds: Math.ceil(num(ack.retryAfterS)) });
+      }
       showFeedback(message, "error");
     }
     socket.emit("reflection:trigger", {}, finish);

@@ -139,15 +139,27 @@ def test_import_search_list_and_export_round_trip(eko: Eko, tmp_path: Path) -> N
 
 def test_unknown_id_usage_errors_and_storage_in_use(eko: Eko, tmp_path: Path) -> None:
     data = tmp_path / "data"
-    missing = eko("--data-dir", str(data), "memory", "delete", "0b5f3c1e-0000-4000-8000-000000000000")
+    unknown = "0b5f3c1e-0000-4000-8000-000000000000"
+    missing = eko("--data-dir", str(data), "memory", "delete", unknown)  # French by default
     assert missing.returncode == 1
     assert missing.stderr.strip().splitlines() == [
-        "eko: no memory record with id '0b5f3c1e-0000-4000-8000-000000000000'"
+        f"eko : aucun enregistrement de mémoire avec l'identifiant '{unknown}'"
     ]
+    english = {"EKO_LANGUAGE": "en"}
+    missing = eko("--data-dir", str(data), "memory", "delete", unknown, env_extra=english)
+    assert missing.stderr.strip().splitlines() == [f"eko: no memory record with id '{unknown}'"]
 
     assert eko("--data-dir", str(data), "memory", "list", "--kind", "nope").returncode == 2
     no_query = eko("--data-dir", str(data), "memory", "search", "--kind", "fact")
-    assert no_query.returncode == 2 and "QUERY" in no_query.stderr
+    assert no_query.returncode == 2
+    assert (
+        no_query.stderr.strip() == "eko memory search : donnez soit une REQUÊTE, soit --queries FICHIER.jsonl"
+    )
+    no_query = eko("--data-dir", str(data), "memory", "search", "--kind", "fact", env_extra=english)
+    assert no_query.stderr.strip() == "eko memory search: give either a QUERY or --queries FILE.jsonl"
+    unreadable = eko("--data-dir", str(data), "memory", "import", str(tmp_path / "missing.jsonl"))
+    assert unreadable.returncode == 1
+    assert unreadable.stderr.strip() == f"eko : {tmp_path / 'missing.jsonl'} : introuvable"
 
     holder = lock_directory(data / "qdrant")  # what a running Eko holds
     try:
@@ -155,9 +167,10 @@ def test_unknown_id_usage_errors_and_storage_in_use(eko: Eko, tmp_path: Path) ->
     finally:
         holder.close()
     assert busy.returncode == 1
-    lines = busy.stderr.strip().splitlines()
-    assert len(lines) == 1 and "in use" in lines[0] and str(data) in lines[0], busy.stderr
-    assert "Traceback" not in busy.stderr
+    assert busy.stderr.strip().splitlines() == [
+        f"eko : le stockage de la mémoire {data / 'qdrant'} est utilisé par un autre processus "
+        "(Eko tourne déjà ?)"
+    ]
 
 
 def test_eval_dedup_prints_every_set_and_half_and_never_a_test_error(eko: Eko) -> None:
@@ -250,7 +263,7 @@ def test_bad_lines_are_reported_with_the_same_keys_and_the_rest_is_imported(eko:
     single = eko("--data-dir", str(data), "memory", "search", "\udcff")  # undecodable argv byte 0xff
     assert single.returncode == 1 and single.stdout == ""
     assert single.stderr.strip().splitlines() == [
-        "eko: query is not valid UTF-8 text (lone surrogate U+DCFF at character 1)"
+        "eko : query is not valid UTF-8 text (lone surrogate U+DCFF at character 1)"  # memory's words
     ]
 
 
@@ -318,6 +331,10 @@ def test_an_unreachable_qdrant_server_is_one_line_without_credentials(eko: Eko, 
     run = eko("memory", "list", env_extra=env)
     assert run.returncode == 1
     assert run.stderr.strip().splitlines() == [
-        f"eko: cannot reach the Qdrant server at https://127.0.0.1:{free_port}/: Connection refused"
+        f"eko : impossible de joindre le serveur Qdrant https://127.0.0.1:{free_port}/ : connexion refusée"
     ]
     assert not any(secret in run.stderr for secret in ("hunter2", "hunter3", "topsecret"))
+    run = eko("memory", "list", env_extra={**env, "EKO_LANGUAGE": "en"})
+    assert run.stderr.strip().splitlines() == [
+        f"eko: cannot reach the Qdrant server at https://127.0.0.1:{free_port}/: connection refused"
+    ]

@@ -179,7 +179,8 @@ def test_a_lobby_that_cannot_reach_redis_says_so_in_one_line(tmp_path: Path) -> 
     assert process.returncode == 1, err
     lines = [line for line in err.splitlines() if line.startswith("eko: ")]
     assert lines == [
-        "eko: the shared room (Redis) is unavailable: cannot reach Redis (EKO_REDIS_URL): ConnectionError"
+        "eko: the shared room (Redis) is unavailable: Redis unreachable (connection refused): "
+        "check EKO_REDIS_URL"
     ], err
     assert "Traceback" not in err
     assert "hunter2" not in err

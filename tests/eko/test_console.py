@@ -58,9 +58,19 @@ def test_missing_settings_are_said_in_english_with_eko_language_en(tmp_path: Pat
 def test_an_invalid_setting_is_named_in_the_chosen_language(tmp_path: Path) -> None:
     done = _eko(["up"], tmp_path, EKO_LANGUAGE="en", EKO_PORT="eighty")
     assert done.returncode == 2
-    assert done.stderr.startswith("eko: invalid setting EKO_PORT: ")
-    done = _eko(["up"], tmp_path, EKO_PORT="eighty")
-    assert done.stderr.startswith("eko : réglage EKO_PORT invalide : ")
+    assert done.stderr.splitlines() == ["eko: invalid setting EKO_PORT: a whole number is expected"]
+    done = _eko(["up"], tmp_path, EKO_PORT="eighty", EKO_COOLDOWN="soon", EKO_DAILY_MAX="-1")
+    assert done.returncode == 2
+    assert sorted(done.stderr.splitlines()) == [
+        "eko : réglage EKO_COOLDOWN invalide : ce n'est pas une durée : 'soon' (exemples : 10s, 30m, 3h, 1d)",
+        "eko : réglage EKO_DAILY_MAX invalide : au moins 0",
+        "eko : réglage EKO_PORT invalide : un nombre entier est attendu",
+    ]
+    secret = "mongodb://eko:hunter2@db:27017"  # a refused value is never echoed (it may be a secret)
+    done = _eko(["up"], tmp_path, EKO_STORE_SYNC=secret, EKO_LANGUAGE="en")
+    assert done.stderr.splitlines() == [
+        "eko: invalid setting EKO_STORE_SYNC: possible values: 'normal' or 'full'"
+    ]
 
 
 def _one_line(done: subprocess.CompletedProcess[str]) -> str:
@@ -77,14 +87,14 @@ def _one_line(done: subprocess.CompletedProcess[str]) -> str:
     [
         (
             "fr",
-            "eko : le fichier de stockage {path} est inutilisable ({problem}) : mettez-le de côté "
-            "(mv '{path}' '{path}.broken') et relancez pour en commencer un nouveau ; "
+            "eko : le fichier de stockage {path} est inutilisable (ce n'est pas une base SQLite) : "
+            "mettez-le de côté (mv '{path}' '{path}.broken') et relancez pour en commencer un nouveau ; "
             "eko ne le supprime jamais",
         ),
         (
             "en",
-            "eko: the store file {path} is unusable ({problem}): move it aside (mv '{path}' '{path}.broken') "
-            "and start again to begin a new one; eko never deletes it",
+            "eko: the store file {path} is unusable (not an SQLite database): move it aside "
+            "(mv '{path}' '{path}.broken') and start again to begin a new one; eko never deletes it",
         ),
     ],
 )
@@ -93,10 +103,63 @@ def test_a_corrupt_store_file_is_one_line_in_each_language(tmp_path: Path, langu
     path.parent.mkdir(parents=True)
     path.write_bytes(b"not a database at all, " * 200)
     done = _eko(["lobby"], tmp_path, EKO_LANGUAGE=language, EKO_PORT="0", EKO_BOT_TOKEN="t" * 32)
-    said = _one_line(done)
-    problem = said.split(" (", 1)[1].split(")", 1)[0]  # the engine's own words, not the catalogue's
-    assert said == line.format(path=path, problem=problem)
+    assert _one_line(done) == line.format(path=path)  # the problem too is the catalogue's
     assert path.read_bytes() == b"not a database at all, " * 200
+
+
+@pytest.mark.parametrize(
+    ("language", "line"),
+    [
+        (
+            "fr",
+            "eko : le stockage est indisponible : impossible de créer le dossier {path} "
+            "(un fichier se trouve à la place d'un dossier)",
+        ),
+        (
+            "en",
+            "eko: the store is unavailable: cannot create the folder {path} "
+            "(a file stands where a folder should be)",
+        ),
+    ],
+)
+def test_an_unusable_store_folder_is_worded_in_the_chosen_language(
+    tmp_path: Path, language: str, line: str
+) -> None:
+    data = tmp_path / "data"
+    data.write_text("a file where the data directory should be")  # refused even to root
+    done = _eko(["lobby"], tmp_path, EKO_LANGUAGE=language, EKO_PORT="0", EKO_BOT_TOKEN="t" * 32)
+    assert _one_line(done) == line.format(path=data / "store")
+
+
+@pytest.mark.parametrize(
+    ("language", "line"),
+    [
+        (
+            "fr",
+            "eko : le salon partagé (Redis) est indisponible : "
+            "Redis injoignable (connexion refusée) : vérifiez EKO_REDIS_URL",
+        ),
+        (
+            "en",
+            "eko: the shared room (Redis) is unavailable: "
+            "Redis unreachable (connection refused): check EKO_REDIS_URL",
+        ),
+    ],
+)
+def test_an_unreachable_redis_is_worded_without_its_password(
+    tmp_path: Path, language: str, line: str
+) -> None:
+    with socket.socket() as closed:  # a port nothing listens on
+        closed.bind(("127.0.0.1", 0))
+        port = closed.getsockname()[1]
+    url = f"redis://:hunter2-not-a-secret@127.0.0.1:{port}/0"
+    done = _eko(
+        ["lobby"], tmp_path, EKO_LANGUAGE=language, EKO_PORT="0", EKO_BOT_TOKEN="t" * 32, EKO_REDIS_URL=url
+    )
+    assert done.returncode == 1 and "Traceback" not in done.stderr
+    # python-socketio's Redis manager logs its own retries; the console line is Eko's.
+    assert [said for said in done.stderr.splitlines() if said.startswith("eko")] == [line]
+    assert "hunter2" not in done.stderr
 
 
 @pytest.mark.parametrize(

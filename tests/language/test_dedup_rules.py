@@ -7,7 +7,7 @@ import pytest
 
 from language.equivalence import judge
 from language.facets import facet_of, stated_facets
-from language.readings import read
+from language.readings import read, translation
 from language.text import is_ordinary_word
 
 
@@ -160,3 +160,97 @@ def test_without_an_about_only_verbs_may_differ() -> None:
 def test_cardinal_words_state_a_quantity_ordinals_do_not() -> None:
     assert "quantity" in stated_facets("Bastien a deux chats")
     assert "quantity" not in stated_facets("Bastien attend son deuxième chat")
+
+
+@pytest.mark.parametrize(
+    ("text", "head"),
+    [
+        ("où est la moto de Gaspard ?", "moto"),  # "le N de X"
+        ("who is the coach of Firmin?", "coach"),  # "the N of X"
+        ("Combien coûte le forfait Zorglub ?", "forfait"),  # "le N X"
+        ("where is Gaspard's helmet?", "helmet"),  # "X's N"
+        ("Zorglub garage capacity?", "garage"),  # an English compound "X N"
+    ],
+)
+def test_the_noun_heading_a_named_subject_is_read(text: str, head: str) -> None:
+    assert read(text).heads == {head}
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Firmin est parti de Zorglub pour quelle raison ?",  # a participle after an auxiliary
+        "how did Gaspard meet Firmin?",  # a subject after an English auxiliary
+        "Gaspard bosse où ?",  # a French verb after a name
+        "Gaspard works where?",  # an inflected English verb after a name
+        "Quand part Gaspard en vacances ?",  # a verb before the name, no determiner
+    ],
+)
+def test_verbs_do_not_head_a_named_subject(text: str) -> None:
+    assert not read(text).heads
+
+
+@pytest.mark.parametrize(
+    ("a", "b"),
+    [
+        # another thing of the same named subject: the head nouns differ
+        ("où est la moto de Gaspard ?", "où est le scooter de Gaspard ?"),
+        ("Qui est le coach de Firmin ?", "Qui est le parrain de Firmin ?"),
+        ("Où habite l'oncle de Firmin ?", "Où habite la tante de Firmin ?"),
+        ("Combien coûte le forfait Zorglub ?", "Combien coûte la formation Zorglub ?"),
+        ("Zorglub kitchen capacity?", "Zorglub garage capacity?"),
+        ("who is the coach of Firmin?", "who is the mentor of Firmin?"),
+        (
+            "c'est quand l'anniversaire de la fille de Firmin ?",
+            "c'est quand l'anniversaire du fils de Firmin ?",
+        ),
+        # two words sharing a category only (transport) are no translation
+        ("où est la voiture de Gaspard ?", "where is Gaspard's bike?"),
+        # verbs of opposite direction: going away / coming back
+        ("Quand part Gaspard en congé ?", "Quand revient Gaspard de congé ?"),
+    ],
+)
+def test_other_things_of_one_named_subject_stay_apart(a: str, b: str) -> None:
+    assert judge("goal", a, b) != "same"
+    assert judge("goal", b, a) != "same"
+
+
+@pytest.mark.parametrize(
+    ("a", "b"),
+    [
+        ("Où bosse Gaspard ?", "Gaspard travaille où ?"),
+        ("Firmin commence quand chez nous ?", "c'est quand que Firmin arrive ?"),
+        ("la boutique Zorglub ouvre à quelle heure ?", "les horaires de la boutique Zorglub"),
+        # the same head: one concept, a translation, the same word
+        ("où est la bagnole de Gaspard ?", "où est la voiture de Gaspard ?"),
+        ("où est le bouquin de Gaspard ?", "where is Gaspard's book?"),
+        ("where is Gaspard's bike?", "où est le vélo de Gaspard ?"),
+        ("où est garée la moto de Gaspard ?", "la moto de Gaspard est où ?"),
+        ("how did Gaspard meet Firmin?", "Comment Gaspard a rencontré Firmin ?"),
+        ("pourquoi Firmin a quitté Zorglub ?", "Firmin est parti de Zorglub pour quelle raison ?"),
+    ],
+)
+def test_one_thing_of_one_named_subject_reworded_is_the_same(a: str, b: str) -> None:
+    assert judge("goal", a, b) == "same"
+    assert judge("goal", b, a) == "same"
+
+
+@pytest.mark.parametrize(
+    ("a", "b"),
+    [
+        ("La moto de Gaspard est rouge.", "Le scooter de Gaspard est rouge."),
+        ("La moto de Gaspard coûte 3000 euros.", "Le scooter de Gaspard coûte 3000 euros."),
+        ("L'oncle de Firmin habite à Quimper.", "La tante de Firmin habite à Quimper."),
+        ("La voiture de Gaspard coûte 3000 euros.", "Gaspard's bike costs 3000 euros."),
+    ],
+)
+def test_statements_about_other_things_of_one_subject_stay_apart(a: str, b: str) -> None:
+    for about in (None, "Gaspard" if "Gaspard" in a else "Firmin"):
+        assert judge("fact", a, b, about, about) != "same"
+        assert judge("fact", b, a, about, about) != "same"
+
+
+def test_a_translation_is_one_narrowest_concept_in_two_languages() -> None:
+    assert translation("bouquin", "book") and translation("groupe", "band")
+    assert not translation("voiture", "bike")  # one category (transport), two things
+    assert not translation("moto", "scooter")

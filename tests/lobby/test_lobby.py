@@ -3,14 +3,18 @@
 from __future__ import annotations
 
 import asyncio
+import re
 from collections.abc import Callable
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
 from typing import Any
 
 import aiohttp
 import pytest
 import socketio
 
-from store import LobbyMessage
+from lobby import Lobby
+from store import LobbyMessage, open_database
 from tests.conftest import FakeClock
 from tests.lobby.conftest import BOT_TOKEN, WAIT, Client, LobbyServer
 
@@ -272,6 +276,41 @@ async def test_trigger_is_forwarded_to_the_bot_and_its_answer_returned(
     assert len(bot.triggers) == 3  # the refused one never reached the bot
 
 
+async def test_the_bots_refusals_are_said_in_the_lobbys_language(
+    server: LobbyServer, clients: Connect
+) -> None:
+    alice = await clients("Alice")
+    bot = await clients("Eko", token=BOT_TOKEN)
+    # Eko's own refusals (a code) are said in the Lobby's language, whatever the bot's error says.
+    bot.trigger_answer = {
+        "ok": False,
+        "code": "too_soon",
+        "error": "a manual reflection ran",
+        "retryAfterS": 42,
+    }
+    assert await alice.sio.call("reflection:trigger", timeout=5) == {
+        "ok": False,
+        "code": "trigger_too_soon",
+        "error": "Une réflexion manuelle vient d'avoir lieu : réessayez dans 42 s.",
+        "retryAfterS": 42,
+    }
+    bot.trigger_answer = {
+        "ok": False,
+        "code": "busy",
+        "error": "a reflection is already running",
+        "retryAfterS": 7,
+    }
+    busy = await alice.sio.call("reflection:trigger", timeout=5)
+    assert busy["error"] == "Eko réfléchit déjà : réessayez dans 7 s." and busy["retryAfterS"] == 7
+    bot.trigger_answer = {
+        "ok": False,
+        "code": "failed",
+        "error": "StoreUnavailableError: the store is closed",
+    }
+    failed = await alice.sio.call("reflection:trigger", timeout=5)
+    assert failed["error"] == "Eko n'a pas pu lancer la réflexion : voir ses journaux."
+
+
 async def test_trigger_times_out_when_the_bot_does_not_answer(
     tmp_path: Any, free_port: int, clock: FakeClock
 ) -> None:
@@ -322,6 +361,7 @@ async def test_page_and_static_files_are_served(server: LobbyServer) -> None:
         assert '<div id="statusbar"></div>' in html
         for path in (
             "/static/vendor/socket.io.min.js",
+            "/static/dom.js",
             "/static/lobby.js",
             "/static/lobby.css",
             "/static/statusbar.js",
@@ -422,3 +462,36 @@ async def test_a_newcomer_is_told_when_history_cannot_be_read(server: LobbyServe
     assert notice["messages"] == [] and notice["code"] == "history_unavailable"
     assert "Historique indisponible" in notice["error"]
     assert (await carol.send({"text": "toujours là ?"}))["ok"] is False  # and a write is refused, clearly
+
+
+async def test_the_log_since_a_moment_or_none_when_it_does_not_reach_back(tmp_path: Any) -> None:
+    """What a restarted Eko checks an interrupted post against (reflection's ``LobbyHistory``)."""
+    database = await open_database(None, tmp_path / "data", "eko")
+    try:
+        lobby = Lobby(database.messages, bot_token=BOT_TOKEN)
+        t0 = datetime(2026, 11, 23, 10, 0, tzinfo=UTC)
+        for n in range(4):
+            ts = (t0 + timedelta(minutes=n)).isoformat(timespec="milliseconds").replace("+00:00", "Z")
+            await database.messages.append(
+                LobbyMessage(id=f"m{n}", room="lobby", author="Eko", text=f"n{n}", ts=ts)
+            )
+        since = await lobby.messages_since(t0 + timedelta(minutes=2))
+        assert since is not None and [m["id"] for m in since] == ["m2", "m3"]
+        assert await lobby.messages_since(t0 + timedelta(minutes=9)) == []  # nothing since: known
+        # The last 2 do not reach back to minute 1: whether something was posted then is unknown.
+        assert await lobby.messages_since(t0 + timedelta(minutes=1), limit=2) is None
+        assert await lobby.messages_since(t0 + timedelta(seconds=90), limit=3) is not None
+        await lobby.close()
+    finally:
+        await database.close()
+
+
+def test_the_page_scripts_define_each_helper_once() -> None:
+    """One home per helper: a function the page's scripts share lives in one file (dom.js's el)."""
+    static = Path(__file__).parents[2] / "lobby" / "static"
+    homes: dict[str, list[str]] = {}
+    for script in sorted(static.glob("*.js")):
+        for name in set(re.findall(r"\bfunction\s+(\w+)\s*\(", script.read_text(encoding="utf-8"))):
+            homes.setdefault(name, []).append(script.name)
+    assert {name: files for name, files in homes.items() if len(files) > 1} == {}
+    assert homes["el"] == ["dom.js"]

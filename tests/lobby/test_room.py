@@ -16,6 +16,9 @@ import socketio
 
 from lobby.catalogue import LANGUAGES, PAGE_SECTIONS, PLACEHOLDER, Catalogue
 from lobby.guards import REFUSAL_CODES
+from lobby.server import BOT_TRIGGER_REFUSALS
+from lobby.shared import SHARED_LOG_LINES, SharedRoomError
+from store.errors import LOG_LINES, PROBLEMS, StoreCorruptError, StoreUnavailableError
 from tests.conftest import FakeClock
 from tests.lobby.conftest import BOT_TOKEN, Client, LobbyServer
 
@@ -172,13 +175,14 @@ def _shape(entries: Any, prefix: str = "") -> dict[str, set[str]]:
 def test_the_catalogues_have_the_same_texts_and_placeholders() -> None:
     fr, en = (_shape(Catalogue.load(language).entries) for language in LANGUAGES)
     assert fr == en
-    assert {key.split(".")[0] for key in fr} == {*PAGE_SECTIONS, "console"}
+    assert {key.split(".")[0] for key in fr} == {*PAGE_SECTIONS, "console", "store", "sharedRoom", "memory"}
 
 
 def test_every_refusal_code_in_the_code_has_a_text() -> None:
     lobby_dir = Path(__file__).parents[2] / "lobby"
     source = "\n".join(path.read_text() for path in lobby_dir.glob("*.py"))
     codes = set(re.findall(r'(?:RefusedError|_refusal)\(\s*"(\w+)"', source)) | REFUSAL_CODES
+    codes |= {f"trigger_{code}" for code in BOT_TRIGGER_REFUSALS}  # the bot's refusals, worded here
     guard_literals = set(re.findall(r'"(\w+)"', (lobby_dir / "guards.py").read_text())) & set(
         Catalogue.load("fr").entries["refusal"]
     )
@@ -187,3 +191,58 @@ def test_every_refusal_code_in_the_code_has_a_text() -> None:
     texts = Catalogue.load("fr").entries["refusal"]
     assert codes <= set(texts), codes - set(texts)
     assert set(texts) <= codes, set(texts) - codes  # no stale entry either
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_every_store_and_shared_room_error_code_has_a_text(language: str) -> None:
+    texts = Catalogue.load(language).entries
+    store = {key for key, value in texts["store"].items() if isinstance(value, str)}
+    assert store == set(LOG_LINES)
+    assert set(texts["store"]["problem"]) == set(PROBLEMS)
+    shared = {key for key, value in texts["sharedRoom"].items() if isinstance(value, str)}
+    assert shared == set(SHARED_LOG_LINES)
+
+
+@pytest.mark.parametrize(
+    ("language", "error", "said"),
+    [
+        (
+            "fr",
+            StoreUnavailableError("not_writable", path="/d/eko.sqlite", reason="SQLITE_READONLY"),
+            "impossible d'écrire dans /d/eko.sqlite (en lecture seule)",
+        ),
+        (
+            "en",
+            StoreUnavailableError("not_writable", path="/d/eko.sqlite", reason="SQLITE_READONLY"),
+            "cannot write to /d/eko.sqlite (read-only)",
+        ),
+        (
+            "fr",
+            StoreUnavailableError("history_failed", where="MongoDB", reason="ServerSelectionTimeoutError"),
+            "impossible de lire l'historique dans MongoDB (serveur injoignable)",
+        ),
+        (  # a reason with no text of its own is shown as the engine gave it
+            "fr",
+            StoreUnavailableError("open_failed", path="/d", reason="disk I/O error"),
+            "impossible d'ouvrir /d (disk I/O error)",
+        ),
+        (  # a worded problem names the worded reason
+            "fr",
+            StoreCorruptError(Path("/d/x.sqlite3"), "damaged", reason="SQLITE_CORRUPT"),
+            "le fichier de stockage /d/x.sqlite3 est inutilisable (endommagé : contenu endommagé)",
+        ),
+        (
+            "en",
+            StoreCorruptError(Path("/d/x.sqlite3"), "truncated", size=10, expected=4096),
+            "the store file /d/x.sqlite3 is unusable (truncated: 10 bytes where its header says 4096)",
+        ),
+        (
+            "fr",
+            SharedRoomError("unreachable", reason="TimeoutError"),
+            "Redis injoignable (délai dépassé) : vérifiez EKO_REDIS_URL",
+        ),
+    ],
+)
+def test_errors_are_worded_from_their_code_and_parameters(language: str, error: Any, said: str) -> None:
+    section = "sharedRoom" if isinstance(error, SharedRoomError) else "store"
+    assert Catalogue.load(language).worded(section, error.code, error.params) == said

@@ -137,7 +137,7 @@ async def test_manual_trigger_bypasses_rate_limit_and_quiet_hours_but_not_its_ow
     clock.advance(30)
     # The page's button: another user, 30 s later, is refused (the bound is global) ...
     refused = service.try_start_manual("mickael")
-    assert refused == {"ok": False, "error": refused["error"], "retryAfterS": 30}
+    assert refused == {"ok": False, "code": "too_soon", "error": refused["error"], "retryAfterS": 30}
     assert "30" in refused["error"]
     assert llm.calls == 1
     clock.advance(30)

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from store import LobbyMessage, StoreError, open_database
+from store import LobbyMessage, StoreError, StoreUnavailableError, open_database
 from tests.store.conftest import Opener
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -125,8 +125,9 @@ async def test_a_failed_write_raises_a_store_error_and_the_log_goes_on(log_opene
     database, log = await log_opener.log()
     try:
         await log.append_many([message(0), message(1)])
-        with pytest.raises(StoreError):  # id1 again
+        with pytest.raises(StoreError) as refused:  # id1 again
             await log.append_many([message(2), message(1), message(3)])
+        assert refused.value.code == "duplicate_id"  # worded for people from this code
         stored = [m["id"] for m in await log.recent("lobby", 50)]
         # The embedded log writes a batch atomically; MongoDB's ordered insert keeps what came first.
         assert stored in (["id0", "id1"], ["id0", "id1", "id2"])
@@ -134,6 +135,28 @@ async def test_a_failed_write_raises_a_store_error_and_the_log_goes_on(log_opene
         assert [m["id"] for m in await log.recent("lobby", 50)] == [*stored, "id4"]
     finally:
         await database.close()
+
+
+async def test_an_unreachable_mongodb_says_why_by_code_without_its_url(
+    tmp_path: Path, free_port: int
+) -> None:
+    database = await open_database(
+        f"mongodb://eko:hunter2-not-a-secret@127.0.0.1:{free_port}",
+        tmp_path,
+        "eko",
+        server_selection_timeout_s=0.2,
+    )
+    try:
+        with pytest.raises(StoreUnavailableError) as failed:
+            await database.messages.recent("lobby", 5)
+    finally:
+        await database.close()
+    error = failed.value
+    assert (error.code, error.params) == (
+        "history_failed",
+        {"where": "MongoDB", "reason": "ServerSelectionTimeoutError"},
+    )
+    assert "hunter2" not in str(error) and "127.0.0.1" not in str(error)
 
 
 WRITER = """
