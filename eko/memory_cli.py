@@ -298,11 +298,20 @@ def migration_progress(done: int, total: int) -> None:
     )
 
 
+def reterm_progress(done: int, total: int) -> None:
+    """Shown while stored records get the search terms of this version of Eko (on first open)."""
+    print(f"eko: re-indexing memory for search: {done}/{total} records", file=sys.stderr, flush=True)
+
+
 @asynccontextmanager
 async def _open(settings: Settings, allow_model_change: bool = False) -> AsyncIterator[Memory]:
     embedder = _QuickEmbedder(settings.embedding_model, settings.embedding_threads)
     memory = await Memory.open(
-        memory_config(settings), embedder, allow_model_change=allow_model_change, progress=migration_progress
+        memory_config(settings),
+        embedder,
+        allow_model_change=allow_model_change,
+        progress=migration_progress,
+        reterm_progress=reterm_progress,
     )
     try:
         yield memory

@@ -43,7 +43,7 @@ FACETS = (
 # order. Patterns name general ways of asking for a kind of information.
 _W = r"(?:\w+ )"  # any one word
 _CUES: tuple[tuple[str, str], ...] = (
-    ("contact", r" (?:joindre|joignable|contacter|contact) "),
+    ("contact", r" (?:joindre|joignable|contacter|contact|(?<! s )appeler|telephoner) "),
     ("contact", r" (?:e ?mail|mail|courriel|numero|telephone|tel|portable|06|07|phone) "),
     ("preference", r" (?:prefere[es]?|preferee?s?|favori(?:te)?s?|favou?rite|prefers?) "),
     ("age", r" (?:quel age|age|how old|ans) "),
@@ -102,7 +102,7 @@ _CUES: tuple[tuple[str, str], ...] = (
     ),
     (
         "place",
-        r" (?:ou|where|adresse|etage|url|lien|ville|habite|habites|habitait|habiter|vit|vis|vivre|"
+        r" (?:ou|where|adresse|address|etage|url|lien|ville|habite|habites|habitait|habiter|vit|vis|vivre|"
         r"lives?|living|basee?|situee?|se trouve|trouve|localisation|lieu|located) ",
     ),
     ("agent", r" (?:par qui|by whom) "),
@@ -286,10 +286,31 @@ def read_statement(text: str) -> FacetReading:
     return FacetReading(facet, words, frozenset(cues))
 
 
+# "c'est quoi le TJM de Malik ?", "what's the code of the office?": "quoi" asks for an attribute of
+# the subject (the noun after it), not for a definition of the noun.
+_ATTRIBUTE = re.compile(
+    r" (?:quoi|quel|quelle|quels|quelles|what|whats|what s|which) (?:le|la|l|les|the|son|sa|ses) "
+    r"(?:\w+ ){1,2}(?:de|du|des|d|a|au|aux|chez|of|at|for) "
+)
+
+
+def asks_attribute(text: str) -> bool:
+    """Whether a question asks for an attribute of its subject ("c'est quoi le digicode à Bordeaux ?")
+    rather than what the subject itself is."""
+    return _ATTRIBUTE.search(" " + " ".join(tokens(text)) + " ") is not None
+
+
 def facet_of(text: str, language: Language = "fr") -> str:
     """The facet ``text`` asks for (one of :data:`FACETS`)."""
     return read_facet(text, language).facet
 
+
+# French street types (the kinds of public way an address names): "au 8 quai des Chartrons" is an
+# address, not a quantity of quays.
+_STREET_TYPES = (
+    r"(?:rue|avenue|av|boulevard|bd|bld|quai|place|cours|allee|impasse|chemin|route|passage|square|voie)"
+)
+_STREET = r"(?:\d+ (?:bis |ter )?)?" + _STREET_TYPES + " "
 
 # What a statement says about its subject, read from the words statements use for each facet (a
 # fact rarely uses the words of the question it answers: "d'où vient Noé ?" / "Noé a grandi à
@@ -302,8 +323,8 @@ _STATED: tuple[tuple[str, str], ...] = (
     ),
     (
         "place",
-        r" habite| vit a| vivent a| basee? a| se trouve| situee?| etage| rue | avenue| boulevard| "
-        r"place | adresse| lives in| based in| located| floor| street",
+        r" habite| vit a| vivent a| basee? a| se trouve| situee?| etage| adresse| lives in| based in| "
+        r"located| floor| street| road| avenue| " + _STREET,
     ),
     (
         "employer",
@@ -331,10 +352,13 @@ _STATED: tuple[tuple[str, str], ...] = (
     ("manner", r" via | en passant par| il faut| faut | through | using "),
     (
         "quantity",
-        r" \d+ (?!ans|euros?|dollars?|€|h |janvier|fevrier|mars|avril|mai|juin|juillet|aout|"
-        r"septembre|octobre|novembre|decembre)[a-z]",
+        r" \d+ (?!ans|euros?|dollars?|€|h |(?:bis |ter )?" + _STREET_TYPES + r" |janvier|fevrier|mars|avril|"
+        r"mai|juin|juillet|aout|septembre|octobre|novembre|decembre)[a-z]",
     ),
 )
+# "chez" before a proper name (capitalised) names an organisation: "a travaillé six ans chez
+# Decathlon", "gère la paie chez Gravelle" ("chez ses parents" is a home).
+_AT_ORGANISATION = re.compile(r"\bchez\s+[A-ZÀ-ÖØ-Þ]")
 _STATED_PATTERNS = tuple((facet, re.compile(pattern)) for facet, pattern in _STATED)
 
 
@@ -346,6 +370,13 @@ def stated_facets(text: str) -> frozenset[str]:
     return frozenset(
         facet for facet, pattern in _STATED_PATTERNS if pattern.search(joined) or pattern.search(folded_text)
     )
+
+
+def names_organisation(text: str) -> bool:
+    """Whether a statement puts its subject "chez" a proper name: an organisation, so likely the
+    employer ("a travaillé six ans chez Decathlon"). A hint for search only: "a passé un entretien
+    chez Decathlon" says it too, and is no employer for the duplicate rules."""
+    return _AT_ORGANISATION.search(normalise(text)) is not None
 
 
 # Which stated facets answer a question's facet (a person's identity is told by their role, a

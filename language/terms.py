@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 
 from language.concepts import PHRASES, concepts_of
-from language.facets import ANSWERED_BY, read_facet, stated_facets
+from language.facets import ANSWERED_BY, asks_attribute, names_organisation, read_facet, stated_facets
 from language.text import FILLERS, FUNCTION_WORDS, LIGHT_VERBS, fold, folded_words
 
 # Terms keep at most this many characters: long enough to tell words apart, short enough to join
@@ -40,10 +40,12 @@ def facet_terms(text: str, query: bool) -> list[str]:
     so "d'où vient Noé ?" meets "Noé a grandi à Brest" through ``~f:origin``."""
     if query:
         asked = read_facet(text).facet
-        if asked == "other":
+        if asked == "other" or (asked == "definition" and asks_attribute(text)):
             return []
         return [FACET_PREFIX + facet for facet in sorted(ANSWERED_BY.get(asked, {asked}))]
     stated = set(stated_facets(text))
+    if names_organisation(text):
+        stated.add("employer")  # where someone works, or had an interview: close enough to rank
     if any("travail" in concepts_of(word) for word in _WORD.findall(fold(text))):
         stated.add("role")  # a job or a position is named
     return [FACET_PREFIX + facet for facet in sorted(stated)]

@@ -13,8 +13,10 @@ logger = logging.getLogger(__name__)
 
 DENSE = "dense"
 SPARSE = "sparse"
-# Bumped when the sparse term scheme changes: stored sparse vectors must then be rebuilt.
-SPARSE_SCHEME = 1
+# Bumped when the sparse terms of a text change (language.terms, memory.sparse): a storage built with
+# another scheme has its sparse vectors rebuilt on open (``Memory.open``), its dense ones kept.
+# tests/memory/test_sparse.py pins the terms of sample texts to this number.
+SPARSE_SCHEME = 2
 
 UNKNOWN_MODEL = "an unknown model"
 
@@ -53,8 +55,8 @@ class Layout:
         return cls(model, dimension, SPARSE_SCHEME)
 
 
-def collection_metadata(model: str, dimension: int) -> dict[str, Any]:
-    return {"embedding_model": model, "embedding_dimension": dimension, "sparse_scheme": SPARSE_SCHEME}
+def collection_metadata(model: str, dimension: int, scheme: int | None = SPARSE_SCHEME) -> dict[str, Any]:
+    return {"embedding_model": model, "embedding_dimension": dimension, "sparse_scheme": scheme}
 
 
 def layout_of(metadata: dict[str, Any], dimension: int | None, has_sparse: bool, legacy: bool) -> Layout:
@@ -64,6 +66,18 @@ def layout_of(metadata: dict[str, Any], dimension: int | None, has_sparse: bool,
         model = f"{model} (legacy vector layout)"
     scheme = metadata.get("sparse_scheme") if has_sparse else None
     return Layout(model, dimension, scheme if isinstance(scheme, int) else None, has_sparse)
+
+
+def stale_terms(stored: Layout, model: str, dimension: int) -> bool:
+    """Whether a collection matches the embedder but its sparse vectors come from another term scheme
+    (they are then rebuilt from the stored texts; nothing needs re-encoding)."""
+    return (
+        stored.model == model
+        and stored.dimension == dimension
+        and stored.has_sparse
+        and isinstance(stored.sparse_scheme, int)
+        and stored.sparse_scheme != SPARSE_SCHEME
+    )
 
 
 def check_layout(name: str, stored: Layout, model: str, dimension: int) -> None:

@@ -32,7 +32,7 @@ from memory.records import (
     VectorMismatchError,
 )
 from memory.sparse import SparseVector, sparse_vector
-from memory.storage import Layout, MemoryConfig, check_layout
+from memory.storage import Layout, MemoryConfig, check_layout, stale_terms
 
 logger = logging.getLogger(__name__)
 
@@ -157,20 +157,24 @@ class Memory:
         tuning: SearchTuning | None = None,
         progress: Progress | None = None,
         backend: VectorBackend | None = None,
+        reterm_progress: Progress | None = None,
     ) -> Memory:
         """Open (and create if needed) the collections.
 
         Raises ``StorageInUseError`` when another process holds the embedded storage, and
         ``VectorMismatchError`` when a collection was built with another embedding model, unless
         ``allow_model_change`` (then only :meth:`reembed` should be called). An older embedded
-        directory is migrated first, ``progress(done, total)`` following it. ``backend`` replaces
-        the engine ``config`` names (tests run every backend through this).
+        directory is migrated first, ``progress(done, total)`` following it; a collection whose sparse
+        vectors come from an older term scheme is then re-termed (:meth:`_reterm`),
+        ``reterm_progress`` following that. ``backend`` replaces the engine ``config`` names (tests
+        run every backend through this).
         """
         missing = set(KINDS) - set(config.collections)
         if missing:
             raise ValueError(f"collection names missing for: {', '.join(sorted(missing))}")
         if backend is None:
             backend = await open_backend(config, progress)
+        stale: builtins.list[Kind] = []
         try:
             dimension = await asyncio.to_thread(lambda: embedder.dimension)
             for kind in KINDS:
@@ -178,15 +182,21 @@ class Memory:
                 if stored is None:
                     await backend.create(kind, Layout.of(embedder.name, dimension))
                     continue
+                if stale_terms(stored, embedder.name, dimension):
+                    stale.append(kind)
+                    continue
                 try:
                     check_layout(config.collections[kind], stored, embedder.name, dimension)
                 except VectorMismatchError:
                     if not allow_model_change:
                         raise
+            memory = cls(backend, config, embedder, clock, dimension, tuning or SearchTuning())
+            if stale:
+                await memory._reterm(stale, reterm_progress)
         except BaseException:
             await backend.close()
             raise
-        return cls(backend, config, embedder, clock, dimension, tuning or SearchTuning())
+        return memory
 
     async def close(self) -> None:
         await self._backend.close()
@@ -670,6 +680,43 @@ class Memory:
                 await self._backend.set_payload("fact", {"goal_id": removed}, {"goal_id": merged.id})
         logger.info("memory merge", extra={"kind": kind, "kept": merged.id, "removed": len(removed)})
         return merged
+
+    async def _reterm(self, kinds: Sequence[Kind], progress: Progress | None) -> int:
+        """Rebuild the sparse vectors of ``kinds`` from their stored texts with today's terms, keeping
+        the dense vectors: point by point in place (same ids), then the collection's layout. Killed
+        midway, the layout still names the old scheme and the next open starts again; no point is
+        ever missing. Returns the number of points re-termed."""
+        total = sum([await self._backend.count(kind) for kind in kinds])
+        logger.warning(
+            "re-terming memory for search (sparse vectors from an older scheme)",
+            extra={"kinds": list(kinds), "points": total},
+        )
+        done = reported = 0
+        step = max(_SCROLL_PAGE, total // 10)  # about ten lines for the whole re-term
+        for kind in kinds:
+            offset: str | None = None
+            while True:
+                points, offset = await self._backend.scroll(kind, _SCROLL_PAGE, offset, with_dense=True)
+                if points:
+                    await self._backend.upsert(
+                        kind,
+                        [
+                            PointData(p.id, _dense(p), _sparse_terms(_record(p, kind)), p.payload)
+                            for p in points
+                        ],
+                    )
+                done += len(points)
+                if progress is not None and done // step > reported // step:
+                    progress(done, total)
+                    reported = done
+                if offset is None:
+                    break
+            await self._backend.set_layout(kind, Layout.of(self._embedder.name, self._dimension))
+        if progress is not None and reported != done:  # the last line says it is complete
+            progress(done, total)
+        await self._backend.optimize()
+        logger.warning("memory re-termed", extra={"points": done})
+        return done
 
     async def reembed(self, progress: Callable[[int, int], None] | None = None) -> int:
         """Re-encode every record with the current embedder, rebuilding the collections.

@@ -223,6 +223,10 @@ class EdgeBackend:
         if layout.dimension:
             self._dimensions[kind] = layout.dimension
 
+    async def set_layout(self, kind: Kind, layout: Layout) -> None:
+        directory = self._root / self._collections[kind]
+        await self._run(lambda: _write_layout(directory, layout))
+
     async def retrieve(self, kind: Kind, ids: Sequence[str], with_dense: bool = False) -> list[StoredPoint]:
         if not ids:
             return []

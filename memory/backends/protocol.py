@@ -53,6 +53,9 @@ class VectorBackend(Protocol):
     async def create(self, kind: Kind, layout: Layout) -> None:
         """Create the kind's (empty) collection; an existing one is replaced."""
 
+    async def set_layout(self, kind: Kind, layout: Layout) -> None:
+        """Record that the kind's existing collection now has ``layout`` (its points are kept)."""
+
     async def retrieve(self, kind: Kind, ids: Sequence[str], with_dense: bool = False) -> list[StoredPoint]:
         """The stored points among ``ids`` (unknown ids are left out), in no particular order."""
 

@@ -121,6 +121,12 @@ class ServerBackend:
         has_sparse = bool(params.sparse_vectors and SPARSE in params.sparse_vectors)
         return layout_of(info.config.metadata or {}, dimension, has_sparse, legacy)
 
+    async def set_layout(self, kind: Kind, layout: Layout) -> None:
+        await self._client.update_collection(
+            self._name(kind),
+            metadata=collection_metadata(layout.model, layout.dimension or 0, layout.sparse_scheme),
+        )
+
     async def create(self, kind: Kind, layout: Layout) -> None:
         name = self._name(kind)
         if await self._client.collection_exists(name):

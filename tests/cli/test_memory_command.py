@@ -5,12 +5,18 @@ Each process that embeds text pays the model load (seconds), so checks are group
 
 from __future__ import annotations
 
+import asyncio
 import json
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
 
+from memory import KINDS, MemoryConfig
+from memory.backends import PointData, open_backend
 from memory.backends.edge import lock_directory
+from memory.sparse import sparse_vector
+from memory.storage import SPARSE_SCHEME
 from tests.cli.conftest import Eko
 
 pytestmark = pytest.mark.slow
@@ -45,6 +51,23 @@ def _json_lines(text: str) -> list[dict[str, object]]:
     return [json.loads(line) for line in text.split("\n") if line.strip()]
 
 
+async def _age_search_terms(path: Path) -> None:
+    """Sparse vectors and layouts as a version of Eko with an older term scheme left them."""
+    backend = await open_backend(MemoryConfig(path=path))
+    try:
+        for kind in KINDS:
+            layout = await backend.layout(kind)
+            assert layout is not None
+            points, _ = await backend.scroll(kind, 100, with_dense=True)
+            stale = sparse_vector("des termes d'une autre époque")
+            await backend.upsert(
+                kind, [PointData(p.id, p.dense, stale, p.payload) for p in points if p.dense is not None]
+            )
+            await backend.set_layout(kind, replace(layout, sparse_scheme=SPARSE_SCHEME - 1))
+    finally:
+        await backend.close()
+
+
 def test_import_search_list_and_export_round_trip(eko: Eko, tmp_path: Path) -> None:
     source = tmp_path / "memory.jsonl"
     source.write_text(_jsonl(LINES), encoding="utf-8")
@@ -64,6 +87,7 @@ def test_import_search_list_and_export_round_trip(eko: Eko, tmp_path: Path) -> N
     assert "text" in str(results[7]["error"])
     assert imported.returncode == 1  # the bad lines are reported; the others are stored
 
+    asyncio.run(_age_search_terms(first / "qdrant"))  # as an older Eko left it
     queries = tmp_path / "queries.jsonl"
     queries.write_text(
         _jsonl([{"q": "c'était quoi le nom du village de maman ?"}, {"q": "qui est le CTO ?"}])
@@ -72,6 +96,8 @@ def test_import_search_list_and_export_round_trip(eko: Eko, tmp_path: Path) -> N
         "--data-dir", str(first), "memory", "search", "--kind", "fact", "--queries", str(queries), "--json"
     )
     assert found.returncode == 0, found.stderr
+    # the first open gave the stored records today's search terms, and said so
+    assert "eko: re-indexing memory for search: 5/5 records" in found.stderr.splitlines()
     answers = _json_lines(found.stdout)
     assert [a["q"] for a in answers] == ["c'était quoi le nom du village de maman ?", "qui est le CTO ?"]
     assert answers[0]["results"][0]["text"] == "La mère de David vient de Besançon"

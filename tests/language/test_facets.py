@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from language.facets import facet_of
+from language.facets import asks_attribute, facet_of, names_organisation, stated_facets
 from language.text import is_finite_verb
 
 
@@ -17,6 +17,11 @@ from language.text import is_finite_verb
         ("on a quelle mutuelle ?", "definition"),
         ("which CI do we use?", "definition"),
         ("Bastien habite dans quelle ville ?", "place"),
+        ("Lille office address?", "place"),
+        # transitive "appeler" reaches someone; reflexive "s'appeler" is a name
+        ("comment je peux appeler Bastien ?", "contact"),
+        ("on peut téléphoner à Bastien ?", "contact"),
+        ("comment s'appelle le chat de Bastien ?", "name"),
     ],
 )
 def test_facet_cues(text: str, facet: str) -> None:
@@ -43,3 +48,31 @@ def test_posted_is_a_verb_not_a_position() -> None:
 )
 def test_finite_verbs(word: str, verb: bool) -> None:
     assert is_finite_verb(word) is verb
+
+
+@pytest.mark.parametrize(
+    ("text", "facet", "stated"),
+    [
+        # a street type names an address: the number before it is not a quantity
+        ("Le bureau de Lille est au 12 bis boulevard Vauban.", "place", True),
+        ("Le bureau de Lille est au 12 bis boulevard Vauban.", "quantity", False),
+        ("On a 3 places de parking.", "quantity", True),
+    ],
+)
+def test_stated_facets(text: str, facet: str, stated: bool) -> None:
+    assert (facet in stated_facets(text)) is stated
+
+
+def test_a_question_may_ask_an_attribute_rather_than_a_definition() -> None:
+    assert asks_attribute("c'est quoi le badge de Bastien ?")
+    assert asks_attribute("c quoi le code wifi à Lille")
+    assert not asks_attribute("c'est quoi le projet Origami ?")
+    assert not asks_attribute("c'est quoi Origami ?")
+
+
+def test_chez_before_a_proper_name_is_an_organisation() -> None:
+    assert names_organisation("Bastien a bossé quatre ans chez Michelin.")
+    assert names_organisation("Bastien s'occupe de la paie chez Origami.")
+    assert not names_organisation("Bastien vit encore chez ses parents.")
+    # a hint for search only: the duplicate rules do not read an employer there
+    assert "employer" not in stated_facets("Bastien a passé un entretien chez Michelin.")

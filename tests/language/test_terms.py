@@ -46,3 +46,17 @@ def test_facet_terms_meet_a_question_and_the_facts_that_answer_it() -> None:
     assert ("~f:origin", 1.0) in weighted_terms("Noé a grandi à Brest")
     assert ("~f:origin", 1.0) not in weighted_terms("Noé habite à Brest")
     assert not any(term.startswith("~f:") for term in terms("Noé a grandi à Brest"))
+
+
+def test_an_attribute_question_asks_no_definition() -> None:
+    """ "c'est quoi le badge de Bastien ?" asks Bastien's badge, not what a badge is: no facet term
+    pulls the facts that define or describe Bastien."""
+    asked = [term for term, _ in weighted_terms("c'est quoi le badge de Bastien ?", query=True)]
+    assert not any(term.startswith("~f:") for term in asked)
+    assert ("~f:definition", 1.0) in weighted_terms("c'est quoi Origami ?", query=True)
+
+
+def test_a_fact_naming_an_organisation_meets_an_employer_question() -> None:
+    assert ("~f:employer", 1.0) in weighted_terms("Bastien a bossé quatre ans chez Michelin.")
+    assert ("~f:employer", 1.0) in weighted_terms("Bastien bossait où avant ?", query=True)
+    assert ("~f:employer", 1.0) not in weighted_terms("Bastien vit encore chez ses parents.")

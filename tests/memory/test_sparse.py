@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import hashlib
+
 from memory.sparse import sparse_vector, term_index
+from memory.storage import SPARSE_SCHEME
 
 
 def test_vectors_are_stable_and_sorted() -> None:
@@ -10,3 +13,31 @@ def test_vectors_are_stable_and_sorted() -> None:
     assert vector.indices == sorted(vector.indices)
     assert dict(zip(vector.indices, vector.values, strict=True))[term_index("simon")] == 2.0
     assert sparse_vector("").indices == []
+
+
+# Sample stored texts whose terms stand for the scheme: a change in how a stored text becomes terms
+# changes them (a question's terms are computed at search time: they never go stale).
+_SCHEME_SAMPLES = (
+    "Le bureau de Bordeaux est au 8 quai des Chartrons.",
+    "Jade a travaillé six ans chez Decathlon avant de nous rejoindre.",
+    "La mère de David vient de Besançon",
+    "Le tarif journalier de Malik est de 650 euros.",
+    "Simon works remotely from Brittany, near Vannes.",
+    "Les salles de réunion se réservent dans Outlook.",
+)
+# The fingerprint of each scheme's terms for the samples above.
+_FINGERPRINTS = {2: "0bf48a58"}
+
+
+def _fingerprint() -> str:
+    vectors = [sparse_vector(text) for text in _SCHEME_SAMPLES]
+    digest = hashlib.sha256(repr([(v.indices, v.values) for v in vectors]).encode()).hexdigest()
+    return digest[:8]
+
+
+def test_terms_changed_only_with_a_new_scheme() -> None:
+    """Stored sparse vectors are rebuilt on open only when SPARSE_SCHEME changes: a change to the
+    terms of a text must come with a new scheme number (and its fingerprint here)."""
+    assert _FINGERPRINTS.get(SPARSE_SCHEME) == _fingerprint(), (
+        "the sparse terms changed: bump memory.storage.SPARSE_SCHEME and pin the new fingerprint"
+    )
