@@ -82,26 +82,19 @@ async def _open_memory(settings: Settings, stack: AsyncExitStack) -> Any:
             "goal": settings.goals_collection,
         },
     )
+    from eko.failures import progress_line
+
     texts = Catalogue.load(settings.language)
     print(texts.text("console.loadingMemory"), file=sys.stderr, flush=True)
     memory = await Memory.open(
         config,
         embedder,
         clock=utc_now,
-        progress=_progress_line(texts, "console.migratingMemory"),
-        reterm_progress=_progress_line(texts, "console.retermingMemory"),
+        progress=progress_line(texts, "console.migratingMemory"),
+        reterm_progress=progress_line(texts, "console.retermingMemory"),
     )
     stack.push_async_callback(memory.close)
     return memory
-
-
-def _progress_line(texts: Catalogue, code: str) -> Callable[[int, int], None]:
-    """Prints the catalogue's ``code`` line (``{done}/{total}``) as a long open advances."""
-
-    def progress(done: int, total: int) -> None:
-        print(texts.text(code, done=done, total=total), file=sys.stderr, flush=True)
-
-    return progress
 
 
 class BindError(OSError):

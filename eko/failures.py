@@ -1,4 +1,4 @@
-"""Start-up failures said in one line, in the configured language.
+"""Start-up failures (and long opens' progress) said in one line, in the configured language.
 
 The packages raising them (memory, store, lobby) keep their own English ``str()`` for logs and know
 nothing of the catalogue; their errors carry a stable ``code`` and parameters, worded here from the
@@ -7,6 +7,8 @@ catalogues (``store.<code>``, ``sharedRoom.<code>``), keyed by type.
 
 from __future__ import annotations
 
+import sys
+from collections.abc import Callable
 from pathlib import Path
 
 from lobby.catalogue import Catalogue
@@ -81,3 +83,12 @@ def reason_text(texts: Catalogue, exc: BaseException) -> str:
     if isinstance(exc, OSError) and exc.strerror:
         return exc.strerror
     return reason
+
+
+def progress_line(texts: Catalogue, code: str) -> Callable[[int, int], None]:
+    """Prints the catalogue's ``code`` line (``{done}/{total}``) as a long open advances."""
+
+    def progress(done: int, total: int) -> None:
+        print(texts.text(code, done=done, total=total), file=sys.stderr, flush=True)
+
+    return progress

@@ -25,7 +25,7 @@ from urllib.parse import urlsplit, urlunsplit
 
 from qdrant_client.http.exceptions import ApiException, UnexpectedResponse
 
-from eko.failures import failure_line, os_error_text, reason_text
+from eko.failures import failure_line, os_error_text, progress_line, reason_text
 from eko.logs import configure_logging
 from eko.settings import Settings
 from language.controls import MAX_DEPTH, too_deep
@@ -291,27 +291,16 @@ def _dimension_from_files(name: str) -> int | None:
         return None
 
 
-def migration_progress(done: int, total: int) -> None:
-    """Shown while an older embedded directory moves into the embedded engine (on first open)."""
-    print(
-        f"eko: migrating memory to the embedded engine: {done}/{total} records", file=sys.stderr, flush=True
-    )
-
-
-def reterm_progress(done: int, total: int) -> None:
-    """Shown while stored records get the search terms of this version of Eko (on first open)."""
-    print(f"eko: re-indexing memory for search: {done}/{total} records", file=sys.stderr, flush=True)
-
-
 @asynccontextmanager
 async def _open(settings: Settings, allow_model_change: bool = False) -> AsyncIterator[Memory]:
     embedder = _QuickEmbedder(settings.embedding_model, settings.embedding_threads)
+    texts = Catalogue.load(settings.language)
     memory = await Memory.open(
         memory_config(settings),
         embedder,
         allow_model_change=allow_model_change,
-        progress=migration_progress,
-        reterm_progress=reterm_progress,
+        progress=progress_line(texts, "memory.migrating"),
+        reterm_progress=progress_line(texts, "memory.reterming"),
     )
     try:
         yield memory
@@ -404,6 +393,7 @@ def _batches(name: str) -> Iterator[tuple[list[tuple[int, NewRecord]], list[dict
 async def _import(args: argparse.Namespace, settings: Settings) -> int:
     """Streamed: a batch is added and reported while the next one is read and encoded, never more
     (memory stays bounded)."""
+    texts = Catalogue.load(settings.language)
     counts = {"added": 0, "merged": 0, "error": 0}
     read: deque[tuple[list[tuple[int, NewRecord]], list[dict[str, Any]]]] = deque()
 
@@ -414,7 +404,7 @@ async def _import(args: argparse.Namespace, settings: Settings) -> int:
 
     async with _open(settings) as memory:
         written = 0
-        with _progress(None, "import") as bar:
+        with _progress(None, texts.text("memory.importBar")) as bar:
             # The next batch is encoded while this one is checked and written (Memory.add_batches).
             async for added in memory.add_batches(records()):
                 valid, refused = read.popleft()
@@ -427,16 +417,22 @@ async def _import(args: argparse.Namespace, settings: Settings) -> int:
                 else:
                     for outcome in outcomes:
                         if outcome["status"] == "error":
-                            print(f"line {outcome['line']}: {outcome['error']}", file=sys.stderr)
+                            line = texts.text("memory.badLine", line=outcome["line"], reason=outcome["error"])
+                            print(line, file=sys.stderr)
                 bar.update(len(outcomes))
                 written += len(valid)
         if written >= IMPORT_BATCH:  # index what was written: searches stay fast on large imports
-            print("eko: indexing the imported records…", file=sys.stderr, flush=True)
+            print(texts.text("memory.indexingImport"), file=sys.stderr, flush=True)
             await memory.optimize()
     if not args.json:
         print(
-            f"{sum(counts.values())} lines: {counts['added']} added, {counts['merged']} merged into existing"
-            f" records, {counts['error']} errors"
+            texts.text(
+                "memory.importSummary",
+                count=sum(counts.values()),
+                added=counts["added"],
+                merged=counts["merged"],
+                errors=counts["error"],
+            )
         )
     return 1 if counts["error"] else 0
 
@@ -472,6 +468,7 @@ def _error_outcome(number: int, reason: str) -> dict[str, Any]:
 
 # ------------------------------------------------------------------------------------------- search
 async def _search(args: argparse.Namespace, settings: Settings) -> int:
+    texts = Catalogue.load(settings.language)
     if (args.query is None) == (args.queries is None):
         raise UsageError("bothQueries")
     if args.query is not None:
@@ -481,9 +478,9 @@ async def _search(args: argparse.Namespace, settings: Settings) -> int:
             try:
                 hits = await memory.search(args.kind, args.query, limit=args.limit)
             except ValueError as error:  # e.g. a query that is not valid UTF-8 (memory's own words)
-                print(Catalogue.load(settings.language).text("memory.failed", error=error), file=sys.stderr)
+                print(texts.text("memory.failed", error=error), file=sys.stderr)
                 return 1
-        _print_hits(args, args.query, hits, batch=False)
+        _print_hits(args, texts, args.query, hits, batch=False)
         return 0
     failed = False
     queries = [
@@ -498,17 +495,19 @@ async def _search(args: argparse.Namespace, settings: Settings) -> int:
                 except ValueError as refused:  # e.g. a query that is not valid UTF-8
                     reason = str(refused)
                 else:
-                    _print_hits(args, query, hits, batch=True)
+                    _print_hits(args, texts, query, hits, batch=True)
                     continue
             failed = True
             if args.json:
                 _print_json_lines([{"line": number, "q": _printable(query), "results": [], "error": reason}])
             else:
-                print(f"line {number}: {reason}", file=sys.stderr)
+                print(texts.text("memory.badLine", line=number, reason=reason), file=sys.stderr)
     return 1 if failed else 0
 
 
-def _print_hits(args: argparse.Namespace, query: str, hits: Sequence[ScoredRecord], batch: bool) -> None:
+def _print_hits(
+    args: argparse.Namespace, texts: Catalogue, query: str, hits: Sequence[ScoredRecord], batch: bool
+) -> None:
     results = [{"id": h.record.id, "text": h.record.text, "score": round(h.score, 4)} for h in hits]
     if args.json:
         _print_json_lines([{"q": query, "results": results}])
@@ -516,9 +515,11 @@ def _print_hits(args: argparse.Namespace, query: str, hits: Sequence[ScoredRecor
     if batch:
         print(f"» {query}")
     if not results:
-        print("  (nothing found)")
+        print("  " + texts.text("memory.nothingFound"))
     for rank, hit in enumerate(hits, start=1):
-        print(f"{rank:>3}. {hit.score:.3f}  {hit.record.text}  [{_attribution(hit.record)}{hit.record.id}]")
+        said = ", ".join(_attribution(hit.record, texts))
+        where = f"{said}; {hit.record.id}" if said else hit.record.id
+        print(f"{rank:>3}. {hit.score:.3f}  {hit.record.text}  [{where}]")
 
 
 def _parse_query_line(line: str | None, unreadable: str | None) -> tuple[str | None, str | None]:
@@ -541,16 +542,19 @@ def _printable(text: str | None) -> str | None:
     return text if text is not None and is_utf8(text) else None
 
 
-def _attribution(record: Record) -> str:
-    parts = [f"about {record.about}" if record.about else "", f"by {record.author}" if record.author else ""]
-    text = ", ".join(p for p in parts if p)
-    return f"{text}; " if text else ""
+def _attribution(record: Record, texts: Catalogue) -> list[str]:
+    """Whom the record is about and who said it, each worded, when known."""
+    return [
+        *([texts.text("memory.about", about=record.about)] if record.about else []),
+        *([texts.text("memory.by", author=record.author)] if record.author else []),
+    ]
 
 
 # ------------------------------------------------------------------------------------------- list etc.
 async def _list(args: argparse.Namespace, settings: Settings) -> int:
     if args.status and args.kind != "goal":
         raise UsageError("statusGoalOnly")
+    texts = Catalogue.load(settings.language)
     async with _open(settings) as memory:
         records = await memory.list(args.kind, status=args.status, limit=args.limit, offset=args.offset)
         total = await memory.count(args.kind, status=args.status)
@@ -558,15 +562,13 @@ async def _list(args: argparse.Namespace, settings: Settings) -> int:
         _print_json_lines([record_json(record) for record in records])
     else:
         for record in records:
-            print(_record_line(record))
+            print(_record_line(record, texts))
         shown_to = args.offset + len(records)
         if total > shown_to:
-            print(f"({total - shown_to} more: use --offset {shown_to})", file=sys.stderr)
+            print(texts.text("memory.more", count=total - shown_to, offset=shown_to), file=sys.stderr)
         elif not records:
-            print(
-                f"no {args.kind} records" + (f" with status {args.status}" if args.status else ""),
-                file=sys.stderr,
-            )
+            code = "memory.noRecordsWithStatus" if args.status else "memory.noRecords"
+            print(texts.text(code, kind=args.kind, status=args.status), file=sys.stderr)
     return 0
 
 
@@ -578,18 +580,22 @@ def record_json(record: Record) -> dict[str, Any]:
     return data
 
 
-def _record_line(record: Record) -> str:
+def _record_line(record: Record, texts: Catalogue) -> str:
     status = f"[{record.status}] " if record.status else ""
-    seen = f", seen {record.seen_count}×" if record.seen_count > 1 else ""
-    extra = _attribution(record).rstrip("; ")
-    details = f"  ({extra}{seen.lstrip(', ') if not extra else seen})" if extra or seen else ""
+    seen = [texts.text("memory.seen", count=record.seen_count)] if record.seen_count > 1 else []
+    extra = ", ".join([*_attribution(record, texts), *seen])
+    details = f"  ({extra})" if extra else ""
     return f"{record.id}  {status}{record.text}{details}"
 
 
 async def _delete(args: argparse.Namespace, settings: Settings) -> int:
     async with _open(settings) as memory:
         record = await memory.delete(args.id)
-    print(f"deleted {record.kind} {record.id}: {record.text}")
+    print(
+        Catalogue.load(settings.language).text(
+            "memory.deleted", kind=record.kind, id=record.id, text=record.text
+        )
+    )
     return 0
 
 
@@ -612,6 +618,7 @@ def export_line(record: Record) -> dict[str, Any]:
 
 async def _dedupe(args: argparse.Namespace, settings: Settings) -> int:
     kinds: tuple[Kind, ...] = (args.kind,) if args.kind else KINDS
+    texts = Catalogue.load(settings.language)
     found = merged = 0
     async with _open(settings) as memory:
         for kind in kinds:
@@ -630,24 +637,25 @@ async def _dedupe(args: argparse.Namespace, settings: Settings) -> int:
                         ]
                     )
                     continue
-                print(f"{kind} cluster {found} ({len(cluster)} records):")
+                print(texts.text("memory.cluster", kind=kind, number=found, count=len(cluster)))
                 for record in cluster:
                     print(f"  {record.id}  {record.text}")
                 if kept is not None:
-                    print(f"  → merged into {kept.id}: {kept.text}")
+                    print("  " + texts.text("memory.mergedInto", id=kept.id, text=kept.text))
     if not args.json:
         if not found:
-            print("no duplicates found")
+            print(texts.text("memory.noDuplicates"))
         elif not args.apply:
-            print(f"{found} clusters; run again with --apply to merge them", file=sys.stderr)
+            print(texts.text("memory.clustersFound", count=found), file=sys.stderr)
         else:
-            print(f"{merged} clusters merged", file=sys.stderr)
+            print(texts.text("memory.clustersMerged", count=merged), file=sys.stderr)
     return 0
 
 
 async def _reembed(args: argparse.Namespace, settings: Settings) -> int:
+    texts = Catalogue.load(settings.language)
     async with _open(settings, allow_model_change=True) as memory:
-        with _progress(0, "re-embed") as bar:
+        with _progress(0, texts.text("memory.reembedBar")) as bar:
 
             def progress(done: int, total: int) -> None:
                 bar.total = total
@@ -655,7 +663,7 @@ async def _reembed(args: argparse.Namespace, settings: Settings) -> int:
                 bar.refresh()
 
             total = await memory.reembed(progress=progress)
-    print(f"re-embedded {total} records with {settings.embedding_model}")
+    print(texts.text("memory.reembedded", count=total, model=settings.embedding_model))
     return 0
 
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import uuid
 from dataclasses import replace
 from pathlib import Path
 
@@ -96,8 +97,8 @@ def test_import_search_list_and_export_round_trip(eko: Eko, tmp_path: Path) -> N
         "--data-dir", str(first), "memory", "search", "--kind", "fact", "--queries", str(queries), "--json"
     )
     assert found.returncode == 0, found.stderr
-    # the first open gave the stored records today's search terms, and said so
-    assert "eko: re-indexing memory for search: 5/5 records" in found.stderr.splitlines()
+    # the first open gave the stored records today's search terms, and said so (French by default)
+    assert "eko : réindexation de la mémoire pour la recherche : 5/5 fiches" in found.stderr.splitlines()
     answers = _json_lines(found.stdout)
     assert [a["q"] for a in answers] == ["c'était quoi le nom du village de maman ?", "qui est le CTO ?"]
     assert answers[0]["results"][0]["text"] == "La mère de David vient de Besançon"
@@ -132,7 +133,7 @@ def test_import_search_list_and_export_round_trip(eko: Eko, tmp_path: Path) -> N
     second = tmp_path / "second"
     reimported = eko("--data-dir", str(second), "memory", "import", str(dump))
     assert reimported.returncode == 0, reimported.stderr
-    assert "5 added, 0 merged" in reimported.stdout
+    assert "5 lignes : 5 ajoutées, 0 fusionnées" in reimported.stdout
     again = eko("--data-dir", str(second), "memory", "export")
     assert again.stdout == exported.stdout  # every field survives, ids and times included
 
@@ -318,7 +319,7 @@ def test_export_is_a_backup_that_restores_every_field(eko: Eko, tmp_path: Path) 
     assert eko("--data-dir", str(second), "memory", "export").stdout == exported.stdout
 
     # The same backup imported where it came from merges into its own records: nothing doubles.
-    again = eko("--data-dir", str(first), "memory", "import", str(backup))
+    again = eko("--data-dir", str(first), "memory", "import", str(backup), env_extra={"EKO_LANGUAGE": "en"})
     assert again.returncode == 0 and "0 added, 4 merged" in again.stdout
     assert eko("--data-dir", str(first), "memory", "export").stdout == exported.stdout
 
@@ -359,3 +360,64 @@ def test_a_batch_memory_refuses_is_added_line_by_line(eko: Eko, tmp_path: Path) 
     assert results[0]["status"] == "added" and results[0]["id"] == same
     assert results[1]["status"] == "error" and results[1]["error"] == f"id {same} is already a fact record"
     assert all(r["status"] in ("added", "merged") for r in results[2:])
+
+
+async def _store_twice(path: Path, text: str) -> None:
+    """The fact ``text`` stored a second time under a new id, as a legacy collection holds them (an
+    import would merge it)."""
+    backend = await open_backend(MemoryConfig(path=path))
+    try:
+        points, _ = await backend.scroll("fact", 100, with_dense=True)
+        (point,) = [p for p in points if p.payload.get("text") == text]
+        assert point.dense is not None
+        await backend.upsert("fact", [PointData(str(uuid.uuid4()), point.dense, None, dict(point.payload))])
+    finally:
+        await backend.close()
+
+
+def test_the_human_lines_follow_eko_language(eko: Eko, tmp_path: Path) -> None:
+    """Progress, summaries and command results come from the catalogue: French by default, English
+    with EKO_LANGUAGE=en; record texts and ids are passed through as they are."""
+    data = tmp_path / "data"
+    english = {"EKO_LANGUAGE": "en"}
+    facts = ["Sarah aime le vélo", "Le wifi s'appelle Lemapp-Invités", "David vient de Besançon"]
+    source = tmp_path / "facts.jsonl"
+    source.write_text(_jsonl([{"kind": "fact", "text": text} for text in facts] + ["pas du json"]))
+
+    imported = eko("--data-dir", str(data), "memory", "import", str(source))
+    assert imported.returncode == 1
+    assert imported.stdout.strip() == (
+        "4 lignes : 3 ajoutées, 0 fusionnées avec des fiches existantes, 1 en erreur"
+    )
+    assert imported.stderr.strip().startswith("ligne 4 : not valid JSON")  # memory's own reason
+    asyncio.run(_store_twice(data / "qdrant", "Sarah aime le vélo"))
+
+    listed = eko("--data-dir", str(data), "memory", "list", "--limit", "3")
+    assert listed.stderr.strip() == "(1 de plus : utilisez --offset 3)"
+    listed = eko("--data-dir", str(data), "memory", "list", "--limit", "3", env_extra=english)
+    assert listed.stderr.strip() == "(1 more: use --offset 3)"
+    goals = eko("--data-dir", str(data), "memory", "list", "--kind", "goal", "--status", "asked")
+    assert goals.stderr.strip() == "aucune fiche goal au statut asked"
+    goals = eko("--data-dir", str(data), "memory", "list", "--kind", "goal", env_extra=english)
+    assert goals.stderr.strip() == "no goal records"
+
+    found = eko("--data-dir", str(data), "memory", "dedupe", "--kind", "fact")
+    assert found.returncode == 0, found.stderr
+    assert found.stdout.splitlines()[0] == "groupe fact n° 1 (2 fiches) :"
+    assert found.stderr.strip() == "1 groupe ; relancez avec --apply pour le fusionner"
+    merged = eko("--data-dir", str(data), "memory", "dedupe", "--kind", "fact", "--apply", env_extra=english)
+    assert merged.stdout.splitlines()[0] == "fact cluster 1 (2 records):"
+    (kept,) = [line.strip() for line in merged.stdout.splitlines() if "→" in line]
+    assert kept.startswith("→ merged into ") and kept.endswith(": Sarah aime le vélo")
+    assert merged.stderr.strip() == "1 cluster merged"
+    none = eko("--data-dir", str(data), "memory", "dedupe", "--kind", "fact")
+    assert none.stdout.strip() == "aucun doublon trouvé"
+
+    rows = _json_lines(eko("--data-dir", str(data), "memory", "export").stdout)
+    assert sorted(str(row["text"]) for row in rows) == sorted(facts)  # the two became one
+    ids = {row["text"]: row["id"] for row in rows}
+    wifi, david = ids["Le wifi s'appelle Lemapp-Invités"], ids["David vient de Besançon"]
+    deleted = eko("--data-dir", str(data), "memory", "delete", wifi)
+    assert deleted.stdout.strip() == f"fiche fact {wifi} supprimée : Le wifi s'appelle Lemapp-Invités"
+    deleted = eko("--data-dir", str(data), "memory", "delete", david, env_extra=english)
+    assert deleted.stdout.strip() == f"deleted fact {david}: David vient de Besançon"
