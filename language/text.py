@@ -209,11 +209,16 @@ def word_key(word: str) -> str:
 
 
 @lru_cache(maxsize=65536)
-def frequency(word: str) -> float:
-    """How common a folded word is in French or English text (Zipf scale, 0 = unknown; wordfreq)."""
+def _zipf(word: str) -> tuple[float, float]:
+    """How common a word is in French and in English text (Zipf scale, 0 = unknown; wordfreq)."""
     import wordfreq
 
-    return max(wordfreq.zipf_frequency(word, "fr"), wordfreq.zipf_frequency(word, "en"))
+    return wordfreq.zipf_frequency(word, "fr"), wordfreq.zipf_frequency(word, "en")
+
+
+def frequency(word: str) -> float:
+    """How common a folded word is in French or English text (Zipf scale, 0 = unknown; wordfreq)."""
+    return max(_zipf(word))
 
 
 # How much more common (Zipf) a word must be in one language to be read as that language's.
@@ -232,9 +237,7 @@ def sentence_language(words: tuple[str, ...] | list[str]) -> Language | None:
 def language_of(word: str) -> Language | None:
     """The language a folded word belongs to, when it is clearly more common in one (wordfreq):
     "groupe" French, "band" English, "jazz" neither."""
-    import wordfreq
-
-    french, english = wordfreq.zipf_frequency(word, "fr"), wordfreq.zipf_frequency(word, "en")
+    french, english = _zipf(word)
     if french >= english + _LANGUAGE_MARGIN:
         return "fr"
     if english >= french + _LANGUAGE_MARGIN:
