@@ -156,7 +156,7 @@ class ReflectionRepository:
         )
         await self._db[STATS].update_one({"_id": STATS_ID}, update, upsert=True)
         await self._insert_record(doc)
-        await self._db[STATS].update_one({"_id": STATS_ID}, {"$unset": {f"pending.{record.id}": ""}})
+        await self._drop_pending(record.id)
         return await self.stats()
 
     async def recover_pending(self, settle: Settle) -> int:
