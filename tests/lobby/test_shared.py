@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+import redis.asyncio as aioredis
 import socketio
 
 from lobby.shared import SharedRoom
@@ -149,6 +150,23 @@ async def test_the_bot_name_is_free_again_once_the_bot_leaves(pair: Pair, people
     assert second.sio.connected
 
 
+async def renewals_seen(url: str, key: str, count: int) -> None:
+    """Wait until ``key``'s TTL has been reset ``count`` times (its remaining time went up)."""
+    redis = aioredis.Redis.from_url(url)
+    try:
+        last, seen = await redis.pttl(key), 0
+        for _ in range(2000):
+            if seen >= count:
+                return
+            await asyncio.sleep(0.01)
+            remaining = await redis.pttl(key)
+            seen += remaining > last
+            last = remaining
+        raise AssertionError(f"{key} was renewed {seen} times, not {count}")
+    finally:
+        await redis.aclose()
+
+
 async def test_a_crashed_process_frees_the_bot_name_after_its_ttl(redis_server: RedisServer) -> None:
     async def nothing(*args: Any) -> None:
         return None
@@ -169,7 +187,8 @@ async def test_a_crashed_process_frees_the_bot_name_after_its_ttl(redis_server: 
 
     crashed, other = room(), room()
     assert await crashed.take_seat("bot-1", nothing)
-    await asyncio.sleep(2.0)  # the holder keeps it alive past its TTL
+    # The holder keeps it alive past its TTL: four renewals, one every TTL / 3, seen by Redis itself.
+    await renewals_seen(redis_server.url, f"{crashed.prefix}:bot", 4)
     assert not await other.take_seat("bot-2", nothing)
     await crashed.close()  # stops extending it, as a killed process would, and never releases it
     assert await other.seat_holder() == "bot-1"
