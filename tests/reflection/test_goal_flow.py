@@ -9,6 +9,7 @@ from datetime import timedelta
 from typing import Any
 
 from pymongo.asynchronous.database import AsyncDatabase
+from pymongo.errors import PyMongoError
 
 from llm.anthropic_adapter import AnthropicLLM
 from llm.offline import OfflineLLM
@@ -16,6 +17,7 @@ from llm.port import LLMBadOutput, LLMTimeout
 from memory import Memory
 from memory.store import _point
 from reflection import ReflectionSettings
+from reflection.repository import PENDING_STATE, POSTING, STATS
 from tests.conftest import FakeClock
 from tests.fakes.anthropic_server import FakeAnthropic
 from tests.fakes.fixtures import anthropic_llm, fake_anthropic  # noqa: F401 - fixtures
@@ -165,6 +167,57 @@ async def test_a_refused_post_gives_the_slot_back(
     chat.refuse_posts = False
     llm.replies.append(goal_reply())
     assert (await service.run_scheduled()).action == "message"
+
+
+class _StatsRefusingTheTrace:
+    """The stats collection of a store that fails (a full disk, a lost server) exactly when the
+    reflection writes the trace it keeps before a post; every other write goes through."""
+
+    def __init__(self, collection: Any) -> None:
+        self._collection = collection
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._collection, name)
+
+    async def update_one(self, query: Any, update: dict[str, Any], **kwargs: Any) -> Any:
+        written = update.get("$set", {}).values()
+        if any(isinstance(doc, dict) and doc.get(PENDING_STATE) == POSTING for doc in written):
+            raise PyMongoError("disk full")
+        return await self._collection.update_one(query, update, **kwargs)
+
+
+class _DatabaseRefusingTheTrace:
+    def __init__(self, db: AsyncDatabase[dict[str, Any]]) -> None:
+        self._db = db
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._db, name)
+
+    def __getitem__(self, name: str) -> Any:
+        collection = self._db[name]
+        return _StatsRefusingTheTrace(collection) if name == STATS else collection
+
+
+async def test_a_post_whose_trace_cannot_be_stored_is_not_sent_and_gives_the_slot_back(
+    make_service: ServiceFactory,
+    memory: Memory,
+    chat: RecordingChat,
+    llm: ScriptedLLM,
+    db: AsyncDatabase[dict[str, Any]],
+) -> None:
+    # Without its trace a kill after the post could never be counted (reflection/engine.py
+    # post_recorded): the message must not leave, and the goal stays to ask.
+    goal = await memory.add("goal", "C'est quoi le plan Max ?")
+    chat.say("David", "hello")
+    service = await make_service(db=_DatabaseRefusingTheTrace(db))
+    llm.replies.append(goal_reply())
+    record = await service.run_scheduled()
+    assert (record.action, record.skip_reason, record.message) == ("pass", "not_recorded", None)
+    assert chat.posts == []
+    assert (await memory.get(goal.id)).status == "pending"
+    status = await service.status()
+    assert status["rateLimit"]["todayCount"] == 0 and status["rateLimit"]["cooldownRemainingS"] == 0
+    assert status["latest"]["skipReason"] == "not_recorded"
 
 
 class LookingChat(RecordingChat):
