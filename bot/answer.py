@@ -20,7 +20,9 @@ import logging
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, StringConstraints, ValidationError
 
 from bot.curiosity import asked_question, fact_text, linked_goal, open_asked_goals, said, says_who
 from bot.ports import BotMemory
@@ -28,10 +30,10 @@ from language.answers import Answer, find_answer
 from language.curiosity import Curiosity, as_curiosity, read_curiosity
 from language.intents import intent_of
 from language.mentions import strip_mention
-from language.questions import TONES, Tone, guess_tone, is_about_bot, is_question
+from language.questions import Tone, guess_tone, is_about_bot, is_question
 from language.relevance import MIN_SCORE, answers
 from language.text import Language
-from llm import LLM, ChatTurn, LLMBadOutput, LLMError, LLMRequest, LLMUnavailable, PromptTemplates
+from llm import LLM, ChatTurn, LLMBadOutput, LLMError, LLMRequest, LLMUnavailable, PromptTemplates, schema_of
 from memory.records import NewRecord, Record, RecordNotFound, ScoredRecord
 
 log = logging.getLogger(__name__)
@@ -52,19 +54,24 @@ TEMPLATE_NAMES = (
     "failure",
 )
 
-ANSWER_SCHEMA: dict[str, Any] = {
-    "type": "object",
-    "properties": {
-        "answer": {"type": "string", "description": "the message to post in the Lobby"},
-        "tone": {"type": "string", "enum": list(TONES)},
-        "used_fact_ids": {"type": "array", "items": {"type": "string"}},
-        "unknown": {"type": "boolean", "description": "true when the facts do not answer a question"},
-        "curiosity": {"type": "string", "description": "the standalone question to ask the team later"},
-        "answers_goal": {"type": "boolean", "description": "true when the message answers the curiosity"},
-        "fact": {"type": "string", "description": "the fact learned from that answer, standalone"},
-    },
-    "required": ["answer", "tone", "used_fact_ids", "unknown", "answers_goal"],
-}
+
+class ModelAnswer(BaseModel):
+    """What the model answers to a mention (answer_system.j2 names these keys). The one home of
+    that shape: the schema sent with the call is derived from it (``llm.json_output.schema_of``)."""
+
+    model_config = ConfigDict(extra="ignore")
+
+    answer: Annotated[
+        str,
+        StringConstraints(strip_whitespace=True, min_length=1),
+        Field(description="the message to post in the Lobby"),
+    ]
+    tone: Tone
+    used_fact_ids: list[str]
+    unknown: bool = Field(description="true when the facts do not answer a question")
+    curiosity: str = Field(default="", description="the standalone question to ask the team later")
+    answers_goal: bool = Field(description="true when the message answers the curiosity")
+    fact: str = Field(default="", description="the fact learned from that answer, standalone")
 
 
 @dataclass(frozen=True)
@@ -199,30 +206,26 @@ class Responder:
             system=self.templates.render("answer_system", bot_name=self.bot_name),
             turns=(ChatTurn("user", self._prompt(context)),),
             max_tokens=600,
-            json_schema=ANSWER_SCHEMA,
+            json_schema=schema_of(ModelAnswer),
         )
         response = await self.llm.complete(request)
-        data = response.data or {}
-        answer = data.get("answer")
-        if not isinstance(answer, str) or not answer.strip():
-            raise LLMBadOutput("answer: empty answer", raw=str(data))
-        tone: Tone = (
-            data["tone"] if data.get("tone") in TONES else guess_tone(context.question, self.language)
-        )
+        try:
+            data = ModelAnswer.model_validate(response.data or {})
+        except ValidationError as err:
+            raise LLMBadOutput(f"answer: {err.error_count()} schema errors", raw=str(response.data)) from err
         known_ids = {s.record.id for s in [*context.facts, *context.self_facts]}
-        used = tuple(str(i) for i in data.get("used_fact_ids", []) if str(i) in known_ids)
-        reply = Reply(_clip(answer), tone, "model", used_fact_ids=used)
-        if context.goal is not None and data.get("answers_goal") is True:
-            text = str(data.get("fact") or "").strip() or self._goal_fact_text(context, context.goal)
+        used = tuple(i for i in data.used_fact_ids if i in known_ids)
+        reply = Reply(_clip(data.answer), data.tone, "model", used_fact_ids=used)
+        if context.goal is not None and data.answers_goal:
+            text = data.fact.strip() or self._goal_fact_text(context, context.goal)
             fact = await self.store_answer(context.goal.id, text, context.author)
             if fact is not None:
                 return replace(reply, answered_goal_id=context.goal.id, learned_fact_id=fact.id)
             return reply
-        if data.get("unknown") is True:
+        if data.unknown:
             # Only a real request for information becomes a goal (never chit-chat); the model's
             # standalone phrasing ("la mère de David" for "maman") is kept when it gives one.
-            phrased = str(data.get("curiosity") or "").strip()
-            return replace(reply, curiosity=self._curiosity(context, phrased or None))
+            return replace(reply, curiosity=self._curiosity(context, data.curiosity.strip() or None))
         return reply
 
     def _prompt(self, context: Context) -> str:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import logging
 
 from llm.anthropic_adapter import AnthropicLLM
+from llm.json_output import schema_of
 from llm.offline import OfflineLLM
 from llm.port import (
     LLM,
@@ -38,6 +39,7 @@ __all__ = [
     "PurposeStats",
     "Usage",
     "build_llm",
+    "schema_of",
 ]
 
 logger = logging.getLogger(__name__)

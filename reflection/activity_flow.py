@@ -26,7 +26,6 @@ from reflection.judging import asked_goals, decide_borderline, learn_judged_answ
 from reflection.learning import LearnedItem, learn, offline_extract
 from reflection.records import ActivityOutcome, ActivitySummary, ReflectionRecord, as_utc
 from reflection.window import (
-    WINDOW_SCHEMA,
     Message,
     WindowDecision,
     human_messages,
@@ -189,7 +188,6 @@ class ActivityFlow:
                 ),
             ),
             max_tokens=1200,
-            json_schema=WINDOW_SCHEMA,
         )
 
     def _with_facets(self, items: Sequence[LearnedItem]) -> list[LearnedItem]:

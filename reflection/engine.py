@@ -11,7 +11,7 @@ import time
 import uuid
 from collections import deque
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import datetime
 from typing import Any, Literal, TypeVar
 from zoneinfo import ZoneInfo
@@ -21,6 +21,7 @@ from pymongo.asynchronous.database import AsyncDatabase
 from pymongo.errors import PyMongoError
 
 from language.text import Language
+from llm.json_output import schema_of
 from llm.port import LLM, LLMBadOutput, LLMError, LLMRequest, LLMUnavailable
 from llm.templates import PromptTemplates
 from memory.records import RecordNotFound
@@ -198,7 +199,12 @@ class Engine:
     async def ask(
         self, request: LLMRequest, schema: type[ModelT], run: RunLog, record: ReflectionRecord
     ) -> ModelT | None:
-        """One model call, validated; None (with ``record.fallback`` set) means: take the offline path."""
+        """One model call, validated; None (with ``record.fallback`` set) means: take the offline path.
+
+        The request is sent with the JSON schema derived from ``schema`` (``llm.json_output.schema_of``):
+        the model that parses the answer is the one home of its shape.
+        """
+        request = replace(request, json_schema=schema_of(schema))
         if self.llm.mode == "offline":
             record.fallback = "offline"
             record.llm_model = "offline"

@@ -11,7 +11,7 @@ from language.questions import Tone
 from llm.port import ChatTurn, LLMRequest
 from memory.records import Record, RecordNotFound, ScoredRecord
 from reflection.engine import Engine, RunLog, Skip, context_line
-from reflection.phrasing import REFLECT_SCHEMA, GoalDecision, offline_question
+from reflection.phrasing import GoalDecision, offline_question
 from reflection.ratelimit import Claim
 from reflection.records import ReflectionRecord
 from reflection.window import Message
@@ -134,7 +134,6 @@ class GoalFlow:
                 ),
             ),
             max_tokens=400,
-            json_schema=REFLECT_SCHEMA,
         )
         decision = await e.ask(request, GoalDecision, run, record)
         if decision is not None:

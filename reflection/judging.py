@@ -19,7 +19,6 @@ import logging
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
-from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -100,6 +99,10 @@ class Pair:
     older: Record
 
 
+# The duplicates call's answer; the schema sent to the model is derived from these models
+# (``Engine.ask``), as duplicates_system.j2 describes it.
+
+
 class PairVerdict(BaseModel):
     model_config = ConfigDict(extra="ignore")
     pair: int
@@ -109,27 +112,7 @@ class PairVerdict(BaseModel):
 
 class DuplicateDecision(BaseModel):
     model_config = ConfigDict(extra="ignore")
-    pairs: list[PairVerdict] = Field(default_factory=list, max_length=MAX_BORDERLINE)
-
-
-DUPLICATES_SCHEMA: dict[str, Any] = {
-    "type": "object",
-    "properties": {
-        "pairs": {
-            "type": "array",
-            "items": {
-                "type": "object",
-                "properties": {
-                    "pair": {"type": "integer"},
-                    "same": {"type": "boolean"},
-                    "reason": {"type": "string"},
-                },
-                "required": ["pair", "same"],
-            },
-        }
-    },
-    "required": ["pairs"],
-}
+    pairs: list[PairVerdict] = Field(max_length=MAX_BORDERLINE)
 
 
 def _fresh(record: Record, learned: set[str], window_ids: set[str]) -> bool:
@@ -186,7 +169,6 @@ async def decide_borderline(
         system=engine.templates.render("duplicates_system", bot_name=engine.settings.bot_name),
         turns=(ChatTurn("user", engine.templates.render("duplicates", pairs=pairs)),),
         max_tokens=600,
-        json_schema=DUPLICATES_SCHEMA,
     )
     decision = await engine.ask(request, DuplicateDecision, run, record)
     if decision is None:

@@ -3,35 +3,34 @@
 from __future__ import annotations
 
 import re
-from typing import Annotated, Any, Literal
+from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, StringConstraints
+from pydantic import BaseModel, ConfigDict, Field, StringConstraints
 
 from language.questions import Tone, curiosity_tone
 from llm.templates import PromptTemplates
 
 
 class GoalDecision(BaseModel):
-    """What the directive prompt asks for (seed "Prompt de réflexion", FORMAT JSON)."""
+    """What the directive prompt asks for (seed "Prompt de réflexion", FORMAT JSON in
+    reflect_system.j2). The one home of that shape: ``Engine.ask`` sends the schema derived from it.
+    """
 
     model_config = ConfigDict(extra="ignore")
 
     action: Literal["message"]
-    message: Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=1000)]
-    reason: Annotated[str, StringConstraints(strip_whitespace=True, max_length=1000)] = ""
-    tone: Tone = "playful"
+    message: Annotated[
+        str,
+        StringConstraints(strip_whitespace=True, min_length=1, max_length=1000),
+        Field(description="the question, phrased naturally"),
+    ]
+    reason: Annotated[
+        str,
+        StringConstraints(strip_whitespace=True, max_length=1000),
+        Field(description="why ask it now"),
+    ]
+    tone: Tone
 
-
-REFLECT_SCHEMA: dict[str, Any] = {
-    "type": "object",
-    "properties": {
-        "action": {"type": "string", "enum": ["message"]},
-        "message": {"type": "string", "description": "the question, phrased naturally"},
-        "reason": {"type": "string", "description": "why ask it now"},
-        "tone": {"type": "string", "enum": ["playful", "helpful", "technical"]},
-    },
-    "required": ["action", "message", "reason", "tone"],
-}
 
 # Question openers that are not names, so they can be lower-cased after "Au fait, ".
 _OPENERS = re.compile(

@@ -19,6 +19,11 @@ from language.text import Language, fold
 Message = Mapping[str, Any]
 
 
+# The window call's answer. These models are the one home of its shape: the schema sent to the
+# model is derived from them (``llm.json_output.schema_of``, in ``Engine.ask``), so a field without
+# a default is one the model must give, as window_system.j2 asks.
+
+
 class LearnedFact(BaseModel):
     model_config = ConfigDict(extra="ignore")
     text: str = Field(min_length=1, max_length=500)
@@ -28,8 +33,8 @@ class LearnedFact(BaseModel):
 
 class Opportunity(BaseModel):
     model_config = ConfigDict(extra="ignore")
-    intervene: bool = False
-    confidence: float = Field(default=0.0, ge=0.0, le=1.0)
+    intervene: bool
+    confidence: float = Field(ge=0.0, le=1.0)
     message: str = Field(default="", max_length=1000)
     reason: str = Field(default="", max_length=1000)
     tone: Tone = "helpful"
@@ -42,64 +47,21 @@ class JudgedAnswer(BaseModel):
     model_config = ConfigDict(extra="ignore")
     goalId: str  # noqa: N815 - the model's JSON field name
     messageId: str  # noqa: N815
-    fact: str = Field(default="", max_length=500)
-    reason: str = Field(default="", max_length=500)
+    fact: str = Field(max_length=500)
+    reason: str = Field(max_length=500)
 
 
 class WindowDecision(BaseModel):
     """The one model call per window: summary + learning + opportunity evaluation."""
 
     model_config = ConfigDict(extra="ignore")
-    summary: str = Field(default="", max_length=2000)
-    topics: list[str] = Field(default_factory=list, max_length=20)
-    facts: list[LearnedFact] = Field(default_factory=list, max_length=50)
-    goals: list[LearnedFact] = Field(default_factory=list, max_length=50)
-    self_items: list[LearnedFact] = Field(default_factory=list, max_length=50, alias="self")
-    opportunity: Opportunity = Field(default_factory=Opportunity)
+    summary: str = Field(max_length=2000)
+    topics: list[str] = Field(max_length=20)
+    facts: list[LearnedFact] = Field(max_length=50)
+    goals: list[LearnedFact] = Field(max_length=50)
+    self_items: list[LearnedFact] = Field(max_length=50, alias="self")
+    opportunity: Opportunity
     answers: list[JudgedAnswer] = Field(default_factory=list, max_length=20)
-
-
-_ITEM = {
-    "type": "object",
-    "properties": {"text": {"type": "string"}, "about": {"type": "string"}, "author": {"type": "string"}},
-    "required": ["text"],
-}
-WINDOW_SCHEMA: dict[str, Any] = {
-    "type": "object",
-    "properties": {
-        "summary": {"type": "string"},
-        "topics": {"type": "array", "items": {"type": "string"}},
-        "facts": {"type": "array", "items": _ITEM},
-        "goals": {"type": "array", "items": _ITEM},
-        "self": {"type": "array", "items": _ITEM},
-        "answers": {
-            "type": "array",
-            "items": {
-                "type": "object",
-                "properties": {
-                    "goalId": {"type": "string"},
-                    "messageId": {"type": "string"},
-                    "fact": {"type": "string"},
-                    "reason": {"type": "string"},
-                },
-                "required": ["goalId", "messageId", "fact", "reason"],
-            },
-        },
-        "opportunity": {
-            "type": "object",
-            "properties": {
-                "intervene": {"type": "boolean"},
-                "confidence": {"type": "number", "minimum": 0, "maximum": 1},
-                "message": {"type": "string"},
-                "reason": {"type": "string"},
-                "tone": {"type": "string", "enum": ["playful", "helpful", "technical"]},
-                "goalId": {"type": "string"},
-            },
-            "required": ["intervene", "confidence"],
-        },
-    },
-    "required": ["summary", "topics", "facts", "goals", "self", "opportunity"],
-}
 
 
 def is_bot(message: Message, bot_name: str) -> bool:
