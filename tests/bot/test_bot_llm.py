@@ -5,12 +5,14 @@ from __future__ import annotations
 from collections.abc import Awaitable, Callable
 from typing import Any
 
+import pytest
+
 from bot import Bot
 from llm.anthropic_adapter import AnthropicLLM
 from memory import Memory, NewRecord
 from tests.bot.conftest import RecordingReflection
 from tests.conftest import FakeClock
-from tests.fakes.anthropic_server import FakeAnthropic, tool_reply
+from tests.fakes.anthropic_server import FakeAnthropic, Reply, text_reply, tool_reply
 from tests.lobby.conftest import WAIT, Client
 
 StartEko = Callable[..., Awaitable[Bot]]
@@ -70,17 +72,26 @@ async def test_model_answer_is_posted_with_the_context_it_was_given(
     assert anthropic_llm.stats()["answer"].calls == 1
 
 
+@pytest.mark.parametrize(
+    "answer",
+    [
+        text_reply('{"answer": "Besan'),  # broken JSON, no tool call
+        tool_reply(_answer("  ")),  # the schema's shape, but nothing to post (bot.answer.ModelAnswer)
+    ],
+    ids=["broken JSON", "blank answer"],
+)
 async def test_malformed_model_output_falls_back_to_the_offline_answer(
     memory: Memory,
     start_eko: StartEko,
     humans: Join,
     fake_anthropic: FakeAnthropic,
     anthropic_llm: AnthropicLLM,
+    answer: Reply,
 ) -> None:
     await memory.add("fact", "La mère de David vient de Besançon", about="David", author="MickTest2")
     bot = await start_eko(llm=anthropic_llm)
     david = await humans("David")
-    fake_anthropic.reply_raw_text('{"answer": "Besan')  # broken JSON, no tool call
+    fake_anthropic.reply(answer)
 
     await david.send({"text": "Eko, c'était quoi le nom du village de maman ?"})
     reply = await reply_from_eko(david)

@@ -11,12 +11,14 @@ from typing import Any
 from pymongo.asynchronous.database import AsyncDatabase
 from pymongo.errors import PyMongoError
 
+from llm import schema_of
 from llm.anthropic_adapter import AnthropicLLM
 from llm.offline import OfflineLLM
 from llm.port import LLMBadOutput, LLMTimeout
 from memory import Memory
 from memory.store import _point
 from reflection import ReflectionSettings
+from reflection.phrasing import GoalDecision
 from reflection.repository import PENDING_STATE, POSTING, STATS
 from tests.conftest import FakeClock
 from tests.fakes.anthropic_server import FakeAnthropic
@@ -318,6 +320,7 @@ async def test_against_the_messages_api_with_the_real_sdk(
     assert record.llm_tokens > 0 and record.llm_model
     body = fake_anthropic.requests[0].json
     assert body["tool_choice"]["type"] == "tool"
+    assert body["tools"][0]["input_schema"] == {"type": "object", **schema_of(GoalDecision)}
     clock.advance(timedelta(minutes=5))
     chat.say("David", "c'est une radio")
     assert (await service.run_scheduled()).skip_reason == "cooldown" and fake_anthropic.calls == 1

@@ -8,9 +8,12 @@ from typing import Any
 from pymongo.asynchronous.database import AsyncDatabase
 
 from language.equivalence import judge
+from llm import schema_of
 from llm.anthropic_adapter import AnthropicLLM
 from llm.offline import OfflineLLM
 from memory import Memory
+from reflection.judging import DuplicateDecision
+from reflection.window import WindowDecision
 from tests.conftest import FakeClock
 from tests.fakes.anthropic_server import FakeAnthropic
 from tests.fakes.fixtures import anthropic_llm, fake_anthropic  # noqa: F401
@@ -133,6 +136,10 @@ async def test_borderline_duplicates_are_decided_in_one_call_of_the_window(
 
     purposes = [r.json["tools"][0]["name"] if r.json.get("tools") else "?" for r in fake_anthropic.requests]
     assert fake_anthropic.calls == 2, purposes  # the window's call, then ONE call for every borderline pair
+    schemas = [r.json["tools"][0]["input_schema"] for r in fake_anthropic.requests]
+    assert schemas == [
+        {"type": "object", **schema_of(model)} for model in (WindowDecision, DuplicateDecision)
+    ]
     prompt = str(fake_anthropic.requests[1].json["messages"])
     assert first in prompt and second in prompt
     goals = await memory.list("goal", status="pending")
