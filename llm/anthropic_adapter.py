@@ -8,7 +8,8 @@
 * Caching: the stable ``system`` prompt is sent as a block with ``cache_control: ephemeral``.
 * JSON: with ``json_schema`` the model must call the tool ``respond`` whose input schema is that
   schema; a text answer holding a JSON object is accepted too, anything else (or a JSON object that
-  misses required keys or enum values) is :class:`LLMBadOutput`, counted and logged, never a crash.
+  ``llm.json_output.schema_problems`` refuses: a missing key, a wrong type, enum value, length or
+  bound) is :class:`LLMBadOutput`, counted and logged, never a crash.
 * Credentials: ``api_key``/``base_url`` when given, else the SDK reads ``ANTHROPIC_API_KEY`` and
   ``ANTHROPIC_BASE_URL``. The key is never logged.
 """

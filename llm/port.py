@@ -69,7 +69,8 @@ class LLMRequest:
     """One call. ``system`` is the stable part (sent with cache_control); ``turns`` the variable part.
 
     With ``json_schema`` set, the adapter forces a JSON object matching it (through a tool) and
-    returns it in :attr:`LLMResponse.data`.
+    returns it in :attr:`LLMResponse.data`. Derive it with ``llm.schema_of`` from the pydantic
+    model that parses the answer, so that model stays the one home of the answer's shape.
     """
 
     purpose: str  # flow name for stats: "answer", "window", "reflection", ...
