@@ -185,7 +185,7 @@ def translates(french: str, english: str) -> bool:
     translate; a plural reaches its singular ("years" → year, "an")."""
     lexicon = load()
     if not lexicon.english_french or language_of(french) != "fr" or language_of(english) != "en":
-        return False  # two words of one language are never each other's translation ("train"/"pace")
+        return False  # one word per language: "mail" is French too, so no translation of "poste"
     lemma = english_lemma(english)
     verbal = {english, lemma}
     nominal = {english} if english.endswith(_VERB_ENDINGS) else verbal  # "years" → year, not "training"
