@@ -23,9 +23,16 @@ ENV PYTHONDONTWRITEBYTECODE=1 \
 # build. It is its own layer, so code changes do not reinstall it.
 RUN pip install --index-url https://download.pytorch.org/whl/cpu torch==2.13.0
 
+# Debian's FreeDict French-English dictionaries (/usr/share/dictd): duplicate detection reads a fact
+# and its translation as one (language/lexicon.py).
+RUN apt-get update \
+    && apt-get install -y --no-install-recommends dict-freedict-fra-eng dict-freedict-eng-fra \
+    && rm -rf /var/lib/apt/lists/*
+
 WORKDIR /app
 COPY pyproject.toml README.md ./
 COPY eko eko
+COPY language language
 COPY bot bot
 COPY llm llm
 COPY lobby lobby

@@ -69,9 +69,13 @@ def _secret_values(settings: Settings, bot_token: str | None) -> list[str]:
 
 
 async def _open_memory(settings: Settings, stack: AsyncExitStack) -> Any:
+    from language.lexicon import missing_notice
     from memory import Memory, MemoryConfig, load_embedder
 
     embedder = load_embedder(settings.embedding_model, threads=settings.embedding_threads)
+    notice = missing_notice()
+    if notice is not None:  # duplicates in two languages go unseen: say so once, at start
+        log.warning(notice, extra={"dictionary": "missing"})
     config = MemoryConfig(
         path=None if settings.qdrant_url else settings.qdrant_path,
         url=settings.qdrant_url,

@@ -33,6 +33,7 @@ from language.facets import stated_facets
 from language.readings import (
     CLASSIFIERS,
     Reading,
+    _opposed,
     compare,
     read,
     translation,
@@ -538,6 +539,8 @@ def _same_claim(
         return False  # a taste names its object with any word ("fan de jazz"); other facets need a value
     # The subject's own words are given by ``about``: "la salle Everest" / "Everest" is one subject.
     only_a, only_b = unmatched(tuple(only_a), subject, False), unmatched(tuple(only_b), subject, False)
+    if _opposed(only_a, only_b):
+        return False  # "Zoé arrive chez Doctolib en mars" / "Zoé part de Doctolib en mars": two events
     if (about and not (only_a and only_b)) or (set(only_a) <= ra.verbs and set(only_b) <= rb.verbs):
         # With no ``about``, a word only one side has may be its real subject ("le fils de David a
         # 34 ans" / "David a 34 ans"): only verbs may differ.

@@ -12,8 +12,9 @@ facet with the same anchors (:func:`compare`).
   another anchor is another question.
 
 Words match across the two texts by lemma and stem (simplemma, Snowball), through the concept table
-for everyday synonyms and translations (``maman``/``mère``/``mother``), or up to a typo in a long
-word ("Marmote").
+for everyday synonyms and translations (``maman``/``mère``/``mother``), through the FreeDict
+French-English dictionaries (:mod:`language.lexicon`: ``étage``/``floor``), or up to a typo in a
+long word ("Marmote").
 """
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ from typing import Literal
 
 from language.concepts import concepts_of, narrowest_concept
 from language.facets import read_facet, read_statement
+from language.lexicon import translates
 from language.text import (
     AUXILIARIES,
     CALENDAR,
@@ -335,10 +337,11 @@ def _names(text: str) -> set[str]:
 
 @lru_cache(maxsize=65536)
 def words_match(a: str, b: str, synonyms: bool = True) -> bool:
-    """Same word up to inflection (lemma, stem), a shared concept (with ``synonyms``) or a typo."""
+    """Same word up to inflection (lemma, stem), a shared concept or a dictionary translation
+    (with ``synonyms``: "équipe" / "team", :func:`language.lexicon.translates`) or a typo."""
     if a == b or word_key(a) == word_key(b):
         return True
-    if synonyms and _synonyms(a, b):
+    if synonyms and (_synonyms(a, b) or translates(a, b) or translates(b, a)):
         return True
     return _typo(a, b)
 

@@ -32,9 +32,12 @@ def fold_with_map(text: str) -> tuple[str, list[int]]:
 
 def fold(text: str) -> str:
     """Case- and accent-folded text (``"Éko"`` → ``"eko"``), for comparisons only."""
-    if text.isascii():  # most chat text: nothing to decompose, and a per-character pass is costly
+    if text.isascii():  # most chat text: nothing to decompose
         return text.casefold()
-    return fold_with_map(text)[0]
+    # What fold_with_map gives, without its per-character map (a third of the time).
+    return "".join(
+        char for char in unicodedata.normalize("NFKD", text) if not unicodedata.combining(char)
+    ).casefold()
 
 
 def normalise_quotes(text: str) -> str:

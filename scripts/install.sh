@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Installs Eko into ./.venv on a fresh machine: CPU torch first (any other torch requirement would
-# pull a multi-GB CUDA build), then Eko with its dev tools, then the page's browser dependencies.
+# pull a multi-GB CUDA build), then Eko with its dev tools, Debian's French-English dictionaries,
+# then the page's browser dependencies.
 # Idempotent: re-running only installs what changed.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -17,6 +18,20 @@ if ! "$VENV/bin/python" -c "import torch" >/dev/null 2>&1; then
 fi
 echo "==> installing Eko and its dependencies"
 "$VENV/bin/pip" install --quiet --disable-pip-version-check -e '.[dev]'
+
+# Debian's FreeDict French-English dictionaries: duplicate detection reads a fact and its translation
+# as one (language/lexicon.py). Without apt (not Debian) Eko runs without them and says so at start.
+if [ ! -f /usr/share/dictd/freedict-fra-eng.index ] || [ ! -f /usr/share/dictd/freedict-eng-fra.index ]; then
+  if command -v apt-get >/dev/null 2>&1; then
+    echo "==> installing Debian's French-English dictionaries (dict-freedict-fra-eng, dict-freedict-eng-fra)"
+    SUDO=""; [ "$(id -u)" -eq 0 ] || SUDO="sudo"
+    $SUDO apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends \
+      dict-freedict-fra-eng dict-freedict-eng-fra >/dev/null
+  else
+    echo "==> no apt-get: install the FreeDict French-English dictionaries (dictd format) into /usr/share/dictd"
+  fi
+fi
 
 echo "==> installing the page's socket.io-client, and axe-core for the browser tests (npm)"
 npm ci --prefix lobby/web --no-audit --no-fund --loglevel=error

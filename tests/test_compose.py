@@ -10,6 +10,7 @@ import asyncio
 import re
 import subprocess
 import sys
+import tomllib
 from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
@@ -145,6 +146,25 @@ def test_dockerfile_installs_cpu_torch_before_the_project() -> None:
     assert vendor < project, "the page's socket.io-client must be in place before `pip install .`"
     assert any("npm ci --prefix lobby/web" in step for step in steps)
     assert steps[-1].startswith("CMD") and "up" in steps[-1]
+
+
+def _docker_steps() -> list[str]:
+    text = (ROOT / "Dockerfile").read_text(encoding="utf-8")
+    lines = [line for line in text.splitlines() if not line.strip().startswith("#")]
+    return [line.strip() for line in re.sub(r"\\\n\s*", " ", "\n".join(lines)).splitlines() if line.strip()]
+
+
+def test_the_image_holds_every_package_and_the_bilingual_dictionaries() -> None:
+    steps = _docker_steps()
+    pyproject = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    packages = [name.rstrip("*") for name in pyproject["tool"]["setuptools"]["packages"]["find"]["include"]]
+    copied = {step.split()[1] for step in steps if step.startswith("COPY") and "--from" not in step}
+    assert set(packages) <= copied, f"not copied into the image: {set(packages) - copied}"
+    # language/lexicon.py reads Debian's FreeDict dictionaries (scripts/install.sh installs them too)
+    assert any(
+        "apt-get install" in step and "dict-freedict-fra-eng" in step and "dict-freedict-eng-fra" in step
+        for step in steps
+    )
 
 
 def test_dockerignore_keeps_local_state_out() -> None:

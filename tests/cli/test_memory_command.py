@@ -421,3 +421,23 @@ def test_the_human_lines_follow_eko_language(eko: Eko, tmp_path: Path) -> None:
     assert deleted.stdout.strip() == f"fiche fact {wifi} supprimée : Le wifi s'appelle Lemapp-Invités"
     deleted = eko("--data-dir", str(data), "memory", "delete", david, env_extra=english)
     assert deleted.stdout.strip() == f"deleted fact {david}: David vient de Besançon"
+
+
+def test_eval_says_when_the_bilingual_dictionary_is_missing(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import argparse
+
+    from eko import memory_cli
+    from eko.settings import Settings
+    from language import lexicon
+
+    monkeypatch.setattr(lexicon, "DICTD_DIRECTORY", tmp_path)  # no dictionaries there
+    lexicon.forget()
+    args = argparse.Namespace(what="curiosity", dataset=None, errors=False, json=True)
+    try:
+        assert asyncio.run(memory_cli._eval(args, Settings(data_dir=tmp_path))) == 0
+    finally:
+        lexicon.forget()
+    err = capsys.readouterr().err
+    assert "bilingual dictionary missing" in err and "apt-get install dict-freedict-fra-eng" in err

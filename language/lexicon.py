@@ -1,0 +1,210 @@
+"""French ↔ English word translations from the FreeDict dictionaries Debian packages.
+
+``dict-freedict-fra-eng`` and ``dict-freedict-eng-fra`` install two dictd databases under
+``/usr/share/dictd`` (``scripts/install.sh`` and the ``Dockerfile`` install them). A dictd database
+is a tab-separated ``.index`` (headword, offset, length; numbers in base 64) and a gzip-compressed
+``.dict.dz`` holding the entries::
+
+    anniversaire /anivɛʀsɛʀ/ <n, masc>
+    1. anniversary
+    2. birthday
+
+Only single-word translations are kept, folded (lowercase, no accents), by lemma: a text word is
+read through simplemma (French forms are looked up folded, as the rules write them: "reparee" →
+réparer). :func:`translates` says whether two words are one in the two languages.
+
+The data is optional: without it :func:`translates` is always False (the rules then match words
+as they did with the concept table alone) and :func:`missing_notice` says how to install it (``eko
+up`` logs it, ``eko memory eval`` prints it). ``DICTD_DIRECTORY`` is read when the dictionaries are
+first used: a test points it at a database of its own.
+"""
+
+from __future__ import annotations
+
+import gzip
+import re
+from collections.abc import Iterable, Iterator, Mapping
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+
+from language.text import fold, language_of
+
+DICTD_DIRECTORY = Path("/usr/share/dictd")
+PACKAGES = ("dict-freedict-fra-eng", "dict-freedict-eng-fra")
+_FRENCH_ENGLISH = "freedict-fra-eng"
+_ENGLISH_FRENCH = "freedict-eng-fra"
+_BASE64 = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/"
+# Inside a translation: "[cul] whisk" (a domain), "(fitted) carpet" (a gloss), "1. " (a sense).
+_DOMAIN = re.compile(r"\[[^]]*\]")
+_GLOSS = re.compile(r"\([^)]*\)")
+_SENSE = re.compile(r"^\s*\d+\.\s*")
+_WORD = re.compile(r"[^\W\d_]+")
+_TAG = re.compile(r"<([^>]*)>")
+
+
+@dataclass(frozen=True)
+class Lexicon:
+    """Folded French lemma → folded English words (the senses where it is a verb apart: an
+    English verb is matched by its lemma, any other word as written), English lemma → French
+    words, and the French words of both dictionaries as written (lowercase, accents kept: how
+    simplemma writes lemmas)."""
+
+    french_english: Mapping[str, frozenset[str]]
+    french_english_verbs: Mapping[str, frozenset[str]]
+    english_french: Mapping[str, frozenset[str]]
+    french_written: frozenset[str] = frozenset()
+
+
+EMPTY = Lexicon({}, {}, {})
+
+
+def missing_notice(directory: Path | None = None) -> str | None:
+    """One line saying the bilingual dictionary is not installed and how to install it, or None."""
+    directory = directory or DICTD_DIRECTORY
+    absent = [name for name in (_FRENCH_ENGLISH, _ENGLISH_FRENCH) if not _files(directory, name)]
+    if not absent:
+        return None
+    return (
+        f"bilingual dictionary missing ({', '.join(absent)} in {directory}): French/English duplicates "
+        f"are matched without it; install it with `apt-get install {' '.join(PACKAGES)}`"
+    )
+
+
+def load() -> Lexicon:
+    """The two dictionaries of :data:`DICTD_DIRECTORY` (read once, on first use), :data:`EMPTY`
+    without them."""
+    return _load(DICTD_DIRECTORY)
+
+
+@lru_cache(maxsize=4)
+def _load(directory: Path) -> Lexicon:
+    if missing_notice(directory) is not None:
+        return EMPTY
+    french = list(entries(directory, _FRENCH_ENGLISH))
+    english = list(entries(directory, _ENGLISH_FRENCH))
+    written = {headword.casefold() for headword, _, _ in french} | {
+        text.casefold() for _, _, translations in english for text in translations
+    }
+    return Lexicon(
+        _translations(entry for entry in french if not entry[1].startswith("v")),
+        _translations(entry for entry in french if entry[1].startswith("v")),
+        _translations(english),
+        frozenset(written),
+    )
+
+
+def _files(directory: Path, name: str) -> tuple[Path, Path] | None:
+    index, data = directory / f"{name}.index", directory / f"{name}.dict.dz"
+    return (index, data) if index.is_file() and data.is_file() else None
+
+
+def _number(text: str) -> int:
+    value = 0
+    for char in text:
+        value = value * 64 + _BASE64.index(char)
+    return value
+
+
+def entries(directory: Path, name: str) -> Iterator[tuple[str, str, list[str]]]:
+    """``(headword, part of speech, translations)`` of each entry of one dictd database, as
+    written (the part of speech as tagged: "n, fem", "v", "adj"; "" when the entry has none)."""
+    files = _files(directory, name)
+    if files is None:
+        return
+    index, data = files
+    body = gzip.decompress(data.read_bytes())  # a dictzip file is a gzip file
+    for line in index.read_text(encoding="utf-8").splitlines():
+        parts = line.split("\t")
+        if len(parts) != 3 or parts[0].startswith("00database"):
+            continue  # the database's own header entries
+        start, size = _number(parts[1]), _number(parts[2])
+        lines = body[start : start + size].decode("utf-8").splitlines()
+        if not lines:
+            continue
+        headword = lines[0].split(" /")[0].split(" <")[0].strip()
+        tag = _TAG.search(lines[0])
+        translations = [
+            part.strip()
+            for text in lines[1:]
+            if not text.lstrip().startswith('"')  # a usage example, not a translation
+            for part in _GLOSS.sub("", _DOMAIN.sub("", _SENSE.sub("", text))).split(",")
+        ]
+        yield headword, tag.group(1) if tag else "", [part for part in translations if part]
+
+
+def _translations(found: Iterable[tuple[str, str, list[str]]]) -> dict[str, frozenset[str]]:
+    """Folded headword → its folded single-word translations (a phrase is no word's translation)."""
+    words: dict[str, set[str]] = {}
+    for headword, _, translations in found:
+        single = {fold(text) for text in translations if _WORD.fullmatch(text)}
+        if single and _WORD.fullmatch(headword):
+            words.setdefault(fold(headword), set()).update(single)
+    return {word: frozenset(translated) for word, translated in words.items()}
+
+
+@lru_cache(maxsize=1)
+def _french_forms() -> dict[str, frozenset[str]]:
+    """Folded French word form → the folded lemmas it is a form of, for the lemmas the dictionaries
+    know (simplemma's French dictionary, whose keys keep their accents: "réparée" → réparer; a
+    folded form may stand for several: "marche" → marcher, marché). Built on first use (a second or
+    two: simplemma's 250,000 French forms are read once)."""
+    from simplemma.strategies import DefaultDictionaryFactory
+
+    known = load().french_written
+    forms: dict[str, set[str]] = {}
+    for form, lemma in DefaultDictionaryFactory().get_dictionary("fr").items():
+        if lemma in known:  # compared as written: folding all 250,000 forms would take seconds
+            forms.setdefault(fold(form), set()).add(fold(lemma))
+    return {form: frozenset(lemmas) for form, lemmas in forms.items()}
+
+
+@lru_cache(maxsize=65536)
+def french_lemmas(word: str) -> frozenset[str]:
+    """The folded French lemmas a folded word may be a form of (itself included: "equipe")."""
+    return frozenset({word}) | _french_forms().get(word, frozenset())
+
+
+@lru_cache(maxsize=65536)
+def english_lemma(word: str) -> str:
+    """The folded English lemma of a folded word (simplemma: "written" → "write")."""
+    import simplemma
+
+    return fold(simplemma.lemmatize(word, lang="en"))
+
+
+@lru_cache(maxsize=65536)
+def translates(french: str, english: str) -> bool:
+    """Whether the folded French word ``french`` and English word ``english`` are one word in the
+    two languages: the French-English dictionary gives the English word for one of the French
+    word's lemmas, and the English-French dictionary gives that lemma back ("équipe" / "team",
+    "maintenu" / "maintained": maintenir ↔ maintain).
+
+    An English "-ing" or "-ed" word reaches its lemma only for a French verb: simplemma reads
+    "training" as a form of "train", which a French noun ("rame", a train of carriages) does not
+    translate; a plural reaches its singular ("years" → year, "an")."""
+    lexicon = load()
+    if not lexicon.english_french or language_of(french) != "fr" or language_of(english) != "en":
+        return False  # one word per language: "mail" is French too, so no translation of "poste"
+    lemma = english_lemma(english)
+    verbal = {english, lemma}
+    nominal = {english} if english.endswith(_VERB_ENDINGS) else verbal  # "years" → year, not "training"
+    back = lexicon.english_french.get(english, frozenset()) | lexicon.english_french.get(lemma, frozenset())
+    return any(
+        candidate in back
+        and bool(
+            nominal & lexicon.french_english.get(candidate, frozenset())
+            or verbal & lexicon.french_english_verbs.get(candidate, frozenset())
+        )
+        for candidate in french_lemmas(french)
+    )
+
+
+# English endings of a verb's forms: a word ending so is the noun or adjective it is, as written.
+_VERB_ENDINGS = ("ing", "ed")
+
+
+def forget() -> None:
+    """Drop what was read (a test pointing :data:`DICTD_DIRECTORY` elsewhere calls it)."""
+    for cached in (_load, _french_forms, french_lemmas, english_lemma, translates):
+        cached.cache_clear()
