@@ -126,8 +126,7 @@ def _situating(words: tuple[str, ...], names: set[str]) -> set[int]:
     """Positions of the words that situate a question rather than say what it asks: a present time
     frame after a demonstrative, "à la base" (at first), the topic marker "niveau X" (not "le niveau
     de X"), the speaker's group with a definite article and no complement, and a kind noun before
-    "de" and a common noun ("le style de musique", not "le style de Léna"), the noun of a compound
-    preposition ("à partir de")."""
+    "de" and a common noun ("le style de musique", not "le style de Léna")."""
     found: set[int] = set()
     for index, word in enumerate(words):
         before = words[index - 1] if index else ""
@@ -139,18 +138,12 @@ def _situating(words: tuple[str, ...], names: set[str]) -> set[int]:
             or (word == "niveau" and (before not in DETERMINERS or before == "au") and before not in _WHICH)
             or (word in _IN_GROUP and before in _DEFINITE and after not in _OF)
             or (word in _KINDS and after in _OF and following and following not in names | _NOT_COMMON)
-            or ((before, word) in _COMPOUND_PREPOSITIONS and after in _OF | {"a", "au", "aux"})
         ):
             found.add(index)
     return found
 
 
 _NOT_COMMON = DETERMINERS | FUNCTION_WORDS
-
-
-# Compound prepositions, whose noun or verb is no content ("à partir de quelle heure…", "à propos
-# de", "au sujet de", "par rapport à"): a closed grammatical category.
-_COMPOUND_PREPOSITIONS = frozenset([("a", "partir"), ("a", "propos"), ("au", "sujet"), ("par", "rapport")])
 
 
 _WHICH = frozenset(["quel", "quelle", "quels", "quelles", "which"])
@@ -245,7 +238,6 @@ def read(text: str, statement: bool = False) -> Reading:
         or (index and words[index - 1] in AUXILIARIES and is_verb_form(forms.get(words[index], words[index])))
         or (index and (words[index - 1] in SUBJECT_CLITICS or words[index - 1] in MODALS))
         or words[index] in elided
-        or (not statement and _before_question_word(words, index))
         or (
             index == 1
             and words[0] in names
@@ -309,24 +301,6 @@ def _heads(
         ):
             found.add(words[after])
     return frozenset(found)
-
-
-def _before_question_word(words: tuple[str, ...], index: int) -> bool:
-    """A word between its subject and an interrogative adverb in place ("l'anniv de Léa tombe
-    quand ?", "le séminaire part où ?"), not after a determiner, that has an infinitive (*tomber*,
-    *sortir*): the verb, whatever noun the dictionary reads first (*tombe*, *part*)."""
-    if index + 1 >= len(words) or words[index + 1] not in _IN_PLACE or not index:
-        return False
-    if words[index - 1] in DETERMINERS or words[index - 1] in FUNCTION_WORDS:
-        return False
-    word = words[index]
-    # The infinitive and the third person plural of a first-group verb (tombe: tomber, tombent)
-    # or of a verb in -ir (sort: sortir, sortent); simplemma knows both as forms of one verb.
-    forms = {"e": (word + "r", word + "nt"), "t": (word + "ir", word + "ent")}.get(word[-1:])
-    return forms is not None and in_dictionary(forms[0]) and is_verb_form(forms[1])
-
-
-_IN_PLACE = frozenset(["quand", "ou", "comment", "pourquoi"])
 
 
 # A sentence opening on a name and a word with no pause between them: subject and verb

@@ -103,25 +103,3 @@ def test_facet_cues(text: str, facet: str) -> None:
 def test_a_birthplace_is_an_origin_not_a_home() -> None:
     assert judge("goal", "Bastien est né où ?", "Bastien vient d'où ?") == "same"
     assert judge("goal", "Bastien est né où ?", "Bastien habite où ?") == "different"
-
-
-@pytest.mark.parametrize(
-    ("text", "verb"),
-    [
-        ("la kermesse tombe quand ?", "tombe"),
-        ("la release sort quand ?", "sort"),
-        ("le bus part où ?", "part"),
-    ],
-)
-def test_a_word_before_an_interrogative_in_place_is_its_verb(text: str, verb: str) -> None:
-    assert verb in read(text).verbs
-
-
-@pytest.mark.parametrize("text", ["le départ de Bastien c'est quand ?", "la kermesse d'hiver c'est quand ?"])
-def test_a_noun_after_a_determiner_stays_a_noun(text: str) -> None:
-    assert not read(text).verbs
-
-
-def test_the_noun_of_a_compound_preposition_is_no_content() -> None:
-    assert "partir" not in read("à partir de quelle heure la kermesse ouvre ?").content
-    assert "partir" in read("Bastien veut partir quand ?").content
