@@ -84,6 +84,9 @@ _CUES: tuple[tuple[str, str], ...] = (
         r"cause(?: de| du)?|"
         r"(?:le|quel) (?:souci|probleme)(?: avec| de| du)?|what s wrong with|elle a quoi|il a quoi) ",
     ),
+    # Who is at the origin of a thing made it ("qui est à l'origine de Zibeline ?"): its creator,
+    # not where it comes from.
+    ("agent", r" (?:qui|who) (?:est|etait|c est) a l origine (?:de|d|du|des) "),
     (
         "origin",
         # Where someone was born is where they come from ("Inès est née où ?"), not where they live.

@@ -81,6 +81,7 @@ WRAPPERS = frozenset(
         "comprends",
         "comprendre",
         "idee",
+        "idea",
         "quelqu",
         "stp",
         "svp",

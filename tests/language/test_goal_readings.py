@@ -30,6 +30,7 @@ from language.readings import read
             "c'est quoi le style de musique préféré de Bastien ?",
             "c'est quoi la musique préférée de Bastien ?",
         ),
+        ("any idea where Bastien lives?", "where does Bastien live?"),
         # generic nouns for people
         ("combien de gens utilisent Zorglub ?", "Zorglub a combien d'utilisateurs ?"),
     ],
@@ -93,6 +94,7 @@ def test_another_channel_or_person_is_another_contact(a: str, b: str) -> None:
         ("Bastien télétravaille quels jours ?", "date"),
         ("Bastien aime le café ?", "other"),  # a yes/no question about a taste asks no favourite
         ("Bastien est basé où ?", "place"),
+        ("qui est à l'origine de Zorglub ?", "agent"),  # its creator, not where it comes from
         ("c'est quoi la base de données de Zorglub ?", "definition"),  # "base" is no "basé"
     ],
 )
