@@ -55,7 +55,8 @@ _CUES: tuple[tuple[str, str], ...] = (
         r" (?:quel|quelle|quels|quelles|quoi|le plus) |"
         r" (?:ecoute|ecoutes|ecoutent|regarde|regardes|regardent|lit|lis|lisent)"
         r" (?:quoi comme|quel|quelle|quels|quelles) |"
-        r" (?:what|which) (?:\w+ ){0,2}(?:does|do|did) \w+ (?:like|love|prefer|listen to|watch|read) ",
+        r" (?:what|which) (?:\w+ ){0,2}(?:does|do|did) \w+ (?:like|love|prefer|listen to|watch|read)"
+        r"(?: best| most)? ",
     ),
     ("age", r" (?:quel age|age|how old|ans) "),
     (
@@ -81,7 +82,7 @@ _CUES: tuple[tuple[str, str], ...] = (
     (
         "reason",
         r" (?:pourquoi|pour quelle raison|why|la raison(?: de| du| d)?|raison(?: de| du| d)?|"
-        r"cause(?: de| du)?|"
+        r"cause(?: de| du)?|(?:the )?reason(?: why| for)?|"
         r"(?:le|quel) (?:souci|probleme)(?: avec| de| du)?|what s wrong with|elle a quoi|il a quoi) ",
     ),
     # Who is at the origin of a thing made it ("qui est à l'origine de Zibeline ?"): its creator,
@@ -92,7 +93,8 @@ _CUES: tuple[tuple[str, str], ...] = (
         # Where someone was born is where they come from ("Inès est née où ?"), not where they live.
         r" (?:(?:vient|viens|venait|venir|est|es) d ou|d ou|originaire(?: de| d)?|origines?|"
         r"(?:est|es|suis|etait) nee? (?:ou|dans quelle ville|dans quel pays)|where was \w+ born|born where|"
-        r"a grandi|grandi|(?:de )?quelle region|come[s]? from|grew up|is \w+ from|village|bled|patelin|"
+        r"a grandi|grandi|(?:de )?quelle region|come[s]? from|grew up|grow up|is \w+ from|village|bled|"
+        r"patelin|"
         r"ville natale|pays natal|hometown) ",
     ),
     (

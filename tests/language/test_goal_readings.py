@@ -31,6 +31,8 @@ from language.readings import read
             "c'est quoi la musique préférée de Bastien ?",
         ),
         ("any idea where Bastien lives?", "where does Bastien live?"),
+        ("can someone explain what Zorglub is?", "what is Zorglub?"),
+        ("which film does Bastien like best?", "what is Bastien's favourite film?"),
         # generic nouns for people
         ("combien de gens utilisent Zorglub ?", "Zorglub a combien d'utilisateurs ?"),
     ],
@@ -95,6 +97,9 @@ def test_another_channel_or_person_is_another_contact(a: str, b: str) -> None:
         ("Bastien aime le café ?", "other"),  # a yes/no question about a taste asks no favourite
         ("Bastien est basé où ?", "place"),
         ("qui est à l'origine de Zorglub ?", "agent"),  # its creator, not where it comes from
+        ("what's the reason Zorglub is late?", "reason"),
+        ("where did Bastien grow up?", "origin"),
+        ("which film does Bastien like best?", "preference"),
         ("c'est quoi la base de données de Zorglub ?", "definition"),  # "base" is no "basé"
     ],
 )
