@@ -46,6 +46,18 @@ _CUES: tuple[tuple[str, str], ...] = (
     ("contact", r" (?:joindre|joignable|contacter|contact|(?<! s )appeler|telephoner) "),
     ("contact", r" (?:e ?mail|mail|courriel|numero|telephone|tel|portable|06|07|phone) "),
     ("preference", r" (?:prefere[es]?|preferee?s?|favori(?:te)?s?|favou?rite|prefers?) "),
+    # A verb of liking asked about its object ("Inès elle aime quelle couleur ?", "Anouk aime quoi
+    # comme musique ?", "what music does Anouk like?"), or a habit of listening, watching or reading
+    # asked by its kind ("Anouk écoute quoi comme musique ?"): the favourite of that kind.
+    (
+        "preference",
+        r" (?:aime|aimes|aiment|adore|adores|adorent|kiffe|kiffes|kiffent|prefere|preferes|preferent)"
+        r" (?:quel|quelle|quels|quelles|quoi|le plus) |"
+        r" (?:ecoute|ecoutes|ecoutent|regarde|regardes|regardent|lit|lis|lisent)"
+        r" (?:quoi comme|quel|quelle|quels|quelles) |"
+        r" (?:what|which) (?:\w+ ){0,2}(?:does|do|did) \w+ (?:like|love|prefer|listen to|watch|read)"
+        r"(?: best| most)? ",
+    ),
     ("age", r" (?:quel age|age|how old|ans) "),
     (
         "quantity",
@@ -64,19 +76,25 @@ _CUES: tuple[tuple[str, str], ...] = (
     ("hours", r" (?:a quelle heure|quelle heure|horaires?|heures? d ouverture|what time|opening hours) "),
     (
         "date",
-        r" (?:depuis quand|quand|quel jour|quelle date|la date(?: de| d)?|date(?: de| d)?|when|since when|"
-        r"what day|what date) ",
+        r" (?:depuis quand|quand|quels? jours?|quelles? dates?|la date(?: de| d)?|date(?: de| d)?|when|"
+        r"since when|what days?|which days?|what date) ",
     ),
     (
         "reason",
         r" (?:pourquoi|pour quelle raison|why|la raison(?: de| du| d)?|raison(?: de| du| d)?|"
-        r"cause(?: de| du)?|"
+        r"cause(?: de| du)?|(?:the )?reason(?: why| for)?|"
         r"(?:le|quel) (?:souci|probleme)(?: avec| de| du)?|what s wrong with|elle a quoi|il a quoi) ",
     ),
+    # Who is at the origin of a thing made it ("qui est à l'origine de Zibeline ?"): its creator,
+    # not where it comes from.
+    ("agent", r" (?:qui|who) (?:est|etait|c est) a l origine (?:de|d|du|des) "),
     (
         "origin",
+        # Where someone was born is where they come from ("Inès est née où ?"), not where they live.
         r" (?:(?:vient|viens|venait|venir|est|es) d ou|d ou|originaire(?: de| d)?|origines?|"
-        r"a grandi|grandi|(?:de )?quelle region|come[s]? from|grew up|is \w+ from|village|bled|patelin|"
+        r"(?:est|es|suis|etait) nee? (?:ou|dans quelle ville|dans quel pays)|where was \w+ born|born where|"
+        r"a grandi|grandi|(?:de )?quelle region|come[s]? from|grew up|grow up|is \w+ from|village|bled|"
+        r"patelin|"
         r"ville natale|pays natal|hometown) ",
     ),
     (
@@ -91,8 +109,9 @@ _CUES: tuple[tuple[str, str], ...] = (
         r" (?:boite|entreprise|societe|employeur|company|firm|employer|"
         r"(?:travaille|travailles|bosse|bosses|bossent|travaillent|bossait|travaillait|works?|working) "
         r"(?:ou|chez qui|chez quoi|pour qui|pour quelle?|chez quelle?|for)|(?:est|es) chez qui|"
-        r"chez qui|pour qui|"
-        r"(?:ou|where) (?:\w+ ){0,2}(?:travaille|travaillent|bosse|bossent|works?|working)) ",
+        r"chez qui|pour qui|(?:salariee?|employee?) (?:ou|chez qui|de qui)|"
+        r"(?:ou|where) (?:est ce qu(?:e|i)? )?(?:\w+ ){0,2}(?:travaille|travaillent|bosse|bossent|works?|"
+        r"working)) ",
     ),
     # "le nom du village de X" asks for the village: "nom de …" is transparent, "son nom" is not.
     (
@@ -103,7 +122,8 @@ _CUES: tuple[tuple[str, str], ...] = (
     (
         "place",
         r" (?:ou|where|adresse|address|etage|url|lien|ville|habite|habites|habitait|habiter|vit|vis|vivre|"
-        r"lives?|living|basee?|situee?|se trouve|trouve|localisation|lieu|located) ",
+        r"lives?|living|(?:est|es|sont|suis) basee?s?|based|situee?|se trouve|trouve|localisation|lieu|"
+        r"located) ",
     ),
     ("agent", r" (?:par qui|by whom) "),
     (
@@ -126,6 +146,14 @@ _CUES: tuple[tuple[str, str], ...] = (
     ("definition", r" (?:quel|quelle|quels|quelles|which) "),
 )
 _PATTERNS = tuple((facet, re.compile(pattern)) for facet, pattern in _CUES)
+
+# The channel each contact word names: "le numéro", "le tel", "le 06" of someone are one phone
+# number, "le mail" and "le courriel" one address (the channel, not the word, says what is asked).
+CONTACT_CHANNELS: dict[str, str] = {
+    **{word: "channel:mail" for word in ("mail", "email", "mails", "emails", "courriel", "courriels")},
+    **{word: "channel:phone" for word in ("numero", "telephone", "tel", "portable", "06", "07", "phone",
+                                          "mobile", "number")},
+}  # fmt: skip
 
 # Cue words that also say *which* information of the facet is asked: they stay content words, so
 # "le mail de Bob" and "le numéro de Bob", "qui a créé X" and "qui maintient X" remain apart.

@@ -25,7 +25,7 @@ from functools import lru_cache
 from typing import Literal
 
 from language.concepts import concepts_of, narrowest_concept
-from language.facets import read_facet, read_statement
+from language.facets import CONTACT_CHANNELS, read_facet, read_statement
 from language.lexicon import translates
 from language.text import (
     AUXILIARIES,
@@ -65,14 +65,13 @@ _CLIPPED = 4  # French clips long words: "anniv(ersaire)", "résa" (réservation
 # A capitalised word, also after an elided article ("le prix d'Origami", "l'Everest").
 _CAPITALISED = re.compile(r"(?:(?<=\b[dlDL]['’])|(?<![\w'’]))([A-ZÀ-Þ][\w’'-]*)")
 
-# Wrappers of a question ("je me demandais…", "j'aimerais bien savoir…") and discourse words that
-# situate it ("au juste", "à la base", "en ce moment", "dont tout le monde parle", "chez nous",
-# "dans l'équipe"): general conversational formulas.
+# Wrappers of a question ("je me demandais…", "j'aimerais bien savoir…", "t'as une idée…", "I
+# wonder…", "I'm curious…"), politeness ("stp", "merci") and the bot's name: general conversational
+# formulas. Function words, light verbs and fillers (language.text) are set aside already; the
+# words that situate a question ("en ce moment", "cette année", "à la base", "niveau boulot", "dans
+# l'équipe") only count in their construction (:func:`_situating`), never as single nouns.
 WRAPPERS = frozenset(
     [
-        "savoir",
-        "sais",
-        "connais",
         "dire",
         "dis",
         "demande",
@@ -84,36 +83,22 @@ WRAPPERS = frozenset(
         "comprends",
         "comprendre",
         "idee",
+        "idea",
         "quelqu",
-        "un",
+        "someone",
+        "somebody",
+        "anyone",
+        "anybody",
         "stp",
         "svp",
         "please",
         "merci",
-        "juste",
-        "fait",
-        "base",
-        "niveau",
-        "moment",
+        "connais",
         "maintenant",
         "actuellement",
-        "annee",
-        "tout",
-        "monde",
-        "parle",
-        "parlent",
-        "dont",
-        "nous",
-        "chez",
-        "equipe",
-        "team",
-        "boite",
-        "truc",
-        "chose",
-        "these",
-        "days",
         "now",
-        "year",
+        "currently",
+        "nowadays",
         "eko",
         "want",
         "wants",
@@ -125,9 +110,50 @@ WRAPPERS = frozenset(
         "curious",
         "curieux",
         "curieuse",
+        # The English "mieux" (a degree adverb, text.FILLERS): "understand X better".
         "better",
     ]
 )
+# Nouns of a time frame that, after a demonstrative, put a question in the present ("cette année",
+# "en ce moment", "ces temps-ci", "these days", "this year"): a present question asks it now anyway.
+_PRESENT_FRAMES = frozenset(["annee", "moment", "temps", "jours", "year", "days"])
+# The speaker's own group, named with a definite article and no complement ("dans l'équipe", "la
+# team", "le séminaire d'équipe", "dans la boîte"): the group every member asks from, like "chez
+# nous". "quelle équipe" asks it; "l'équipe de Léna" names another one.
+_IN_GROUP = frozenset(["equipe", "team", "boite"])
+_DEFINITE = frozenset(["l", "la", "le", "the", "d"])
+# Kind nouns before "de": "le style de musique" is the music, "quel type de projet" the project.
+_KINDS = frozenset(["genre", "genres", "type", "types", "sorte", "sortes", "style", "styles", "kind", "sort"])
+# Generic nouns for people ("combien de gens utilisent X", "combien de personnes bossent à Lille",
+# "how many people"): like "qui" or "quelqu'un", they name no one in particular.
+_PEOPLE = frozenset(["gens", "personnes", "people"])
+
+
+def _situating(words: tuple[str, ...], names: set[str]) -> set[int]:
+    """Positions of the words that situate a question rather than say what it asks: a present time
+    frame after a demonstrative, "à la base" (at first), the topic marker "niveau X" (not "le niveau
+    de X"), the speaker's group with a definite article and no complement, and a kind noun before
+    "de" and a common noun ("le style de musique", not "le style de Léna")."""
+    found: set[int] = set()
+    for index, word in enumerate(words):
+        before = words[index - 1] if index else ""
+        after = words[index + 1] if index + 1 < len(words) else ""
+        following = words[index + 2] if index + 2 < len(words) else ""
+        if (
+            (word in _PRESENT_FRAMES and before in _DEMONSTRATIVES | {"these"})
+            or (word == "base" and words[max(index - 2, 0) : index] == ("a", "la"))
+            or (word == "niveau" and (before not in DETERMINERS or before == "au") and before not in _WHICH)
+            or (word in _IN_GROUP and before in _DEFINITE and after not in _OF)
+            or (word in _KINDS and after in _OF and following and following not in names | _NOT_COMMON)
+        ):
+            found.add(index)
+    return found
+
+
+_NOT_COMMON = DETERMINERS | FUNCTION_WORDS
+
+
+_WHICH = frozenset(["quel", "quelle", "quels", "quelles", "which"])
 # Classifier nouns: the kind of thing a name is ("Marmotte, c'est quoi ce projet ?", "Caribou c'est
 # quoi comme outil ?"). They say nothing more about what is asked.
 CLASSIFIERS = frozenset(
@@ -159,7 +185,7 @@ CLASSIFIERS = frozenset(
 )
 # Names of currencies: "80 000 euros", "80k€" and "80 000 balles" give one amount ("€" is no word).
 _CURRENCIES = frozenset(["euro", "euros", "eur", "balles", "dollar", "dollars", "usd"])
-_IGNORED = FUNCTION_WORDS | LIGHT_VERBS | FILLERS | WRAPPERS | CLASSIFIERS | _CURRENCIES
+_IGNORED = FUNCTION_WORDS | LIGHT_VERBS | FILLERS | WRAPPERS | CLASSIFIERS | _CURRENCIES | _PEOPLE
 # A statement is not wrapped in a request: "par équipe", "cette année" say something in a fact.
 _STATEMENT_IGNORED = FUNCTION_WORDS | LIGHT_VERBS | FILLERS | CLASSIFIERS | _CURRENCIES
 
@@ -184,8 +210,8 @@ def read(text: str, statement: bool = False) -> Reading:
     forms = accented_forms(text)
     names = _names(text)
     facet = read_statement(text) if statement else read_facet(_without_description(text, names))
-    clause = _about_clause(facet.words)
     words = facet.words
+    clause = _about_clause(words) | (set() if statement else _situating(words, names))
     kept = [
         index
         for index, word in enumerate(words)
@@ -205,6 +231,9 @@ def read(text: str, statement: bool = False) -> Reading:
         or word[:1].isdigit()
         or (not in_dictionary(forms.get(word, word)) and frequency(forms.get(word, word)) < ANCHOR_FREQUENCY)
     )
+    if facet.facet == "contact" and not statement:
+        content = tuple(CONTACT_CHANNELS.get(word, word) for word in content)
+        anchors = tuple(word for word in anchors if word not in CONTACT_CHANNELS)
     english = sentence_language([word for word in words if word not in names and word not in anchors]) == "en"
     elided = {fold(word) for word in ELIDED_CLITIC.findall(text)}  # "s'occupe", "s'appelle"
     # Inflected verbs, and participles after an auxiliary (a compound tense: "Rayan est arrivé

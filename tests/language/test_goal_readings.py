@@ -1,0 +1,112 @@
+"""Readings of questions that generalise beyond the labelled sets (issue 10, goal recall): the words
+that situate a question only in their construction, generic nouns for people, kind nouns, contact
+channels, and facet cues (liking verbs, "est-ce que", birthplace, "quels jours"). Probes use new
+names (Bastien, Zorglub, Hérisson), none taken from the labelled sets."""
+
+from __future__ import annotations
+
+import pytest
+
+from language.equivalence import judge
+from language.facets import facet_of
+from language.readings import read
+
+
+@pytest.mark.parametrize(
+    ("a", "b"),
+    [
+        # a present time frame after a demonstrative
+        ("Bastien habite où en ce moment ?", "Bastien habite où ?"),
+        ("la kermesse c'est quand cette année ?", "la kermesse c'est quand ?"),
+        ("where is Bastien living these days?", "where does Bastien live?"),
+        # "à la base" (at first), the topic marker "niveau X"
+        ("il vient d'où à la base Bastien ?", "Bastien vient d'où ?"),
+        ("Bastien fait quoi, niveau boulot ?", "Bastien fait quoi comme boulot ?"),
+        # the speaker's group with a definite article and no complement
+        ("Bastien a quel rôle dans l'équipe ?", "Bastien a quel rôle ?"),
+        ("Bastien fait quoi dans la boîte ?", "Bastien fait quoi ?"),
+        # a kind noun before "de"
+        (
+            "c'est quoi le style de musique préféré de Bastien ?",
+            "c'est quoi la musique préférée de Bastien ?",
+        ),
+        ("any idea where Bastien lives?", "where does Bastien live?"),
+        ("can someone explain what Zorglub is?", "what is Zorglub?"),
+        ("which film does Bastien like best?", "what is Bastien's favourite film?"),
+        # generic nouns for people
+        ("combien de gens utilisent Zorglub ?", "Zorglub a combien d'utilisateurs ?"),
+    ],
+)
+def test_words_that_situate_a_question_are_not_what_it_asks(a: str, b: str) -> None:
+    assert judge("goal", a, b) == "same"
+    assert judge("goal", b, a) == "same"
+
+
+@pytest.mark.parametrize(
+    ("text", "kept"),
+    [
+        ("c'est quoi la base de données de Zorglub ?", "base"),  # not "à la base"
+        ("c'est quoi le niveau de Bastien en anglais ?", "niveau"),  # "le niveau de X" is asked
+        ("Bastien est dans quelle équipe ?", "equipe"),  # the group asked
+        ("c'est qui le chef de l'équipe de Bastien ?", "equipe"),  # another group, named
+        ("c'est quand l'année de césure de Bastien ?", "annee"),  # no demonstrative
+        ("c'est quoi le type de Bastien ?", "type"),  # no "de" after the kind noun
+    ],
+)
+def test_the_same_words_outside_their_construction_stay_content(text: str, kept: str) -> None:
+    assert kept in read(text).content
+
+
+@pytest.mark.parametrize(
+    ("a", "b"),
+    [
+        ("c'est quoi le numéro de Bastien ?", "t'as le 06 de Bastien ?"),
+        ("c'est quoi le numéro de Bastien ?", "Bastien a quel numéro de téléphone ?"),
+        ("c'est quoi le mail de Bastien ?", "t'as le courriel de Bastien ?"),
+    ],
+)
+def test_contact_words_of_one_channel_ask_one_thing(a: str, b: str) -> None:
+    assert judge("goal", a, b) == "same"
+
+
+@pytest.mark.parametrize(
+    ("a", "b"),
+    [
+        ("c'est quoi le mail de Bastien ?", "c'est quoi le numéro de Bastien ?"),
+        ("t'as le 06 de Bastien ?", "t'as le mail de Bastien ?"),
+        ("c'est quoi le numéro de Bastien ?", "c'est quoi le numéro de Firmin ?"),
+    ],
+)
+def test_another_channel_or_person_is_another_contact(a: str, b: str) -> None:
+    assert judge("goal", a, b) == "different"
+
+
+@pytest.mark.parametrize(
+    ("text", "facet"),
+    [
+        ("où est-ce que Bastien travaille ?", "employer"),
+        ("où est-ce qu'il bosse Bastien ?", "employer"),
+        ("Bastien est salarié où ?", "employer"),
+        ("Bastien aime quelle couleur ?", "preference"),
+        ("Bastien elle aime quoi comme musique ?", "preference"),
+        ("Bastien écoute quoi comme musique ?", "preference"),
+        ("what music does Bastien like?", "preference"),
+        ("Bastien est né où ?", "origin"),
+        ("where was Bastien born?", "origin"),
+        ("Bastien télétravaille quels jours ?", "date"),
+        ("Bastien aime le café ?", "other"),  # a yes/no question about a taste asks no favourite
+        ("Bastien est basé où ?", "place"),
+        ("qui est à l'origine de Zorglub ?", "agent"),  # its creator, not where it comes from
+        ("what's the reason Zorglub is late?", "reason"),
+        ("where did Bastien grow up?", "origin"),
+        ("which film does Bastien like best?", "preference"),
+        ("c'est quoi la base de données de Zorglub ?", "definition"),  # "base" is no "basé"
+    ],
+)
+def test_facet_cues(text: str, facet: str) -> None:
+    assert facet_of(text) == facet
+
+
+def test_a_birthplace_is_an_origin_not_a_home() -> None:
+    assert judge("goal", "Bastien est né où ?", "Bastien vient d'où ?") == "same"
+    assert judge("goal", "Bastien est né où ?", "Bastien habite où ?") == "different"
