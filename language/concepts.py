@@ -96,6 +96,10 @@ _TABLE: dict[str, str] = {
     "studied study studies master these phd",
 }
 
+# The concepts above that name a person's relatives (kinship and close ties): "la femme de Mickael"
+# is another person than Mickael (language/relatives.py).
+KINSHIP = frozenset({"mere", "pere", "parent", "frere", "soeur", "enfant", "conjoint", "ami", "grandparent"})
+
 CONCEPTS: dict[str, tuple[str, ...]] = {}
 for _concept, _words in _TABLE.items():
     for _word in _words.split():
