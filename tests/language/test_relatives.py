@@ -7,6 +7,7 @@ def test_relatives_read_both_constructions() -> None:
     assert relatives("La soeur de Gaspard est pilote.") == {"gaspard": frozenset({"soeur"})}
     assert relatives("Firmin's wife teaches maths.") == {"firmin": frozenset({"conjoint"})}
     assert relatives("Le grand-père de Gaspard était marin.") == {"gaspard": frozenset({"grandparent"})}
+    assert relatives("La sœur de Firmin est pilote.") == {"firmin": frozenset({"soeur"})}  # ligature
     assert relatives("Le vélo de Gaspard est rouge.") == {"gaspard": frozenset()}
     assert relatives("Gaspard est pilote.") == {}
 
