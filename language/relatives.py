@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
+from functools import lru_cache
 
 from language.concepts import KINSHIP, concepts_of
 from language.text import fold, is_common_word
@@ -25,12 +26,12 @@ _POSSESSIVE = re.compile(r"([^\W\d_]+)['’]s?\s+([^\W\d_]+)")
 _GRAND = re.compile(r"\bgrand[- ](?=p[eè]re|m[eè]re|father|mother)", re.IGNORECASE)
 
 
-def _kin(word: str) -> frozenset[str]:
-    return frozenset(concept for concept in concepts_of(fold(word)) if concept in KINSHIP)
+def _kin(folded_word: str) -> frozenset[str]:
+    return frozenset(concept for concept in concepts_of(folded_word) if concept in KINSHIP)
 
 
 def _kin_of_text(text: str) -> frozenset[str]:
-    return frozenset().union(*(_kin(word) for word in _WORD.findall(text)))
+    return frozenset().union(*(_kin(word) for word in _WORD.findall(fold(text))))
 
 
 def _is_name(word: str) -> bool:
@@ -52,7 +53,7 @@ def relatives(text: str) -> dict[str, frozenset[str]]:
     found: dict[str, frozenset[str]] = {}
     for word, name in _attached(_GRAND.sub("grand", text)):
         if _is_name(name):
-            found[fold(name)] = found.get(fold(name), frozenset()) | _kin(word)
+            found[fold(name)] = found.get(fold(name), frozenset()) | _kin(fold(word))
     return found
 
 
@@ -79,10 +80,20 @@ def other_person(asked: AskedPerson, text: str, about: str | None = None) -> boo
     be read this way (no name, or something of a name that is no known relative)."""
     if not asked.names or asked.unread:
         return False
-    words = {fold(word) for word in _WORD.findall(f"{text} {about or ''}")}
-    named = asked.names & words
+    named = asked.names & _words(f"{text} {about or ''}")
     if not named:
         return False
-    attached = relatives(text)
-    mentioned = _kin_of_text(_GRAND.sub("grand", text))
+    attached, mentioned = _people(text)
     return any(attached.get(name, frozenset()) - asked.kin for name in named) or bool(asked.kin - mentioned)
+
+
+# Search reads the same stored facts again and again (memory/store.py): their readings are cached.
+@lru_cache(maxsize=4096)
+def _words(text: str) -> frozenset[str]:
+    return frozenset(_WORD.findall(fold(text)))
+
+
+@lru_cache(maxsize=4096)
+def _people(text: str) -> tuple[dict[str, frozenset[str]], frozenset[str]]:
+    """The relatives of each name ``text`` speaks of, and every kinship concept it mentions."""
+    return relatives(text), _kin_of_text(_GRAND.sub("grand", text))
