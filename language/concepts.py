@@ -37,7 +37,7 @@ _TABLE: dict[str, str] = {
     "chef": "chef boss patron manager responsable lead dirige head cto ceo",
     "produit": "produit product pm",
     "deploiement": "deploie deployer deploiement deploy deploys deployment release livraison mep",
-    "reunion": "reunion meeting standup point",
+    "reunion": "reunion meeting standup",
     "ticket": "ticket issue bug tracker tracking",
     "heberge": "heberge heberger hebergement host hosted hosting serveur server datacenter cloud",
     "code": "code coder codee ecrit written langage backend back frontend front stack framework",
@@ -46,7 +46,7 @@ _TABLE: dict[str, str] = {
     "creer": "cree creer creation fabrique fabriquer lance lancer fonde fonder monte created built made "
     "founded launched",
     "debut": "debut debute debuter commence commencer started start began",
-    "devenir": "devenir deviendra voudrait veut aimerait reve become want wants dream future",
+    "devenir": "devenir deviendra reve become dream future",
     "nom": "nom appelle appeler appellent name named called",
     # places and moves
     "origine": "origine originaire vient venait village bled patelin natal natale hometown grandi grandir",
@@ -95,6 +95,10 @@ _TABLE: dict[str, str] = {
     "etudes": "etudes etudie etudier etudiant fac universite university iut ecole school diplome degree "
     "studied study studies master these phd",
 }
+
+# The concepts above that name a person's relatives (kinship and close ties): "la femme de Mickael"
+# is another person than Mickael (language/relatives.py).
+KINSHIP = frozenset({"mere", "pere", "parent", "frere", "soeur", "enfant", "conjoint", "ami", "grandparent"})
 
 CONCEPTS: dict[str, tuple[str, ...]] = {}
 for _concept, _words in _TABLE.items():

@@ -16,6 +16,11 @@ WORDS = re.compile(r"[^\W_]+(?:['’-][^\W_]+)*")
 LETTERS = re.compile(r"[^\W\d_]+")
 
 
+# Ligatures Unicode does not decompose: "sœur" is written "soeur" as often, and the word lists
+# (language/concepts.py) hold the latter.
+_LIGATURES = {"œ": "oe", "æ": "ae"}
+
+
 def fold_with_map(text: str) -> tuple[str, list[int]]:
     """Case- and accent-folded ``text`` and, per folded character, the index of its original one."""
     if text.isascii():  # one character stays one character: skip the per-character pass
@@ -25,8 +30,9 @@ def fold_with_map(text: str) -> tuple[str, list[int]]:
     for position, char in enumerate(text):
         decomposed = unicodedata.normalize("NFKD", char)
         for folded_char in "".join(c for c in decomposed if not unicodedata.combining(c)).casefold():
-            out.append(folded_char)
-            index.append(position)
+            for letter in _LIGATURES.get(folded_char, folded_char):
+                out.append(letter)
+                index.append(position)
     return "".join(out), index
 
 

@@ -15,6 +15,7 @@ import numpy as np
 
 from language import equivalence
 from language.equivalence import Attribution
+from language.relatives import asked_person, other_person
 from memory.backends import Filters, PointData, Progress, StoredPoint, VectorBackend, open_backend
 from memory.embeddings import Embedder, Vectors
 from memory.items import MAX_TEXT_CHARS, check_item, check_utf8, new_record
@@ -60,6 +61,9 @@ class SearchTuning:
     ``mode="dense"`` is dense only (the baseline the quality command compares with). In hybrid mode,
     ``fusion`` is ``linear`` (dense cosine + ``sparse_weight`` × sparse score relative to the best
     sparse hit: the measured best), or Qdrant's own ``rrf`` (weighted reciprocal rank) or ``dbsf``.
+    The linear fusion's best ``rerank_depth`` are then read back and a fact that speaks of another
+    person than the question (``language.relatives.other_person``: "La femme de Mickael…" for "il
+    fait quoi Mickael ?") loses ``other_person_penalty``.
     """
 
     mode: Literal["hybrid", "dense"] = "hybrid"
@@ -69,6 +73,10 @@ class SearchTuning:
     dense_weight: float = 1.0
     sparse_weight: float = 1.5
     name_weight: float = 3.0  # chosen on the blind dev half (recall@1 0.743 → 0.770 against 2.0)
+    # The middle of the range where the dev half and the old sets gave the same figures (0.1–0.5):
+    # docs/memory.md, "Retrieval quality".
+    other_person_penalty: float = 0.3
+    rerank_depth: int = 10
 
 
 @dataclass
@@ -435,14 +443,16 @@ class Memory:
             return []
         limit = max(1, min(int(limit), 100))
         tuning = self.tuning
-        vector = (await self._embedder.embed([query[:MAX_TEXT_CHARS]]))[0]
-        lexical = sparse_vector(query[:MAX_TEXT_CHARS], name_weight=tuning.name_weight, query=True)
+        query = query[:MAX_TEXT_CHARS]
+        vector = (await self._embedder.embed([query]))[0]
+        lexical = sparse_vector(query, name_weight=tuning.name_weight, query=True)
         depth = max(tuning.candidates, limit)
         points: Sequence[StoredPoint]
         if tuning.mode == "dense" or not lexical.indices:
             points = (await self._backend.nearest(kind, vector[np.newaxis, :], limit, filters=filters))[0]
         elif tuning.fusion == "linear":
-            points = await self._linear_search(kind, vector, lexical, depth, limit, filters)
+            ranked = await self._linear_search(kind, query, vector, lexical, depth, limit, filters)
+            points = [point for point, _ in ranked]
         else:
             points = await self._backend.fused(
                 kind,
@@ -463,16 +473,31 @@ class Memory:
     async def _linear_search(
         self,
         kind: Kind,
+        query: str,
         vector: Vectors,
         lexical: SparseVector,
         depth: int,
         limit: int,
         filters: Filters | None,
-    ) -> builtins.list[StoredPoint]:
-        """Dense and sparse candidates ranked by their fused score (:meth:`_fused`)."""
-        ranked = [i for i, _ in (await self._fused(kind, vector, lexical, depth, filters))[:limit]]
-        by_id = {p.id: p for p in await self._backend.retrieve(kind, ranked, with_dense=True)}
-        return [by_id[i] for i in ranked if i in by_id]
+    ) -> builtins.list[tuple[StoredPoint, float]]:
+        """Dense and sparse candidates ranked by their fused score (:meth:`_fused`), the best
+        ``rerank_depth`` read back (payload and dense vector) and re-ranked: a fact about another
+        person than the question's loses ``other_person_penalty``. Best first, with that score."""
+        tuning = self.tuning
+        top = (await self._fused(kind, vector, lexical, depth, filters))[: max(limit, tuning.rerank_depth)]
+        by_id = {p.id: p for p in await self._backend.retrieve(kind, [i for i, _ in top], with_dense=True)}
+        asked = asked_person(query)
+        ranked: builtins.list[tuple[StoredPoint, float]] = []
+        for i, score in top:
+            point = by_id.get(i)
+            if point is None:
+                continue
+            record = _record(point, kind)
+            if other_person(asked, record.text, record.about):
+                score -= tuning.other_person_penalty
+            ranked.append((point, score))
+        ranked.sort(key=lambda item: item[1], reverse=True)  # stable: ties keep the fused order
+        return ranked
 
     async def _fused(
         self, kind: Kind, vector: Vectors, lexical: SparseVector, depth: int, filters: Filters | None
@@ -503,12 +528,14 @@ class Memory:
     async def fused_scores(
         self, kind: Kind, query: str, limit: int = 5
     ) -> builtins.list[tuple[Record, float]]:
-        """The best records of a linear hybrid search with the fused score the ranking compares (so
-        the margin between the first two can be read)."""
-        vector = (await self._embedder.embed([query[:MAX_TEXT_CHARS]]))[0]
-        lexical = sparse_vector(query[:MAX_TEXT_CHARS], name_weight=self.tuning.name_weight, query=True)
-        top = (await self._fused(kind, vector, lexical, max(self.tuning.candidates, limit), None))[:limit]
-        return [(await self.get(i), score) for i, score in top]
+        """The best records of a linear hybrid search with the score the ranking compares (fused,
+        then re-ranked: so the margin between the first two can be read)."""
+        query = query[:MAX_TEXT_CHARS]
+        vector = (await self._embedder.embed([query]))[0]
+        lexical = sparse_vector(query, name_weight=self.tuning.name_weight, query=True)
+        depth = max(self.tuning.candidates, limit)
+        ranked = await self._linear_search(kind, query, vector, lexical, depth, limit, None)
+        return [(_record(point, kind), score) for point, score in ranked[:limit]]
 
     async def _find(self, record_id: str) -> Record | None:
         point_id = _point_id(record_id)

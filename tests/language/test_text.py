@@ -13,3 +13,9 @@ def test_folding_takes_the_same_result_on_its_ascii_shortcut() -> None:
         assert (folded, index) == (slow[:-1], slow_index[:-1])
     assert fold("Eko, c'est QUI ?") == "eko, c'est qui ?"
     assert fold_with_map("AbC") == ("abc", [0, 1, 2])
+
+
+def test_ligatures_fold_to_their_two_letters() -> None:
+    # the word lists (language/concepts.py) write "soeur", people write "sœur" as often
+    assert fold("Sœur, cœur, Æsop") == "soeur, coeur, aesop"
+    assert fold_with_map("sœur") == ("soeur", [0, 1, 1, 2, 3])

@@ -4,15 +4,32 @@ from __future__ import annotations
 
 import hashlib
 
-from memory.sparse import sparse_vector, term_index
+import pytest
+
+from memory.sparse import document_weight, sparse_vector, term_index
 from memory.storage import SPARSE_SCHEME
 
 
 def test_vectors_are_stable_and_sorted() -> None:
-    vector = sparse_vector("Simon Simon joue")
+    vector = sparse_vector("Simon Simon joue", query=True)
     assert vector.indices == sorted(vector.indices)
     assert dict(zip(vector.indices, vector.values, strict=True))[term_index("simon")] == 2.0
     assert sparse_vector("").indices == []
+
+
+def test_stored_texts_get_bm25_document_weights() -> None:
+    """A term said twice weighs more than once but less than twice; a long text's terms weigh less."""
+    stored = sparse_vector("Simon Simon joue")
+    weights = dict(zip(stored.indices, stored.values, strict=True))
+    assert weights[term_index("simon")] == pytest.approx(document_weight(2.0, 3.0))  # stored as float32
+    assert weights[term_index("joue")] < weights[term_index("simon")] < 2 * weights[term_index("joue")]
+    short = sparse_vector("Simon joue")
+    long = sparse_vector("Simon joue de la batterie dans un groupe de rock tous les week-ends à Vannes")
+    at = term_index("simon")
+    assert (
+        dict(zip(long.indices, long.values, strict=True))[at]
+        < dict(zip(short.indices, short.values, strict=True))[at]
+    )
 
 
 # Sample stored texts whose terms stand for the scheme: a change in how a stored text becomes terms
@@ -26,7 +43,7 @@ _SCHEME_SAMPLES = (
     "Les salles de réunion se réservent dans Outlook.",
 )
 # The fingerprint of each scheme's terms for the samples above.
-_FINGERPRINTS = {2: "0bf48a58"}
+_FINGERPRINTS = {2: "0bf48a58", 3: "a13f8b57"}
 
 
 def _fingerprint() -> str:
