@@ -19,6 +19,7 @@ LETTERS = re.compile(r"[^\W\d_]+")
 # Ligatures Unicode does not decompose: "sœur" is written "soeur" as often, and the word lists
 # (language/concepts.py) hold the latter.
 _LIGATURES = {"œ": "oe", "æ": "ae"}
+_LIGATURE_TABLE = str.maketrans(_LIGATURES)
 
 
 def fold_with_map(text: str) -> tuple[str, list[int]]:
@@ -41,9 +42,11 @@ def fold(text: str) -> str:
     if text.isascii():  # most chat text: nothing to decompose
         return text.casefold()
     # What fold_with_map gives, without its per-character map (a third of the time).
-    return "".join(
-        char for char in unicodedata.normalize("NFKD", text) if not unicodedata.combining(char)
-    ).casefold()
+    return (
+        "".join(char for char in unicodedata.normalize("NFKD", text) if not unicodedata.combining(char))
+        .casefold()
+        .translate(_LIGATURE_TABLE)
+    )
 
 
 def normalise_quotes(text: str) -> str:
