@@ -13,3 +13,21 @@ def test_folding_takes_the_same_result_on_its_ascii_shortcut() -> None:
         assert (folded, index) == (slow[:-1], slow_index[:-1])
     assert fold("Eko, c'est QUI ?") == "eko, c'est qui ?"
     assert fold_with_map("AbC") == ("abc", [0, 1, 2])
+
+
+def test_folding_a_whole_text_at_once_is_folding_it_character_by_character() -> None:
+    """``fold`` decomposes the whole text in one pass, ``fold_with_map`` one character at a time:
+    combining marks (reordered by a whole-text decomposition) are dropped, ligatures and compatibility
+    forms split, case folded per character — the same text either way."""
+    samples = [
+        "l'équipe de Zoé à Besançon",
+        "e\u0301\u0327 c\u0327\u0301 a\u0345\u0301",  # marks in non-canonical order
+        "straße ﬁn ǅ ŉ",
+        "İstanbul ΣΑΣ ὒ ᾳ",
+        "한국어 각",
+        "①²³ ㎏ ｆｕｌｌ",
+        "Å Å ẛ̣",
+    ]
+    samples += [chr(code) for code in range(0x80, 0x3000)]
+    for text in samples:
+        assert fold(text) == fold_with_map(text)[0], repr(text)
