@@ -447,9 +447,11 @@ async def _import(args: argparse.Namespace, settings: Settings) -> int:
 
 def import_encoders(threads: int) -> int:
     """How many batches an import encodes at once by default: one per core this process may use,
-    each on ``threads`` torch threads. Eko is stopped while it imports (the storage is locked), so
-    the import has the cores; one encoder per core, not torch threads, because torch's pool
-    busy-waits between operations and lost to one thread on 2 cores (docs/memory.md, "Embeddings")."""
+    each on ``threads`` torch threads. With the embedded storage Eko is stopped while it imports
+    (the storage is locked), so the import has the cores (with a Qdrant server, ``--encoders 1``
+    leaves a running Eko a core). One encoder per core, not more torch threads, because torch's
+    pool busy-waits between operations and lost to one thread on 2 cores (docs/memory.md,
+    "Embeddings")."""
     affinity = getattr(os, "sched_getaffinity", None)
     cores = len(affinity(0)) if affinity is not None else os.cpu_count() or 1
     return max(1, cores // max(1, threads))
