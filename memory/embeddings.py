@@ -179,7 +179,7 @@ def load_embedder(name: str = PACKAGED_MODEL, threads: int | None = 1) -> Embedd
 
     Nothing is loaded until the first ``embed`` (or ``dimension``) call. ``threads`` is torch's
     intra-op thread count for this process, set at that load (None leaves torch's default: one per
-    core). One is fastest for a chat bot's short queries, and on 2 cores for imports too
-    (docs/memory.md, "Embeddings").
+    core). One is fastest for a chat bot's short queries; a bulk import uses more cores with
+    several encodes at once (``Memory.add_batches(encoders=...)``, docs/memory.md, "Embeddings").
     """
     return Embedder(name, _sentence_transformer(name, threads))

@@ -6,6 +6,7 @@ import asyncio
 import builtins
 import logging
 import uuid
+from collections import deque
 from collections.abc import AsyncIterator, Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime
@@ -250,25 +251,33 @@ class Memory:
         return await self._add_checked(checked, None)
 
     async def add_batches(
-        self, batches: Iterable[Sequence[NewRecord | Mapping[str, Any]]]
+        self, batches: Iterable[Sequence[NewRecord | Mapping[str, Any]]], encoders: int = 1
     ) -> AsyncIterator[builtins.list[AddResult] | ValueError]:
-        """:meth:`add_many` of each batch in turn, for bulk imports: the next batch is encoded (in a
-        worker thread, the model releasing the GIL) while this one is checked and written, so the
-        model and the duplicate checks use two cores. ``batches`` is read one batch ahead. Every
-        :data:`INDEX_EVERY` records the engine indexes what was written (:meth:`optimize`), so the
-        duplicate checks of the following batches search an index instead of scanning every record
-        this import wrote (the caller still optimizes at the end).
+        """:meth:`add_many` of each batch in turn, for bulk imports: the next ``encoders`` batches are
+        encoded (each in its own worker thread, the model releasing the GIL) while this one is
+        checked and written, so the model and the duplicate checks use several cores. ``batches`` is
+        read ``encoders`` batches ahead. Every :data:`INDEX_EVERY` records the engine indexes what was
+        written (:meth:`optimize`), so the duplicate checks of the following batches search an index
+        instead of scanning every record this import wrote (the caller still optimizes at the end).
 
         Yields each batch's results in order, or the ``ValueError`` that refused it (nothing of that
-        batch is written; the following batches go on).
+        batch is written; the following batches go on). The results do not depend on ``encoders``.
         """
+        if encoders < 1:
+            raise ValueError(f"encoders must be at least 1, not {encoders}")
         upcoming = iter(batches)
-        pending = self._encode_next(upcoming)
+        pending: deque[asyncio.Future[tuple[builtins.list[NewRecord], Vectors] | ValueError]] = deque()
+
+        def encode_ahead() -> None:
+            while len(pending) < encoders and (future := self._encode_next(upcoming)) is not None:
+                pending.append(future)
+
+        encode_ahead()
         unindexed = 0
         try:
-            while pending is not None:
-                encoded = await pending
-                pending = self._encode_next(upcoming)
+            while pending:
+                encoded = await pending.popleft()
+                encode_ahead()
                 outcome: builtins.list[AddResult] | ValueError
                 if isinstance(encoded, ValueError):
                     outcome = encoded
@@ -283,8 +292,8 @@ class Memory:
                     unindexed = 0
                 yield outcome
         finally:
-            if pending is not None:
-                pending.cancel()
+            for future in pending:
+                future.cancel()
 
     def _encode_next(
         self, upcoming: Iterator[Sequence[NewRecord | Mapping[str, Any]]]
@@ -390,13 +399,20 @@ class Memory:
         staged: dict[str, _Staged],
     ) -> _Staged | None:
         """The most similar existing (stored or staged in this batch) record equivalent to ``item``."""
+        # Records about someone else are never equivalent (is_equivalent's first test): left out
+        # before the cosine and the full rules, which an import of many people's facts spent most of
+        # its duplicate checks on (docs/memory.md, "Import at 100,000 facts").
+        about = item.about
         scored: dict[str, tuple[float, _Staged]] = {}
         for record, score, stored_vector in stored_hits:
             entry = staged.get(record.id) or _Staged(record, stored_vector, text_changed=False, is_new=False)
-            scored[record.id] = (score, entry)
+            if not equivalence.about_veto(about, entry.record.about):
+                scored[record.id] = (score, entry)
         floor = equivalence.CANDIDATE_FLOOR[item.kind]
         for record_id, entry in staged.items():
             if entry.record.kind != item.kind or record_id in scored:
+                continue
+            if equivalence.about_veto(about, entry.record.about):
                 continue
             cosine = float(np.dot(vector, entry.vector))
             if cosine >= floor:

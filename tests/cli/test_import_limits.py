@@ -4,12 +4,13 @@ its number (too long, too deep, control characters) while the others go on."""
 from __future__ import annotations
 
 import json
+import os
 import tracemalloc
 from pathlib import Path
 
 import pytest
 
-from eko.memory_cli import MAX_LINE_BYTES, _batches, parse_import_line, read_lines
+from eko.memory_cli import MAX_LINE_BYTES, _batches, import_encoders, parse_import_line, read_lines
 
 
 def _fact(text: str) -> str:
@@ -68,3 +69,12 @@ def test_blank_lines_are_skipped_but_counted(tmp_path: Path, blank: str) -> None
     source = tmp_path / "blank.jsonl"
     source.write_text(_fact("un") + "\n" + blank + "\n" + _fact("deux") + "\n", encoding="utf-8")
     assert [number for number, _, _ in read_lines(str(source))] == [1, 3]
+
+
+def test_an_import_encodes_one_batch_per_core_by_default(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Eko is stopped while it imports: the import takes the cores this process may use, one encode
+    per core, or fewer when each encode runs on several torch threads (EKO_EMBEDDING_THREADS)."""
+    monkeypatch.setattr(os, "sched_getaffinity", lambda pid: {0, 1, 2, 3}, raising=False)
+    assert [import_encoders(threads) for threads in (1, 2, 3, 4, 8)] == [4, 2, 1, 1, 1]
+    monkeypatch.setattr(os, "sched_getaffinity", lambda pid: {5}, raising=False)
+    assert import_encoders(1) == 1

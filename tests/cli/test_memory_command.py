@@ -74,7 +74,7 @@ def test_import_search_list_and_export_round_trip(eko: Eko, tmp_path: Path) -> N
     source.write_text(_jsonl(LINES), encoding="utf-8")
     first = tmp_path / "first"
 
-    imported = eko("--data-dir", str(first), "memory", "import", str(source), "--json")
+    imported = eko("--data-dir", str(first), "memory", "import", str(source), "--json", "--encoders", "3")
     results = _json_lines(imported.stdout)
     assert [r["line"] for r in results] == list(range(1, len(LINES) + 1))  # one per line, in order
     status = {r["line"]: r["status"] for r in results}
@@ -151,6 +151,8 @@ def test_unknown_id_usage_errors_and_storage_in_use(eko: Eko, tmp_path: Path) ->
     assert missing.stderr.strip().splitlines() == [f"eko: no memory record with id '{unknown}'"]
 
     assert eko("--data-dir", str(data), "memory", "list", "--kind", "nope").returncode == 2
+    no_encoder = eko("--data-dir", str(data), "memory", "import", "-", "--encoders", "0", stdin="")
+    assert no_encoder.returncode == 2 and "--encoders" in no_encoder.stderr
     no_query = eko("--data-dir", str(data), "memory", "search", "--kind", "fact")
     assert no_query.returncode == 2
     assert (

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from language.equivalence import analyse, is_equivalent, judge, richer_text, veto
+from language.equivalence import Attribution, about_veto, analyse, is_equivalent, judge, richer_text, veto
 
 # Cosines as the packaged model gives them for such pairs: high for both sides of the trap.
 HIGH = 0.85
@@ -238,3 +238,22 @@ def test_an_unnamed_subject_reworded_is_left_to_the_model() -> None:
 def test_statements_that_stopped_ordinals_and_unknown_predicates(a: str, b: str, verdict: str) -> None:
     assert judge("fact", a, b, "Bastien", "Bastien") == verdict
     assert judge("fact", b, a, "Bastien", "Bastien") == verdict
+
+
+def test_about_veto_is_the_subject_veto_for_two_named_subjects() -> None:
+    """A bulk import skips the pairs ``about_veto`` rules out before the full rules: each is one that
+    ``is_equivalent`` refuses whatever the texts and the cosine; names compare folded."""
+    text = "Il habite à Lyon depuis 2019"
+    for a, b in [("Zoé", "Simon"), ("Simon Martin", "Simon Petit")]:
+        assert about_veto(a, b)
+        assert not is_equivalent("fact", text, text, 1.0, Attribution(about=a), Attribution(about=b))
+    same_or_unnamed = [
+        ("Zoé ", "zoe"),
+        ("Simon  MARTIN", "simon martin"),
+        ("Zoé", None),
+        (None, None),
+        ("", "Zoé"),
+    ]
+    for a, b in same_or_unnamed:
+        assert not about_veto(a, b)
+    assert is_equivalent("fact", text, text, 1.0, Attribution(about="Zoé "), Attribution(about="zoe"))

@@ -19,3 +19,21 @@ def test_ligatures_fold_to_their_two_letters() -> None:
     # the word lists (language/concepts.py) write "soeur", people write "sœur" as often
     assert fold("Sœur, cœur, Æsop") == "soeur, coeur, aesop"
     assert fold_with_map("sœur") == ("soeur", [0, 1, 1, 2, 3])
+
+
+def test_folding_a_whole_text_at_once_is_folding_it_character_by_character() -> None:
+    """``fold`` decomposes the whole text in one pass, ``fold_with_map`` one character at a time:
+    combining marks (reordered by a whole-text decomposition) are dropped, ligatures and compatibility
+    forms split, case folded per character — the same text either way."""
+    samples = [
+        "l'équipe de Zoé à Besançon",
+        "e\u0301\u0327 c\u0327\u0301 a\u0345\u0301",  # marks in non-canonical order
+        "straße ﬁn ǅ ŉ",
+        "İstanbul ΣΑΣ ὒ ᾳ",
+        "한국어 각",
+        "①²³ ㎏ ｆｕｌｌ",
+        "Å Å ẛ̣",
+    ]
+    samples += [chr(code) for code in range(0x80, 0x3000)]
+    for text in samples:
+        assert fold(text) == fold_with_map(text)[0], repr(text)

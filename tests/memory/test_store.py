@@ -3,6 +3,7 @@ persistence."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from datetime import timedelta
 
 import pytest
@@ -90,9 +91,13 @@ async def test_add_many_merges_inside_one_batch(memory: Memory) -> None:
     assert await memory.count("goal") == 1
 
 
-async def test_add_batches_checks_each_batch_against_the_ones_written_before(memory: Memory) -> None:
-    """The next batch is encoded ahead, but checked only once the previous one is written; a refused
-    batch is reported in its place and the following ones still go in."""
+@pytest.mark.parametrize("encoders", [1, 3])
+async def test_add_batches_checks_each_batch_against_the_ones_written_before(
+    memory: Memory, encoders: int
+) -> None:
+    """The next batches are encoded ahead (as many as ``encoders``), but each is checked only once
+    the previous one is written; a refused batch is reported in its place and the following ones
+    still go in. The outcomes are the same however many batches are encoded at once."""
     batches = [
         [{"kind": "fact", "text": "David habite à Lyon", "author": "Eko"}],
         [{"kind": "fact", "text": "   "}, {"kind": "fact", "text": "Julie aime le jazz"}],
@@ -102,7 +107,18 @@ async def test_add_batches_checks_each_batch_against_the_ones_written_before(mem
             {"kind": "fact", "text": "Le chat de Simon s'appelle Pixel"},
         ],
     ]
-    outcomes = [outcome async for outcome in memory.add_batches(batches)]
+    read: list[int] = []
+
+    def reading() -> Iterator[list[dict[str, str]]]:
+        for number, batch in enumerate(batches):
+            read.append(number)
+            yield batch
+
+    outcomes = []
+    async for outcome in memory.add_batches(reading(), encoders=encoders):
+        if not outcomes:  # the first batch and the next `encoders` ones were taken to be encoded
+            assert len(read) == 1 + encoders
+        outcomes.append(outcome)
     assert len(outcomes) == 4
     first, refused, empty, last = outcomes
     assert not isinstance(first, ValueError) and [r.status for r in first] == ["added"]
@@ -112,6 +128,12 @@ async def test_add_batches_checks_each_batch_against_the_ones_written_before(mem
     assert last[0].duplicate_of == first[0].id
     assert (await memory.get(first[0].id)).authors == ["Eko", "Simon"]
     assert await memory.count("fact") == 2  # nothing of the refused batch
+
+
+async def test_add_batches_needs_one_encoder_at_least(memory: Memory) -> None:
+    with pytest.raises(ValueError, match="encoders must be at least 1"):
+        [outcome async for outcome in memory.add_batches([[NewRecord("fact", "ok")]], encoders=0)]
+    assert await memory.count("fact") == 0
 
 
 async def test_bad_items_are_refused_before_anything_is_written(memory: Memory) -> None:
