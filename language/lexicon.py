@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
-from language.text import fold, language_of
+from language.text import ENGLISH_VERB_ENDINGS, english_lemma, fold, language_of
 
 DICTD_DIRECTORY = Path("/usr/share/dictd")
 PACKAGES = ("dict-freedict-fra-eng", "dict-freedict-eng-fra")
@@ -166,14 +166,6 @@ def french_lemmas(word: str) -> frozenset[str]:
 
 
 @lru_cache(maxsize=65536)
-def english_lemma(word: str) -> str:
-    """The folded English lemma of a folded word (simplemma: "written" → "write")."""
-    import simplemma
-
-    return fold(simplemma.lemmatize(word, lang="en"))
-
-
-@lru_cache(maxsize=65536)
 def translates(french: str, english: str) -> bool:
     """Whether the folded French word ``french`` and English word ``english`` are one word in the
     two languages: the French-English dictionary gives the English word for one of the French
@@ -188,7 +180,8 @@ def translates(french: str, english: str) -> bool:
         return False  # one word per language: "mail" is French too, so no translation of "poste"
     lemma = english_lemma(english)
     verbal = {english, lemma}
-    nominal = {english} if english.endswith(_VERB_ENDINGS) else verbal  # "years" → year, not "training"
+    # "years" → year, but "training" stays as written (a noun's translation is no verb's).
+    nominal = {english} if english.endswith(ENGLISH_VERB_ENDINGS) else verbal
     back = lexicon.english_french.get(english, frozenset()) | lexicon.english_french.get(lemma, frozenset())
     return any(
         candidate in back
@@ -200,11 +193,7 @@ def translates(french: str, english: str) -> bool:
     )
 
 
-# English endings of a verb's forms: a word ending so is the noun or adjective it is, as written.
-_VERB_ENDINGS = ("ing", "ed")
-
-
 def forget() -> None:
     """Drop what was read (a test pointing :data:`DICTD_DIRECTORY` elsewhere calls it)."""
-    for cached in (_load, _french_forms, french_lemmas, english_lemma, translates):
+    for cached in (_load, _french_forms, french_lemmas, translates):
         cached.cache_clear()

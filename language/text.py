@@ -173,12 +173,22 @@ def is_verb_form(written: str) -> bool:
 
 
 @lru_cache(maxsize=65536)
+def english_lemma(word: str) -> str:
+    """The folded English lemma of a folded word (simplemma: "written" → "write")."""
+    import simplemma
+
+    return fold(simplemma.lemmatize(word, lang="en"))
+
+
+# The endings of an English verb's participles ("joined", "leaving").
+ENGLISH_VERB_ENDINGS = ("ing", "ed")
+
+
+@lru_cache(maxsize=65536)
 def is_english_verb_form(word: str) -> bool:
     """Whether a folded English word is an inflected verb ("works", "joined", "leaving"): simplemma
     reads another word as its lemma, or it has a verb ending."""
-    import simplemma
-
-    return fold(simplemma.lemmatize(word, lang="en")) != word or word.endswith(("ed", "ing"))
+    return english_lemma(word) != word or word.endswith(ENGLISH_VERB_ENDINGS)
 
 
 # Subject and reflexive clitics: the word right after one is a verb ("on part où ?", "ça se passe
