@@ -98,14 +98,18 @@ async def trigger_over_http(stack: Stack) -> dict[str, Any]:
 
 async def test_phases_appear_in_order_then_fade_out(page: Any, stack: Stack) -> None:
     await page.evaluate(RECORD_PHASES)
+    # The page's clock stands still from here and moves only when the test runs it, so each recorded
+    # Date.now() is the exact time a timer fired, however loaded the machine (a flowing clock can
+    # report a tick late, by as much as the machine is slow). Paused 5 s ahead: the clock still flows
+    # until the call lands, and cannot be paused in its past. Python's pause_at takes seconds.
+    await page.clock.pause_at((await page.evaluate("() => Date.now()") + 5000) / 1000)
     record = await trigger_over_http(stack)
     await until_phase_done(page)
     assert distinct(await page.evaluate(READ_PHASES)) == ["gathering", "context", "thinking", "done"]
-    # Each phase stayed on screen long enough to read, though they arrived within milliseconds.
-    # (Playwright's installed clock can report Date.now() up to a tick late between two timers, hence
-    # the 100 ms of slack; a phase shown with no minimum would last a few ms.)
+    # Each phase stayed on screen long enough to read, though they arrived within milliseconds (a
+    # phase shown with no minimum would last 0 ms on the still clock).
     times = [at for _, at in await page.evaluate("() => window.__phaseTimes")]
-    assert all(later - earlier >= MIN_PHASE_MS - 100 for earlier, later in itertools.pairwise(times))
+    assert all(later - earlier >= MIN_PHASE_MS for earlier, later in itertools.pairwise(times)), times
 
     result = page.locator("#statusbar .sb-result")
     assert "Message posté" in await result.inner_text()
@@ -115,9 +119,8 @@ async def test_phases_appear_in_order_then_fade_out(page: Any, stack: Stack) -> 
     await bot_line.last.wait_for(timeout=WAIT_MS)
     assert record["message"] in await bot_line.last.inner_text()
 
-    # Still shown just before 5 s, gone after (the page's clock is driven, no real waiting). The
-    # page's clock also flows on its own, and 'done' was reached partway through a driven step:
-    # count the 5 s from when 'done' was shown, as the page's clock saw it.
+    # Still shown just before 5 s, gone after (the page's clock is driven, no real waiting). 'done'
+    # was reached partway through a driven step: count the 5 s from when 'done' was shown.
     shown_for = await page.evaluate("() => Date.now() - window.__phaseTimes.at(-1)[1]")
     await page.clock.run_for(max(0, 4800 - shown_for))
     assert await page.locator("#statusbar .sb-live").is_visible()
