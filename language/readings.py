@@ -525,14 +525,17 @@ def _same_facet(a: str, b: str) -> bool:
 _VERB_FACETS = frozenset({"agent"})
 
 # Verbs of opposite direction (a closed grammatical-semantic category, by lemma): a question about
-# one is not a question about the other, whatever else they share.
+# one is not a question about the other, whatever else they share. Beginning and arriving are one
+# side of an aspect (inchoative), ending and leaving the other (terminative): "commence chez X en
+# mars" and "part de X en mars" are two events as much as "arrive" and "part" are.
 _OPPOSITES = (
-    (frozenset({"ouvrir", "open", "opens"}), frozenset({"fermer", "close", "closes"})),
-    (frozenset({"arriver", "venir", "entrer", "rentrer", "revenir", "arrive", "come", "join", "rejoindre",
-                "return", "returns"}),
-     frozenset({"partir", "quitter", "sortir", "leave", "quit", "exit"})),
-    (frozenset({"commencer", "debuter", "start", "begin", "starts", "begins"}),
-     frozenset({"finir", "terminer", "arreter", "end", "finish", "stop", "ends", "finishes", "stops"})),
+    (frozenset({"ouvrir", "open", "opens",
+                "arriver", "venir", "entrer", "rentrer", "revenir", "arrive", "come", "join", "rejoindre",
+                "return", "returns",
+                "commencer", "debuter", "start", "begin", "starts", "begins"}),
+     frozenset({"fermer", "close", "closes",
+                "partir", "quitter", "sortir", "leave", "quit", "exit",
+                "finir", "terminer", "arreter", "end", "finish", "stop", "ends", "finishes", "stops"})),
     (frozenset({"acheter", "buy"}), frozenset({"vendre", "sell"})),
     (frozenset({"allumer", "monter"}), frozenset({"eteindre", "descendre"})),
 )  # fmt: skip

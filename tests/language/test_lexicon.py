@@ -136,3 +136,8 @@ def test_a_fact_and_its_translation_are_one_fact_and_opposites_stay_apart() -> N
 def test_verbs_of_opposite_directions_are_two_events_of_one_date() -> None:
     verdict = judge("fact", "Zoé arrive chez Doctolib en mars", "Zoé part de Doctolib en mars", "Zoé", "Zoé")
     assert verdict != "same"
+    # Beginning is on the side of arriving, leaving on the side of ending (one aspect, two sides).
+    verdict = judge("fact", "Zoé commence chez Doctolib en mars", "Zoé quitte Doctolib en mars", "Zoé", "Zoé")
+    assert verdict != "same"
+    verdict = judge("fact", "Zoé starts at Doctolib in March", "Zoé leaves Doctolib in March", "Zoé", "Zoé")
+    assert verdict != "same"
