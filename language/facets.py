@@ -35,6 +35,7 @@ FACETS = (
     "manner",  # how (it works, it is done)
     "contact",  # how to reach X (qualified by the channel: mail, phone)
     "agent",  # who does something to X (creates, leads, maintains, organises X)
+    "participant",  # who X does something with or for ("avec qui", "pour qui", "with whom")
     "name",  # what X is called
     "other",
 )
@@ -131,6 +132,13 @@ _CUES: tuple[tuple[str, str], ...] = (
         r" (?:qui|who) (?:a |l a |s occupe|gere|pilote|organise|dirige|maintient|cree|developpe|code|fait|"
         r"bosse sur|travaille sur|est responsable|made|created|built|runs|leads|maintains|organises|"
         r"organizes|manages)",
+    ),
+    # An interrogative pronoun after a preposition asks another participant of what X does, not who
+    # X is: "Corentin déjeune avec qui ?", "tu bosses pour qui ?", "who does Tom work with?".
+    (
+        "participant",
+        r" (?:avec|pour|chez|contre|sans|with|for) (?:qui|whom|who) |"
+        r" (?:who|whom) (?:\w+ ){1,4}(?:with|for) $",
     ),
     ("identity", r" (?:qui|who|whos|who s) "),
     ("manner", r" (?:comment|how|de quelle (?:maniere|facon)) "),

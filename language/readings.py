@@ -521,8 +521,9 @@ def _same_facet(a: str, b: str) -> bool:
     return a == b or {a, b} in ({"amount", "price"}, {"amount", "quantity"})
 
 
-# Facets whose verb says which information is asked: who created X is not who maintains X.
-_VERB_FACETS = frozenset({"agent"})
+# Facets whose verb says which information is asked: who created X is not who maintains X, whom X
+# lunches with is not whom X works with.
+_VERB_FACETS = frozenset({"agent", "participant"})
 
 # Verbs of opposite direction (a closed grammatical-semantic category, by lemma): a question about
 # one is not a question about the other, whatever else they share. Beginning and arriving are one

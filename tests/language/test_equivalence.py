@@ -179,6 +179,8 @@ def test_facts_about_other_subjects_or_stopped_states_are_different() -> None:
         # "comme", "trop", "si": function words and degree adverbs
         ("c'est quoi Zorglub ?", "Zorglub c'est quoi comme outil ?"),
         ("c'est quoi Zorglub ?", "je comprends pas trop ce qu'est Zorglub"),
+        # the participant asked the same way round or the other
+        ("Bastien travaille avec qui ?", "Avec qui travaille Bastien ?"),
     ],
 )
 def test_reworded_questions_about_a_named_subject_merge(a: str, b: str) -> None:
@@ -196,6 +198,11 @@ def test_reworded_questions_about_a_named_subject_merge(a: str, b: str) -> None:
         ("Zorglub commence quand ?", "Zorglub finit quand ?"),
         # for an agent, the verb is what is asked
         ("qui a créé Zorglub ?", "qui maintient Zorglub ?"),
+        # "qui" after a preposition asks another participant, not who the subject is; and the verb
+        # says which one
+        ("Bastien, c'est qui au juste ?", "Bastien, il déjeune avec qui au juste ?"),
+        ("Bastien déjeune avec qui ?", "Bastien travaille avec qui ?"),
+        ("Who is Bastien?", "Who does Bastien work with?"),
         # a qualifier narrows the question
         ("c'est quoi le wifi de Zorglub ?", "c'est quoi le wifi invité de Zorglub ?"),
     ],
