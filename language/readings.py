@@ -449,6 +449,11 @@ def compare(a: Reading, b: Reading) -> Verdict:
         return "borderline"  # "la voiture de Soraya" / "le vélo de Soraya": two things of hers
     if a.facet in _VERB_FACETS:
         return "borderline"
+    if a.facet in _OPEN_FACETS or b.facet in _OPEN_FACETS:
+        # "quoi", "quel …", "combien" ask the object of the verb or of the noun after them, so the
+        # words that differ are what is asked: "Corentin mange quoi ?" / "Corentin code en quoi ?",
+        # "Corentin fait quel sport ?" / "Corentin prend quel train ?" are two questions.
+        return "borderline"
     if all(word in a.verbs for word in only_a) and all(word in b.verbs for word in only_b):
         # The same facet of the same nouns, only the verbs reworded ("le séminaire c'est où ?" /
         # "on part où pour le séminaire ?"): the verb restates what is asked.
@@ -521,6 +526,10 @@ def _same_facet(a: str, b: str) -> bool:
     return a == b or {a, b} in ({"amount", "price"}, {"amount", "quantity"})
 
 
+# Facets whose interrogative asks an open object ("quoi", "quel X", "combien de X"), where the words
+# around it say what is asked; the other facets name the information themselves (where, when, who,
+# how old: "Léna arrive quand ?" / "c'est quand que Léna commence ?" is one question).
+_OPEN_FACETS = frozenset({"definition", "quantity", "amount"})
 # Facets whose verb says which information is asked: who created X is not who maintains X, whom X
 # lunches with is not whom X works with.
 _VERB_FACETS = frozenset({"agent", "participant"})

@@ -38,8 +38,11 @@ from memory.storage import Layout, MemoryConfig, check_layout, stale_terms
 
 logger = logging.getLogger(__name__)
 
-# How many nearest stored records a new text is compared with before it is written.
-DUPLICATE_CANDIDATES = 8
+# How many nearest stored records a new text is compared with before it is written, per kind. The
+# nearest are often the same subject's other facets ("Corentin habite où ?" for "Corentin, c'est qui
+# ?"), so a window of 8 hid a third of the goal duplicates the rules accept on the dev half (docs/
+# memory.md, "The candidate window"); goals are few, facts many and phrased alike.
+DUPLICATE_CANDIDATES: dict[Kind, int] = {"fact": 16, "self": 16, "goal": 32}
 # A bulk import (add_batches) indexes what it wrote every this many records: at 100k facts its CPU
 # time fell by a third (docs/memory.md, "At 100,000 facts").
 INDEX_EVERY = 20_480
@@ -385,7 +388,7 @@ class Memory:
             if not positions:
                 continue
             nearest = await self._backend.nearest(
-                kind, vectors[positions], DUPLICATE_CANDIDATES, floor=equivalence.CANDIDATE_FLOOR[kind]
+                kind, vectors[positions], DUPLICATE_CANDIDATES[kind], floor=equivalence.CANDIDATE_FLOOR[kind]
             )
             for i, points in zip(positions, nearest, strict=True):
                 found[i] = [(_record(p, kind), p.score, _dense(p)) for p in points]

@@ -1,9 +1,10 @@
 """Measure duplicate detection on the labelled sets (pairwise precision/recall/F1, per kind, per half).
 
 Every pair of texts of the same kind in the same half is one decision: texts of the same ``cluster``
-must merge, texts of different clusters must not. The decision is exactly the one
-:class:`memory.Memory` makes on write: :func:`language.equivalence.is_equivalent` with the
-embedder's cosine and each text's subject (``about``).
+must merge, texts of different clusters must not. The decision is the one :class:`memory.Memory`
+makes on write: one text among the other's nearest candidates (``DUPLICATE_CANDIDATES`` above the
+kind's floor), then :func:`language.equivalence.is_equivalent` with the embedder's cosine and each
+text's subject (``about``).
 
 Sets: ``dedup_blind.jsonl`` (written before the rules, split by family into ``dev`` and ``test``:
 tune on dev only, targets are read on test) and the older ``dedup_set.jsonl`` (a regression check,
@@ -23,8 +24,9 @@ from typing import Any, Protocol
 import numpy as np
 import numpy.typing as npt
 
-from language.equivalence import Attribution, is_equivalent
+from language.equivalence import CANDIDATE_FLOOR, Attribution, is_equivalent
 from memory.records import KINDS, Kind
+from memory.store import DUPLICATE_CANDIDATES
 
 TARGET_PRECISION = 0.97
 TARGET_RECALL = 0.85
@@ -100,18 +102,38 @@ def _score(decisions: list[tuple[LabelledText, LabelledText, float, bool]], erro
     return report
 
 
+def _candidates(vectors: npt.NDArray[np.float32], kind: Kind) -> list[set[int]]:
+    """For each text, the others the store would judge it against (memory/store.py ``_candidates``):
+    its DUPLICATE_CANDIDATES nearest, at or above the kind's candidate floor."""
+    cosines = vectors @ vectors.T
+    np.fill_diagonal(cosines, -np.inf)
+    nearest = np.argsort(-cosines, axis=1, kind="stable")[:, : DUPLICATE_CANDIDATES[kind]]
+    floor = CANDIDATE_FLOOR[kind]
+    return [{int(j) for j in row if cosines[i, j] >= floor} for i, row in enumerate(nearest)]
+
+
 def evaluate_dedup(embedder: SyncEmbedder, path: Path, errors: bool = False) -> dict[str, dict[str, Any]]:
-    """``{half: {kind: figures}}`` for one set; ``errors`` adds sample errors (never for ``test``)."""
+    """``{half: {kind: figures}}`` for one set; ``errors`` adds sample errors (never for ``test``).
+
+    A pair merges when the rules say so and one text is among the other's candidates, as on write:
+    the whole half of one kind stands for the stored memory, whichever of the two came second."""
     items = load_set(path)
     vectors = embedder.embed_sync([item.text for item in items])
+    groups: dict[tuple[str, Kind], list[int]] = {}
+    for index, item in enumerate(items):
+        groups.setdefault((item.split, item.kind), []).append(index)
     decisions: dict[tuple[str, Kind], list[tuple[LabelledText, LabelledText, float, bool]]] = {}
-    for i, j in itertools.combinations(range(len(items)), 2):
-        a, b = items[i], items[j]
-        if a.kind != b.kind or a.split != b.split:
-            continue
-        cosine = float(vectors[i] @ vectors[j])
-        merged = is_equivalent(a.kind, a.text, b.text, cosine, Attribution(a.about), Attribution(b.about))
-        decisions.setdefault((a.split, a.kind), []).append((a, b, cosine, merged))
+    for (split, kind), members in groups.items():
+        group_vectors = vectors[members]
+        candidates = _candidates(group_vectors, kind)
+        for i, j in itertools.combinations(range(len(members)), 2):
+            a, b = items[members[i]], items[members[j]]
+            cosine = float(group_vectors[i] @ group_vectors[j])
+            reached = j in candidates[i] or i in candidates[j]
+            merged = reached and is_equivalent(
+                kind, a.text, b.text, cosine, Attribution(a.about), Attribution(b.about)
+            )
+            decisions.setdefault((split, kind), []).append((a, b, cosine, merged))
     report: dict[str, dict[str, Any]] = {}
     for (split, kind), pairs in sorted(decisions.items()):
         report.setdefault(split, {})[kind] = _score(pairs, errors and split != "test")

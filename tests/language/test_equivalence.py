@@ -203,6 +203,11 @@ def test_reworded_questions_about_a_named_subject_merge(a: str, b: str) -> None:
         ("Bastien, c'est qui au juste ?", "Bastien, il déjeune avec qui au juste ?"),
         ("Bastien déjeune avec qui ?", "Bastien travaille avec qui ?"),
         ("Who is Bastien?", "Who does Bastien work with?"),
+        # "quoi", "quel X", "combien de X" ask an open object: the words around them are what is asked
+        ("Bastien mange quoi le midi ?", "Bastien code en quoi ?"),
+        ("Bastien fait quel sport ?", "Bastien prend quel train ?"),
+        ("Bastien a combien de chats ?", "Bastien a combien d'enfants ?"),
+        ("What sport does Bastien play?", "What train does Bastien take?"),
         # a qualifier narrows the question
         ("c'est quoi le wifi de Zorglub ?", "c'est quoi le wifi invité de Zorglub ?"),
     ],
