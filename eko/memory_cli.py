@@ -24,8 +24,6 @@ from pathlib import Path
 from typing import IO, Any, TextIO
 from urllib.parse import urlsplit, urlunsplit
 
-from qdrant_client.http.exceptions import ApiException, UnexpectedResponse
-
 from eko.failures import failure_line, os_error_text, progress_line, reason_text
 from eko.logs import configure_logging
 from eko.settings import Settings
@@ -166,11 +164,27 @@ async def run_memory(args: argparse.Namespace, settings: Settings) -> int:
         said = texts.text(f"memory.{error.code}")
         print(texts.text("memory.usage", command=command, error=said), file=sys.stderr)
         return 2
-    except (MemoryError, OSError, ApiException) as error:
+    except _reported_errors() as error:
         # StorageInUseError, VectorMismatchError, RecordNotFound, unreadable files, an unreachable
         # Qdrant server: one line, no traceback.
         print(_one_line(error, settings, Catalogue.load(settings.language)), file=sys.stderr)
         return 1
+
+
+def _reported_errors() -> tuple[type[Exception], ...]:
+    """What a command reports in one line, without a traceback."""
+    return (MemoryError, OSError, *_api_errors())
+
+
+def _api_errors() -> tuple[type[Exception], ...]:
+    """qdrant-client's ``ApiException``, once qdrant-client is loaded: only a loaded qdrant-client
+    raises it, and importing it takes seconds that `list`, `export` or `delete` on the embedded
+    storage (which never loads it) would pay for nothing."""
+    if "qdrant_client" not in sys.modules:
+        return ()
+    from qdrant_client.http.exceptions import ApiException
+
+    return (ApiException,)
 
 
 def _one_line(error: BaseException, settings: Settings, texts: Catalogue) -> str:
@@ -181,7 +195,7 @@ def _one_line(error: BaseException, settings: Settings, texts: Catalogue) -> str
         text = texts.text("memory.goalNotFound" if error.goal else "memory.notFound", id=error.record_id)
     elif isinstance(error, OSError) and error.filename:
         text = os_error_text(texts, error)
-    elif isinstance(error, ApiException | OSError) and settings.qdrant_url:
+    elif isinstance(error, (OSError, *_api_errors())) and settings.qdrant_url:
         text = _server_error(error, settings, texts)
     else:
         text = str(error)
@@ -190,6 +204,8 @@ def _one_line(error: BaseException, settings: Settings, texts: Catalogue) -> str
 
 def _server_error(error: BaseException, settings: Settings, texts: Catalogue) -> str:
     """What went wrong talking to the Qdrant server, naming it without its credentials."""
+    from qdrant_client.http.exceptions import UnexpectedResponse
+
     where = public_url(settings.qdrant_url or "")
     if isinstance(error, UnexpectedResponse):
         status = f"{error.status_code} {error.reason_phrase}".strip()

@@ -10,7 +10,6 @@ from __future__ import annotations
 from memory.backends.edge import EdgeBackend, lock_directory
 from memory.backends.migrate import migrate, needs_migration
 from memory.backends.protocol import Filters, PointData, Progress, StoredPoint, VectorBackend
-from memory.backends.server import ServerBackend
 from memory.storage import MemoryConfig
 
 __all__ = ["Filters", "PointData", "Progress", "StoredPoint", "VectorBackend", "open_backend"]
@@ -19,6 +18,9 @@ __all__ = ["Filters", "PointData", "Progress", "StoredPoint", "VectorBackend", "
 async def open_backend(config: MemoryConfig, progress: Progress | None = None) -> VectorBackend:
     """The backend ``config`` names. ``progress(done, total)`` follows a migration, if one runs."""
     if config.url:
+        # qdrant-client costs seconds to import: only a server (or a migration) needs it.
+        from memory.backends.server import ServerBackend
+
         return ServerBackend.connect(config.url, config.api_key, config.collections)
     if config.path is None:
         raise ValueError("MemoryConfig needs a path (embedded storage) or a url (Qdrant server)")

@@ -13,13 +13,16 @@ import logging
 import os
 import shutil
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import qdrant_edge as qe
 
 from memory.backends.edge import EDGE_DIR, create_shard, edge_point
 from memory.backends.protocol import PointData, Progress
-from memory.backends.server import ServerBackend
 from memory.records import KINDS, Kind, MemoryError
+
+if TYPE_CHECKING:
+    from memory.backends.server import ServerBackend
 
 logger = logging.getLogger(__name__)
 
@@ -48,6 +51,9 @@ async def migrate(path: Path, collections: dict[Kind, str], progress: Progress |
     if (path / EDGE_DIR).is_dir():  # a migration that stopped between its last two renames
         _set_aside(path)
         return 0
+    # qdrant-client (seconds to import) reads the old directory: imported only when there is one.
+    from memory.backends.server import ServerBackend
+
     source = ServerBackend.local(path, collections)
     try:
         copied = await _copy(source, path, collections, progress)

@@ -1,6 +1,10 @@
-"""``eko memory ...`` as a user runs it: a real subprocess on a temporary --data-dir.
+"""``eko memory ...`` as a user runs it, on a temporary --data-dir.
 
-Each process that embeds text pays the model load (seconds), so checks are grouped per process.
+A real subprocess (``eko``) where the process boundary is what is checked: argparse's exit status,
+an undecodable argv byte, the storage lock another process holds, the unreachable server's one
+line, JSON lines and line separators through a real stdout, one full import → export round trip.
+The other invocations go through the same entry point in this process (``eko_main``,
+tests/cli/conftest.py), which loads the embedding model once instead of once per command.
 """
 
 from __future__ import annotations
@@ -69,7 +73,7 @@ async def _age_search_terms(path: Path) -> None:
         await backend.close()
 
 
-def test_import_search_list_and_export_round_trip(eko: Eko, tmp_path: Path) -> None:
+def test_import_search_list_and_export_round_trip(eko: Eko, eko_main: Eko, tmp_path: Path) -> None:
     source = tmp_path / "memory.jsonl"
     source.write_text(_jsonl(LINES), encoding="utf-8")
     first = tmp_path / "first"
@@ -93,7 +97,7 @@ def test_import_search_list_and_export_round_trip(eko: Eko, tmp_path: Path) -> N
     queries.write_text(
         _jsonl([{"q": "c'était quoi le nom du village de maman ?"}, {"q": "qui est le CTO ?"}])
     )
-    found = eko(
+    found = eko_main(
         "--data-dir", str(first), "memory", "search", "--kind", "fact", "--queries", str(queries), "--json"
     )
     assert found.returncode == 0, found.stderr
@@ -106,7 +110,7 @@ def test_import_search_list_and_export_round_trip(eko: Eko, tmp_path: Path) -> N
     assert answers[1]["results"][0]["text"] == "Mickael est CTO chez lemapp depuis 2024"
     assert set(answers[1]["results"][0]) == {"id", "text", "score"}
 
-    listed = eko(
+    listed = eko_main(
         "--data-dir", str(first), "memory", "list", "--kind", "goal", "--status", "pending", "--json"
     )
     assert listed.returncode == 0, listed.stderr
@@ -131,23 +135,23 @@ def test_import_search_list_and_export_round_trip(eko: Eko, tmp_path: Path) -> N
     dump = tmp_path / "export.jsonl"
     dump.write_text(exported.stdout, encoding="utf-8")
     second = tmp_path / "second"
-    reimported = eko("--data-dir", str(second), "memory", "import", str(dump))
+    reimported = eko_main("--data-dir", str(second), "memory", "import", str(dump))
     assert reimported.returncode == 0, reimported.stderr
     assert "5 lignes : 5 ajoutées, 0 fusionnées" in reimported.stdout
-    again = eko("--data-dir", str(second), "memory", "export")
+    again = eko_main("--data-dir", str(second), "memory", "export")
     assert again.stdout == exported.stdout  # every field survives, ids and times included
 
 
-def test_unknown_id_usage_errors_and_storage_in_use(eko: Eko, tmp_path: Path) -> None:
+def test_unknown_id_usage_errors_and_storage_in_use(eko: Eko, eko_main: Eko, tmp_path: Path) -> None:
     data = tmp_path / "data"
     unknown = "0b5f3c1e-0000-4000-8000-000000000000"
-    missing = eko("--data-dir", str(data), "memory", "delete", unknown)  # French by default
+    missing = eko_main("--data-dir", str(data), "memory", "delete", unknown)  # French by default
     assert missing.returncode == 1
     assert missing.stderr.strip().splitlines() == [
         f"eko : aucun enregistrement de mémoire avec l'identifiant '{unknown}'"
     ]
     english = {"EKO_LANGUAGE": "en"}
-    missing = eko("--data-dir", str(data), "memory", "delete", unknown, env_extra=english)
+    missing = eko_main("--data-dir", str(data), "memory", "delete", unknown, env_extra=english)
     assert missing.stderr.strip().splitlines() == [f"eko: no memory record with id '{unknown}'"]
 
     assert eko("--data-dir", str(data), "memory", "list", "--kind", "nope").returncode == 2
@@ -158,9 +162,9 @@ def test_unknown_id_usage_errors_and_storage_in_use(eko: Eko, tmp_path: Path) ->
     assert (
         no_query.stderr.strip() == "eko memory search : donnez soit une REQUÊTE, soit --queries FICHIER.jsonl"
     )
-    no_query = eko("--data-dir", str(data), "memory", "search", "--kind", "fact", env_extra=english)
+    no_query = eko_main("--data-dir", str(data), "memory", "search", "--kind", "fact", env_extra=english)
     assert no_query.stderr.strip() == "eko memory search: give either a QUERY or --queries FILE.jsonl"
-    unreadable = eko("--data-dir", str(data), "memory", "import", str(tmp_path / "missing.jsonl"))
+    unreadable = eko_main("--data-dir", str(data), "memory", "import", str(tmp_path / "missing.jsonl"))
     assert unreadable.returncode == 1
     assert unreadable.stderr.strip() == f"eko : {tmp_path / 'missing.jsonl'} : introuvable"
 
@@ -176,35 +180,35 @@ def test_unknown_id_usage_errors_and_storage_in_use(eko: Eko, tmp_path: Path) ->
     ]
 
 
-def test_eval_dedup_prints_every_set_and_half_and_never_a_test_error(eko: Eko) -> None:
-    run = eko("memory", "eval", "dedup", "--json", "--errors")
+def test_eval_dedup_prints_every_set_and_half_and_never_a_test_error(eko_main: Eko) -> None:
+    run = eko_main("memory", "eval", "dedup", "--json", "--errors")
     assert run.returncode == 0, run.stdout + run.stderr
     report = _json_lines(run.stdout)[0]
     assert set(report) == {"blind", "old"} and set(report["blind"]) == {"dev", "test"}
     for kind in ("goal", "fact"):
         assert {"precision", "recall", "f1"} <= set(report["blind"]["test"][kind])
         assert "errors" not in report["blind"]["test"][kind] and "errors" in report["blind"]["dev"][kind]
-    text = eko("memory", "eval", "dedup")
+    text = eko_main("memory", "eval", "dedup")
     assert "blind test goal: precision" in text.stdout and "old all fact" in text.stdout
 
 
-def test_eval_search_prints_every_half_and_the_readme_example(eko: Eko) -> None:
-    run = eko("memory", "eval", "search")
+def test_eval_search_prints_every_half_and_the_readme_example(eko_main: Eko) -> None:
+    run = eko_main("memory", "eval", "search")
     assert run.returncode == 0, run.stdout + run.stderr
     assert "blind dev: recall@1" in run.stdout and "blind test: recall@1" in run.stdout
     assert "old all: recall@1" in run.stdout and "README example (among 93 facts): rank 1" in run.stdout
 
 
-def test_eval_curiosity_prints_both_halves(eko: Eko) -> None:
-    run = eko("memory", "eval", "curiosity", "--json", "--errors")
+def test_eval_curiosity_prints_both_halves(eko_main: Eko) -> None:
+    run = eko_main("memory", "eval", "curiosity", "--json", "--errors")
     assert run.returncode == 0, run.stdout + run.stderr
     report = _json_lines(run.stdout)[0]["blind"]
     assert report["test"]["precision"] >= 0.95 and report["test"]["recall"] >= 0.9
     assert "errors" not in report["test"]
 
 
-def test_eval_answers_prints_both_halves_of_the_blind_set(eko: Eko) -> None:
-    run = eko("memory", "eval", "answers", "--json")
+def test_eval_answers_prints_both_halves_of_the_blind_set(eko_main: Eko) -> None:
+    run = eko_main("memory", "eval", "answers", "--json")
     assert run.returncode == 0, run.stdout + run.stderr
     report = _json_lines(run.stdout)[0]
     assert set(report) == {"labelled", "read"} and set(report["read"]) == {"dev", "test"}
@@ -213,7 +217,9 @@ def test_eval_answers_prints_both_halves_of_the_blind_set(eko: Eko) -> None:
     assert report["labelled"]["dev"]["precision"] >= 0.95 and report["labelled"]["test"]["precision"] >= 0.85
 
 
-def test_bad_lines_are_reported_with_the_same_keys_and_the_rest_is_imported(eko: Eko, tmp_path: Path) -> None:
+def test_bad_lines_are_reported_with_the_same_keys_and_the_rest_is_imported(
+    eko: Eko, eko_main: Eko, tmp_path: Path
+) -> None:
     source = tmp_path / "mixed.jsonl"
     source.write_bytes(
         b'{"kind": "fact", "text": "Il habite \xc3\xa0 Lyon", "about": "Simon", "author": "Alice"}\n'
@@ -225,7 +231,7 @@ def test_bad_lines_are_reported_with_the_same_keys_and_the_rest_is_imported(eko:
         b'{"kind": "fact", "text": "J\'ai deux enfants", "author": "Bob"}\n'
     )
     data = tmp_path / "data"
-    run = eko("--data-dir", str(data), "memory", "import", str(source), "--json")
+    run = eko_main("--data-dir", str(data), "memory", "import", str(source), "--json")
     assert run.returncode == 1 and "Traceback" not in run.stderr, run.stderr
     results = _json_lines(run.stdout)
     assert [r["line"] for r in results] == [1, 2, 4, 5, 6, 7]
@@ -250,7 +256,7 @@ def test_bad_lines_are_reported_with_the_same_keys_and_the_rest_is_imported(eko:
         b"\n"
         b'{"q": "o\xc3\xb9 habite Simon ?"}\n'
     )
-    found = eko("--data-dir", str(data), "memory", "search", "--queries", str(queries), "--json")
+    found = eko_main("--data-dir", str(data), "memory", "search", "--queries", str(queries), "--json")
     assert found.returncode == 1 and "Traceback" not in found.stderr, found.stderr
     lines = _json_lines(found.stdout)
     assert [set(line) for line in lines[:3]] == [{"line", "q", "results", "error"}] * 3
@@ -270,7 +276,7 @@ def test_bad_lines_are_reported_with_the_same_keys_and_the_rest_is_imported(eko:
     ]
 
 
-def test_export_is_a_backup_that_restores_every_field(eko: Eko, tmp_path: Path) -> None:
+def test_export_is_a_backup_that_restores_every_field(eko: Eko, eko_main: Eko, tmp_path: Path) -> None:
     lines = [
         {"kind": "fact", "text": "Sarah écrit\u2028sur deux lignes", "about": "Sarah", "author": "Sarah"},
         {"kind": "fact", "text": "Le mot de passe du wifi\u2029est au tableau", "author": "David"},
@@ -291,9 +297,9 @@ def test_export_is_a_backup_that_restores_every_field(eko: Eko, tmp_path: Path) 
     source = tmp_path / "team.jsonl"
     source.write_text(_jsonl(lines), encoding="utf-8")
     first, second = tmp_path / "first", tmp_path / "second"
-    assert eko("--data-dir", str(first), "memory", "import", str(source)).returncode == 0
+    assert eko_main("--data-dir", str(first), "memory", "import", str(source)).returncode == 0
 
-    exported = eko("--data-dir", str(first), "memory", "export")
+    exported = eko("--data-dir", str(first), "memory", "export")  # U+2028 and U+2029 through a real stdout
     assert exported.returncode == 0, exported.stderr
     rows = {str(row["text"]): row for row in _json_lines(exported.stdout)}
     assert (
@@ -315,18 +321,22 @@ def test_export_is_a_backup_that_restores_every_field(eko: Eko, tmp_path: Path) 
 
     backup = tmp_path / "backup.jsonl"
     backup.write_text(exported.stdout, encoding="utf-8")
-    restored = eko("--data-dir", str(second), "memory", "import", str(backup), "--json")
+    restored = eko_main("--data-dir", str(second), "memory", "import", str(backup), "--json")
     assert [r["status"] for r in _json_lines(restored.stdout)] == ["added"] * 4
     assert [r["id"] for r in _json_lines(restored.stdout)] == [r["id"] for r in _json_lines(exported.stdout)]
-    assert eko("--data-dir", str(second), "memory", "export").stdout == exported.stdout
+    assert eko_main("--data-dir", str(second), "memory", "export").stdout == exported.stdout
 
     # The same backup imported where it came from merges into its own records: nothing doubles.
-    again = eko("--data-dir", str(first), "memory", "import", str(backup), env_extra={"EKO_LANGUAGE": "en"})
+    again = eko_main(
+        "--data-dir", str(first), "memory", "import", str(backup), env_extra={"EKO_LANGUAGE": "en"}
+    )
     assert again.returncode == 0 and "0 added, 4 merged" in again.stdout
-    assert eko("--data-dir", str(first), "memory", "export").stdout == exported.stdout
+    assert eko_main("--data-dir", str(first), "memory", "export").stdout == exported.stdout
 
 
-def test_an_unreachable_qdrant_server_is_one_line_without_credentials(eko: Eko, free_port: int) -> None:
+def test_an_unreachable_qdrant_server_is_one_line_without_credentials(
+    eko: Eko, eko_main: Eko, free_port: int
+) -> None:
     env = {
         "EKO_QDRANT_URL": f"https://eko:hunter2@127.0.0.1:{free_port}/?api_key=hunter3",
         "EKO_QDRANT_API_KEY": "topsecret",
@@ -337,13 +347,13 @@ def test_an_unreachable_qdrant_server_is_one_line_without_credentials(eko: Eko, 
         f"eko : impossible de joindre le serveur Qdrant https://127.0.0.1:{free_port}/ : connexion refusée"
     ]
     assert not any(secret in run.stderr for secret in ("hunter2", "hunter3", "topsecret"))
-    run = eko("memory", "list", env_extra={**env, "EKO_LANGUAGE": "en"})
+    run = eko_main("memory", "list", env_extra={**env, "EKO_LANGUAGE": "en"})
     assert run.stderr.strip().splitlines() == [
         f"eko: cannot reach the Qdrant server at https://127.0.0.1:{free_port}/: connection refused"
     ]
 
 
-def test_a_batch_memory_refuses_is_added_line_by_line(eko: Eko, tmp_path: Path) -> None:
+def test_a_batch_memory_refuses_is_added_line_by_line(eko_main: Eko, tmp_path: Path) -> None:
     """One id given to two kinds makes Memory refuse the whole batch: the import pins the line down
     and imports the rest, the batch after it included."""
     same = "6f1c0f1e-0000-4000-8000-00000000000a"
@@ -355,7 +365,7 @@ def test_a_batch_memory_refuses_is_added_line_by_line(eko: Eko, tmp_path: Path) 
     lines += [{"kind": "fact", "text": f"Le badge {n} ouvre la salle {n}"} for n in range(300)]
     source = tmp_path / "clash.jsonl"
     source.write_text("".join(json.dumps(line) + "\n" for line in lines), encoding="utf-8")
-    run = eko("--data-dir", str(tmp_path / "data"), "memory", "import", str(source), "--json")
+    run = eko_main("--data-dir", str(tmp_path / "data"), "memory", "import", str(source), "--json")
     assert run.returncode == 1 and "Traceback" not in run.stderr, run.stderr
     results = _json_lines(run.stdout)
     assert [r["line"] for r in results] == list(range(1, len(lines) + 1))
@@ -377,7 +387,7 @@ async def _store_twice(path: Path, text: str) -> None:
         await backend.close()
 
 
-def test_the_human_lines_follow_eko_language(eko: Eko, tmp_path: Path) -> None:
+def test_the_human_lines_follow_eko_language(eko_main: Eko, tmp_path: Path) -> None:
     """Progress, summaries and command results come from the catalogue: French by default, English
     with EKO_LANGUAGE=en; record texts and ids are passed through as they are."""
     data = tmp_path / "data"
@@ -386,7 +396,7 @@ def test_the_human_lines_follow_eko_language(eko: Eko, tmp_path: Path) -> None:
     source = tmp_path / "facts.jsonl"
     source.write_text(_jsonl([{"kind": "fact", "text": text} for text in facts] + ["pas du json"]))
 
-    imported = eko("--data-dir", str(data), "memory", "import", str(source))
+    imported = eko_main("--data-dir", str(data), "memory", "import", str(source))
     assert imported.returncode == 1
     assert imported.stdout.strip() == (
         "4 lignes : 3 ajoutées, 0 fusionnées avec des fiches existantes, 1 en erreur"
@@ -394,34 +404,36 @@ def test_the_human_lines_follow_eko_language(eko: Eko, tmp_path: Path) -> None:
     assert imported.stderr.strip().startswith("ligne 4 : not valid JSON")  # memory's own reason
     asyncio.run(_store_twice(data / "qdrant", "Sarah aime le vélo"))
 
-    listed = eko("--data-dir", str(data), "memory", "list", "--limit", "3")
+    listed = eko_main("--data-dir", str(data), "memory", "list", "--limit", "3")
     assert listed.stderr.strip() == "(1 de plus : utilisez --offset 3)"
-    listed = eko("--data-dir", str(data), "memory", "list", "--limit", "3", env_extra=english)
+    listed = eko_main("--data-dir", str(data), "memory", "list", "--limit", "3", env_extra=english)
     assert listed.stderr.strip() == "(1 more: use --offset 3)"
-    goals = eko("--data-dir", str(data), "memory", "list", "--kind", "goal", "--status", "asked")
+    goals = eko_main("--data-dir", str(data), "memory", "list", "--kind", "goal", "--status", "asked")
     assert goals.stderr.strip() == "aucune fiche goal au statut asked"
-    goals = eko("--data-dir", str(data), "memory", "list", "--kind", "goal", env_extra=english)
+    goals = eko_main("--data-dir", str(data), "memory", "list", "--kind", "goal", env_extra=english)
     assert goals.stderr.strip() == "no goal records"
 
-    found = eko("--data-dir", str(data), "memory", "dedupe", "--kind", "fact")
+    found = eko_main("--data-dir", str(data), "memory", "dedupe", "--kind", "fact")
     assert found.returncode == 0, found.stderr
     assert found.stdout.splitlines()[0] == "groupe fact n° 1 (2 fiches) :"
     assert found.stderr.strip() == "1 groupe ; relancez avec --apply pour le fusionner"
-    merged = eko("--data-dir", str(data), "memory", "dedupe", "--kind", "fact", "--apply", env_extra=english)
+    merged = eko_main(
+        "--data-dir", str(data), "memory", "dedupe", "--kind", "fact", "--apply", env_extra=english
+    )
     assert merged.stdout.splitlines()[0] == "fact cluster 1 (2 records):"
     (kept,) = [line.strip() for line in merged.stdout.splitlines() if "→" in line]
     assert kept.startswith("→ merged into ") and kept.endswith(": Sarah aime le vélo")
     assert merged.stderr.strip() == "1 cluster merged"
-    none = eko("--data-dir", str(data), "memory", "dedupe", "--kind", "fact")
+    none = eko_main("--data-dir", str(data), "memory", "dedupe", "--kind", "fact")
     assert none.stdout.strip() == "aucun doublon trouvé"
 
-    rows = _json_lines(eko("--data-dir", str(data), "memory", "export").stdout)
+    rows = _json_lines(eko_main("--data-dir", str(data), "memory", "export").stdout)
     assert sorted(str(row["text"]) for row in rows) == sorted(facts)  # the two became one
     ids = {row["text"]: row["id"] for row in rows}
     wifi, david = ids["Le wifi s'appelle Lemapp-Invités"], ids["David vient de Besançon"]
-    deleted = eko("--data-dir", str(data), "memory", "delete", wifi)
+    deleted = eko_main("--data-dir", str(data), "memory", "delete", wifi)
     assert deleted.stdout.strip() == f"fiche fact {wifi} supprimée : Le wifi s'appelle Lemapp-Invités"
-    deleted = eko("--data-dir", str(data), "memory", "delete", david, env_extra=english)
+    deleted = eko_main("--data-dir", str(data), "memory", "delete", david, env_extra=english)
     assert deleted.stdout.strip() == f"deleted fact {david}: David vient de Besançon"
 
 
