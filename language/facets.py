@@ -297,7 +297,7 @@ _STATEMENT_CUES: tuple[tuple[str, str], ...] = (
     (
         "origin",
         r" (?:vient|viennent|venait|est originaire|sont originaires|a grandi|ont grandi|comes|grew up|"
-        r"is from|was born)(?: (?:de|d|du|des|a|au|en|from|in))?(?= )",
+        r"is from|was born|(?:est|sont|etait) nee?s?)(?: (?:de|d|du|des|a|au|en|from|in))?(?= )",
     ),
     (
         "preference",

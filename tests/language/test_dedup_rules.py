@@ -117,6 +117,8 @@ def test_a_bare_how_much_is_an_amount_and_understanding_a_definition() -> None:
         ("Le mot de passe du wifi c'est zorglub99.", "le mdp wifi : zorglub99", "wifi"),
         # going away is a facet of its own
         ("Bastien va à Quimper ce week-end.", "Bastien passe le week-end à Quimper", "Bastien"),
+        # a birthplace is an origin
+        ("Bastien est né à Quimper", "Bastien vient de Quimper", "Bastien"),
     ],
 )
 def test_statements_of_the_same_claim_are_the_same(a: str, b: str, about: str) -> None:
@@ -135,6 +137,8 @@ def test_statements_of_the_same_claim_are_the_same(a: str, b: str, about: str) -
         ("Bastien a deux chats.", "Bastien attend son deuxième chat.", "Bastien"),
         ("Bastien est fan de jazz", "Bastien déteste le jazz", "Bastien"),
         ("Bastien habite à Quimper", "Bastien va à Quimper ce week-end", "Bastien"),
+        # where one was born is an origin, not where one lives ("né" folds to the particle "ne")
+        ("Bastien est né à Quimper", "Bastien habite à Quimper", "Bastien"),
         ("Bastien va à Quimper ce week-end.", "Bastien passe le week-end à Brest", "Bastien"),
         # two words of one concept in one language are kinds of one thing, not one word
         ("Bastien adore les chiens", "Bastien adore les chats", "Bastien"),
