@@ -236,8 +236,9 @@ class FacetReading:
 
     @property
     def trip(self) -> bool:
-        """Whether the facet is about going away ("où part X en vacances ?")."""
-        return any(word in TRIP_WORDS for word in self.words)
+        """Whether the facet is about going away ("où part X en vacances ?"); English plurals too
+        ("on weekends", "trips")."""
+        return any(word in TRIP_WORDS or word.removesuffix("s") in TRIP_WORDS for word in self.words)
 
 
 def _positions(joined: str, start: int, end: int) -> set[int]:

@@ -208,6 +208,8 @@ def test_reworded_questions_about_a_named_subject_merge(a: str, b: str) -> None:
         ("Bastien fait quel sport ?", "Bastien prend quel train ?"),
         ("Bastien a combien de chats ?", "Bastien a combien d'enfants ?"),
         ("What sport does Bastien play?", "What train does Bastien take?"),
+        # going away (an English plural too) qualifies what is asked
+        ("What does Bastien do on weekends?", "What does Bastien do for a living?"),
         # a qualifier narrows the question
         ("c'est quoi le wifi de Zorglub ?", "c'est quoi le wifi invité de Zorglub ?"),
     ],
