@@ -23,10 +23,11 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
 from typing import Literal
 
+from language.facets import read_facet
 from language.mentions import mentions_bot, name_spans, strip_mention
 from language.questions import is_about_bot, is_question
 from language.terms import terms
@@ -194,8 +195,9 @@ def find_answer(
         if _is_about(question, said.author):
             describes = _first_person_description(text, language) and _describes(question)
             # what was asked besides the person: "anniversaire" in "l'anniversaire de Manon"
-            asked_words = set(terms(question.text)) - set(terms(said.author))
-            relates = _relates(text, question, language) or bool(asked_words & set(terms(text)))
+            relates = _relates(text, question, language) or _relates(
+                text, replace(question, subject=None), language, besides=said.author
+            )
             if (describes or relates) and _cued(text, question.facet, language):
                 return _answer(question, "subject_author", text, language)
     for question in live:
@@ -290,9 +292,21 @@ def _names(text: str, subject: str) -> bool:
     return bool(name_spans(text, subject))
 
 
-def _relates(text: str, question: AskedQuestion, language: Language) -> bool:
-    """The reply carries a content word of the question besides its subject."""
-    return bool(topic_terms(question) & set(terms(text)))
+def _relates(text: str, question: AskedQuestion, language: Language, besides: str = "") -> bool:
+    """The reply carries a content word of the question besides its subject (and ``besides``, the
+    words of its author when the author is the subject). When the question qualifies what it asks
+    ("la couleur préférée", "le film préféré"), the qualifier must be there: sharing only the
+    words that ask the facet ("préférée") is saying the same kind of thing about something else
+    ("ma voiture préférée c'est la Clio")."""
+    topic = topic_terms(question) - set(terms(besides))
+    qualifiers = topic - _cue_terms(question)
+    return bool((qualifiers or topic) & set(terms(text)))
+
+
+def _cue_terms(question: AskedQuestion) -> set[str]:
+    """The terms of the words that ask the question's facet ("préférée", "habite", "prix")."""
+    reading = read_facet(question.text)
+    return set(terms(" ".join(reading.words[i] for i in sorted(reading.cue_positions))))
 
 
 def _fits_facet(text: str, facet: str | None, language: Language) -> bool:

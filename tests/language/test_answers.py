@@ -39,6 +39,15 @@ def test_the_subject_answering_without_naming_eko_is_linked() -> None:
     assert link(said("Corentin", "je suis dev chez lemlist"), CORENTIN) == ("g-who", "subject_author")
 
 
+def test_the_same_kind_of_thing_about_something_else_is_no_answer() -> None:
+    # "préférée" asks the facet; "couleur" is what was asked: the subject's favourite car is not it
+    assert link(said("Bob", "Ma voiture préférée c'est la Clio")) is None
+    assert link(said("Alice", "La voiture préférée de Bob c'est la Clio")) is None
+    film = AskedQuestion("g-film", "Quel est le film préféré de Bob ?", "Bob", ASKED_AT, "m", "preference")
+    assert link(said("Bob", "Mon livre préféré c'est Dune"), film) is None
+    assert link(said("Bob", "Mon film préféré c'est Dune"), film) == ("g-film", "subject_author")
+
+
 def test_the_person_a_subject_belongs_to_answers_for_it() -> None:
     birthday = AskedQuestion(
         "g", "C'est quand l'anniversaire de Zoé ?", "anniversaire de Zoé", ASKED_AT, "m", "date"
