@@ -1,0 +1,28 @@
+"""Which replies answer Eko's questions, on the blind answers set (no model needed): the figures
+docs/bot.md gives, with a margin of one message either way."""
+
+from __future__ import annotations
+
+import pytest
+
+from memory.quality.answers import evaluate_answers, load
+
+MARGIN = 0.05  # one message of a half moves precision or recall by 0.03-0.04
+
+# (precision, recall) measured 2026-11-26 (`eko memory eval answers`, docs/bot.md).
+MEASURED = {
+    (False, "dev"): (1.000, 0.963),  # labelled subject and facet
+    (False, "test"): (0.857, 0.720),
+    (True, "dev"): (0.963, 0.963),  # subject and facet read from the question
+    (True, "test"): (0.818, 0.720),
+}
+
+
+@pytest.mark.parametrize("read", [False, True])
+def test_the_answers_set_stays_at_least_as_measured(read: bool) -> None:
+    report = evaluate_answers(load(), read=read)
+    for half in ("dev", "test"):
+        precision, recall = MEASURED[(read, half)]
+        figures = report[half]
+        assert figures.precision >= precision - MARGIN, (read, half, figures.as_dict())
+        assert figures.recall >= recall - MARGIN, (read, half, figures.as_dict())
