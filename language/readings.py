@@ -43,6 +43,7 @@ from language.text import (
     SUBJECT_CLITICS,
     accented_forms,
     common_prefix,
+    english_homograph,
     fold,
     frequency,
     in_dictionary,
@@ -217,7 +218,10 @@ def read(text: str, statement: bool = False) -> Reading:
         for index, word in enumerate(words)
         if index not in facet.cue_positions
         and index not in clause
-        and word not in (_STATEMENT_IGNORED if statement else _IGNORED)
+        and (
+            word not in (_STATEMENT_IGNORED if statement else _IGNORED)
+            or english_homograph(word, forms.get(word, word))
+        )
         and not (word in ORDINAL_SUFFIXES and index and words[index - 1][:1].isdigit())
     ]
     content = tuple(
@@ -551,13 +555,21 @@ _OPPOSITES = (
 )  # fmt: skip
 
 
+def _roots(word: str) -> set[str]:
+    """Snowball stems of a folded word and of its lemma, stemmed twice: a folded feminine participle
+    ("arrivee") stems to "arrive", which stems on to the verb's own "arriv"."""
+    stems = {stem(word), stem(lemma(word))}
+    return stems | {stem(one) for one in stems}
+
+
 def _opposed(only_a: list[str], only_b: list[str]) -> bool:
     """One side has a verb of one direction, the other its opposite (compared by Snowball stem, so
     "ferme" and "part", which simplemma reads as nouns, still count)."""
-    stems_a = {stem(word) for word in only_a} | {stem(lemma(word)) for word in only_a}
-    stems_b = {stem(word) for word in only_b} | {stem(lemma(word)) for word in only_b}
+    stems_a = {root for word in only_a for root in _roots(word)}
+    stems_b = {root for word in only_b for root in _roots(word)}
     for one, other in _OPPOSITES:
-        one_stems, other_stems = {stem(word) for word in one}, {stem(word) for word in other}
+        one_stems = {root for word in one for root in _roots(word)}
+        other_stems = {root for word in other for root in _roots(word)}
         if (stems_a & one_stems and stems_b & other_stems) or (stems_a & other_stems and stems_b & one_stems):
             return True
     return False

@@ -272,18 +272,28 @@ def language_of(word: str) -> Language | None:
 # (ici, dedans, like here, there), prepositions, conjunctions,
 # copulas and auxiliaries, interrogative determiners, negation particles. A closed linguistic
 # category: they carry no content of their own.
-FUNCTION_WORDS = folded_words(
+FRENCH_FUNCTION_WORDS = folded_words(
     """le la les l un une des du de d au aux a à et ou ni mais or car donc en dans sur sous pour par
     avec sans comme chez vers entre depuis pendant jusqu jusque durant apres après avant
     ce cet cette ces c ça ca cela ceci se s son sa ses mon ma mes ton ta tes
     notre nos votre vos leur leurs il elle ils elles on je j me m moi tu te t toi nous vous lui eux y
     ici dedans dehors dessus dessous
     que qu qui quoi dont quel quelle quels quelles lequel laquelle lesquels est sont être etre suis es
-    sommes êtes était étaient été ai as avons avez ont avait avaient eu ne n pas
-    the a an of to in on at for by with from into and or but is are was were be been being am do does
+    sommes êtes était étaient été ai as avons avez ont avait avaient eu ne n pas"""
+)
+ENGLISH_FUNCTION_WORDS = folded_words(
+    """the a an of to in on at for by with from into and or but is are was were be been being am do does
     did done has have had it its this that these those i me my you your he she him his her we us our
     they them their s which whose whom there here than then so as since during until after before"""
 )
+FUNCTION_WORDS = FRENCH_FUNCTION_WORDS | ENGLISH_FUNCTION_WORDS
+
+
+def english_homograph(folded: str, written: str) -> bool:
+    """A French word whose folding spells an English function word only: "thé" is no "the" (English
+    writes no accents, so an accent the folding removed says the word is not the English one)."""
+    return written != folded and folded in ENGLISH_FUNCTION_WORDS and folded not in FRENCH_FUNCTION_WORDS
+
 
 # Determiners (articles, possessives, demonstratives): the word after one is a noun ("la sœur",
 # "son vélo", "the desk"), whatever else simplemma reads it as. A closed linguistic category, less

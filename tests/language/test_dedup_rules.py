@@ -143,6 +143,8 @@ def test_statements_of_the_same_claim_are_the_same(a: str, b: str, about: str) -
         # two words of one concept in one language are kinds of one thing, not one word
         ("Bastien adore les chiens", "Bastien adore les chats", "Bastien"),
         ("Bastien kiffe le rock", "Bastien kiffe le jazz", "Bastien"),
+        # "thé" folds to the English article "the", and is no function word for all that
+        ("Bastien aime le café", "Bastien aime le thé", "Bastien"),
         (
             "Le groupe préféré de Bastien c'est Zorglub",
             "La chanson préférée de Bastien c'est Zorglub",
