@@ -50,6 +50,7 @@ from language.text import (
     NUMBER_WORDS,
     common_prefix,
     fold,
+    former_state,
     is_ordinary_word,
     name_key,
     normalise,
@@ -483,6 +484,8 @@ def judge(
     a, b = analyse(a_text), analyse(b_text)
     if a.folded == b.folded:
         return "same"
+    if former_state(a_text) != former_state(b_text):
+        return "different"  # "Léa travaillait chez Criteo" / "Léa travaille chez Criteo"
     if kind == "goal":
         verdict = compare(read(a_text), read(b_text))
         if verdict == "borderline" and cosine is not None and cosine < GOAL_BORDERLINE_COSINE:

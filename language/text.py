@@ -162,6 +162,49 @@ def is_finite_verb(written: str) -> bool:
     return not _PARTICIPLE.search(written) and is_verb_form(written)
 
 
+# Words that put what a sentence says in a former time, whatever its tense: "l'ancien CTO", "ex-CTO",
+# "Léa bossait où avant ?", "where did Léa work before?", "Tom used to live in Lyon". A closed
+# category of time adverbs and adjectives; "avant" and "before" only closing the sentence (otherwise
+# they are prepositions: "avant 9h").
+_FORMER_WORDS = folded_words(
+    "auparavant anciennement précédemment ancien ancienne anciens anciennes ex previously formerly former"
+)
+_FORMER_CLOSING = folded_words("avant before")
+# The imperfect of the two auxiliaries (their other forms are too short for the ending rule below).
+_FORMER_AUXILIARIES = folded_words("était étaient avait avaient")
+
+
+def former_state(text: str) -> bool:
+    """Whether ``text`` speaks of a former state: a French imperfect ("travaillait", "habitaient"),
+    or a word of former time (``_FORMER_WORDS``, "used to", a closing "avant"/"before"). "Léa
+    travaillait chez Criteo" is not "Léa travaille chez Criteo"; the passé composé is left alone,
+    since a past event and its present-tense telling are one ("Léa est arrivée quand ?")."""
+    written = TOKEN.findall(normalise(text).casefold())
+    folded = [fold(word) for word in written]
+    if any(word in _FORMER_WORDS or word in _FORMER_AUXILIARIES for word in folded):
+        return True
+    joined = f" {' '.join(folded)} "
+    if (folded and folded[-1] in _FORMER_CLOSING) or " used to " in joined:
+        return True
+    if _POLITE_IMPERFECT.search(joined):
+        return False  # "je me demandais où habitait Soraya": the tenses follow the polite "demandais"
+    return any(_imperfect(word) for word in written)
+
+
+# A first-person imperfect ("je me demandais", "je voulais savoir", "j'aimerais" is a conditional):
+# the imperfect of politeness, whose subordinate clause takes the imperfect by sequence of tenses.
+_POLITE_IMPERFECT = re.compile(r" (?:je|j|me|m) \w+ais ")
+
+
+def _imperfect(written: str) -> bool:
+    """A third-person French imperfect: "-ait"/"-aient" on a verb whose lemma is no -aître, -aire
+    verb ("fait", "sait", "connaît", "plaît" are present tenses)."""
+    if len(written) < 6 or not written.endswith(("ait", "aient")) or not is_verb_form(written):
+        return False
+    infinitive = lemma(fold(written))
+    return not infinitive.endswith(("aitre", "aire"))
+
+
 @lru_cache(maxsize=65536)
 def is_verb_form(written: str) -> bool:
     """Whether a lowercase word as written is an inflected French verb, participles included

@@ -179,6 +179,8 @@ def test_facts_about_other_subjects_or_stopped_states_are_different() -> None:
         # "comme", "trop", "si": function words and degree adverbs
         ("c'est quoi Zorglub ?", "Zorglub c'est quoi comme outil ?"),
         ("c'est quoi Zorglub ?", "je comprends pas trop ce qu'est Zorglub"),
+        # the imperfect of a polite "je me demandais" is no former time
+        ("Bastien habite où ?", "je me demandais où habitait Bastien"),
         # the participant asked the same way round or the other
         ("Bastien travaille avec qui ?", "Avec qui travaille Bastien ?"),
     ],
@@ -197,6 +199,9 @@ def test_reworded_questions_about_a_named_subject_merge(a: str, b: str) -> None:
         ("Bastien arrive quand ?", "Bastien part quand ?"),
         # a folded feminine participle ("arrivee") still reaches its verb
         ("Quand est-ce que Léa est arrivée ?", "Quand est-ce que Léa va partir ?"),
+        # a former state is not the present one
+        ("Bastien travaillait où avant ?", "Bastien travaille où ?"),
+        ("Where did Bastien work before?", "Where does Bastien work?"),
         ("Zorglub commence quand ?", "Zorglub finit quand ?"),
         # for an agent, the verb is what is asked
         ("qui a créé Zorglub ?", "qui maintient Zorglub ?"),
