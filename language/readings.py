@@ -213,6 +213,7 @@ def read(text: str, statement: bool = False) -> Reading:
     facet = read_statement(text) if statement else read_facet(_without_description(text, names))
     words = facet.words
     clause = _about_clause(words) | (set() if statement else _situating(words, names))
+    french = sentence_language([word for word in words if word not in names]) == "fr"
     kept = [
         index
         for index, word in enumerate(words)
@@ -220,7 +221,7 @@ def read(text: str, statement: bool = False) -> Reading:
         and index not in clause
         and (
             word not in (_STATEMENT_IGNORED if statement else _IGNORED)
-            or english_homograph(word, forms.get(word, word))
+            or english_homograph(word, forms.get(word, word), french)
         )
         and not (word in ORDINAL_SUFFIXES and index and words[index - 1][:1].isdigit())
     ]

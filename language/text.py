@@ -332,10 +332,15 @@ ENGLISH_FUNCTION_WORDS = folded_words(
 FUNCTION_WORDS = FRENCH_FUNCTION_WORDS | ENGLISH_FUNCTION_WORDS
 
 
-def english_homograph(folded: str, written: str) -> bool:
+def english_homograph(folded: str, written: str, french: bool = False) -> bool:
     """A French word whose folding spells an English function word only: "thé" is no "the" (English
-    writes no accents, so an accent the folding removed says the word is not the English one)."""
-    return written != folded and folded in ENGLISH_FUNCTION_WORDS and folded not in FRENCH_FUNCTION_WORDS
+    writes no accents, so an accent the folding removed says the word is not the English one), and
+    in a French sentence neither is "an" ("20 € par an")."""
+    return (
+        (written != folded or french)
+        and folded in ENGLISH_FUNCTION_WORDS
+        and folded not in FRENCH_FUNCTION_WORDS
+    )
 
 
 # Determiners (articles, possessives, demonstratives): the word after one is a noun ("la sœur",

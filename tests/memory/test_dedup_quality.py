@@ -26,7 +26,7 @@ MARGIN = 0.02
 # "Duplicate detection quality").
 MEASURED = {
     ("blind", "dev", "goal"): (1.0, 0.803),
-    ("blind", "dev", "fact"): (1.0, 0.478),
+    ("blind", "dev", "fact"): (1.0, 0.473),
     ("blind", "test", "goal"): (1.0, 0.555),
     ("blind", "test", "fact"): (0.98, 0.497),
     ("old", "all", "goal"): (1.0, 0.961),
