@@ -23,8 +23,9 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from datetime import datetime, timedelta
+from functools import lru_cache
 from typing import Literal
 
 from language.facets import read_facet
@@ -195,9 +196,7 @@ def find_answer(
         if _is_about(question, said.author):
             describes = _first_person_description(text, language) and _describes(question)
             # what was asked besides the person: "anniversaire" in "l'anniversaire de Manon"
-            relates = _relates(text, question, language) or _relates(
-                text, replace(question, subject=None), language, besides=said.author
-            )
+            relates = _relates(text, question, language) or _relates(text, question, language, said.author)
             if (describes or relates) and _cued(text, question.facet, language):
                 return _answer(question, "subject_author", text, language)
     for question in live:
@@ -292,21 +291,23 @@ def _names(text: str, subject: str) -> bool:
     return bool(name_spans(text, subject))
 
 
-def _relates(text: str, question: AskedQuestion, language: Language, besides: str = "") -> bool:
-    """The reply carries a content word of the question besides its subject (and ``besides``, the
-    words of its author when the author is the subject). When the question qualifies what it asks
-    ("la couleur préférée", "le film préféré"), the qualifier must be there: sharing only the
-    words that ask the facet ("préférée") is saying the same kind of thing about something else
-    ("ma voiture préférée c'est la Clio")."""
-    topic = topic_terms(question) - set(terms(besides))
-    qualifiers = topic - _cue_terms(question)
+def _relates(text: str, question: AskedQuestion, language: Language, besides: str | None = None) -> bool:
+    """The reply carries a content word of the question besides ``besides`` (its subject, unless
+    told another person: its author, when the author is whom the subject belongs to). When the
+    question qualifies what it asks ("la couleur préférée", "le film préféré"), the qualifier must
+    be there: sharing only the words that ask the facet ("préférée") is saying the same kind of
+    thing about something else ("ma voiture préférée c'est la Clio")."""
+    outsider = question.subject if besides is None else besides
+    topic = set(terms(question.text)) - set(terms(outsider or ""))
+    qualifiers = topic - _cue_terms(question.text)
     return bool((qualifiers or topic) & set(terms(text)))
 
 
-def _cue_terms(question: AskedQuestion) -> set[str]:
+@lru_cache(maxsize=1024)
+def _cue_terms(question: str) -> frozenset[str]:
     """The terms of the words that ask the question's facet ("préférée", "habite", "prix")."""
-    reading = read_facet(question.text)
-    return set(terms(" ".join(reading.words[i] for i in sorted(reading.cue_positions))))
+    reading = read_facet(question)
+    return frozenset(terms(" ".join(reading.words[i] for i in sorted(reading.cue_positions))))
 
 
 def _fits_facet(text: str, facet: str | None, language: Language) -> bool:

@@ -563,14 +563,24 @@ def _roots(word: str) -> set[str]:
     return stems | {stem(one) for one in stems}
 
 
+@lru_cache(maxsize=1)
+def _opposite_roots() -> tuple[tuple[frozenset[str], frozenset[str]], ...]:
+    """:data:`_OPPOSITES` as roots, computed once (every duplicate check of a bulk import asks)."""
+    return tuple(
+        (
+            frozenset(root for word in one for root in _roots(word)),
+            frozenset(root for word in other for root in _roots(word)),
+        )
+        for one, other in _OPPOSITES
+    )
+
+
 def _opposed(only_a: list[str], only_b: list[str]) -> bool:
     """One side has a verb of one direction, the other its opposite (compared by Snowball stem, so
     "ferme" and "part", which simplemma reads as nouns, still count)."""
     stems_a = {root for word in only_a for root in _roots(word)}
     stems_b = {root for word in only_b for root in _roots(word)}
-    for one, other in _OPPOSITES:
-        one_stems = {root for word in one for root in _roots(word)}
-        other_stems = {root for word in other for root in _roots(word)}
+    for one_stems, other_stems in _opposite_roots():
         if (stems_a & one_stems and stems_b & other_stems) or (stems_a & other_stems and stems_b & one_stems):
             return True
     return False

@@ -174,6 +174,7 @@ _FORMER_CLOSING = folded_words("avant before")
 _FORMER_AUXILIARIES = folded_words("était étaient avait avaient")
 
 
+@lru_cache(maxsize=16384)
 def former_state(text: str) -> bool:
     """Whether ``text`` speaks of a former state: a French imperfect ("travaillait", "habitaient"),
     or a word of former time (``_FORMER_WORDS``, "used to", a closing "avant"/"before"). "Léa

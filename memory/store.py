@@ -40,7 +40,7 @@ logger = logging.getLogger(__name__)
 
 # How many nearest stored records a new text is compared with before it is written, per kind. The
 # nearest are often the same subject's other facets ("Corentin habite où ?" for "Corentin, c'est qui
-# ?"), so a window of 8 hid a third of the goal duplicates the rules accept on the dev half (docs/
+# ?"), so a window of 8 hid one in seven of the goal pairs the rules merge on the dev half (docs/
 # memory.md, "The candidate window"); goals are few, facts many and phrased alike.
 DUPLICATE_CANDIDATES: dict[Kind, int] = {"fact": 16, "self": 16, "goal": 32}
 # A bulk import (add_batches) indexes what it wrote every this many records: at 100k facts its CPU
