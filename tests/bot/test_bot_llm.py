@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Awaitable, Callable
+from dataclasses import replace
 from typing import Any
 
 import pytest
@@ -207,8 +209,9 @@ async def test_a_slow_model_does_not_hold_up_the_lobby_or_other_mentions(
         api_key="sk-ant-fake",
         base_url=fake_anthropic.base_url,
     )
-    # Slow enough that the fast answer comes first even on a loaded machine.
-    fake_anthropic.reply(tool_reply(_answer("enfin !"), delay=3.0))
+    # The slow answer is held until the fast one is posted: no wall-clock delay to outlast.
+    release = asyncio.Event()
+    fake_anthropic.reply(replace(tool_reply(_answer("enfin !")), held=release))
     fake_anthropic.reply_tool(_answer("rapide"))
     try:
         bot = await start_eko(llm=slow)
@@ -219,6 +222,7 @@ async def test_a_slow_model_does_not_hold_up_the_lobby_or_other_mentions(
         await fake_anthropic.wait_for_calls(1)  # the slow call has reached the model server
         await simon.send({"text": "Eko, question rapide ?"})
         first = await reply_from_eko(simon)
+        release.set()
         second = await reply_from_eko(simon)
 
         # Answered while the slow call was still running (it was sent first).

@@ -29,7 +29,7 @@ import itertools
 import json
 import threading
 from collections import deque
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Coroutine, Iterator
 from contextlib import contextmanager, suppress
 from dataclasses import dataclass, field
 from types import TracebackType
@@ -81,6 +81,7 @@ class Reply:
     error: dict[str, str] | None = None
     raw_body: str | None = None  # sent verbatim (a broken HTTP body)
     delay: float = 0.0
+    held: asyncio.Event | None = field(default=None, compare=False)  # answered once it is set
 
 
 def text_reply(text: str, *, usage: dict[str, int] | None = None, delay: float = 0.0) -> Reply:
@@ -260,6 +261,8 @@ class FakeAnthropic:
         if reply.delay > 0 and self._closing is not None:
             with suppress(TimeoutError):
                 await asyncio.wait_for(self._closing.wait(), reply.delay)
+        if reply.held is not None and self._closing is not None:
+            await _first_of(reply.held.wait(), self._closing.wait())
         if reply.raw_body is not None:
             return web.Response(status=reply.status, text=reply.raw_body, headers=reply.headers)
         if reply.error is not None:
@@ -386,3 +389,13 @@ async def _stream(request: web.Request, message: dict[str, Any]) -> web.StreamRe
 
 def _chunks(text: str, size: int = 8) -> list[str]:
     return [text[i : i + size] for i in range(0, len(text), size)] or [""]
+
+
+async def _first_of(*waits: Coroutine[Any, Any, Any]) -> None:
+    """Wait until one of ``waits`` is done (a held reply is released, or the server closes)."""
+    tasks = [asyncio.ensure_future(wait) for wait in waits]
+    try:
+        await asyncio.wait(tasks, return_when=asyncio.FIRST_COMPLETED)
+    finally:
+        for task in tasks:
+            task.cancel()

@@ -251,11 +251,11 @@ async def shown_next(client: Client, shown: list[str], wait: float = 30) -> list
     """The room as the client shows it after its next update: the history it had plus a live message,
     or a reloaded history (the Lobby noticing the same Redis restart twice, through redis-py's own
     reconnection and through the lost stream, drops its clients once more: they reload)."""
-    deadline = asyncio.get_running_loop().time() + wait
-    while asyncio.get_running_loop().time() < deadline:
-        if client.pending("history"):
-            return [m["text"] for m in (await client.next("history"))["messages"]]
-        if client.pending("message"):
-            return [*shown, (await client.next("message"))["text"]]
-        await asyncio.sleep(0.02)
-    raise AssertionError("neither a live message nor a reloaded history")
+    history = asyncio.ensure_future(client.next("history", wait))
+    message = asyncio.ensure_future(client.next("message", wait))
+    done, pending = await asyncio.wait({history, message}, return_when=asyncio.FIRST_COMPLETED)
+    for task in pending:
+        task.cancel()
+    if history in done:
+        return [m["text"] for m in history.result()["messages"]]
+    return [*shown, message.result()["text"]]
