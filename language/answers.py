@@ -47,7 +47,7 @@ _COPULA = {
 _FIRST_PERSON_COPULA = {
     "fr": re.compile(
         r"^(?:moi,?\s+)?(?:je suis|j'suis|chuis|je m'appelle|je bosse|je travaille|j'habite|je vis)\s+"
-        r"(?!(?:en|a|au|dans|sur|sous|pas|plus|la|ici|d'accord|occupe|desole|partant|ok)\b)\w"
+        r"(?!(?:en|a|au|dans|sur|sous|pas|plus|ici|d'accord|occupe|desole|partant|ok)\b)\w"
     ),
     "en": re.compile(
         r"^(?:i am|i'm|im|my name is|i work|i live)\s+"
@@ -72,6 +72,18 @@ _NON_ANSWER = {
         r"i wonder|(?:it's|that's) private|none of your business|guess)\b"
     ),
 }
+# The team writes franglais whatever Eko's language: the formulas above (openers, refusals, liking,
+# first-person descriptions) are read in both languages, the bot's first.
+_OTHER: dict[Language, Language] = {"fr": "en", "en": "fr"}
+# Topic-shift discourse markers opening a message: what follows is about something else ("Eko, au
+# fait, la réunion est à 15h" right after Eko's question). A closed class of connectives.
+_TOPIC_SHIFT = re.compile(
+    r"^(?:au fait|sinon|au passage|rien a voir|hors sujet|autre chose|changement de sujet|"
+    r"by the way|btw|anyway|off topic|unrelated|on another note)\b"
+)
+# "là" (there) folds to the article "la": the adverb is read as its synonym "ici" before folding,
+# so "je suis là" stays a presence and "Mathilde est la nouvelle directrice" a description.
+_THERE = re.compile(r"(?<!\w)là(?!\w)", re.IGNORECASE)
 # Laughter and winks mark a joke ("Eko, trop 😂"): the labelling guide's jokes are not answers.
 _JOKE = re.compile(r"[😂🤣😅😜😝😆🙃😏]|\b(?:mdr|ptdr|lol|haha\w*|hihi\w*|xd)\b", re.IGNORECASE)
 # What an answer looks like for the facets whose answers have a shape (any link): a date, a
@@ -117,7 +129,7 @@ _PREFERENCE_CUE = {
 _DESCRIBED = frozenset({"identity", "role", "definition", "employer", None})
 # After a copula, these start a state or a circumstance, not a description ("est en vacances").
 _NOT_DESCRIPTION = {
-    "fr": r"en|a|au|aux|dans|sur|sous|pas|plus|la|ici|encore|toujours|deja|d'accord|occupe\w*|ferme\w*|"
+    "fr": r"en|a|au|aux|dans|sur|sous|pas|plus|ici|encore|toujours|deja|d'accord|occupe\w*|ferme\w*|"
     r"parti\w*|malade|absent\w*|desole\w*|partant\w*|ok",
     "en": r"in|on|at|not|no|busy|sorry|late|here|there|ok|okay|fine|away|off|closed|out|still|already",
 }
@@ -214,7 +226,7 @@ def answer_text(text: str, language: Language = "fr", bot_name: str = "Eko") -> 
     """A message without Eko's name and the openers: "Eko, ben c'est le bleu !" → "c'est le bleu"."""
     said = strip_mention(normalise_quotes(text), bot_name).strip(_CLOSING)
     folded, index = fold_with_map(said)
-    opener = _OPENERS[language].match(folded)
+    opener = _OPENERS[language].match(folded) or _OPENERS[_OTHER[language]].match(folded)
     if opener and opener.end() < len(folded):
         said = said[index[opener.end()] :]
     return said.strip(_CLOSING)
@@ -227,7 +239,9 @@ def says_something(raw: str, text: str, language: Language = "fr", bot_name: str
     """
     if not text or raw.rstrip().endswith("?") or is_question(strip_mention(raw, bot_name), language):
         return False
-    if is_about_bot(text, language) or _NON_ANSWER[language].search(fold(text)) or _JOKE.search(text):
+    if is_about_bot(text, language) or _JOKE.search(text) or _TOPIC_SHIFT.match(fold(text)):
+        return False
+    if any(_NON_ANSWER[lang].search(fold(text)) for lang in (language, _OTHER[language])):
         return False
     return any(char.isdigit() for char in text) or any(
         not is_common_word(word) for word in LETTERS.findall(text)
@@ -317,7 +331,9 @@ def _fits_facet(text: str, facet: str | None, language: Language) -> bool:
 
 
 def _cued(text: str, facet: str | None, language: Language) -> bool:
-    return facet != "preference" or bool(_PREFERENCE_CUE[language].search(fold(text)))
+    folded = fold(text)
+    cued = any(_PREFERENCE_CUE[lang].search(folded) for lang in (language, _OTHER[language]))
+    return facet != "preference" or cued
 
 
 def _describes(question: AskedQuestion) -> bool:
@@ -334,7 +350,8 @@ def _leads_with_subject(text: str, question: AskedQuestion) -> bool:
 
 
 def _first_person_description(text: str, language: Language) -> bool:
-    return bool(_FIRST_PERSON_COPULA[language].match(fold(text)))
+    folded = fold(_THERE.sub("ici", text))
+    return any(_FIRST_PERSON_COPULA[lang].match(folded) for lang in (language, _OTHER[language]))
 
 
 def _states_about(text: str, question: AskedQuestion, language: Language) -> bool:
@@ -352,4 +369,4 @@ def _states_about(text: str, question: AskedQuestion, language: Language) -> boo
         return False
     subject = re.escape(fold(question.subject or ""))
     pattern = rf"(?<!\w){subject}\s*,?\s+(?:il |elle |it )?{_COPULA[language]}\s+(?:{after})"
-    return bool(re.search(pattern, fold(text)))
+    return bool(re.search(pattern, fold(_THERE.sub("ici", text))))

@@ -170,3 +170,34 @@ def test_english() -> None:
     assert link(said("Alice", "Eko, it's blue"), colour, language="en") == ("g", "mention")
     assert link(said("Alice", "thanks Eko!"), colour, language="en") is None
     assert link(said("Bob", "I'm busy right now"), colour, language="en") is None
+
+
+def test_franglais_formulas_are_read_whatever_eko_s_language() -> None:
+    """The team mixes languages: an English refusal to a French Eko is no answer, and an English
+    first-person answer from the subject is one (probe conversations of issue 10)."""
+    assert link(said("Alice", "Eko, no idea")) is None
+    assert link(said("Alice", "Eko, I don't know")) is None
+    sport = AskedQuestion("g-sport", "What is Tom's favourite sport ?", "Tom", ASKED_AT, "m-s", "preference")
+    assert link(said("Tom", "My favourite sport is climbing"), sport) == ("g-sport", "subject_author")
+    assert link(said("Bob", "Eko, je sais pas"), language="en") is None
+
+
+def test_a_topic_shift_marker_opens_something_else() -> None:
+    """ "au fait", "by the way": what follows is another topic, even naming Eko right after its question."""
+    assert link(said("Carol", "Eko, au fait, la réunion est à 15h")) is None
+    assert link(said("Carol", "Eko, btw the meeting moved to 3pm")) is None
+    assert link(said("Carol", "Eko, le bleu")) == ("g-colour", "mention")
+
+
+def test_the_adverb_la_is_not_the_article_la() -> None:
+    """ "là" folds to "la": "X est la nouvelle directrice" describes X, "je suis là" does not."""
+    mathilde = AskedQuestion(
+        "g-m", "Qui est Mathilde Renaud ?", "Mathilde Renaud", ASKED_AT, "m-m", "identity"
+    )
+    assert link(said("Carol", "Mathilde Renaud c'est la nouvelle directrice commerciale"), mathilde) == (
+        "g-m",
+        "subject_named",
+    )
+    assert link(said("Mathilde", "je suis la responsable produit"), mathilde) == ("g-m", "subject_author")
+    assert link(said("Mathilde", "je suis là"), mathilde) is None
+    assert link(said("Carol", "Mathilde Renaud est là"), mathilde) is None
