@@ -265,6 +265,13 @@ _STATEMENT = _phrases(
     r"figure toi",
 )
 # Second-person words: a question with them is about Eko, or asks Eko's own view.
+# Knowing *some* thing ("tu connais une bonne blague ?", "know any good podcast?"): an indefinite
+# determiner after the verb of knowing asks Eko to come up with one (a recommendation, a joke),
+# not what a given subject is; "un certain Paul" is still someone. Closed classes (determiners).
+_KNOW_SOME = _phrases(
+    r"(?:tu connais|connais tu|vous connaissez|connaissez vous|you know|know|knows) "
+    r"(?:un|une|des|quelques|a|an|any|some)(?! certaine?s?(?![^ ]))"
+)
 _YOU = folded_words("tu t toi te ton ta tes t'es t'as you your yours yourself")
 _INTERROGATIVES = folded_words(
     "qui quoi ou quand combien comment pourquoi quel quelle quels quelles lequel laquelle "
@@ -321,6 +328,8 @@ def intent_of(text: str, language: Language = "fr", bot_name: str = "Eko") -> In
     framed_request = bool(_REQUEST_FRAMES.search(joined))
     if not asks and not framed_request and rest[0] in _EXCLAMATIVES:
         return "small_talk"  # "quelle journée…", "quel temps de fou": an exclamation
+    if _KNOW_SOME.search(joined) and not set(words) & _INTERROGATIVES:
+        return "action"
     reading = read_facet(said, language)
     is_request = asks or framed_request or bool(set(rest) & _INTERROGATIVES)
     elliptic = (

@@ -54,3 +54,20 @@ def test_a_curiosity_carries_its_subject_facet_and_topic() -> None:
 )
 def test_chit_chat_is_never_a_curiosity(text: str) -> None:
     assert read_curiosity(text) is None
+
+
+@pytest.mark.parametrize(
+    ("text", "intent"),
+    [
+        ("Eko, tu connais une bonne blague ?", "action"),
+        ("Eko, do you know a good joke?", "action"),
+        ("Eko, know any good podcast?", "action"),
+        ("Eko, tu connais un certain Paul Martin ?", "information"),
+        ("Eko, tu connais le prix de Figma ?", "information"),
+        ("Eko, t'as des infos sur le projet Atlas ?", "information"),
+    ],
+)
+def test_knowing_some_thing_asks_eko_to_come_up_with_one(text: str, intent: str) -> None:
+    """An indefinite determiner after the verb of knowing: no given subject to learn about, never
+    a goal Eko would ask the team later ("Au fait, Tu connais une bonne blague ?" was posted)."""
+    assert intent_of(text) == intent
