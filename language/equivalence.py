@@ -373,7 +373,7 @@ def subject_veto(
     record as about Zoé, and "J'ai deux enfants" said by Alice is not Bob's. A record whose subject
     is unknown (no ``about``, no author) is left to the text checks, as before.
     """
-    about_a, about_b = name_key(new.about), name_key(existing.about)
+    about_a, about_b = subject_key(new.about), subject_key(existing.about)
     if about_a and about_b:
         return "about" if about_a != about_b else None
     if about_a or about_b or kind == "self":
@@ -390,8 +390,17 @@ def about_veto(new_about: str | None, existing_about: str | None) -> bool:
     """Both records say whom they are about, and not the same person: never one record, whatever
     the texts (:func:`subject_veto`'s first test, cheap enough for a bulk import to run on every
     candidate pair before the full :func:`is_equivalent`)."""
-    about_a, about_b = name_key(new_about), name_key(existing_about)
+    about_a, about_b = subject_key(new_about), subject_key(existing_about)
     return bool(about_a and about_b and about_a != about_b)
+
+
+def subject_key(about: str | None) -> str:
+    """A subject compared as :func:`name_key` does, without the classifier nouns around a name
+    (readings.CLASSIFIERS): "le projet Hermès" and "the Hermès project" are one subject, whichever
+    side of the name the language puts the noun."""
+    key = name_key(about)
+    named = " ".join(word for word in key.split() if word not in CLASSIFIERS)
+    return named or key
 
 
 def is_equivalent(

@@ -278,3 +278,16 @@ def test_about_veto_is_the_subject_veto_for_two_named_subjects() -> None:
     for a, b in same_or_unnamed:
         assert not about_veto(a, b)
     assert is_equivalent("fact", text, text, 1.0, Attribution(about="Zoé "), Attribution(about="zoe"))
+
+
+def test_a_classifier_noun_around_a_name_is_the_same_subject() -> None:
+    """ "le projet Hermès" (French puts the noun first) and "the Hermès project" (English after) are
+    one subject; the noun alone, or another name, is not (probe conversations of issue 10)."""
+    english, french = "What is the Hermès project ?", "C'est quoi le projet Hermès ?"
+    assert not about_veto("projet Hermès", "Hermès")
+    assert judge("goal", english, french, "Hermès", "projet Hermès") == "same"
+    assert about_veto("projet Hermès", "projet Atlas")
+    assert about_veto("projet", "Hermès")
+    assert (
+        judge("goal", "C'est quoi le projet Atlas ?", french, "projet Atlas", "projet Hermès") == "different"
+    )
