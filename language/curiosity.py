@@ -120,7 +120,24 @@ def read_curiosity(
         return None
     subject = _span(words, *span).strip("'’-")
     topic = _span(words, content[0], content[-1]) if content else subject
+    if topic == subject:
+        topic = " ".join([subject, *_asking_verb(words, reading, fold(bot_name))])
     return Curiosity(text=said, subject=subject, facet=reading.facet, topic=topic)
+
+
+def _asking_verb(words: list[tuple[str, str]], reading: FacetReading, bot: str) -> list[str]:
+    """The words that ask the facet when no noun does ("habite" in "où habite Sophie ?", "se
+    trouve", "coûte"): without them the topic is the bare subject, and the fact written from an
+    answer ("Sophie : à Montreuil") no longer says what it answers ("Sophie habite : à Montreuil").
+    Interrogatives and frames are left out, and a trailing preposition ("bosse chez qui")."""
+    cue = [
+        written
+        for i, (folded, written) in enumerate(words)
+        if i in reading.cue_positions and folded not in _FRAME_WORDS and folded != bot
+    ]
+    while cue and fold(cue[-1]) in FUNCTION_WORDS:
+        cue.pop()
+    return cue
 
 
 def as_curiosity(question: str, language: Language = "fr") -> str:

@@ -71,3 +71,20 @@ def test_knowing_some_thing_asks_eko_to_come_up_with_one(text: str, intent: str)
     """An indefinite determiner after the verb of knowing: no given subject to learn about, never
     a goal Eko would ask the team later ("Au fait, Tu connais une bonne blague ?" was posted)."""
     assert intent_of(text) == intent
+
+
+@pytest.mark.parametrize(
+    ("text", "topic"),
+    [
+        ("Eko, où habite Sophie ?", "Sophie habite"),
+        ("Eko, Julien bosse chez qui ?", "Julien bosse"),
+        ("Eko, où se trouve l'entrepôt de Nantes ?", "entrepôt de Nantes se trouve"),
+        ("Eko, qui est Mathilde Renaud ?", "Mathilde Renaud"),
+        ("Eko, quelle est la couleur préférée de Bob ?", "couleur préférée de Bob"),
+    ],
+)
+def test_a_topic_asked_by_a_verb_keeps_the_verb(text: str, topic: str) -> None:
+    """Without a noun saying what is asked, the verb does: the fact written from an answer must
+    say what it answers ("Sophie : à Montreuil" was not found when asked again)."""
+    curiosity = read_curiosity(text)
+    assert curiosity is not None and curiosity.topic == topic
