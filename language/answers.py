@@ -72,6 +72,23 @@ _NON_ANSWER = {
         r"i wonder|(?:it's|that's) private|none of your business|guess)\b"
     ),
 }
+# Not knowing, said in any words: a negation and a word of knowing ("pas la moindre idée", "I have
+# no clue", "je ne connais pas sa couleur"), or the rhetorical "va savoir", "who knows". Closed
+# classes (negations, the verbs and nouns of knowing, in both languages), not formulas one by one.
+_NEGATION = re.compile(
+    r"(?<!\w)(?:ne|n'|pas|aucune?|nul(?:le)?|moindre|rien|jamais|no|not|never|none)(?!\w)|n't\b"
+)
+_KNOWING = re.compile(
+    r"\b(?:sai[st]|savoir|savais|savait|su|connai\w*|connu\w*|idee\w*|know\w*|knew|idea\w*|clue\w*)\b"
+)
+_RHETORICAL_KNOWING = re.compile(r"\b(?:va|allez|qui|dieu|who|god) (?:savoir|sait|knows)\b")
+
+
+def _ignorance(folded: str) -> bool:
+    knowing = _KNOWING.search(folded)
+    return bool(knowing and (_NEGATION.search(folded) or _RHETORICAL_KNOWING.search(folded)))
+
+
 # The team writes franglais whatever Eko's language: the formulas above (openers, refusals, liking,
 # first-person descriptions) are read in both languages, the bot's first.
 _OTHER: dict[Language, Language] = {"fr": "en", "en": "fr"}
@@ -242,6 +259,8 @@ def says_something(raw: str, text: str, language: Language = "fr", bot_name: str
     if is_about_bot(text, language) or _JOKE.search(text) or _TOPIC_SHIFT.match(fold(text)):
         return False
     if any(_NON_ANSWER[lang].search(fold(text)) for lang in (language, _OTHER[language])):
+        return False
+    if _ignorance(fold(text)):
         return False
     return any(char.isdigit() for char in text) or any(
         not is_common_word(word) for word in LETTERS.findall(text)

@@ -201,3 +201,26 @@ def test_the_adverb_la_is_not_the_article_la() -> None:
     assert link(said("Mathilde", "je suis la responsable produit"), mathilde) == ("g-m", "subject_author")
     assert link(said("Mathilde", "je suis là"), mathilde) is None
     assert link(said("Carol", "Mathilde Renaud est là"), mathilde) is None
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Eko, pas la moindre idée",
+        "Eko, I have no clue",
+        "Eko, va savoir",
+        "Eko, je ne connais pas sa couleur",
+    ],
+)
+def test_not_knowing_in_any_words_is_no_answer(text: str) -> None:
+    """A negation with a word of knowing, or a rhetorical "va savoir": the speaker does not know
+    (probe conversations of issue 10 stored "pas la moindre idée" as Bob's favourite colour)."""
+    assert link(said("Alice", text)) is None
+
+
+def test_knowing_without_negation_still_answers() -> None:
+    assert link(said("Alice", "Eko, c'est pas le rouge, c'est le bleu")) == ("g-colour", "mention")
+    assert link(said("Bob", "Ma couleur préférée c'est le bleu, tout le monde le sait")) == (
+        "g-colour",
+        "subject_author",
+    )
