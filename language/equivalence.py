@@ -33,6 +33,7 @@ from language.facets import stated_facets
 from language.readings import (
     CLASSIFIERS,
     Reading,
+    _expansion,
     _opposed,
     compare,
     read,
@@ -375,7 +376,7 @@ def subject_veto(
     """
     about_a, about_b = subject_key(new.about), subject_key(existing.about)
     if about_a and about_b:
-        return "about" if about_a != about_b else None
+        return None if same_subject(about_a, about_b) else "about"
     if about_a or about_b or kind == "self":
         # A self record speaks as Eko whoever wrote it down: its first person is always Eko.
         return None
@@ -391,9 +392,27 @@ def about_veto(new_about: str | None, existing_about: str | None) -> bool:
     the texts (:func:`subject_veto`'s first test, cheap enough for a bulk import to run on every
     candidate pair before the full :func:`is_equivalent`)."""
     about_a, about_b = subject_key(new_about), subject_key(existing_about)
-    return bool(about_a and about_b and about_a != about_b)
+    return bool(about_a and about_b and not same_subject(about_a, about_b))
 
 
+@lru_cache(maxsize=65536)
+def same_subject(a_key: str, b_key: str) -> bool:
+    """Two subject keys (:func:`subject_key`) name one subject: equal, or equal once an initialism
+    of one is spelled out by the other's words ("mdp du wifi invite" / "mot de passe du wifi
+    invite"; readings._expansion, the duplicate rules' own initialism test). Cached: a bulk import
+    asks it of the same pairs of names many times."""
+    if a_key == b_key:
+        return True
+    a, b = a_key.split(), b_key.split()
+    for short, long in ((a, b), (b, a)):
+        for i, word in enumerate(short):
+            run = _expansion(word, tuple(long))
+            if run and [*short[:i], *run, *short[i + 1 :]] == long:
+                return True
+    return False
+
+
+@lru_cache(maxsize=65536)
 def subject_key(about: str | None) -> str:
     """A subject compared as :func:`name_key` does, without the classifier nouns around a name
     (readings.CLASSIFIERS): "le projet Hermès" and "the Hermès project" are one subject, whichever

@@ -291,3 +291,13 @@ def test_a_classifier_noun_around_a_name_is_the_same_subject() -> None:
     assert (
         judge("goal", "C'est quoi le projet Atlas ?", french, "projet Atlas", "projet Hermès") == "different"
     )
+
+
+def test_an_initialism_spelled_out_is_the_same_subject() -> None:
+    """ "le mdp du wifi invité" / "le mot de passe du wifi invité": one subject, as the duplicate
+    rules already read initialisms in the texts (probe conversations of issue 10)."""
+    short, long = "C'est quoi le mdp du wifi invité ?", "Quel est le mot de passe du wifi invité ?"
+    assert not about_veto("mdp du wifi invité", "mot de passe du wifi invité")
+    assert judge("goal", short, long, "mdp du wifi invité", "mot de passe du wifi invité") == "same"
+    assert about_veto("mdp du wifi invité", "mot de passe du wifi pro")
+    assert about_veto("Zoé", "Simon")
