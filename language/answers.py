@@ -382,6 +382,10 @@ def _states_about(text: str, question: AskedQuestion, language: Language) -> boo
         return True
     if question.facet == "place":
         after = _PLACE_WORDS[language]
+    elif question.facet in _SHAPES and not topic_terms(question):
+        # The subject is all the question names ("quand est l'anniversaire de Marc ?"): a copula
+        # right after it and a value of the facet's shape (checked by find_answer) state it.
+        after = r"\w"
     elif _describes(question):
         after = rf"(?!(?:{_NOT_DESCRIPTION[language]})\b)\w"
     else:

@@ -224,3 +224,14 @@ def test_knowing_without_negation_still_answers() -> None:
         "g-colour",
         "subject_author",
     )
+
+
+def test_a_statement_about_a_subject_that_is_the_whole_question() -> None:
+    """ "Quand est l'anniversaire de Marc ?" names nothing besides its subject: the subject, a
+    copula and a date state it; a copula and something else does not (probe of issue 10)."""
+    marc = AskedQuestion(
+        "g-marc", "Quand est l'anniversaire de Marc ?", "anniversaire de Marc", ASKED_AT, "m-marc", "date"
+    )
+    assert link(said("Léo", "L'anniversaire de Marc c'est le 12 mars"), marc) == ("g-marc", "subject_named")
+    assert link(said("Léo", "L'anniversaire de Marc est passé, dommage"), marc) is None
+    assert link(said("Léo", "L'anniversaire de Marc est une surprise"), marc) is None
