@@ -17,7 +17,8 @@ ENV PYTHONDONTWRITEBYTECODE=1 \
     HF_HUB_OFFLINE=1 \
     EKO_DATA_DIR=/data \
     EKO_HOST=0.0.0.0 \
-    EKO_PORT=8080
+    EKO_PORT=8080 \
+    EKO_EMBEDDING_CACHE=/opt/eko/onnx
 
 # The CPU build of torch first: letting `pip install .` resolve torch would pull the multi-GB CUDA
 # build. It is its own layer, so code changes do not reinstall it.
@@ -43,7 +44,10 @@ COPY store store
 # Same step as scripts/install.sh: the page serves socket.io-client from lobby/static/vendor.
 COPY --from=web /src/lobby/web/node_modules/socket.io-client/dist/socket.io.min.js \
      lobby/static/vendor/socket.io.min.js
+# The embedding model's ONNX export (memory/onnx_models.py) is made here, once, into the image:
+# containers start without exporting it.
 RUN pip install . \
+    && python -c "from pathlib import Path; from memory import load_embedder; load_embedder(onnx_cache=Path('/opt/eko/onnx')).dimension" \
     && useradd --create-home --uid 10001 eko \
     && mkdir -p /data \
     && chown eko:eko /data

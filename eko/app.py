@@ -69,10 +69,11 @@ def _secret_values(settings: Settings, bot_token: str | None) -> list[str]:
 
 
 async def _open_memory(settings: Settings, stack: AsyncExitStack) -> Any:
+    from eko.memory_cli import configured_embedder
     from language.lexicon import missing_notice
-    from memory import Memory, MemoryConfig, load_embedder
+    from memory import Memory, MemoryConfig
 
-    embedder = load_embedder(settings.embedding_model, threads=settings.embedding_threads)
+    embedder = configured_embedder(settings)
     notice = missing_notice()
     if notice is not None:  # duplicates in two languages go unseen: say so once, at start
         log.warning(notice, extra={"dictionary": "missing"})

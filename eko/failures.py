@@ -12,7 +12,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from lobby.catalogue import Catalogue
-from lobby.shared import SharedRoomError
+from lobby.shared_errors import SharedRoomError
 from memory.records import StorageInUseError, VectorMismatchError
 from store.errors import StoreCorruptError, StoreError, StoreUnavailableError, reason_of
 

@@ -244,6 +244,16 @@ def _root_cause(error: BaseException, texts: Catalogue) -> str:
     return type(error).__name__
 
 
+def configured_embedder(settings: Settings) -> Embedder:
+    """The embedder the settings name (model, threads, runtime, export cache); nothing loads yet."""
+    return load_embedder(
+        settings.embedding_model,
+        threads=settings.embedding_threads,
+        backend=settings.embedding_backend,
+        onnx_cache=settings.embedding_cache,
+    )
+
+
 def memory_config(settings: Settings) -> MemoryConfig:
     api_key = settings.qdrant_api_key.get_secret_value() if settings.qdrant_api_key else None
     collections: dict[Kind, str] = {
@@ -263,8 +273,9 @@ class _QuickEmbedder(Embedder):
     Commands that never embed (list, delete, export) then start in about a second instead of eight.
     """
 
-    def __init__(self, name: str, threads: int) -> None:
-        inner = load_embedder(name, threads=threads)
+    def __init__(self, settings: Settings) -> None:
+        name = settings.embedding_model
+        inner = configured_embedder(settings)
         super().__init__(inner.name, lambda: _AsModel(inner), inner.batch_size)
         self._known_dimension = _dimension_from_files(name)
 
@@ -317,7 +328,7 @@ def _dimension_from_files(name: str) -> int | None:
 
 @asynccontextmanager
 async def _open(settings: Settings, allow_model_change: bool = False) -> AsyncIterator[Memory]:
-    embedder = _QuickEmbedder(settings.embedding_model, settings.embedding_threads)
+    embedder = _QuickEmbedder(settings)
     texts = Catalogue.load(settings.language)
     memory = await Memory.open(
         memory_config(settings),
@@ -716,7 +727,7 @@ async def _eval(args: argparse.Namespace, settings: Settings) -> int:
         return _eval_curiosity(args)
     if args.what == "answers":
         return _eval_answers(args)
-    embedder = load_embedder(settings.embedding_model, threads=settings.embedding_threads)
+    embedder = configured_embedder(settings)
     if args.what == "dedup":
         return _eval_dedup(args, embedder)
     return await _eval_search(args, embedder)

@@ -79,6 +79,12 @@ class Settings(BaseSettings):
     # torch threads per encode of the embedding model: 1 keeps a chat bot's queries fast (torch's
     # pool busy-waits); `eko memory import` runs one encode per core instead (its --encoders).
     embedding_threads: int = Field(default=1, ge=1, le=64)
+    # What runs the embedding model: "onnx" (ONNX Runtime through sentence-transformers' own backend:
+    # the same vectors, a query encoded in half the time) or "torch" (docs/memory.md, "Embeddings").
+    embedding_backend: Literal["onnx", "torch"] = "onnx"
+    # Where the ONNX exports of embedding models are kept, each made once; unset: the user's cache
+    # folder (memory.embeddings.default_onnx_cache).
+    embedding_cache: Path | None = None
     facts_collection: str = "organizer_memory"
     self_collection: str = "organizer_self"
     goals_collection: str = "organizer_goals"

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import logging
+from typing import TYPE_CHECKING, Any
 
-from llm.anthropic_adapter import AnthropicLLM
 from llm.json_output import schema_of
 from llm.offline import OfflineLLM
 from llm.port import (
@@ -21,6 +21,9 @@ from llm.port import (
     Usage,
 )
 from llm.templates import MissingPromptError, PromptTemplates
+
+if TYPE_CHECKING:
+    from llm.anthropic_adapter import AnthropicLLM
 
 __all__ = [
     "LLM",
@@ -45,6 +48,15 @@ __all__ = [
 logger = logging.getLogger(__name__)
 
 
+def __getattr__(name: str) -> Any:
+    # The anthropic SDK takes 2.5 s to import (docs/llm.md, "Start-up"): offline, Eko never pays it.
+    if name == "AnthropicLLM":
+        from llm.anthropic_adapter import AnthropicLLM
+
+        return AnthropicLLM
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
 def build_llm(
     model: str,
     deadline_s: float,
@@ -53,9 +65,13 @@ def build_llm(
     base_url: str | None = None,
 ) -> LLM:
     """The Anthropic adapter when a key is present (the SDK reads it from the environment), else offline."""
-    llm: LLM = (
-        AnthropicLLM(model, deadline_s, max_retries, base_url=base_url) if api_key_present else OfflineLLM()
-    )
+    llm: LLM
+    if api_key_present:
+        from llm.anthropic_adapter import AnthropicLLM
+
+        llm = AnthropicLLM(model, deadline_s, max_retries, base_url=base_url)
+    else:
+        llm = OfflineLLM()
     logger.info(
         "llm mode: %s",
         llm.mode,

