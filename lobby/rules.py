@@ -134,7 +134,8 @@ def token_matches(given: Any, expected: str) -> bool:
     """Constant-time token check; anything but a non-empty string never matches."""
     if not isinstance(given, str) or not given or not expected:
         return False
-    return hmac.compare_digest(given.encode(), expected.encode())
+    # JSON can carry a lone surrogate, which strict UTF-8 cannot encode: such a token never matches.
+    return hmac.compare_digest(given.encode("utf-8", "surrogatepass"), expected.encode())
 
 
 def message_text(payload: Any) -> str:

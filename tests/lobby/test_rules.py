@@ -88,6 +88,7 @@ def test_token_check() -> None:
     assert token_matches("s3cret", "s3cret")
     assert not token_matches("s3cre", "s3cret")
     assert not token_matches(None, "s3cret") and not token_matches("", "") and not token_matches(1, "1")
+    assert not token_matches("\ud800", "s3cret")  # a lone surrogate (possible in JSON) is no error
 
 
 def test_message_text() -> None:
