@@ -11,8 +11,11 @@ recursive code (serialising, validating) can hit Python's recursion limit.
 
 from __future__ import annotations
 
+import functools
 import re
 from typing import Any
+
+import regex
 
 # C0 except tab, line feed and carriage return; DEL; C1.
 CONTROL_CHARACTERS = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]")
@@ -23,6 +26,24 @@ def first_control(text: str) -> int | None:
     """The index of the first refused control character in ``text``, or None."""
     match = CONTROL_CHARACTERS.search(text)
     return None if match is None else match.start()
+
+
+@functools.cache
+def _ignorable() -> regex.Pattern[str]:
+    # Unicode's Default_Ignorable_Code_Point: characters rendered as nothing (zero-width spaces and
+    # joiners, bidi controls, the soft hyphen, variation selectors, Hangul fillers, tags...).
+    return regex.compile(r"\p{Default_Ignorable_Code_Point}+")
+
+
+def without_ignorables(text: str) -> str:
+    """``text`` without its default-ignorable code points (what a reader cannot see)."""
+    return str(_ignorable().sub("", text))
+
+
+def is_blank(text: str) -> bool:
+    """Whether ``text`` shows nothing: only whitespace and default-ignorable code points
+    (a message of zero-width spaces, a Hangul filler as a name)."""
+    return not without_ignorables(text).strip()
 
 
 def too_deep(value: Any, limit: int = MAX_DEPTH) -> bool:

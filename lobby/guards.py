@@ -8,8 +8,9 @@ in the log and, where the client asked for an answer, a refusal in the Lobby's a
 
 * Engine.IO (the transport): a polling POST over :data:`MAX_FRAME_BYTES` gets 413; junk frames
   (empty, unknown packet type, binary, invalid UTF-8, a packet the server never accepts from a
-  client) are dropped; an over-long session id gets 400. None of them reach engineio's own error
-  paths (one of which waits forever for a poll that never comes, holding shutdown for minutes).
+  client, a payload that is not a Socket.IO packet, which engineio would parse as JSON) are
+  dropped; an over-long session id gets 400. None of them reach engineio's own error paths (one
+  of which waits forever for a poll that never comes, holding shutdown for minutes).
 * Socket.IO: packets over :data:`MAX_PACKET_CHARS` or nested deeper than :data:`MAX_DEPTH`,
   undecodable JSON, events that are not ``[name, ...args]``, binary packets (the Lobby has no binary
   event), reserved event names (``connect``, ``disconnect``...) and events nobody handles are
@@ -67,10 +68,15 @@ RESERVED_EVENTS = frozenset(
     }
 )
 
-# Packet types a client may send: over polling (CLOSE, PONG, MESSAGE, NOOP) and over WebSocket
-# (also PING and UPGRADE, the upgrade handshake's "2probe" and "5").
-_POLLING_TYPES = frozenset("1346")
+# Packet types a client may send: over polling (CLOSE, PONG, MESSAGE) and over WebSocket (also
+# PING, UPGRADE and NOOP, the upgrade handshake's "2probe" and "5"). No client sends a NOOP over
+# polling; engineio answers one by closing the session and waiting for a poll that may never come
+# (the POST then hangs, and holds shutdown).
+_POLLING_TYPES = frozenset("134")
 _WEBSOCKET_TYPES = frozenset("123456")
+# The only text a client's packet carries after its type, besides a Socket.IO packet (which starts
+# with its own type digit): the upgrade handshake's "probe".
+_PROBE = "probe"
 
 # The refusal codes the guards answer with; their texts live in the Lobby's catalogues (lobby/i18n/).
 REFUSAL_CODES = frozenset(
@@ -96,6 +102,11 @@ def frame_problem(frame: str | bytes, allowed_types: frozenset[str]) -> str | No
         return "binary frame"
     if frame[0] not in allowed_types:
         return "unexpected packet type"
+    # engineio parses what follows the type as JSON unless it starts with a digit (engineio/packet.py):
+    # deep nesting there raises RecursionError outside any handler. A Socket.IO packet starts with its
+    # type digit; anything else is not one.
+    if len(frame) > 1 and not frame[1].isnumeric() and frame[1:] != _PROBE:
+        return "not a Socket.IO packet"
     return None
 
 

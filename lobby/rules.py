@@ -14,7 +14,7 @@ from collections import deque
 from datetime import datetime, timedelta
 from typing import Any
 
-from language.controls import first_control
+from language.controls import first_control, is_blank, without_ignorables
 
 MAX_NAME_LENGTH = 40
 MAX_TEXT_LENGTH = 4000
@@ -99,7 +99,11 @@ def skeleton(name: str) -> str:
     def read(text: str) -> str:
         return "".join(_letter_named(c, _COMBINING_LETTER) or prototypes.get(c, c) for c in text)
 
-    folded = read(read(unicodedata.normalize("NFKC", name)).casefold())
+    # UTS #39 drops default-ignorable code points first: "Eko" + a Hangul filler (printable, yet
+    # shown as nothing) reads as "Eko".
+    folded = read(
+        read(without_ignorables(unicodedata.normalize("NFKC", without_ignorables(name)))).casefold()
+    )
     bare = "".join(c for c in unicodedata.normalize("NFD", folded) if not unicodedata.combining(c))
     return "".join(c for c in read(bare).casefold() if c.isalnum())
 
@@ -125,7 +129,7 @@ def display_name(auth: Any) -> str:
     name = _SPACE_RUN.sub(" ", spaced).strip()
     if not 1 <= len(name) <= MAX_NAME_LENGTH:
         raise RefusedError("name_length", max=MAX_NAME_LENGTH)
-    if not name.isprintable():
+    if not name.isprintable() or is_blank(name):
         raise RefusedError("name_invisible")
     return name
 
@@ -134,7 +138,8 @@ def token_matches(given: Any, expected: str) -> bool:
     """Constant-time token check; anything but a non-empty string never matches."""
     if not isinstance(given, str) or not given or not expected:
         return False
-    return hmac.compare_digest(given.encode(), expected.encode())
+    # JSON can carry a lone surrogate, which strict UTF-8 cannot encode: such a token never matches.
+    return hmac.compare_digest(given.encode("utf-8", "surrogatepass"), expected.encode())
 
 
 def message_text(payload: Any) -> str:
@@ -151,7 +156,7 @@ def message_text(payload: Any) -> str:
         text.encode("utf-8")  # a lone surrogate (possible in JSON) cannot be stored
     except UnicodeEncodeError:
         raise RefusedError("text_unicode") from None
-    if not text:
+    if is_blank(text):  # nothing to see: only zero-width spaces, a Hangul filler...
         raise RefusedError("text_empty")
     if len(text) > MAX_TEXT_LENGTH:
         raise RefusedError("text_too_long", length=len(text), max=MAX_TEXT_LENGTH)

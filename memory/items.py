@@ -12,7 +12,7 @@ from dataclasses import fields, replace
 from datetime import UTC, datetime
 from typing import Any, cast
 
-from language.controls import MAX_DEPTH, first_control, too_deep
+from language.controls import MAX_DEPTH, first_control, is_blank, too_deep
 from memory.records import KINDS, GoalStatus, History, NewRecord, Record
 
 MAX_TEXT_CHARS = 8_000
@@ -165,7 +165,9 @@ def check_item(item: NewRecord | Mapping[str, Any]) -> NewRecord:
         return item_from_mapping(item)
     if item.kind not in KINDS:
         raise ValueError(f"kind must be one of {', '.join(KINDS)}, not {item.kind!r}")
-    if not isinstance(item.text, str) or not item.text.strip():
+    # Blank: only whitespace or characters shown as nothing (zero-width spaces...), which left no
+    # word to compare and merged with any other wordless fact.
+    if not isinstance(item.text, str) or is_blank(item.text):
         raise ValueError("text must be a non-empty string")
     if len(item.text) > MAX_TEXT_CHARS:
         raise ValueError(f"text is {len(item.text)} characters long (at most {MAX_TEXT_CHARS})")

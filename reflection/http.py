@@ -109,16 +109,21 @@ async def parse_requested_by(request: web.Request) -> str:
         raise ValueError(f"body too large (at most {MAX_BODY_BYTES} bytes)")
     raw = bytearray()
     # Read to the end (a body may come in several chunks), but never keep more than the limit.
-    async for chunk in request.content.iter_chunked(1024):
-        raw += chunk
-        if len(raw) > MAX_BODY_BYTES:
-            raise ValueError(f"body too large (at most {MAX_BODY_BYTES} bytes)")
+    try:
+        async for chunk in request.content.iter_chunked(1024):
+            raw += chunk
+            if len(raw) > MAX_BODY_BYTES:
+                raise ValueError(f"body too large (at most {MAX_BODY_BYTES} bytes)")
+    except ConnectionResetError:  # the client went away mid-body: its mistake, not a traceback
+        raise ValueError("the body was cut short (connection lost)") from None
     if not raw.strip():
         return DEFAULT_REQUESTED_BY
     try:
         body = json.loads(raw)
     except (json.JSONDecodeError, UnicodeDecodeError) as exc:
         raise ValueError(f"body is not valid JSON: {exc}") from exc
+    except RecursionError:  # 4,096 bytes of brackets nest past the parser's recursion limit
+        raise ValueError("body is not valid JSON: nested too deeply") from None
     if not isinstance(body, dict):
         raise ValueError('body must be a JSON object such as {"requestedBy": "Mickael"}')
     unknown = set(body) - {"requestedBy"}
@@ -129,6 +134,10 @@ async def parse_requested_by(request: web.Request) -> str:
         raise ValueError("requestedBy must be a non-empty string")
     if len(requested_by) > MAX_REQUESTED_BY:
         raise ValueError(f"requestedBy is too long (at most {MAX_REQUESTED_BY} characters)")
+    # A name, shown on the page and stored with the record: what the Lobby refuses in a name
+    # (lobby/rules.py, display_name) is refused here too. A lone surrogate could not even be stored.
+    if not requested_by.isprintable():
+        raise ValueError("requestedBy holds control, invisible or invalid characters")
     return requested_by.strip()
 
 

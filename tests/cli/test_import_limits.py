@@ -42,6 +42,13 @@ def test_each_hostile_line_is_refused_by_number(tmp_path: Path) -> None:
     assert "author holds a control character (U+0007" in reasons[8]
 
 
+@pytest.mark.parametrize("blank", ["\u200b\u200b", "\u3164", " \ufeff\u2060 "])
+def test_a_fact_that_shows_nothing_is_refused(blank: str) -> None:
+    # It has no word to compare: it merged with any other wordless fact ("12").
+    with pytest.raises(ValueError, match="text must be a non-empty string"):
+        parse_import_line(_fact(blank))
+
+
 def test_line_breaks_and_tabs_stay_allowed() -> None:
     record = parse_import_line(_fact("Deux lignes\net une tabulation\t"))
     assert record.text == "Deux lignes\net une tabulation"

@@ -85,7 +85,9 @@ async def _wire_mistakes(url: str) -> None:
             await sock.send(frame)
             answer = await sock.ack(1)
             assert answer == {"ok": False, "error": answer["error"], "code": code}, frame[:40]
-        for junk in ("4", "49", "4x", "", "x", b"\x00"):
+        # engineio parses a MESSAGE's payload as JSON unless a digit comes first: nested deep, it
+        # raised RecursionError outside any handler and left the session open.
+        for junk in ("4", "49", "4x", "", "x", b"\x00", "4" + "[" * 100_000 + "]" * 100_000):
             await sock.send(junk)
         ok = await sock.call(2, "message", {"text": "toujours là"})
         assert ok["ok"] is True and ok["message"]["author"] == "Probe"
@@ -100,8 +102,15 @@ async def _wire_mistakes(url: str) -> None:
             assert answer.startswith("44") and json.loads(answer[2:])["data"]["code"] == code
         finally:
             await sock.close()
-    # Look-alikes of the bot's name are refused at connect.
-    for name in ("Ekօ", "Ekᴏ", "Eĸo", "Ekͦ"):
+    # Look-alikes of the bot's name are refused at connect, and so is a lone-surrogate bot token
+    # (it raised UnicodeEncodeError: no connect reply) and a name that shows nothing.
+    for auth in ({"name": "Eko", "token": "\ud800"}, {"name": "\u3164"}):
+        sock = await RawSocket.open(url)
+        try:
+            assert (await sock.connect(auth)).startswith("44"), auth
+        finally:
+            await sock.close()
+    for name in ("Ekօ", "Ekᴏ", "Eĸo", "Ekͦ", "Eko\u3164", "Ｅｋｏ", "𝐄𝐤𝐨"):
         sock = await RawSocket.open(url)
         try:
             assert (await sock.connect({"name": name})).startswith("44"), name
@@ -121,6 +130,18 @@ async def _http_mistakes(url: str, port: int) -> None:
             await RawSocket.open(url, headers=evil)
         async with http.get(f"{url}/reflection/status", headers={"Host": f"localhost:{port}"}) as response:
             assert response.status == 200
+        # Bodies the trigger refuses: nested past json's recursion limit (was a 500 with a traceback),
+        # a requestedBy with a lone surrogate (was a 500 after a half-written record).
+        for body in ("[" * 2000 + "]" * 2000, '{"requestedBy": "\\ud800"}'):
+            async with http.post(f"{url}/reflection/trigger", data=body) as response:
+                assert response.status == 400, body[:40]
+        # A NOOP from a client over polling: engineio closed the session and the POST hung.
+        async with http.get(f"{url}/socket.io/?EIO=4&transport=polling") as response:
+            noop_sid = json.loads((await response.text())[1:])["sid"]
+        async with asyncio.timeout(10):
+            noop = f"{url}/socket.io/?EIO=4&transport=polling&sid={noop_sid}"
+            async with http.post(noop, data="6") as response:
+                assert response.status == 200
         # The oversized polling POST is answered, and does not hold the shutdown below.
         async with http.get(f"{url}/socket.io/?EIO=4&transport=polling") as response:
             sid = json.loads((await response.text())[1:])["sid"]

@@ -3,6 +3,7 @@ a traceback, and the connection that made it keeps working."""
 
 from __future__ import annotations
 
+import asyncio
 import json
 import logging
 from collections.abc import AsyncIterator
@@ -64,7 +65,14 @@ async def test_a_bad_event_gets_a_refusal_ack_and_the_connection_goes_on(
     no_traceback(caplog)
 
 
-@pytest.mark.parametrize("frame", ["4", "49", "4x", "", "x", "0", "b!!!", "bAAAA", b"\x00\x01", "40"])
+# Engine.IO frames whose payload engineio would parse as JSON (it does unless a digit comes first):
+# nested deep, they raised RecursionError outside any handler and left the session open.
+DEEP_EIO = ["4" + "[" * 100_000 + "]" * 100_000, "3" + '{"a":' * 50_000 + "1" + "}" * 50_000]
+
+
+@pytest.mark.parametrize(
+    "frame", ["4", "49", "4x", "", "x", "0", "b!!!", "bAAAA", b"\x00\x01", "40", "4-1", "6", *DEEP_EIO]
+)
 async def test_junk_frames_are_dropped_without_a_word(
     raw: RawSocket, frame: str | bytes, caplog: pytest.LogCaptureFixture
 ) -> None:
@@ -154,6 +162,21 @@ async def test_polling_mistakes_get_http_answers(
         long_sid = "A" * 4000
         async with http.get(f"{server.url}/socket.io/?EIO=4&transport=polling&sid={long_sid}") as response:
             assert response.status == 400
+        # A NOOP from a client made engineio close the session and wait for a poll: the POST hung.
+        noop = await _polling_session(http, server.url)
+        noop_endpoint = f"{server.url}/socket.io/?EIO=4&transport=polling&sid={noop}"
+        async with http.post(noop_endpoint, data='40{"name":"Noop"}') as response:
+            assert response.status == 200
+        async with asyncio.timeout(10), http.post(noop_endpoint, data="6") as response:
+            assert response.status == 200
+        async with http.post(noop_endpoint, data="\x1e".join([DEEP_EIO[0], '421["nope"]'])) as response:
+            assert response.status == 200
+        async with asyncio.timeout(10):
+            while True:  # the session lives on: the refusal of "nope" arrives
+                async with http.get(noop_endpoint) as response:
+                    assert response.status == 200
+                    if "unknown_event" in await response.text():
+                        break
         other = await _polling_session(http, server.url)
         bad_utf8 = f"{server.url}/socket.io/?EIO=4&transport=polling&sid={other}"
         async with http.post(bad_utf8, data=b"4\xff\xfe") as response:

@@ -36,7 +36,8 @@ def test_display_name_turns_unicode_spaces_into_one_space() -> None:
     assert display_name({"name": "Jean   Pierre"}) == "Jean Pierre"
     with pytest.raises(RefusedError, match="name_length"):
         display_name({"name": "\u00a0\u202f"})  # only spaces: empty
-    for invisible in ("Jean\u200bPierre", "Jean\u2028Pierre", "Jean\tPierre"):  # not spaces (Zs)
+    # Hangul fillers alone: printable letters (Lo) that show nothing, a name nobody can see.
+    for invisible in ("Jean\u200bPierre", "Jean\u2028Pierre", "Jean\tPierre", "\u3164", "\u115f\uffa0"):
         with pytest.raises(RefusedError, match="name_invisible"):
             display_name({"name": invisible})
 
@@ -67,6 +68,13 @@ def test_reserved_name_ignores_case_and_look_alikes() -> None:
         "Ek\u0366",  # combining Latin small letter o
         "\u0415\u0138\u0585",  # all three at once
         "Ek0",  # Unicode's confusables: digit zero reads as O
+        "Eko\u3164",  # a Hangul filler: printable, yet shown as nothing (default-ignorable)
+        "Eko\u115f",
+        "E\uffa0ko",  # halfwidth Hangul filler
+        "Ek\ufe00o",  # a variation selector
+        "\uff25\uff4b\uff4f",  # fullwidth
+        "\U0001d508\U0001d528\U0001d52c",  # mathematical fraktur
+        "\u24ba\u24da\u24de",  # circled letters
     ],
 )
 def test_names_that_read_as_the_bot_are_reserved(name: str) -> None:
@@ -88,12 +96,19 @@ def test_token_check() -> None:
     assert token_matches("s3cret", "s3cret")
     assert not token_matches("s3cre", "s3cret")
     assert not token_matches(None, "s3cret") and not token_matches("", "") and not token_matches(1, "1")
+    assert not token_matches("\ud800", "s3cret")  # a lone surrogate (possible in JSON) is no error
 
 
 def test_message_text() -> None:
     assert message_text({"text": "  a\nb  "}) == "a\nb"
     with pytest.raises(RefusedError, match="text_too_long"):
         message_text({"text": "é" * 4001})
+
+
+@pytest.mark.parametrize("blank", ["\u200b\u200b", "\u200d", "\ufeff", "\u2060", "\u3164", " \u200f \u00ad "])
+def test_a_message_that_shows_nothing_is_empty(blank: str) -> None:
+    with pytest.raises(RefusedError, match="text_empty"):
+        message_text({"text": blank})
 
 
 def test_message_text_keeps_line_breaks_and_tabs() -> None:

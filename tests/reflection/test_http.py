@@ -20,7 +20,7 @@ from aiohttp.test_utils import TestClient, TestServer
 from llm.offline import OfflineLLM
 from memory import Memory, MemoryConfig
 from reflection import ReflectionService, ReflectionSettings
-from reflection.http import routes
+from reflection.http import parse_requested_by, routes
 from store import open_database
 from tests.conftest import FakeClock
 
@@ -192,6 +192,12 @@ MALFORMED_BODIES: list[str | bytes] = [
     '{"requestedBy": "Mickael", "admin": true}',
     '{"requestedBy": "' + "y" * 5000 + '"}',
     b"\xff\xfe\x00garbage",
+    "[" * 2000 + "]" * 2000,  # nested past json's recursion limit: was a 500 with a traceback
+    '{"requestedBy": "\\ud800"}',  # a lone surrogate: was a 500, the record stored twice, no stats
+    '{"requestedBy": "a\\u0000b"}',
+    '{"requestedBy": "\\u001b[31mred"}',
+    '{"requestedBy": "a\\nforged log line"}',
+    '{"requestedBy": "\\u202eadmin"}',
 ]
 
 
@@ -207,6 +213,23 @@ async def test_malformed_requests_get_400_and_start_nothing(
         assert payload["code"] == "bad_request" and payload["error"]
     assert rig.chat.posts == []
     assert (await rig.service.status())["stats"]["totalReflections"] == 0
+
+
+class _CutShort:
+    """A request whose client went away mid-body: reading it raises as aiohttp's stream does."""
+
+    content_length = 100
+
+    class content:  # noqa: N801 (the attribute aiohttp's request has)
+        @staticmethod
+        async def iter_chunked(size: int) -> AsyncIterator[bytes]:
+            yield b'{"reques'
+            raise ConnectionResetError("Connection lost")
+
+
+async def test_a_body_cut_short_is_a_refusal_not_a_traceback() -> None:
+    with pytest.raises(ValueError, match="cut short"):
+        await parse_requested_by(_CutShort())  # type: ignore[arg-type]
 
 
 async def test_admin_token_is_required_when_set(rig: HttpRig, guarded_client: TestClient[Any, Any]) -> None:
