@@ -27,7 +27,7 @@ from aiohttp import web
 from eko.health import HealthProbe, health_routes
 from eko.hosts import HostPolicy, host_guard, host_policy
 from eko.logs import configure_logging
-from eko.serving import ClientErrorLog
+from eko.serving import ClientErrorLog, HeadDeadlineSite
 from eko.settings import Settings
 from lobby.catalogue import Catalogue
 
@@ -150,12 +150,15 @@ def _bind(host: str, port: int) -> tuple[socket.socket, str]:
     return sock, f"http://{shown_host}:{bound_port}"
 
 
-async def _serve_http(app: web.Application, sock: socket.socket, stack: AsyncExitStack) -> None:
-    # Client mistakes aiohttp cannot parse are logged as one warning line (eko/serving.py).
+async def _serve_http(
+    app: web.Application, sock: socket.socket, stack: AsyncExitStack, head_timeout_s: float
+) -> None:
+    # Client mistakes aiohttp cannot parse are logged as one warning line, and a connection that
+    # never completes its request head is closed (eko/serving.py).
     runner = web.AppRunner(app, access_log=None, logger=ClientErrorLog(logging.getLogger("aiohttp.server")))
     await runner.setup()
     stack.push_async_callback(runner.cleanup)
-    await web.SockSite(runner, sock).start()
+    await HeadDeadlineSite(runner, sock, head_timeout_s).start()
 
 
 async def _open_store(settings: Settings, stack: AsyncExitStack) -> Any:
@@ -318,7 +321,7 @@ async def start_up(settings: Settings) -> Running:
         lobby.attach(app)
         app.add_routes(health_routes(probe))
         parts = await _start_eko(settings, stack, app, database, url, bot_token, probe, policy, lobby)
-        await _serve_http(app, sock, stack)
+        await _serve_http(app, sock, stack, settings.request_head_timeout.total_seconds())
         await _connect_bot_and_schedule(settings, stack, parts)
         parts["lobby"] = lobby
         return Running(url=url, app=app, stack=stack, parts=parts)
@@ -344,7 +347,7 @@ async def start_lobby_only(settings: Settings) -> Running:
         lobby = _lobby_app(settings, database, bot_token, probe, stack)
         lobby.attach(app)
         app.add_routes(health_routes(probe))
-        await _serve_http(app, sock, stack)
+        await _serve_http(app, sock, stack, settings.request_head_timeout.total_seconds())
         return Running(url=url, app=app, stack=stack, parts={"lobby": lobby})
     except BaseException:
         await stack.aclose()
@@ -369,7 +372,7 @@ async def start_bot_only(settings: Settings) -> Running:
         app, policy = _web_app(settings, sock)
         app.add_routes(health_routes(probe))
         parts = await _start_eko(settings, stack, app, database, settings.lobby_url, bot_token, probe, policy)
-        await _serve_http(app, sock, stack)
+        await _serve_http(app, sock, stack, settings.request_head_timeout.total_seconds())
         await _connect_bot_and_schedule(settings, stack, parts)
         return Running(url=url, app=app, stack=stack, parts=parts)
     except BaseException:

@@ -71,6 +71,9 @@ class Settings(BaseSettings):
     redis_url: SecretStr | None = None
     # How long a person's display name stays theirs after their last connection closes.
     name_hold: Duration = timedelta(minutes=15)
+    # A connection that sends no complete request head (request line and headers) within this long
+    # is closed (eko/serving.py): otherwise it holds a file descriptor for good.
+    request_head_timeout: Duration = timedelta(seconds=30)
 
     # Memory
     qdrant_url: str | None = None

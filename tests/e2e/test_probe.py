@@ -38,6 +38,7 @@ def eko(tmp_path: Path, free_port: int) -> Iterator[EkoProcess]:
         "EKO_PORT": str(free_port),
         "EKO_BOT_TOKEN": "test-bot-token-not-a-secret-123",
         "EKO_LOG_LEVEL": "INFO",
+        "EKO_REQUEST_HEAD_TIMEOUT": "1s",
     }
     for name in ("ANTHROPIC_API_KEY", "EKO_ADMIN_TOKEN", "EKO_ALLOWED_HOSTS", "EKO_HOST"):
         env.pop(name, None)
@@ -165,11 +166,24 @@ async def _http_mistakes(url: str, port: int) -> None:
         await writer.wait_closed()
 
 
+async def _heads_never_finished(port: int) -> None:
+    """A connection that sends nothing, half a request line or part of its headers is closed once
+    EKO_REQUEST_HEAD_TIMEOUT (1 s here) has passed; aiohttp alone held them open for good."""
+    starts = [b"", b"GET /hea", f"GET /health HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nX-A: 1\r\n".encode()]
+    for start in starts:
+        reader, writer = await asyncio.open_connection("127.0.0.1", port)
+        writer.write(start)
+        # Bounded for a loaded 2-core machine; without the deadline it never ends.
+        assert await asyncio.wait_for(reader.read(), timeout=30) == b"", start
+        writer.close()
+
+
 async def test_bad_input_from_outside_gets_answers_and_no_traceback(eko: EkoProcess) -> None:
     await _healthy(eko.url)
     port = int(eko.url.rsplit(":", 1)[1])
     await _wire_mistakes(eko.url)
     await _http_mistakes(eko.url, port)
+    await _heads_never_finished(port)
     await _healthy(eko.url)
     eko.process.send_signal(signal.SIGTERM)
     # Generous on a loaded machine; an oversized POST used to hold shutdown for 124 s.
