@@ -8,6 +8,7 @@ Machine-readable output (``--json``, ``export``) goes to stdout; messages and pr
 from __future__ import annotations
 
 import argparse
+import codecs
 import contextlib
 import json
 import os
@@ -373,7 +374,8 @@ def read_lines(name: str) -> Iterator[_Line]:
     """The non-blank lines of a file (``-``: stdin), numbered from 1, read one at a time.
 
     Lines end at "\n" only (a trailing "\r" is dropped): JSON text may hold U+2028 or U+2029,
-    which ``str.splitlines`` would also split on. Each line is decoded alone, so a line that is
+    which ``str.splitlines`` would also split on. A UTF-8 byte order mark opening the file is
+    dropped. Each line is decoded alone, so a line that is
     not UTF-8 is reported with its number and the others are still read. A line over
     :data:`MAX_LINE_BYTES` is reported too, and skipped without being kept.
     """
@@ -388,6 +390,8 @@ def read_lines(name: str) -> Iterator[_Line]:
                 yield number, None, f"line longer than {MAX_LINE_BYTES} bytes"
                 continue
             raw = chunk.removesuffix(b"\n").removesuffix(b"\r")
+            if number == 1:  # a byte order mark some editors write first (Windows Notepad, Excel)
+                raw = raw.removeprefix(codecs.BOM_UTF8)
             try:
                 text = raw.decode("utf-8")
             except UnicodeDecodeError as error:

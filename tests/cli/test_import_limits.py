@@ -78,6 +78,16 @@ def test_blank_lines_are_skipped_but_counted(tmp_path: Path, blank: str) -> None
     assert [number for number, _, _ in read_lines(str(source))] == [1, 3]
 
 
+def test_a_byte_order_mark_opening_the_file_is_not_part_of_line_one(tmp_path: Path) -> None:
+    # Notepad and Excel write one; it made line 1 invalid JSON. A BOM further on is text.
+    source = tmp_path / "bom.jsonl"
+    source.write_bytes(b"\xef\xbb\xbf" + (_fact("un") + "\n" + _fact("deux") + "\n").encode())
+    lines = list(read_lines(str(source)))
+    assert [(number, error) for number, _, error in lines] == [(1, None), (2, None)]
+    first = lines[0][1]
+    assert first is not None and parse_import_line(first) == parse_import_line(_fact("un"))
+
+
 def test_an_import_encodes_one_batch_per_core_by_default(monkeypatch: pytest.MonkeyPatch) -> None:
     """Eko is stopped while it imports: the import takes the cores this process may use, one encode
     per core, or fewer when each encode runs on several torch threads (EKO_EMBEDDING_THREADS)."""
