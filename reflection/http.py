@@ -7,6 +7,7 @@ a browser would happily POST to 127.0.0.1 on behalf of any site the user visits)
 
 from __future__ import annotations
 
+import asyncio
 import hmac
 import ipaddress
 import json
@@ -23,6 +24,9 @@ log = logging.getLogger(__name__)
 
 MAX_BODY_BYTES = 4096
 MAX_REQUESTED_BY = 100
+# A 4 KiB body that has not arrived in this long never will: a client holding the request open would
+# otherwise hold a connection and a handler for good (eko/serving.py bounds the head the same way).
+BODY_DEADLINE_S = 10.0
 DEFAULT_REQUESTED_BY = "http"
 
 
@@ -103,19 +107,23 @@ def authorize(
     return None
 
 
-async def parse_requested_by(request: web.Request) -> str:
-    """The optional ``{"requestedBy": "..."}`` body. Raises ``ValueError`` with a readable reason."""
+async def parse_requested_by(request: web.Request, deadline_s: float = BODY_DEADLINE_S) -> str:
+    """The optional ``{"requestedBy": "..."}`` body, read within ``deadline_s``. Raises
+    ``ValueError`` with a readable reason."""
     if request.content_length is not None and request.content_length > MAX_BODY_BYTES:
         raise ValueError(f"body too large (at most {MAX_BODY_BYTES} bytes)")
     raw = bytearray()
     # Read to the end (a body may come in several chunks), but never keep more than the limit.
     try:
-        async for chunk in request.content.iter_chunked(1024):
-            raw += chunk
-            if len(raw) > MAX_BODY_BYTES:
-                raise ValueError(f"body too large (at most {MAX_BODY_BYTES} bytes)")
+        async with asyncio.timeout(deadline_s):
+            async for chunk in request.content.iter_chunked(1024):
+                raw += chunk
+                if len(raw) > MAX_BODY_BYTES:
+                    raise ValueError(f"body too large (at most {MAX_BODY_BYTES} bytes)")
     except ConnectionResetError:  # the client went away mid-body: its mistake, not a traceback
         raise ValueError("the body was cut short (connection lost)") from None
+    except TimeoutError:
+        raise ValueError(f"the body did not arrive within {deadline_s:g} s") from None
     if not raw.strip():
         return DEFAULT_REQUESTED_BY
     try:

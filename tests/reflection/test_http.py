@@ -232,6 +232,23 @@ async def test_a_body_cut_short_is_a_refusal_not_a_traceback() -> None:
         await parse_requested_by(_CutShort())  # type: ignore[arg-type]
 
 
+class _Stalled:
+    """A request whose body stops after its first bytes, the client holding the connection open."""
+
+    class content:  # noqa: N801 (the attribute aiohttp's request has)
+        @staticmethod
+        async def iter_chunked(size: int) -> AsyncIterator[bytes]:
+            yield b'{"reques'
+            await asyncio.Event().wait()  # the rest never comes
+
+    content_length = 30
+
+
+async def test_a_body_that_stops_coming_is_refused_at_its_deadline() -> None:
+    with pytest.raises(ValueError, match="did not arrive"):
+        await parse_requested_by(_Stalled(), deadline_s=0.05)  # type: ignore[arg-type]
+
+
 async def test_admin_token_is_required_when_set(rig: HttpRig, guarded_client: TestClient[Any, Any]) -> None:
     for headers in ({}, {"Authorization": "Bearer wrong"}, {"Authorization": f"Basic {ADMIN}"}):
         response = await guarded_client.post("/reflection/trigger", headers=headers)
