@@ -27,6 +27,7 @@ from collections import Counter
 from dataclasses import dataclass, replace
 from difflib import SequenceMatcher
 from functools import lru_cache
+from itertools import combinations
 from typing import Literal
 
 from language.facets import stated_facets
@@ -292,7 +293,31 @@ def veto(kind: Kind, a: Analysis, b: Analysis, polarity: bool = True) -> str | N
         return "negation"
     if _slot_swap(a, b, names_only=True):
         return "slot"  # "chez lemapp" / "chez Criteo": another name in the same place
+    if _roles_swapped(a, b):
+        return "roles"  # "Léa est la manager de Hugo" / "Hugo est le manager de Léa"
     return None
+
+
+# The agent of a passive ("Hugo est managé par Léa" is "Léa manage Hugo") and the cleft that puts
+# the answer last ("le manager de Hugo, c'est Léa"): closed classes that move a name without
+# changing its role.
+_REORDERING = frozenset({"par", "by", "c", "ce", "it's", "it"})
+
+
+def _roles_swapped(a: Analysis, b: Analysis) -> bool:
+    """The same words with two names in each other's place: another relation between them (who
+    manages whom, who owes whom). Names next to each other are listed as equals ("Léa et Hugo"),
+    and a passive or a cleft on either side may move them: neither counts."""
+    if a.content == b.content or sorted(a.content) != sorted(b.content):
+        return False
+    if _REORDERING & (set(a.folded.split()) | set(b.folded.split())):
+        return False
+    names = a.entity_words | b.entity_words
+    moved = [i for i, (x, y) in enumerate(zip(a.content, b.content, strict=True)) if x != y]
+    moved_names = [i for i in moved if a.content[i] in names]
+    if len(moved_names) < 2 or len(moved_names) != len(moved):
+        return False
+    return all(j - i > 1 for i, j in combinations(moved_names, 2))
 
 
 _WHICH = frozenset({"quel", "quelle", "quels", "quelles", "lequel", "laquelle", "which"})

@@ -62,6 +62,33 @@ def test_facts_with_another_number_entity_or_polarity_never_merge(a: str, b: str
     assert not is_equivalent("fact", a, b, 0.99)
 
 
+@pytest.mark.parametrize(
+    ("a", "b"),
+    [
+        ("Léa est la manager de Hugo", "Hugo est le manager de Léa"),
+        ("Tom reports to Anna", "Anna reports to Tom"),
+        ("Léa a présenté Hugo à Tom", "Hugo a présenté Léa à Tom"),
+    ],
+)
+def test_the_same_words_with_two_names_in_each_other_s_place_never_merge(a: str, b: str) -> None:
+    # Same words, other relation: a wrong merge would lose who manages whom.
+    assert veto("fact", analyse(a), analyse(b)) == "roles"
+    assert not is_equivalent("fact", a, b, 0.99)
+
+
+@pytest.mark.parametrize(
+    ("a", "b"),
+    [
+        ("Léa et Hugo déjeunent ensemble", "Hugo et Léa déjeunent ensemble"),  # listed as equals
+        ("Hugo est managé par Léa", "Léa manage Hugo"),  # a passive
+        ("Le manager de Hugo, c'est Léa", "Léa est la manager de Hugo"),  # a cleft
+        ("Hugo's manager? It's Léa", "Léa is Hugo's manager"),
+    ],
+)
+def test_names_moved_without_changing_roles_are_not_a_swap(a: str, b: str) -> None:
+    assert veto("fact", analyse(a), analyse(b)) != "roles"
+
+
 def test_dates_and_weekdays_compare_as_values_across_languages() -> None:
     fr = "L'équipe fait un stand-up tous les lundis à 10h"
     # Same values in another language: the words differ, so the model decides (offline: apart).
