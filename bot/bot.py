@@ -29,6 +29,7 @@ from bot.curiosity import fact_text, open_asked_goals, parse_ts
 from bot.ports import BotConnection, BotMemory, ReflectionAPI
 from language.mentions import mentions_bot
 from language.text import Language, fold
+from language.warm import warm_up
 from llm import LLM, PromptTemplates
 from memory.store import utc_now
 
@@ -73,6 +74,7 @@ class Bot:
         self.connection = connection
         self.reflection = reflection
         self.bot_name = connection.bot_name
+        self._language = language
         self.counters = BotCounters()
         self.responder = Responder(
             memory,
@@ -104,6 +106,9 @@ class Bot:
 
     async def _warm_up_memory(self) -> None:
         try:
+            # The language rules' dictionaries too: loaded on first use, they stalled the Lobby's
+            # event loop for a second in the middle of the day (docs/bot.md, "2026-11-27").
+            await asyncio.to_thread(warm_up, self._language, self.bot_name)
             await self.responder.memory.search("fact", self.bot_name, limit=1)
         except Exception:  # only a warm-up: the first mention will show a real problem
             log.warning("memory warm-up failed", exc_info=True)

@@ -390,6 +390,17 @@ def in_dictionary(word: str) -> bool:
     return bool(simplemma.is_known(word, lang=("fr", "en")))
 
 
+def load_word_data() -> None:
+    """Load now the word data the rules read lazily: simplemma's French and English dictionaries
+    (about a second, holding the interpreter) and wordfreq's lists. A caller serving others (the
+    bot) runs this at start, so the first message that needs a dictionary does not stall everyone."""
+    import simplemma
+
+    for language in ("fr", "en"):
+        simplemma.is_known("maison", lang=language)
+    _zipf("maison")
+
+
 # Above this Zipf frequency (about once per 60,000 words of French or English), a word is common.
 COMMON_FREQUENCY = 4.2
 

@@ -1,0 +1,31 @@
+"""language.warm: after warm_up, the rules read no dictionary from disk (a load holds the interpreter
+for about a second: the Lobby stalled for every connection, docs/bot.md "2026-11-27")."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+_AFTER_WARM_UP = """
+import simplemma.strategies.dictionaries.dictionary_factory as factory
+from language.warm import warm_up
+warm_up()
+
+def no_more_loads(*args, **kwargs):
+    raise AssertionError("a dictionary was loaded after warm_up")
+
+factory._load_dictionary_from_disk = no_more_loads
+from language.curiosity import read_curiosity
+from language.equivalence import about_veto, judge
+about_veto("Adrien Richard", "Lina Mercier")
+read_curiosity("Eko, c'est quoi le mot de passe du wifi invité ?")
+read_curiosity("Eko, what does the Hermès project ship?", "en")
+judge("fact", "Lina Mercier bosse chez Doctolib", "Adrien Richard works at Alan", "Lina", "Adrien")
+print("ok")
+"""
+
+
+def test_after_warm_up_the_rules_load_no_dictionary() -> None:
+    # A fresh interpreter: this test session has loaded everything already.
+    done = subprocess.run([sys.executable, "-c", _AFTER_WARM_UP], capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0 and done.stdout.strip() == "ok", done.stderr[-2000:]
