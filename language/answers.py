@@ -91,7 +91,7 @@ def _ignorance(folded: str) -> bool:
 
 # The team writes franglais whatever Eko's language: the formulas above (openers, refusals, liking,
 # first-person descriptions) are read in both languages, the bot's first.
-_OTHER: dict[Language, Language] = {"fr": "en", "en": "fr"}
+_BOTH: dict[Language, tuple[Language, Language]] = {"fr": ("fr", "en"), "en": ("en", "fr")}
 # Topic-shift discourse markers opening a message: what follows is about something else ("Eko, au
 # fait, la réunion est à 15h" right after Eko's question). A closed class of connectives.
 _TOPIC_SHIFT = re.compile(
@@ -243,7 +243,8 @@ def answer_text(text: str, language: Language = "fr", bot_name: str = "Eko") -> 
     """A message without Eko's name and the openers: "Eko, ben c'est le bleu !" → "c'est le bleu"."""
     said = strip_mention(normalise_quotes(text), bot_name).strip(_CLOSING)
     folded, index = fold_with_map(said)
-    opener = _OPENERS[language].match(folded) or _OPENERS[_OTHER[language]].match(folded)
+    first, other = _BOTH[language]
+    opener = _OPENERS[first].match(folded) or _OPENERS[other].match(folded)
     if opener and opener.end() < len(folded):
         said = said[index[opener.end()] :]
     return said.strip(_CLOSING)
@@ -256,11 +257,10 @@ def says_something(raw: str, text: str, language: Language = "fr", bot_name: str
     """
     if not text or raw.rstrip().endswith("?") or is_question(strip_mention(raw, bot_name), language):
         return False
-    if is_about_bot(text, language) or _JOKE.search(text) or _TOPIC_SHIFT.match(fold(text)):
+    folded = fold(text)
+    if is_about_bot(text, language) or _JOKE.search(text) or _TOPIC_SHIFT.match(folded):
         return False
-    if any(_NON_ANSWER[lang].search(fold(text)) for lang in (language, _OTHER[language])):
-        return False
-    if _ignorance(fold(text)):
+    if any(_NON_ANSWER[lang].search(folded) for lang in _BOTH[language]) or _ignorance(folded):
         return False
     return any(char.isdigit() for char in text) or any(
         not is_common_word(word) for word in LETTERS.findall(text)
@@ -351,7 +351,7 @@ def _fits_facet(text: str, facet: str | None, language: Language) -> bool:
 
 def _cued(text: str, facet: str | None, language: Language) -> bool:
     folded = fold(text)
-    cued = any(_PREFERENCE_CUE[lang].search(folded) for lang in (language, _OTHER[language]))
+    cued = any(_PREFERENCE_CUE[lang].search(folded) for lang in _BOTH[language])
     return facet != "preference" or cued
 
 
@@ -369,8 +369,8 @@ def _leads_with_subject(text: str, question: AskedQuestion) -> bool:
 
 
 def _first_person_description(text: str, language: Language) -> bool:
-    folded = fold(_THERE.sub("ici", text))
-    return any(_FIRST_PERSON_COPULA[lang].match(folded) for lang in (language, _OTHER[language]))
+    folded = _fold_there_as_here(text)
+    return any(_FIRST_PERSON_COPULA[lang].match(folded) for lang in _BOTH[language])
 
 
 def _states_about(text: str, question: AskedQuestion, language: Language) -> bool:
@@ -392,4 +392,9 @@ def _states_about(text: str, question: AskedQuestion, language: Language) -> boo
         return False
     subject = re.escape(fold(question.subject or ""))
     pattern = rf"(?<!\w){subject}\s*,?\s+(?:il |elle |it )?{_COPULA[language]}\s+(?:{after})"
-    return bool(re.search(pattern, fold(_THERE.sub("ici", text))))
+    return bool(re.search(pattern, _fold_there_as_here(text)))
+
+
+def _fold_there_as_here(text: str) -> str:
+    """``text`` folded, the adverb "là" read as "ici" first (see :data:`_THERE`)."""
+    return fold(_THERE.sub("ici", text))
