@@ -96,3 +96,12 @@ def test_logs_never_show_a_known_secret(capsys: pytest.CaptureFixture[str]) -> N
         assert "refused token ***" in err
     finally:
         logging.getLogger().handlers.clear()
+
+
+def test_the_embedding_backends_are_the_ones_memory_runs() -> None:
+    # eko/settings.py spells memory's Literal again (importing it would load numpy everywhere).
+    from typing import get_args
+
+    from memory.embeddings import EmbeddingBackend
+
+    assert get_args(Settings.model_fields["embedding_backend"].annotation) == get_args(EmbeddingBackend)
