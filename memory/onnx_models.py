@@ -5,6 +5,10 @@ as torch (to 1e-7) and encodes one short text in about half the time: torch's pe
 dominates a 20-token forward pass (docs/memory.md, "Embeddings"). The first load of a model exports
 it (a few seconds); the export is saved under ``cache`` keyed by the model's files, so a changed
 model is exported again and never read stale.
+
+Beside the export goes the recipe of memory/onnx_encoder.py, once that encoder has been checked to
+give sentence-transformers' vectors on this model: later loads read the export with ONNX Runtime
+and ``tokenizers`` alone, without importing torch (:func:`read_encoder`).
 """
 
 from __future__ import annotations
@@ -18,9 +22,13 @@ import warnings
 from pathlib import Path
 from typing import Any
 
+import numpy as np
+
+from memory.onnx_encoder import GRAPH_FILE, RECIPE_FILE, OnnxEncoder, recipe_of
+
 logger = logging.getLogger(__name__)
 
-EXPORTED_FILE = Path("onnx") / "model.onnx"
+EXPORTED_FILE = GRAPH_FILE
 _NOT_KEPT = "cannot keep the ONNX export of the embedding model: it is made again at the next start"
 
 
@@ -49,16 +57,41 @@ def session_options(threads: int | None) -> Any:
     return options
 
 
+def read_encoder(source: str, cache: Path, threads: int | None) -> OnnxEncoder | None:
+    """``source``'s export as an :class:`OnnxEncoder` (no torch), or None when it has no recipe yet
+    (never exported, or exported by an older Eko) or its files cannot be read: the caller then goes
+    through :func:`load_onnx`, which reads or makes the export and writes the recipe."""
+    saved = cache / export_key(source)
+    if not (saved / RECIPE_FILE).is_file():
+        return None
+    try:
+        return OnnxEncoder.load(saved, session_options(threads))
+    except Exception as exc:  # a damaged file in the cache: sentence-transformers still reads the model
+        logger.warning(
+            "cannot read the exported embedding model without torch: loading it with sentence-transformers",
+            extra={"folder": str(saved), "reason": f"{type(exc).__name__}: {exc}"[:300]},
+        )
+        return None
+
+
 def load_onnx(source: str, cache: Path, threads: int | None, local_files_only: bool) -> Any:
     """``source`` (a sentence-transformers name or folder) as a ``SentenceTransformer`` on ONNX
-    Runtime: read from ``cache`` when exported before, else exported now and saved there.
+    Runtime: read from ``cache`` when exported before, else exported now and saved there; the
+    recipe that lets :func:`read_encoder` skip torch next time is written beside it.
 
     Raises ``ImportError`` when Optimum or ONNX Runtime is missing, and whatever the export raises
     for a model it cannot export; the caller falls back to torch."""
+    saved = cache / export_key(source)
+    model = _exported(source, saved, threads, local_files_only)
+    if (saved / EXPORTED_FILE).is_file():  # reached without a readable recipe: (re)write it
+        _write_recipe(model, saved, threads)
+    return model
+
+
+def _exported(source: str, saved: Path, threads: int | None, local_files_only: bool) -> Any:
     from sentence_transformers import SentenceTransformer
 
     model_kwargs = {"provider": "CPUExecutionProvider", "session_options": session_options(threads)}
-    saved = cache / export_key(source)
     if (saved / EXPORTED_FILE).is_file():
         return SentenceTransformer(
             str(saved), backend="onnx", local_files_only=True, model_kwargs=model_kwargs
@@ -99,3 +132,56 @@ def _save(model: Any, saved: Path) -> None:
             logger.warning(_NOT_KEPT, extra={"reason": str(exc)})
     finally:
         shutil.rmtree(staging, ignore_errors=True)
+
+
+# Texts the encoder must read as sentence-transformers does before its recipe is kept: spaces around
+# a text, an empty one, accents, capitals, an emoji, a line break, and one past the 256-token window.
+RECIPE_CHECKS = (
+    "Hugo habite à Lyon",
+    "  Qui gère le projet Atlas ?  ",
+    "",
+    "ÉKO, ÇA VA ? 😄",
+    "première ligne\nseconde ligne",
+    "Léa code en Rust et en Go depuis 2019. " * 40,
+)
+_MAX_GAP = 1e-5  # torch and ONNX Runtime agree to 2e-7 (tests/memory/test_embeddings.py)
+
+
+def _write_recipe(model: Any, saved: Path, threads: int | None) -> None:
+    """Keep the recipe of ``model``'s export when the torch-free encoder, following it, reads the
+    check texts into the same token ids and vectors as ``model``; otherwise say why and keep none."""
+    recipe = recipe_of(model)
+    if recipe is None:
+        logger.info(
+            "the embedding model keeps loading through sentence-transformers", extra={"folder": str(saved)}
+        )
+        return
+    try:
+        encoder = OnnxEncoder.load(saved, session_options(threads), recipe)
+        texts = list(RECIPE_CHECKS)
+        ids = [np.asarray(model.preprocess([text])["input_ids"][0]) for text in texts]
+        same_ids = all(
+            np.array_equal(expected, encoder.preprocess([text])["input_ids"][0])
+            for expected, text in zip(ids, texts, strict=True)
+        )
+        expected = model.encode(texts, convert_to_numpy=True, show_progress_bar=False)
+        gap = float(np.abs(encoder.encode(texts) - expected).max())
+    except Exception as exc:  # whatever this model does that the encoder cannot: torch keeps it
+        logger.warning(
+            "the torch-free encoder cannot read this model: it keeps loading through sentence-transformers",
+            extra={"folder": str(saved), "reason": f"{type(exc).__name__}: {exc}"[:300]},
+        )
+        return
+    if not same_ids or gap > _MAX_GAP:
+        (saved / RECIPE_FILE).unlink(missing_ok=True)  # a damaged one would be tried at every start
+        logger.warning(
+            "the torch-free encoder reads this model otherwise: it keeps going through sentence-transformers",
+            extra={"folder": str(saved), "same_ids": same_ids, "gap": gap},
+        )
+        return
+    try:
+        recipe.save(saved)
+    except OSError as exc:  # a read-only cache: this start's model works, the next start imports torch again
+        logger.warning(
+            "cannot keep the torch-free encoder's recipe beside the export", extra={"reason": str(exc)}
+        )

