@@ -46,6 +46,13 @@ def is_blank(text: str) -> bool:
     return not without_ignorables(text).strip()
 
 
+def is_readable_name(text: str) -> bool:
+    """Whether ``text`` can stand as a person's name on the page: printable (no control, format,
+    unassigned or surrogate code point) and showing something. The Lobby's display names and the
+    trigger's ``requestedBy`` follow this one rule."""
+    return text.isprintable() and not is_blank(text)
+
+
 def too_deep(value: Any, limit: int = MAX_DEPTH) -> bool:
     """Whether ``value`` (decoded JSON) nests lists and objects deeper than ``limit`` (no recursion)."""
     stack: list[tuple[Any, int]] = [(value, 0)]

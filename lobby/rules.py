@@ -14,7 +14,7 @@ from collections import deque
 from datetime import datetime, timedelta
 from typing import Any
 
-from language.controls import first_control, is_blank, without_ignorables
+from language.controls import first_control, is_blank, is_readable_name, without_ignorables
 
 MAX_NAME_LENGTH = 40
 MAX_TEXT_LENGTH = 4000
@@ -129,7 +129,7 @@ def display_name(auth: Any) -> str:
     name = _SPACE_RUN.sub(" ", spaced).strip()
     if not 1 <= len(name) <= MAX_NAME_LENGTH:
         raise RefusedError("name_length", max=MAX_NAME_LENGTH)
-    if not name.isprintable() or is_blank(name):
+    if not is_readable_name(name):
         raise RefusedError("name_invisible")
     return name
 

@@ -17,6 +17,7 @@ from typing import Any, Protocol
 
 from aiohttp import web
 
+from language.controls import is_readable_name
 from reflection.errors import ReflectionBusy
 from store import STORE_ERRORS
 
@@ -143,8 +144,9 @@ async def parse_requested_by(request: web.Request, deadline_s: float = BODY_DEAD
     if len(requested_by) > MAX_REQUESTED_BY:
         raise ValueError(f"requestedBy is too long (at most {MAX_REQUESTED_BY} characters)")
     # A name, shown on the page and stored with the record: what the Lobby refuses in a name
-    # (lobby/rules.py, display_name) is refused here too. A lone surrogate could not even be stored.
-    if not requested_by.isprintable():
+    # (lobby/rules.py, display_name) is refused here too, by the same rule. A lone surrogate could
+    # not even be stored; a Hangul filler alone would show as nobody.
+    if not is_readable_name(requested_by):
         raise ValueError("requestedBy holds control, invisible or invalid characters")
     return requested_by.strip()
 

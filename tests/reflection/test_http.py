@@ -198,6 +198,8 @@ MALFORMED_BODIES: list[str | bytes] = [
     '{"requestedBy": "\\u001b[31mred"}',
     '{"requestedBy": "a\\nforged log line"}',
     '{"requestedBy": "\\u202eadmin"}',
+    '{"requestedBy": "\\u3164"}',  # a Hangul filler alone shows as nobody: the Lobby refuses it as a name
+    '{"requestedBy": "\\u200b\\u2060"}',
 ]
 
 
