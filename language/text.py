@@ -146,7 +146,7 @@ def lemma(word: str) -> str:
     """The dictionary form of a folded word, French first then English (simplemma)."""
     import simplemma  # a few MB of tables: loaded on first use, not at import
 
-    found = simplemma.lemmatize(word, lang=("fr", "en"))
+    found = simplemma.lemmatize(word, lang=("fr", "en"), low_memory=True)
     return fold(found) if found else word
 
 
@@ -212,7 +212,7 @@ def is_verb_form(written: str) -> bool:
     ("arrivé", "codé", "ouvre"): its simplemma lemma is another word, an infinitive."""
     import simplemma
 
-    found = fold(simplemma.lemmatize(written, lang="fr"))
+    found = fold(simplemma.lemmatize(written, lang="fr", low_memory=True))
     return found != fold(written) and found.endswith(("er", "ir", "re"))
 
 
@@ -221,7 +221,7 @@ def english_lemma(word: str) -> str:
     """The folded English lemma of a folded word (simplemma: "written" → "write")."""
     import simplemma
 
-    return fold(simplemma.lemmatize(word, lang="en"))
+    return fold(simplemma.lemmatize(word, lang="en", low_memory=True))
 
 
 # The endings of an English verb's participles ("joined", "leaving").
@@ -387,7 +387,7 @@ def in_dictionary(word: str) -> bool:
     """Whether simplemma's French or English dictionary knows the word (names mostly are not)."""
     import simplemma
 
-    return bool(simplemma.is_known(word, lang=("fr", "en")))
+    return bool(simplemma.is_known(word, lang=("fr", "en"), low_memory=True))
 
 
 def load_word_data() -> None:
@@ -397,7 +397,7 @@ def load_word_data() -> None:
     import simplemma
 
     for language in ("fr", "en"):
-        simplemma.is_known("maison", lang=language)
+        simplemma.is_known("maison", lang=language, low_memory=True)
     _zipf("maison")
 
 

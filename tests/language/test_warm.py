@@ -8,13 +8,17 @@ import sys
 
 _AFTER_WARM_UP = """
 import simplemma.strategies.dictionaries.dictionary_factory as factory
+import simplemma.strategies.dictionaries.stream_dictionary_factory as stream_factory
 from language.warm import warm_up
 warm_up()
 
 def no_more_loads(*args, **kwargs):
     raise AssertionError("a dictionary was loaded after warm_up")
 
+# Every way simplemma reads a dictionary file: whole (the default) or as a stream (low_memory).
 factory._load_dictionary_from_disk = no_more_loads
+factory._read_decompressed = no_more_loads
+stream_factory._read_decompressed = no_more_loads
 from language.curiosity import read_curiosity
 from language.equivalence import about_veto, judge
 about_veto("Adrien Richard", "Lina Mercier")
