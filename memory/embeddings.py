@@ -1,6 +1,7 @@
 """Dense sentence embeddings: one lazily loaded sentence-transformers model per process.
 
-Importing ``sentence_transformers`` costs seconds, so it happens inside the loader, on first use.
+The model is loaded on first use. Once exported to ONNX it is read without torch
+(memory/onnx_encoder.py); otherwise through sentence-transformers, whose import costs seconds.
 """
 
 from __future__ import annotations
@@ -26,7 +27,8 @@ Vectors = npt.NDArray[np.float32]
 
 
 class EncoderModel(Protocol):
-    """The part of ``SentenceTransformer`` the embedder uses (a seam for tiny fake models in tests)."""
+    """The part of ``SentenceTransformer`` the embedder uses, which memory/onnx_encoder.py's
+    ``OnnxEncoder`` has too (and a seam for tiny fake models in tests)."""
 
     def encode(self, sentences: list[str], **kwargs: Any) -> Any: ...
 
@@ -34,8 +36,8 @@ class EncoderModel(Protocol):
 
 
 def _inputs(model: EncoderModel, texts: Sequence[str]) -> list[str | bytes]:
-    """What the model reads of each text: its token ids (``preprocess`` of sentence-transformers,
-    truncation included), or the text itself for a model that does not tell them."""
+    """What the model reads of each text: its token ids (its ``preprocess``, truncation included),
+    or the text itself for a model that does not tell them."""
     preprocess = getattr(model, "preprocess", None)
     if preprocess is None:
         return list(texts)
