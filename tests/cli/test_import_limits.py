@@ -42,6 +42,24 @@ def test_each_hostile_line_is_refused_by_number(tmp_path: Path) -> None:
     assert "author holds a control character (U+0007" in reasons[8]
 
 
+@pytest.mark.parametrize("number", ["NaN", "-Infinity", "1e999"])
+def test_a_number_json_has_not_is_refused_by_its_line(number: str) -> None:
+    """Python's json reads them; the embedded engine refused the payload mid-write and the whole
+    import stopped with a traceback."""
+    with pytest.raises(ValueError, match="source holds a number that is not finite"):
+        parse_import_line('{"kind": "fact", "text": "x", "source": {"a": [' + number + "]}}")
+    assert parse_import_line('{"kind": "fact", "text": "x", "source": {"a": 1.5}}').source == {"a": 1.5}
+
+
+@pytest.mark.parametrize("field", ["seen_count", "author_count"])
+def test_a_count_no_store_can_hold_is_refused_by_its_line(field: str) -> None:
+    """10**30 was stored as 1 (seen_count) or 0 (author_count) without a word."""
+    with pytest.raises(ValueError, match=f"{field} must be"):
+        parse_import_line(json.dumps({"kind": "fact", "text": "x", field: 2**63}))
+    record = parse_import_line(json.dumps({"kind": "fact", "text": "x", field: 2**63 - 1}))
+    assert record.history is not None and getattr(record.history, field) == 2**63 - 1
+
+
 @pytest.mark.parametrize("blank", ["\u200b\u200b", "\u3164", " \ufeff\u2060 "])
 def test_a_fact_that_shows_nothing_is_refused(blank: str) -> None:
     # It has no word to compare: it merged with any other wordless fact ("12").
