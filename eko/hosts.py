@@ -24,7 +24,7 @@ WRONG_HOST = "this server does not answer for that host (see EKO_ALLOWED_HOSTS)"
 
 def split_host(value: str) -> tuple[str, int | None]:
     """``"Example.com:8080"`` → ``("example.com", 8080)``; ``"[::1]"`` → ``("[::1]", None)``."""
-    value = value.strip().lower().rstrip(".")
+    value = value.strip().lower()
     if value.startswith("["):
         end = value.find("]")
         name, rest = value[: end + 1], value[end + 1 :]
@@ -35,10 +35,12 @@ def split_host(value: str) -> tuple[str, int | None]:
         return f"[{value}]", None
     else:
         name, port_text = value, ""
-    port = int(port_text) if port_text.isdigit() and len(port_text) <= 5 else None
+    # A port is ASCII digits (RFC 3986): str.isdigit() also takes "８０８０" and "٨٠٨٠", which int() reads.
+    digits = port_text.isascii() and port_text.isdigit()
+    port = int(port_text) if digits and len(port_text) <= 5 else None
     if port_text and port is None:
         return "", None  # unparseable port: matches nothing
-    return name.rstrip("."), port
+    return name.removesuffix("."), port  # one trailing dot: the name's absolute form, no more
 
 
 @dataclass(frozen=True)
