@@ -9,6 +9,7 @@ name it does not serve). ``X-Forwarded-Host`` is only believed behind a proxy (`
 from __future__ import annotations
 
 import logging
+import re
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 
@@ -37,10 +38,21 @@ def split_host(value: str) -> tuple[str, int | None]:
         name, port_text = value, ""
     # A port is ASCII digits (RFC 3986): str.isdigit() also takes "８０８０" and "٨٠٨٠", which int() reads.
     digits = port_text.isascii() and port_text.isdigit()
-    port = int(port_text) if digits and len(port_text) <= 5 else None
+    port = int(port_text) if digits and len(port_text) <= 5 and int(port_text) <= 65535 else None
     if port_text and port is None:
         return "", None  # unparseable port: matches nothing
     return name.removesuffix("."), port  # one trailing dot: the name's absolute form, no more
+
+
+_NAME = re.compile(r"\[[0-9a-f:.]+\]|[a-z0-9_](?:[a-z0-9_.-]*[a-z0-9_])?")
+
+
+def is_host_entry(entry: str) -> bool:
+    """Whether ``entry`` of ``EKO_ALLOWED_HOSTS`` names a host (``chat.example.com``, ``eko.lan:8080``,
+    ``[::1]:8080``) or is ``*``. ``https://chat.example.com`` or a path matched nothing, silently:
+    every request through that name got 421."""
+    name, _port = split_host(entry)
+    return entry.strip() == "*" or _NAME.fullmatch(name) is not None
 
 
 @dataclass(frozen=True)
