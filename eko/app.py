@@ -27,7 +27,7 @@ from aiohttp import web
 from eko.health import HealthProbe, health_routes
 from eko.hosts import HostPolicy, host_guard, host_policy
 from eko.logs import configure_logging
-from eko.serving import ClientErrorLog, HeadDeadlineSite
+from eko.serving import ClientErrorLog, HeadDeadlineSite, unreadable_body
 from eko.settings import Settings
 from lobby.catalogue import Catalogue
 
@@ -120,7 +120,8 @@ _BIND_CODES = {
 
 
 def _web_app(settings: Settings, sock: socket.socket) -> tuple[web.Application, HostPolicy]:
-    """The aiohttp app, refusing requests for hosts Eko does not serve (:mod:`eko.hosts`)."""
+    """The aiohttp app, refusing requests for hosts Eko does not serve (:mod:`eko.hosts`) and bodies it
+    cannot decode (:mod:`eko.serving`)."""
     policy = host_policy(settings.host, sock.getsockname()[1], settings.allowed_hosts, settings.trust_proxy)
     if policy.any_host and not settings.allowed_hosts:
         log.warning(
@@ -128,7 +129,7 @@ def _web_app(settings: Settings, sock: socket.socket) -> tuple[web.Application, 
             "to the names people use to reach Eko",
             settings.host or "*",
         )
-    return web.Application(middlewares=[host_guard(policy)]), policy
+    return web.Application(middlewares=[host_guard(policy), unreadable_body]), policy
 
 
 def _bind(host: str, port: int) -> tuple[socket.socket, str]:

@@ -9,6 +9,7 @@ name it does not serve). ``X-Forwarded-Host`` is only believed behind a proxy (`
 from __future__ import annotations
 
 import logging
+import re
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 
@@ -24,7 +25,7 @@ WRONG_HOST = "this server does not answer for that host (see EKO_ALLOWED_HOSTS)"
 
 def split_host(value: str) -> tuple[str, int | None]:
     """``"Example.com:8080"`` → ``("example.com", 8080)``; ``"[::1]"`` → ``("[::1]", None)``."""
-    value = value.strip().lower().rstrip(".")
+    value = value.strip().lower()
     if value.startswith("["):
         end = value.find("]")
         name, rest = value[: end + 1], value[end + 1 :]
@@ -35,10 +36,23 @@ def split_host(value: str) -> tuple[str, int | None]:
         return f"[{value}]", None
     else:
         name, port_text = value, ""
-    port = int(port_text) if port_text.isdigit() and len(port_text) <= 5 else None
+    # A port is ASCII digits (RFC 3986): str.isdigit() also takes "８０８０" and "٨٠٨٠", which int() reads.
+    digits = port_text.isascii() and port_text.isdigit()
+    port = int(port_text) if digits and len(port_text) <= 5 and int(port_text) <= 65535 else None
     if port_text and port is None:
         return "", None  # unparseable port: matches nothing
-    return name.rstrip("."), port
+    return name.removesuffix("."), port  # one trailing dot: the name's absolute form, no more
+
+
+_NAME = re.compile(r"\[[0-9a-f:.]+\]|[a-z0-9_](?:[a-z0-9_.-]*[a-z0-9_])?")
+
+
+def is_host_entry(entry: str) -> bool:
+    """Whether ``entry`` of ``EKO_ALLOWED_HOSTS`` names a host (``chat.example.com``, ``eko.lan:8080``,
+    ``[::1]:8080``) or is ``*``. ``https://chat.example.com`` or a path matched nothing, silently:
+    every request through that name got 421."""
+    name, _port = split_host(entry)
+    return entry.strip() == "*" or _NAME.fullmatch(name) is not None
 
 
 @dataclass(frozen=True)

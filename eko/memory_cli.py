@@ -370,6 +370,13 @@ def parse_import_line(line: str) -> NewRecord:
 _Line = tuple[int, str | None, str | None]
 
 
+def _terminator(chunk: bytes) -> int:
+    """How many bytes end ``chunk`` as a line's end: "\\r\\n", "\\n" or a last "\\r" (0 to 2)."""
+    if chunk.endswith(b"\r\n"):
+        return 2
+    return 1 if chunk.endswith((b"\n", b"\r")) else 0
+
+
 def read_lines(name: str) -> Iterator[_Line]:
     """The non-blank lines of a file (``-``: stdin), numbered from 1, read one at a time.
 
@@ -382,9 +389,11 @@ def read_lines(name: str) -> Iterator[_Line]:
     with contextlib.ExitStack() as stack:
         file = sys.stdin.buffer if name == "-" else stack.enter_context(open(name, "rb"))
         number = 0
-        while chunk := file.readline(MAX_LINE_BYTES + 1):
+        # The limit is on a line's content: its "\r\n" is read with it and not counted (a line of
+        # exactly the limit was refused, yet taken at the end of a file with no newline).
+        while chunk := file.readline(MAX_LINE_BYTES + 2):
             number += 1
-            if len(chunk) > MAX_LINE_BYTES:
+            if len(chunk) - _terminator(chunk) > MAX_LINE_BYTES:
                 while chunk and not chunk.endswith(b"\n"):  # the rest of the line, dropped as it comes
                     chunk = file.readline(MAX_LINE_BYTES)
                 yield number, None, f"line longer than {MAX_LINE_BYTES} bytes"

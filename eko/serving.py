@@ -1,5 +1,6 @@
 """How Eko's HTTP server treats a client's mistakes: a malformed request is one warning line, not a
-traceback; a connection that never completes its request head is closed.
+traceback; a body that cannot be decoded is a 400; a connection that never completes its request
+head is closed.
 
 aiohttp logs a request it cannot parse (a request line or header over 8,190 bytes, a broken header)
 with ``logger.exception``: a traceback at ERROR for what is the client's mistake, answered 400 all
@@ -16,6 +17,9 @@ from typing import Any
 
 from aiohttp import web
 from aiohttp.http_exceptions import HttpProcessingError
+from aiohttp.typedefs import Handler
+
+log = logging.getLogger(__name__)
 
 
 class ClientErrorLog(logging.Logger):
@@ -32,7 +36,29 @@ class ClientErrorLog(logging.Logger):
                 extra={"status": exc_info.code, "reason": str(exc_info.message)[:200]},
             )
             return
+        if isinstance(exc_info, web.RequestPayloadError):
+            # A body that cannot be decoded, met again when aiohttp discards what a handler did not
+            # read: answered (or never needed) already, see unreadable_body.
+            self.debug("request body discarded: %s", str(exc_info)[:200])
+            return
         super().exception(msg, *args, exc_info=exc_info, **kwargs)
+
+
+@web.middleware
+async def unreadable_body(request: web.Request, handler: Handler) -> web.StreamResponse:
+    """A request body aiohttp cannot decode (``Content-Encoding: gzip`` over bytes that are not gzip,
+    a body cut short) is the client's mistake: 400 and one warning line. Raised in a handler, it was
+    a 500 "Server got itself in trouble" and two tracebacks (the handler's, then aiohttp's while
+    discarding the rest)."""
+    try:
+        return await handler(request)
+    except web.RequestPayloadError as exc:
+        reason = str(exc.__cause__ or exc).strip()[:200]
+        log.warning("request body refused", extra={"path": request.path[:100], "reason": reason})
+        return web.json_response(
+            {"error": "the request body cannot be read (check its Content-Encoding)", "code": "bad_body"},
+            status=400,
+        )
 
 
 class HeadDeadline(asyncio.Protocol):

@@ -149,6 +149,20 @@ class Settings(BaseSettings):
     def _blank_url_is_unset(cls, value: str | None) -> str | None:
         return value.strip() if value is not None and value.strip() else None
 
+    @field_validator("allowed_hosts")
+    @classmethod
+    def _host_names(cls, value: str | None) -> str | None:
+        from eko.hosts import is_host_entry  # here: eko.hosts loads aiohttp, which `eko memory` never needs
+
+        entries = [entry for entry in (value or "").split(",") if entry.strip()]
+        if not all(is_host_entry(entry) for entry in entries):
+            raise PydanticCustomError(
+                "allowed_hosts",
+                "EKO_ALLOWED_HOSTS must list host names such as chat.example.com or eko.lan:8080 "
+                "(no scheme, no path), comma-separated, or *",
+            )
+        return value
+
     @property
     def qdrant_path(self) -> Path:
         return self.data_dir / "qdrant"

@@ -6,7 +6,8 @@ some mistakes hang a request. :class:`GuardedServer` and :class:`GuardedEngine` 
 check every packet at the layer it arrives on, so each client mistake gets at most one warning line
 in the log and, where the client asked for an answer, a refusal in the Lobby's ack shape:
 
-* Engine.IO (the transport): a polling POST over :data:`MAX_FRAME_BYTES` gets 413; junk frames
+* Engine.IO (the transport): a polling POST over :data:`MAX_FRAME_BYTES` gets 413, one whose body
+  has not arrived whole within :data:`BODY_DEADLINE_S` 408; junk frames
   (empty, unknown packet type, binary, invalid UTF-8, a packet the server never accepts from a
   client, a payload that is not a Socket.IO packet, which engineio would parse as JSON) are
   dropped; an over-long session id gets 400. None of them reach engineio's own error paths (one
@@ -20,6 +21,7 @@ in the log and, where the client asked for an answer, a refusal in the Lobby's a
 
 from __future__ import annotations
 
+import asyncio
 import base64
 import binascii
 import logging
@@ -46,6 +48,10 @@ MAX_WEBSOCKET_FRAME_BYTES = 4 * 1024 * 1024
 # The largest Socket.IO packet decoded. A Lobby message is at most 4,000 characters (24 KB once
 # JSON-escaped); anything far larger is refused before its JSON is parsed.
 MAX_PACKET_CHARS = 64 * 1024
+# A polling POST body must arrive whole within this long (a body dripped a byte at a time would hold
+# its connection and handler for good; eko/serving.py bounds the request head the same way). 1 MB
+# in 30 s is 33 kB/s; a Lobby message is at most 24 kB.
+BODY_DEADLINE_S = 30.0
 # Engine.IO session ids are 20 characters; anything far longer is not one.
 MAX_SID_CHARS = 64
 # Engine.IO's own bound on packets in one polling payload.
@@ -179,6 +185,7 @@ class GuardedEngine(engineio.AsyncServer):  # type: ignore[misc]
         self._async = {**driver, "websocket": GuardedWebSocket, "translate_request": self._translate}
         self.refuse_oversized: Callable[[str | None, str], Awaitable[None]] = _ignore_oversized
         self._mistakes: dict[str | None, int] = {}
+        self.body_deadline_s = BODY_DEADLINE_S
 
     def _log_error_once(self, message: str, message_key: str) -> None:
         # engineio logs each kind of client mistake at ERROR once (a bad session id, a bad origin):
@@ -212,7 +219,18 @@ class GuardedEngine(engineio.AsyncServer):  # type: ignore[misc]
         if request.content_length is not None and request.content_length > MAX_FRAME_BYTES:
             body = None
         else:
-            body = await request.content.read(MAX_FRAME_BYTES + 1)
+            try:
+                body = await _read_body(request, MAX_FRAME_BYTES + 1, self.body_deadline_s)
+            except TimeoutError:
+                log.warning("lobby: polling request body too slow", extra={"sid": sid})
+                await self._drop(sid)
+                return web.json_response(
+                    {
+                        "error": f"request body not received within {self.body_deadline_s:g} s",
+                        "code": "too_slow",
+                    },
+                    status=408,
+                )
         if body is None or len(body) > MAX_FRAME_BYTES:
             log.warning(
                 "lobby: oversized polling request refused", extra={"sid": sid, "size": request.content_length}
@@ -247,6 +265,18 @@ class GuardedEngine(engineio.AsyncServer):  # type: ignore[misc]
             await socket.close(wait=False, abort=True, reason=self.reason.TRANSPORT_ERROR)
             socket.queue.put_nowait(None)  # ends a pending poll or WebSocket writer
             self.sockets.pop(sid, None)
+
+
+async def _read_body(request: web.Request, limit: int, deadline_s: float) -> bytes:
+    """The body, up to ``limit`` bytes, read to its end within ``deadline_s``.
+
+    ``StreamReader.read(n)`` returns what has arrived so far, not ``n`` bytes: a body in more than
+    one TCP segment (any polling POST of a few kB off loopback) was cut to its first segment."""
+    body = bytearray()
+    async with asyncio.timeout(deadline_s):
+        while len(body) < limit and (chunk := await request.content.read(limit - len(body))):
+            body += chunk
+    return bytes(body)
 
 
 async def _ignore_oversized(sid: str | None, head: str) -> None:

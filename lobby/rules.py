@@ -52,7 +52,8 @@ _COMBINING_LETTER = ("COMBINING LATIN SMALL LETTER ",)
 
 @functools.cache
 def _prototypes() -> dict[str, str]:
-    """Each confusable character → the one its confusable class reads as (Unicode's confusables.txt).
+    """Each confusable character → what its confusable class reads as (Unicode's confusables.txt):
+    one character, or several ASCII ones for a character Unicode spells so ("m" → "rn").
 
     confusable-homoglyphs ships confusables.txt as pairs in both directions; a class is a connected
     set of single characters. Its reading: a plain ASCII letter in it (``0`` reads as ``O``), else an
@@ -63,11 +64,16 @@ def _prototypes() -> dict[str, str]:
 
     pairs: dict[str, list[dict[str, str]]] = load("confusables.json")
     graph: dict[str, set[str]] = {}
+    # A character that reads as several ASCII letters or digits (UTS #39's prototypes: "m" → "rn",
+    # "æ" → "ae", "∞" → "oo", Cyrillic "Ы" → "bl"): without them "rnartin" passed for "martin".
+    spelled: dict[str, list[str]] = {}
     for char, homoglyphs in pairs.items():
         for other in homoglyphs:
             if len(char) == 1 and len(other["c"]) == 1:
                 graph.setdefault(char, set()).add(other["c"])
                 graph.setdefault(other["c"], set()).add(char)
+            elif len(char) == 1 and other["c"].isascii() and other["c"].isalnum():
+                spelled.setdefault(char, []).append(other["c"].lower())
     prototypes: dict[str, str] = {}
     for start in graph:
         if start in prototypes:
@@ -80,8 +86,13 @@ def _prototypes() -> dict[str, str]:
         letters = sorted(c for c in members if c.isascii() and c.isalpha())
         ascii_ = sorted(c for c in members if c.isascii())
         capitals = sorted(filter(None, (_letter_named(c, _SMALL_CAPITAL) for c in members)))
-        reading = (letters or ascii_ or capitals or sorted(members))[0]
+        # A class with a plain letter reads as it, or as what that letter itself spells ("m" as
+        # "rn"); one without reads as what one of its members spells, if any ("æ", "ӕ" as "ae").
+        words = spelled.get(letters[0], []) if letters else [w for c in members for w in spelled.get(c, [])]
+        reading = (sorted(words) or letters or ascii_ or capitals or sorted(members))[0]
         prototypes.update(dict.fromkeys(members, reading))
+    for char, words in spelled.items():  # a character that is in no class of single characters
+        prototypes.setdefault(char, sorted(words)[0])
     return prototypes
 
 
@@ -90,9 +101,10 @@ def skeleton(name: str) -> str:
 
     NFKC folds compatibility forms (full-width "Ｅｋｏ", mathematical letters); each character becomes
     what its confusable class reads as (Unicode's confusables, see :func:`_prototypes`: Cyrillic
-    "Е", Armenian "օ", "ᴏ", "ĸ"), before and after casefolding; a combining Latin letter reads as the
-    letter ("Ekͦ" is "Eko"); accents go, and everything but letters and digits is dropped ("@Eko",
-    "E k o", "E.K.O" → "eko"). Digits stay, save those Unicode calls confusable ("Ek0").
+    "Е", Armenian "օ", "ᴏ", "ĸ"; "m" as "rn"), before and after casefolding; a combining Latin
+    letter reads as the letter ("Ekͦ" is "Eko"); accents go, and everything but letters and digits
+    is dropped ("@Eko", "E k o", "E.K.O" → "eko"). Digits stay, save those Unicode calls confusable
+    ("Ek0").
     """
     prototypes = _prototypes()
 

@@ -6,6 +6,7 @@ tokenizer cannot take (a lone surrogate) must cost its own line, not a whole imp
 
 from __future__ import annotations
 
+import math
 import uuid
 from collections.abc import Mapping
 from dataclasses import fields, replace
@@ -19,6 +20,9 @@ MAX_TEXT_CHARS = 8_000
 # The most authors a record lists: the first and the latest ones (a fact a thousand people repeated
 # would otherwise carry a thousand names in every search result); ``author_count`` keeps the total.
 MAX_AUTHORS = 20
+# The largest count a record keeps: a signed 64-bit integer, what every store's payload holds (a
+# larger one was stored as 1 or 0 without a word by the embedded engine).
+MAX_COUNT = 2**63 - 1
 STATUSES: tuple[GoalStatus, ...] = ("pending", "asked", "answered", "dropped")
 ITEM_FIELDS = ("kind", "text", "about", "author", "source", "facet")
 HISTORY_FIELDS = tuple(f.name for f in fields(History))
@@ -54,11 +58,15 @@ def check_text(name: str, value: str) -> None:
 
 
 def _check_strings(name: str, value: object) -> None:
-    """Every string inside a JSON-like value (``source``) must be writable as UTF-8; bounded depth."""
+    """Every string inside a JSON-like value (``source``) must be writable as UTF-8, every number
+    finite (Python's json reads ``NaN``, ``Infinity`` and ``1e999``, which JSON has not: the embedded
+    engine refused the payload mid-write and the whole import stopped); bounded depth."""
     if too_deep(value):
         raise ValueError(f"{name} is nested deeper than {MAX_DEPTH} levels")
     if isinstance(value, str):
         check_text(name, value)
+    elif isinstance(value, float) and not math.isfinite(value):
+        raise ValueError(f"{name} holds a number that is not finite ({value})")
     elif isinstance(value, Mapping):
         for key, inner in value.items():
             _check_strings(name, key)
@@ -113,15 +121,17 @@ def _history(row: Mapping[str, Any]) -> History | None:
         return None
     seen = row.get("seen_count")
     seen = 1 if seen is None else seen
-    if isinstance(seen, bool) or not isinstance(seen, int) or seen < 1:
-        raise ValueError("seen_count must be a positive integer")
+    if isinstance(seen, bool) or not isinstance(seen, int) or not 1 <= seen <= MAX_COUNT:
+        raise ValueError(f"seen_count must be a positive integer (at most {MAX_COUNT})")
     status = row.get("status")
     if status is not None and status not in STATUSES:
         raise ValueError(f"status must be one of {', '.join(STATUSES)}, not {status!r}")
     authors = row.get("authors")
     count = row.get("author_count")
-    if count is not None and (isinstance(count, bool) or not isinstance(count, int) or count < 0):
-        raise ValueError("author_count must be a non-negative integer")
+    if count is not None and (
+        isinstance(count, bool) or not isinstance(count, int) or not 0 <= count <= MAX_COUNT
+    ):
+        raise ValueError(f"author_count must be a non-negative integer (at most {MAX_COUNT})")
     return History(
         id=_record_id(row.get("id")),
         authors=None if authors is None else _strings("authors", authors),

@@ -18,7 +18,6 @@ from zoneinfo import ZoneInfo
 
 from pydantic import BaseModel, ValidationError
 from pymongo.asynchronous.database import AsyncDatabase
-from pymongo.errors import PyMongoError
 
 from language.text import Language
 from llm.json_output import schema_of
@@ -31,6 +30,7 @@ from reflection.records import Recovered, ReflectionRecord, Trigger, as_utc
 from reflection.repository import ReflectionRepository, empty_stats
 from reflection.settings import ReflectionSettings
 from reflection.window import Message, is_bot
+from store import STORE_ERRORS
 
 log = logging.getLogger(__name__)
 
@@ -263,7 +263,7 @@ class Engine:
         record.action, record.message = "message", text
         try:
             await self.repo.begin_post(record)
-        except PyMongoError as exc:  # no trace, no post: a kill now could not be counted
+        except STORE_ERRORS as exc:  # no trace, no post: a kill now could not be counted
             log.warning("reflection not recorded, message not posted", extra={"error": str(exc)})
             if claim is not None:
                 await self.safe(self.rate.release(claim), "release slot")
@@ -381,7 +381,7 @@ class Engine:
         """A store write whose failure is logged, not raised (the run goes on)."""
         try:
             return await write
-        except PyMongoError as exc:
+        except STORE_ERRORS as exc:
             log.warning("reflection store write failed", extra={"what": what, "error": str(exc)})
             return None
 
@@ -405,7 +405,7 @@ class Engine:
         self.history.appendleft(record)
         try:
             self.stats = await self.repo.save_counted(record, run.increments(), self.clock(), message_at)
-        except PyMongoError as exc:  # the record stays in the in-memory history
+        except STORE_ERRORS as exc:  # the record stays in the in-memory history
             log.error("reflection not stored", extra={"reflection_id": record.id, "error": str(exc)})
         log.info(
             "reflection",

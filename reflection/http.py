@@ -87,7 +87,11 @@ def authorize(
     """
     if admin_token:
         given = bearer_token(request)
-        if given is None or not hmac.compare_digest(given.encode(), admin_token.encode()):
+        # aiohttp reads header bytes that are not UTF-8 as lone surrogates ("surrogateescape"): encoded
+        # back the same way, they are compared as the bytes sent (a plain encode() raised: a 500).
+        if given is None or not hmac.compare_digest(
+            given.encode("utf-8", "surrogateescape"), admin_token.encode("utf-8", "surrogateescape")
+        ):
             return _error(
                 401,
                 "unauthorized",

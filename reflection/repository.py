@@ -10,10 +10,11 @@ from typing import Any
 
 from pymongo import ASCENDING
 from pymongo.asynchronous.database import AsyncDatabase
-from pymongo.errors import DuplicateKeyError, PyMongoError
+from pymongo.errors import DuplicateKeyError
 
 from reflection.ratelimit import STATE_COLLECTION
 from reflection.records import ActivitySummary, ReflectionRecord, as_utc, iso
+from store import STORE_ERRORS
 
 log = logging.getLogger(__name__)
 
@@ -205,7 +206,7 @@ class ReflectionRepository:
         """Where the last activity window ended ({"lastId", "lastTs"}), so a restart does not re-read it."""
         try:
             return await self._db[STATE_COLLECTION].find_one({"_id": ACTIVITY_CURSOR_ID})
-        except PyMongoError as exc:
+        except STORE_ERRORS as exc:
             log.warning("activity cursor unreadable", extra={"error": str(exc)})
             return None
 

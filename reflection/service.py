@@ -29,6 +29,7 @@ from reflection.goal_flow import GoalFlow
 from reflection.ports import ChatConnection, LobbyHistory, ReflectionMemory
 from reflection.records import ActivityOutcome, ReflectionRecord
 from reflection.settings import ReflectionSettings
+from store import STORE_ERRORS
 
 log = logging.getLogger(__name__)
 
@@ -143,6 +144,9 @@ class ReflectionService:
         task = self._track()
         try:
             return await self._activity.run()
+        except STORE_ERRORS as exc:  # a store fault (/health says so): one line, no traceback
+            log.warning("activity window failed: store unavailable", extra=_store_fault(None, exc))
+            return None
         except Exception:  # the job runs again in 10 minutes; the cursor already moved past the window
             log.exception("activity window failed")
             return None
@@ -202,7 +206,10 @@ class ReflectionService:
         try:
             return await self._goals.run(record)
         except Exception as exc:  # the store or memory failed mid-way: say so in the history and the bar
-            log.exception("reflection failed", extra={"reflection_id": record.id})
+            if isinstance(exc, STORE_ERRORS):  # a store fault (/health says so): one line, no traceback
+                log.warning("reflection failed: store unavailable", extra=_store_fault(record.id, exc))
+            else:
+                log.exception("reflection failed", extra={"reflection_id": record.id})
             return await self._engine.skip(record, Skip("error", type(exc).__name__), RunLog())
         finally:
             self._busy = False
@@ -219,3 +226,7 @@ class ReflectionService:
         task = asyncio.get_running_loop().create_task(coroutine)
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
+
+
+def _store_fault(reflection_id: str | None, exc: Exception) -> dict[str, Any]:
+    return {"reflection_id": reflection_id, "error": f"{type(exc).__name__}: {exc}"[:300]}

@@ -42,6 +42,36 @@ def test_each_hostile_line_is_refused_by_number(tmp_path: Path) -> None:
     assert "author holds a control character (U+0007" in reasons[8]
 
 
+def test_the_line_limit_is_on_a_line_s_content_wherever_the_line_is(tmp_path: Path) -> None:
+    """A line of exactly MAX_LINE_BYTES was refused when a newline followed it, taken at the end."""
+    head, tail = '{"kind": "fact", "text": "x", "source": {"pad": "', '"}}'
+    exact = head + "p" * (MAX_LINE_BYTES - len(head) - len(tail)) + tail
+    over = head + "p" * (MAX_LINE_BYTES + 1 - len(head) - len(tail)) + tail
+    source = tmp_path / "limit.jsonl"
+    source.write_bytes(f"{exact}\n{exact}\r\n{over}\n{over}\r\n{exact}".encode())
+    read = [(number, unreadable) for number, _, unreadable in read_lines(str(source))]
+    too_long = f"line longer than {MAX_LINE_BYTES} bytes"
+    assert read == [(1, None), (2, None), (3, too_long), (4, too_long), (5, None)]
+
+
+@pytest.mark.parametrize("number", ["NaN", "-Infinity", "1e999"])
+def test_a_number_json_has_not_is_refused_by_its_line(number: str) -> None:
+    """Python's json reads them; the embedded engine refused the payload mid-write and the whole
+    import stopped with a traceback."""
+    with pytest.raises(ValueError, match="source holds a number that is not finite"):
+        parse_import_line('{"kind": "fact", "text": "x", "source": {"a": [' + number + "]}}")
+    assert parse_import_line('{"kind": "fact", "text": "x", "source": {"a": 1.5}}').source == {"a": 1.5}
+
+
+@pytest.mark.parametrize("field", ["seen_count", "author_count"])
+def test_a_count_no_store_can_hold_is_refused_by_its_line(field: str) -> None:
+    """10**30 was stored as 1 (seen_count) or 0 (author_count) without a word."""
+    with pytest.raises(ValueError, match=f"{field} must be"):
+        parse_import_line(json.dumps({"kind": "fact", "text": "x", field: 2**63}))
+    record = parse_import_line(json.dumps({"kind": "fact", "text": "x", field: 2**63 - 1}))
+    assert record.history is not None and getattr(record.history, field) == 2**63 - 1
+
+
 @pytest.mark.parametrize("blank", ["\u200b\u200b", "\u3164", " \ufeff\u2060 "])
 def test_a_fact_that_shows_nothing_is_refused(blank: str) -> None:
     # It has no word to compare: it merged with any other wordless fact ("12").

@@ -151,6 +151,20 @@ async def _http_mistakes(url: str, port: int) -> None:
             assert response.status == 413
         async with http.get(f"{url}/socket.io/?EIO=4&transport=polling&sid={'A' * 3000}") as response:
             assert response.status == 400
+        # Round 3. A body that is not what its Content-Encoding says was a 500 and two tracebacks.
+        gzip_junk = {"Content-Encoding": "gzip"}
+        async with http.post(f"{url}/reflection/trigger", data=b"abc", headers=gzip_junk) as response:
+            assert response.status == 400 and (await response.json())["code"] == "bad_body"
+        async with http.get(f"{url}/socket.io/?EIO=4&transport=polling") as response:
+            junk_sid = json.loads((await response.text())[1:])["sid"]
+        junk = f"{url}/socket.io/?EIO=4&transport=polling&sid={junk_sid}"
+        async with http.post(junk, data=b"abc", headers=gzip_junk) as response:
+            assert response.status == 400
+        # A port in other digits than ASCII, a name with two trailing dots: no allowed name.
+        for host in (f"localhost:{str(port).translate(_FULL_WIDTH)}", f"localhost..:{port}"):
+            async with http.get(f"{url}/health", headers={"Host": host}) as response:
+                assert response.status == 421, host
+    await _polling_body_in_two_segments(url, port)
     # Past aiohttp's own limits (8,190 bytes a line): answered 400 by aiohttp, one warning line.
     for raw in (
         b"GET /socket.io/?EIO=4&transport=polling&sid=" + b"A" * 20_000 + b" HTTP/1.1\r\n\r\n",
@@ -164,6 +178,35 @@ async def _http_mistakes(url: str, port: int) -> None:
         assert status_line.startswith(b"HTTP/1.") and b" 400 " in status_line, (raw[:40], status_line)
         writer.close()
         await writer.wait_closed()
+
+
+_FULL_WIDTH = str.maketrans("0123456789", "０１２３４５６７８９")
+
+
+async def _polling_body_in_two_segments(url: str, port: int) -> None:
+    """A polling POST whose body comes in two TCP segments was cut to the first: a valid message was
+    refused as malformed."""
+    async with aiohttp.ClientSession() as http:
+        async with http.get(f"{url}/socket.io/?EIO=4&transport=polling") as response:
+            sid = json.loads((await response.text())[1:])["sid"]
+        path = f"/socket.io/?EIO=4&transport=polling&sid={sid}"
+        async with http.post(url + path, data='40{"name":"Segments"}') as response:
+            assert response.status == 200
+        packet = ('421["message",{"text":"' + "s" * 3000 + '"}]').encode()
+        reader, writer = await asyncio.open_connection("127.0.0.1", port)
+        head = f"POST {path} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nContent-Length: {len(packet)}\r\n\r\n"
+        writer.write(head.encode() + packet[:1000])
+        await writer.drain()
+        await asyncio.sleep(0.3)
+        writer.write(packet[1000:])
+        assert b" 200 " in await asyncio.wait_for(reader.readline(), timeout=30)
+        writer.close()
+        async with asyncio.timeout(30):
+            received = ""
+            while '431[{"ok":true' not in received:
+                async with http.get(url + path) as response:
+                    received = await response.text()
+                    assert "malformed" not in received
 
 
 async def _heads_never_finished(port: int) -> None:

@@ -26,6 +26,20 @@ def test_default_policy_is_the_bound_name_and_loopback_with_the_port() -> None:
     assert host_policy("eko.lan", 8080, None).allows("eko.lan:8080")
 
 
+def test_a_port_is_ascii_digits_and_a_name_has_one_trailing_dot_at_most() -> None:
+    """'localhost:８０８０' (full-width digits, which int() reads) and 'localhost..:8080' passed."""
+    policy = host_policy("127.0.0.1", 8080, None)
+    assert policy.allows("localhost.:8080") and policy.allows("LOCALHOST.:8080")
+    for host in (
+        "localhost:８０８０",
+        "localhost:٨٠٨٠",
+        "localhost..:8080",
+        "localhost:8080.",
+        "[::1]..:8080",
+    ):
+        assert not policy.allows(host), host
+
+
 def test_listed_names_add_to_loopback_and_a_name_without_port_allows_any_port() -> None:
     policy = host_policy("0.0.0.0", 8080, "chat.example.com, eko.lan:8080")
     assert policy.allows("chat.example.com") and policy.allows("chat.example.com:443")

@@ -79,6 +79,21 @@ def test_bad_values_are_refused_with_the_variable_named(monkeypatch: pytest.Monk
         Settings()
 
 
+@pytest.mark.parametrize(
+    "hosts",
+    ["https://chat.example.com", "chat.example.com/lobby", "chat.example.com:99999", "*.example.com", "a b"],
+)
+def test_allowed_hosts_that_name_no_host_are_refused_at_start(
+    monkeypatch: pytest.MonkeyPatch, hosts: str
+) -> None:
+    """Such an entry matched nothing, silently: every request through that name got 421."""
+    monkeypatch.setenv("EKO_ALLOWED_HOSTS", f"eko.lan, {hosts}")
+    with pytest.raises(ValidationError, match="EKO_ALLOWED_HOSTS"):
+        Settings()
+    monkeypatch.setenv("EKO_ALLOWED_HOSTS", "chat.example.com, eko.lan:8080, [::1]:8080, ::1, lobby_1, *")
+    assert Settings().allowed_hosts is not None
+
+
 def test_the_command_reports_a_bad_setting_as_a_usage_error(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:

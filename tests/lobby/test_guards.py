@@ -182,3 +182,47 @@ async def test_polling_mistakes_get_http_answers(
         async with http.post(bad_utf8, data=b"4\xff\xfe") as response:
             assert response.status == 400
     no_traceback(caplog)
+
+
+async def _post_in_parts(port: int, path: str, parts: list[bytes], total: int, pause: float) -> bytes:
+    """POST ``parts`` (``total`` bytes announced) as separate writes ``pause`` apart; the status line."""
+    reader, writer = await asyncio.open_connection("127.0.0.1", port)
+    try:
+        head = f"POST {path} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nContent-Length: {total}\r\n\r\n"
+        writer.write(head.encode())
+        for part in parts:
+            writer.write(part)
+            await writer.drain()
+            await asyncio.sleep(pause)
+        async with asyncio.timeout(10):
+            return await reader.readline()
+    finally:
+        writer.close()
+
+
+async def test_a_polling_body_in_several_segments_is_read_whole_and_a_dripped_one_is_refused(
+    server: LobbyServer, caplog: pytest.LogCaptureFixture
+) -> None:
+    """The guard read a polling POST's first TCP segment only: a valid 3 kB message sent in two
+    segments was refused as malformed. A body dripped slowly is refused (408) after the deadline."""
+    assert server.lobby is not None
+    async with aiohttp.ClientSession() as http:
+        sid = await _polling_session(http, server.url)
+        path = f"/socket.io/?EIO=4&transport=polling&sid={sid}"
+        async with http.post(server.url + path, data='40{"name":"Segments"}') as response:
+            assert response.status == 200
+        packet = ('421["message",{"text":"' + "b" * 3000 + '"}]').encode()
+        status = await _post_in_parts(server.port, path, [packet[:1000], packet[1000:]], len(packet), 0.2)
+        assert b" 200 " in status
+        async with asyncio.timeout(10):
+            received = ""
+            while '"ok":true' not in received:
+                async with http.get(server.url + path) as response:
+                    received = await response.text()
+                    assert "malformed" not in received
+        server.lobby._sio.eio.body_deadline_s = 0.5  # the engine's own bound, shortened for the test
+        slow = await _polling_session(http, server.url)
+        slow_path = f"/socket.io/?EIO=4&transport=polling&sid={slow}"
+        status = await _post_in_parts(server.port, slow_path, [b"4"] * 3, 100, 0.4)
+        assert b" 408 " in status
+    no_traceback(caplog)

@@ -92,6 +92,14 @@ def test_reserved_look_alikes_follow_the_configured_bot_name() -> None:
     assert not is_reserved("Eko", "Zoé")
 
 
+def test_letters_unicode_spells_with_several_read_as_them() -> None:
+    """UTS #39's multi-character prototypes: "rnartin" passed for "Martin" (one name for two people)."""
+    assert skeleton("Zoé rnartin") == skeleton("Zoé Martin")
+    assert skeleton("Æthel") == skeleton("AEthel") and skeleton("Œuvre") == skeleton("oeuvre")
+    assert is_reserved("Ernrna", "Emma") and not is_reserved("Erna", "Emma")
+    assert skeleton("Eko") == "eko" and not is_reserved("Ekolo", "Eko")
+
+
 def test_token_check() -> None:
     assert token_matches("s3cret", "s3cret")
     assert not token_matches("s3cre", "s3cret")

@@ -3,11 +3,15 @@
 
 from __future__ import annotations
 
+import logging
+import sqlite3
 import uuid
 from dataclasses import replace
 from datetime import timedelta
+from pathlib import Path
 from typing import Any
 
+import pytest
 from pymongo.asynchronous.database import AsyncDatabase
 from pymongo.errors import PyMongoError
 
@@ -392,3 +396,49 @@ async def test_every_guard_stops_before_the_model_counted_at_the_server(
     record = await full.run_scheduled()
     assert (record.skip_reason, record.rate_limited) == ("daily_max", True)
     assert fake_anthropic.calls == 0
+
+
+async def test_an_embedded_store_file_removed_under_a_running_service_is_a_pass_and_warnings(
+    make_service: ServiceFactory,
+    memory: Memory,
+    chat: RecordingChat,
+    llm: ScriptedLLM,
+    tmp_path: Path,
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    """The embedded engine raises sqlite3 errors, not PyMongo's: the page's trigger then left an
+    exception no task retrieved (the stats write of the failed run's own record failed too), no
+    'done' for the StatusBar, and tracebacks for a store fault /health already reports."""
+    await memory.add("goal", "Qui est Corentin ?")
+    chat.say("David", "hello")
+    service = await make_service()
+    llm.replies.append(goal_reply())
+    (tmp_path / "data" / "store" / "eko.sqlite").unlink()  # sqlite opens a new, empty file
+    started = service.try_start_manual("Léa")
+    assert started["ok"] is True
+    await service.close()  # waits for the run the trigger started
+    assert chat.phases(started["reflectionId"])[-1] == "done" and not service.is_running
+    await service.run_activity()
+    for record in caplog.records:  # one line each ("reflection not stored" stays an error)
+        assert record.exc_info is None, record.getMessage()
+
+
+async def test_a_store_error_the_run_did_not_expect_is_one_warning_line(
+    make_service: ServiceFactory, caplog: pytest.LogCaptureFixture, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A store fault is reported by /health; each run it stops says so in one line, no traceback."""
+    service = await make_service()
+
+    async def store_gone() -> None:
+        raise sqlite3.OperationalError("disk I/O error")
+
+    monkeypatch.setattr(service._engine, "guards", store_gone)
+    monkeypatch.setattr(service._activity, "run", store_gone)
+    record = await service.run_scheduled()
+    assert (record.action, record.skip_reason) == ("pass", "error") and not service.is_running
+    assert await service.run_activity() is None
+    assert [r.getMessage() for r in caplog.records if r.levelno >= logging.WARNING] == [
+        "reflection failed: store unavailable",
+        "activity window failed: store unavailable",
+    ]
+    assert all(r.exc_info is None for r in caplog.records)

@@ -20,7 +20,7 @@ from aiohttp.test_utils import TestClient, TestServer
 from llm.offline import OfflineLLM
 from memory import Memory, MemoryConfig
 from reflection import ReflectionService, ReflectionSettings
-from reflection.http import parse_requested_by, routes
+from reflection.http import authorize, parse_requested_by, routes
 from store import open_database
 from tests.conftest import FakeClock
 
@@ -266,6 +266,22 @@ async def test_admin_token_is_required_when_set(rig: HttpRig, guarded_client: Te
     )
     assert ok.status == 200
     assert len(rig.chat.posts) == 1
+
+
+class _Headers:
+    """A request as aiohttp's parser leaves it: header bytes that are not UTF-8 as lone surrogates."""
+
+    def __init__(self, authorization: str) -> None:
+        self.headers = {"Authorization": authorization}
+
+
+def test_a_token_that_is_not_utf8_or_not_ascii_is_compared_not_a_crash() -> None:
+    """'Bearer caf\\xe9' (Latin-1) raised UnicodeEncodeError in the comparison: a 500, a traceback."""
+    token = "jeton-café"
+    for sent in ("jeton-caf\udce9", "\udcff\udcfe", "jeton-cafe\u0301"):
+        refusal = authorize(_Headers(f"Bearer {sent}"), token)  # type: ignore[arg-type]
+        assert refusal is not None and refusal.status == 401, sent
+    assert authorize(_Headers(f"Bearer {token}"), token) is None  # type: ignore[arg-type]
 
 
 async def test_auth_is_checked_before_the_body(guarded_client: TestClient[Any, Any]) -> None:
