@@ -30,6 +30,15 @@ RUN apt-get update \
     && apt-get install -y --no-install-recommends dict-freedict-fra-eng dict-freedict-eng-fra \
     && rm -rf /var/lib/apt/lists/*
 
+# PyICU (look-alike names, lobby/rules.py) compiles against the system's ICU: the compiler and the
+# headers leave in the same layer, the ICU library (marked as wanted) stays.
+RUN apt-get update \
+    && apt-get install -y --no-install-recommends libicu72 libicu-dev pkg-config g++ \
+    && pip install "PyICU>=2.13,<3" \
+    && apt-get purge -y libicu-dev pkg-config g++ \
+    && apt-get autoremove -y \
+    && rm -rf /var/lib/apt/lists/*
+
 WORKDIR /app
 COPY pyproject.toml README.md ./
 COPY eko eko

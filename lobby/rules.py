@@ -96,12 +96,27 @@ def _prototypes() -> dict[str, str]:
     return prototypes
 
 
+@functools.cache
+def _spoof_checker() -> Any:
+    import icu  # PyICU: the system's ICU, loaded on first use
+
+    return icu.SpoofChecker()
+
+
+def _icu_skeleton(text: str) -> str:
+    """ICU's UTS #39 skeleton of ``text`` (the confusables data of the installed ICU, newer than
+    confusable-homoglyphs' table: Arabic-Indic "٥" and Arabic "ه" read as "o")."""
+    return str(_spoof_checker().getSkeleton(0, text))
+
+
 def skeleton(name: str) -> str:
     """What ``name`` reads as, for telling whether it passes for another name (UTS #39, loosened).
 
-    NFKC folds compatibility forms (full-width "Ｅｋｏ", mathematical letters); each character becomes
-    what its confusable class reads as (Unicode's confusables, see :func:`_prototypes`: Cyrillic
-    "Е", Armenian "օ", "ᴏ", "ĸ"; "m" as "rn"), before and after casefolding; a combining Latin
+    NFKC folds compatibility forms (full-width "Ｅｋｏ", mathematical letters); ICU's UTS #39
+    skeleton maps what the installed ICU knows to be confusable; then each character becomes what
+    its confusable class reads as in confusable-homoglyphs' table (see :func:`_prototypes`: Cyrillic
+    "Е", Armenian "օ", "ᴏ", "ĸ"; "m" as "rn"), before and after casefolding: a name passes for
+    another when either source says so. A combining Latin
     letter reads as the letter ("Ekͦ" is "Eko"); accents go, and everything but letters and digits
     is dropped ("@Eko", "E k o", "E.K.O" → "eko"). Digits stay, save those Unicode calls confusable
     ("Ek0").
@@ -113,9 +128,8 @@ def skeleton(name: str) -> str:
 
     # UTS #39 drops default-ignorable code points first: "Eko" + a Hangul filler (printable, yet
     # shown as nothing) reads as "Eko".
-    folded = read(
-        read(without_ignorables(unicodedata.normalize("NFKC", without_ignorables(name)))).casefold()
-    )
+    visible = without_ignorables(unicodedata.normalize("NFKC", without_ignorables(name)))
+    folded = read(read(_icu_skeleton(read(visible))).casefold())
     bare = "".join(c for c in unicodedata.normalize("NFD", folded) if not unicodedata.combining(c))
     return "".join(c for c in read(bare).casefold() if c.isalnum())
 

@@ -16,6 +16,22 @@ if ! "$VENV/bin/python" -c "import torch" >/dev/null 2>&1; then
   echo "==> installing torch 2.13.0 (CPU build)"
   "$VENV/bin/pip" install --quiet --disable-pip-version-check torch==2.13.0
 fi
+# PyICU (look-alike names, lobby/rules.py) compiles against the system's ICU: its headers and
+# pkg-config first. The build takes about 2.5 minutes, once (pip keeps the wheel).
+if ! pkg-config --exists icu-i18n 2>/dev/null || ! command -v g++ >/dev/null 2>&1; then
+  if command -v apt-get >/dev/null 2>&1; then
+    echo "==> installing ICU's headers, pkg-config and g++ for PyICU (Debian packages)"
+    SUDO=""; [ "$(id -u)" -eq 0 ] || SUDO="sudo"
+    $SUDO apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends \
+      libicu-dev pkg-config g++ >/dev/null
+  else
+    echo "==> no apt-get: install ICU's headers (libicu-dev), pkg-config and a C++ compiler for PyICU"
+  fi
+fi
+if ! "$VENV/bin/python" -c "import icu" >/dev/null 2>&1; then
+  echo "==> building PyICU against the system's ICU (about 2.5 minutes, once)"
+fi
 echo "==> installing Eko and its dependencies"
 "$VENV/bin/pip" install --quiet --disable-pip-version-check -e '.[dev]'
 

@@ -75,6 +75,11 @@ def test_reserved_name_ignores_case_and_look_alikes() -> None:
         "\uff25\uff4b\uff4f",  # fullwidth
         "\U0001d508\U0001d528\U0001d52c",  # mathematical fraktur
         "\u24ba\u24da\u24de",  # circled letters
+        # Confusables confusable-homoglyphs' table lacks and ICU's has (lobby/rules.py, _icu_skeleton):
+        "Ek\u0665",  # Arabic-Indic digit five
+        "Ek\u0647",  # Arabic letter heh
+        "Ek\u05e1",  # Hebrew letter samekh
+        "Ek\u07c0",  # NKo digit zero
     ],
 )
 def test_names_that_read_as_the_bot_are_reserved(name: str) -> None:
