@@ -50,7 +50,10 @@ def check_utf8(name: str, value: str) -> None:
 
 def check_text(name: str, value: str) -> None:
     """:func:`check_utf8`, and no control character the Lobby refuses (:mod:`language.controls`):
-    a fact Eko quotes in the Lobby must pass the Lobby's rule."""
+    a fact Eko quotes in the Lobby must pass the Lobby's rule. No string of a record is longer than
+    its text may be (an ``about`` of 100 KB was stored; a variant of 9,000 characters too)."""
+    if len(value) > MAX_TEXT_CHARS:
+        raise ValueError(f"{name} is {len(value)} characters long (at most {MAX_TEXT_CHARS})")
     check_utf8(name, value)
     at = first_control(value)
     if at is not None:
@@ -179,8 +182,6 @@ def check_item(item: NewRecord | Mapping[str, Any]) -> NewRecord:
     # word to compare and merged with any other wordless fact.
     if not isinstance(item.text, str) or is_blank(item.text):
         raise ValueError("text must be a non-empty string")
-    if len(item.text) > MAX_TEXT_CHARS:
-        raise ValueError(f"text is {len(item.text)} characters long (at most {MAX_TEXT_CHARS})")
     check_text("text", item.text)
     about = _optional_string("about", item.about)
     author = _optional_string("author", item.author)

@@ -125,3 +125,25 @@ def test_an_import_encodes_one_batch_per_core_by_default(monkeypatch: pytest.Mon
     assert [import_encoders(threads) for threads in (1, 2, 3, 4, 8)] == [4, 2, 1, 1, 1]
     monkeypatch.setattr(os, "sched_getaffinity", lambda pid: {5}, raising=False)
     assert import_encoders(1) == 1
+
+
+def test_no_string_of_a_line_is_longer_than_a_text_may_be(tmp_path: Path) -> None:
+    # An `about` of 100 KB was stored, and a 9,000-character variant; the text's own limit is 8,000.
+    from memory.items import MAX_TEXT_CHARS
+
+    long = "x" * (MAX_TEXT_CHARS + 1)
+    rows = [
+        json.dumps({"kind": "fact", "text": "Sarah aime le vélo", "about": long}),
+        json.dumps({"kind": "fact", "text": "Sarah aime le vélo", "author": long}),
+        json.dumps({"kind": "goal", "text": "Qui est Sarah ?", "facet": long}),
+        json.dumps({"kind": "fact", "text": "Sarah aime le vélo", "variants": ["Sarah fait du vélo", long]}),
+        json.dumps({"kind": "fact", "text": "Sarah aime le vélo", "source": {"room": long}}),
+        json.dumps({"kind": "fact", "text": "Sarah aime le vélo", "about": "y" * MAX_TEXT_CHARS}),
+    ]
+    source = tmp_path / "import.jsonl"
+    source.write_text("\n".join(rows) + "\n", encoding="utf-8")
+    valid, refused = next(_batches(str(source)))
+    assert [number for number, _ in valid] == [6]
+    reasons = {outcome["line"]: outcome["error"] for outcome in refused}
+    for line, field in enumerate(("about", "author", "facet", "variants", "source"), start=1):
+        assert reasons[line] == f"{field} is {MAX_TEXT_CHARS + 1} characters long (at most {MAX_TEXT_CHARS})"
