@@ -88,3 +88,19 @@ def test_a_topic_asked_by_a_verb_keeps_the_verb(text: str, topic: str) -> None:
     say what it answers ("Sophie : à Montreuil" was not found when asked again)."""
     curiosity = read_curiosity(text)
     assert curiosity is not None and curiosity.topic == topic
+
+
+@pytest.mark.parametrize(
+    ("text", "intent"),
+    [
+        ("Eko est encore en panne ou quoi ? il répond n'importe quoi", "about_bot"),
+        ("Eko était où hier ?", "about_bot"),
+        ("Eko est-ce que le parking est ouvert le samedi ?", "information"),
+        ("Eko, est-ce que le parking est ouvert le samedi ?", "information"),
+        ("Eko c'est quoi le code de la porte ?", "information"),
+    ],
+)
+def test_the_bot_s_name_as_the_subject_of_etre_speaks_of_eko(text: str, intent: str) -> None:
+    """ "Eko est encore en panne ?" is about Eko, not a question to it: it became the goal "Est
+    encore en panne ou quoi ?" (probe set 3 of issue 10); "est-ce que" is a question particle."""
+    assert intent_of(text) == intent
