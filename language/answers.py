@@ -102,7 +102,20 @@ _TOPIC_SHIFT = re.compile(
 # so "je suis là" stays a presence and "Mathilde est la nouvelle directrice" a description.
 _THERE = re.compile(r"(?<!\w)là(?!\w)", re.IGNORECASE)
 # Laughter and winks mark a joke ("Eko, trop 😂"): the labelling guide's jokes are not answers.
+# Read once a letter said again and again is said once (expressive lengthening, "mdrrr", "loool":
+# no word of these patterns doubles a letter).
 _JOKE = re.compile(r"[😂🤣😅😜😝😆🙃😏]|\b(?:mdr|ptdr|lol|haha\w*|hihi\w*|xd)\b", re.IGNORECASE)
+_REPEATED_LETTER = re.compile(r"([^\W\d_])\1+", re.IGNORECASE)
+# A message that stops on a word that needs another after it — a French preposition or conjunction,
+# a determiner — is unfinished ("Eko, Hugo il habite à…"): what was asked has not been said yet.
+# Closed classes; not the English prepositions, which end sentences ("the one I live in"), nor "la"
+# (written "là" without its accent, "il est la"), nor "a" (the French "has").
+_UNFINISHED = re.compile(
+    r"(?<![\w'])(?:à|au|aux|de|du|des|le|les|un|une|en|dans|sur|sous|chez|vers|entre|par|pour|"
+    r"avec|sans|et|ou|mais|que|donc|car|the|an|my|your|his|her|our|their|and|or|but)$",
+    re.IGNORECASE,
+)
+_TRAILING = re.compile(r"[\W_]+$")
 # What an answer looks like for the facets whose answers have a shape (any link): a date, a
 # number, a place, a cause. Closed word classes and digits, no vocabulary of any one subject.
 _NUMBER_WORDS = {
@@ -258,7 +271,9 @@ def says_something(raw: str, text: str, language: Language = "fr", bot_name: str
     if not text or raw.rstrip().endswith("?") or is_question(strip_mention(raw, bot_name), language):
         return False
     folded = fold(text)
-    if is_about_bot(text, language) or _JOKE.search(text) or _TOPIC_SHIFT.match(folded):
+    if is_about_bot(text, language) or _JOKE.search(_REPEATED_LETTER.sub(r"\1", text)):
+        return False
+    if _TOPIC_SHIFT.match(folded) or _UNFINISHED.search(_TRAILING.sub("", text)):
         return False
     if any(_NON_ANSWER[lang].search(folded) for lang in _BOTH[language]) or _ignorance(folded):
         return False

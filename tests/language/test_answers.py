@@ -235,3 +235,24 @@ def test_a_statement_about_a_subject_that_is_the_whole_question() -> None:
     assert link(said("Léo", "L'anniversaire de Marc c'est le 12 mars"), marc) == ("g-marc", "subject_named")
     assert link(said("Léo", "L'anniversaire de Marc est passé, dommage"), marc) is None
     assert link(said("Léo", "L'anniversaire de Marc est une surprise"), marc) is None
+
+
+@pytest.mark.parametrize("text", ["Eko mdrrr", "Eko, c'est le bleu LOOOL", "Eko ptdrrrr"])
+def test_lengthened_laughter_is_still_a_joke(text: str) -> None:
+    """Chat writing repeats a letter ("mdrrr"): read once, it is the laughter of the joke rule
+    (probe set 3 of issue 10 stored "mdrrr" as Sofiane's favourite dish)."""
+    assert link(said("Alice", text)) is None
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["Eko, Bob il aime le…", "Eko, c'est le...", "Eko, sa couleur préférée c'est du", "Eko, it's the"],
+)
+def test_a_message_that_stops_on_a_word_needing_another_is_unfinished(text: str) -> None:
+    """A preposition, conjunction or determiner last: what was asked is still to come (probe set 3
+    stored "Hugo il habite à..." as where Hugo lives)."""
+    assert link(said("Alice", text)) is None
+
+
+def test_a_finished_message_ending_on_a_pronoun_answers() -> None:
+    assert link(said("Alice", "Eko, le bleu, comme moi")) == ("g-colour", "mention")
