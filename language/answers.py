@@ -32,7 +32,7 @@ from language.facets import read_facet
 from language.mentions import mentions_bot, name_spans, strip_mention
 from language.questions import is_about_bot, is_question
 from language.terms import terms
-from language.text import LETTERS, Language, fold, fold_with_map, is_common_word, name_key, normalise_quotes
+from language.text import CALENDAR, LETTERS, Language, fold, fold_with_map, is_common_word, name_key, normalise_quotes
 
 Link = Literal["reply", "mention", "subject_author", "subject_named"]
 LINKS: tuple[Link, ...] = ("reply", "mention", "subject_author", "subject_named")
@@ -277,8 +277,9 @@ def says_something(raw: str, text: str, language: Language = "fr", bot_name: str
         return False
     if any(_NON_ANSWER[lang].search(folded) for lang in _BOTH[language]) or _ignorance(folded):
         return False
+    # A month or a weekday is a value, like a number ("Eko c'est mardi"), although never a name.
     return any(char.isdigit() for char in text) or any(
-        not is_common_word(word) for word in LETTERS.findall(text)
+        not is_common_word(word) or fold(word) in CALENDAR for word in LETTERS.findall(text)
     )
 
 

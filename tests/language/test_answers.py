@@ -256,3 +256,14 @@ def test_a_message_that_stops_on_a_word_needing_another_is_unfinished(text: str)
 
 def test_a_finished_message_ending_on_a_pronoun_answers() -> None:
     assert link(said("Alice", "Eko, le bleu, comme moi")) == ("g-colour", "mention")
+
+
+def test_a_month_or_a_weekday_is_a_value() -> None:
+    """Weekdays and months are common words, never names, yet they say something: "Eko c'est
+    mardi" answers a date question (probe set 3)."""
+    meeting = AskedQuestion(
+        "g-meet", "C'est quand la réunion d'équipe ?", "réunion d équipe", ASKED_AT, "m-meet", "date"
+    )
+    assert link(said("Bruno", "Eko c'est mardi"), meeting) == ("g-meet", "mention")
+    assert link(said("Bruno", "Eko, en septembre"), meeting) == ("g-meet", "mention")
+    assert link(said("Bruno", "Eko, c'est bientôt"), meeting) is None
