@@ -32,7 +32,18 @@ from language.facets import read_facet
 from language.mentions import mentions_bot, name_spans, strip_mention
 from language.questions import is_about_bot, is_question
 from language.terms import terms
-from language.text import CALENDAR, LETTERS, Language, fold, fold_with_map, is_common_word, name_key, normalise_quotes
+from language.text import (
+    CALENDAR,
+    LETTERS,
+    Language,
+    fold,
+    fold_with_map,
+    is_common_word,
+    name_key,
+    normalise_quotes,
+    sentence_language,
+    tokens,
+)
 
 Link = Literal["reply", "mention", "subject_author", "subject_named"]
 LINKS: tuple[Link, ...] = ("reply", "mention", "subject_author", "subject_named")
@@ -360,9 +371,16 @@ def _cue_terms(question: str) -> frozenset[str]:
 
 
 def _fits_facet(text: str, facet: str | None, language: Language) -> bool:
-    """An answer to a date, number, price, place or reason question has that shape."""
+    """An answer to a date, number, price, place or reason question has that shape, read in Eko's
+    language and in the answer's own when its words are clearly of the other (wordfreq's vote,
+    ``text.sentence_language``): "I live in Vincennes" answers "où habite Tom ?". Not both
+    languages always: the English place words would take the French "on" ("on verra")."""
     shape = _SHAPES.get(facet or "")
-    return shape is None or bool(re.search(shape[language], fold(text)))
+    if shape is None:
+        return True
+    folded = fold(text)
+    said_in = sentence_language(tokens(text))
+    return any(re.search(shape[lang], folded) for lang in {language, said_in or language})
 
 
 def _cued(text: str, facet: str | None, language: Language) -> bool:

@@ -267,3 +267,16 @@ def test_a_month_or_a_weekday_is_a_value() -> None:
     assert link(said("Bruno", "Eko c'est mardi"), meeting) == ("g-meet", "mention")
     assert link(said("Bruno", "Eko, en septembre"), meeting) == ("g-meet", "mention")
     assert link(said("Bruno", "Eko, c'est bientôt"), meeting) is None
+
+
+def test_the_shape_of_an_answer_is_read_in_the_language_it_is_written_in() -> None:
+    """ "I live in Vincennes" from Tom answers "où habite Tom ?" (probe set 3); the English place
+    words are not read in a French answer ("on verra")."""
+    home = AskedQuestion("g-home", "Où habite Tom ?", "Tom", ASKED_AT, "m-home", "place")
+    assert link(said("Tom", "I live in Vincennes, near the castle"), home) == ("g-home", "subject_author")
+    assert link(said("Alice", "Eko, on verra bien"), home) is None
+
+
+def test_an_english_preposition_may_end_an_answer() -> None:
+    home = AskedQuestion("g-home", "Où habite Tom ?", "Tom", ASKED_AT, "m-home", "place")
+    assert link(said("Tom", "I live in Vincennes, the town I grew up in"), home) == ("g-home", "subject_author")
