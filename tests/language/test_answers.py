@@ -279,4 +279,5 @@ def test_the_shape_of_an_answer_is_read_in_the_language_it_is_written_in() -> No
 
 def test_an_english_preposition_may_end_an_answer() -> None:
     home = AskedQuestion("g-home", "Où habite Tom ?", "Tom", ASKED_AT, "m-home", "place")
-    assert link(said("Tom", "I live in Vincennes, the town I grew up in"), home) == ("g-home", "subject_author")
+    grew_up = said("Tom", "I live in Vincennes, the town I grew up in")
+    assert link(grew_up, home) == ("g-home", "subject_author")
