@@ -34,10 +34,13 @@ from language.questions import is_about_bot, is_question
 from language.terms import terms
 from language.text import (
     CALENDAR,
+    DETERMINERS,
+    FILLERS,
     LETTERS,
     Language,
     fold,
     fold_with_map,
+    folded_words,
     is_common_word,
     name_key,
     normalise_quotes,
@@ -229,7 +232,7 @@ def find_answer(
         key=lambda q: q.asked_at or said.posted_at,
         reverse=True,
     )
-    live = [q for q in live if _fits_facet(text, q.facet, language)]
+    live = [q for q in live if _fits_facet(text, q.facet, language) and not _denies(text, q)]
     if said.reply_to is not None:
         replied = [q for q in live if q.message_id is not None and q.message_id == said.reply_to]
         if replied:
@@ -361,6 +364,44 @@ def _relates(text: str, question: AskedQuestion, language: Language, besides: st
     topic = set(terms(question.text)) - set(terms(outsider or ""))
     qualifiers = topic - _cue_terms(question.text)
     return bool((qualifiers or topic) & set(terms(text)))
+
+
+def _asked_terms(question: AskedQuestion, besides: str | None = None) -> set[str]:
+    """What the question asks about its subject: its qualifiers, else its topic (see _relates)."""
+    outsider = question.subject if besides is None else besides
+    topic = set(terms(question.text)) - set(terms(outsider or ""))
+    return (topic - _cue_terms(question.text)) or topic
+
+
+def _denies(text: str, question: AskedQuestion) -> bool:
+    """The reply says there is no such thing as what was asked: a negation, then (past fillers,
+    determiners, the verb of having and the words that ask the facet) a word of what was asked —
+    "j'ai pas vraiment de plat préféré" to "quel est le plat préféré de Sofiane ?", "aucun plat",
+    "he doesn't have a favourite dish". That negative is no answer (probe set 3 stored it as
+    Sofiane's favourite dish); a negation of something else still answers ("c'est pas le rouge,
+    c'est le bleu"). Through the weighted terms' concepts, so "dish" is "plat" (a negation of
+    another thing of the same concept is taken as a denial too: precision first)."""
+    asked = _asked_terms(question)
+    cues = _cue_terms(question.text)
+    words = tokens(text)
+    for i, word in enumerate(words):
+        if word not in _DENIALS:
+            continue
+        for following in words[i + 1 : i + 1 + _DENIAL_REACH]:
+            found = set(terms(following))
+            if asked & found:
+                return True
+            if following not in _DENIAL_GAP and not found & cues:
+                break
+    return False
+
+
+# Negations that deny a thing exists (not "ne", which goes with a verb: "n'habite plus à Lyon, il
+# est à Paris" answers), and the words that may stand between one and the thing denied: fillers,
+# determiners, "de", the verbs of having. Closed classes.
+_DENIALS = folded_words("pas plus jamais aucun aucune aucuns aucunes sans no not t never none")
+_DENIAL_GAP = FILLERS | DETERMINERS | folded_words("de d of a any have has had got avoir")
+_DENIAL_REACH = 4
 
 
 @lru_cache(maxsize=1024)

@@ -281,3 +281,33 @@ def test_an_english_preposition_may_end_an_answer() -> None:
     home = AskedQuestion("g-home", "Où habite Tom ?", "Tom", ASKED_AT, "m-home", "place")
     grew_up = said("Tom", "I live in Vincennes, the town I grew up in")
     assert link(grew_up, home) == ("g-home", "subject_author")
+
+
+@pytest.mark.parametrize(
+    ("author", "text"),
+    [
+        ("Sofiane", "j'ai pas vraiment de plat préféré, je mange de tout"),
+        ("Alice", "Eko, il a pas de plat préféré"),
+        ("Alice", "Eko, he doesn't have a favourite dish, he eats anything"),
+        ("Alice", "Eko, aucun plat en particulier"),
+    ],
+)
+def test_saying_there_is_no_such_thing_as_what_was_asked_is_no_answer(author: str, text: str) -> None:
+    """A negation, then a word of what was asked: "pas de plat préféré" (probe set 3 of issue 10
+    stored it as Sofiane's favourite dish)."""
+    dish = AskedQuestion(
+        "g-dish", "Quel est le plat préféré de Sofiane ?", "Sofiane", ASKED_AT, "m", "preference"
+    )
+    assert link(said(author, text), dish) is None
+
+
+def test_a_negation_of_something_else_still_answers() -> None:
+    dish = AskedQuestion(
+        "g-dish", "Quel est le plat préféré de Sofiane ?", "Sofiane", ASKED_AT, "m", "preference"
+    )
+    assert link(said("Alice", "Eko, c'est pas les pâtes, c'est le couscous"), dish) == ("g-dish", "mention")
+    home = AskedQuestion("g-home", "Où habite Hugo ?", "Hugo", ASKED_AT, "m-home", "place")
+    assert link(said("Alice", "Eko, Hugo n'habite plus à Lyon, il est à Paris"), home) == (
+        "g-home",
+        "mention",
+    )
