@@ -308,6 +308,7 @@ class Responder:
                 about_bot=hit.record.kind == "self",
                 bot_name=self.bot_name,
                 min_score=self.min_score,
+                facet=hit.record.facet if hit.record.kind == "fact" else None,
             )
         ]
         if not good:
