@@ -48,8 +48,8 @@ from language.text import (
     tokens,
 )
 
-Link = Literal["reply", "mention", "subject_author", "subject_named"]
-LINKS: tuple[Link, ...] = ("reply", "mention", "subject_author", "subject_named")
+Link = Literal["reply", "mention", "subject_author", "subject_named", "correction"]
+LINKS: tuple[Link, ...] = ("reply", "mention", "subject_author", "subject_named", "correction")
 
 # Copulas and presentatives: what follows them is what the sentence says its subject is.
 _COPULA = {
@@ -264,6 +264,53 @@ def find_answer(
         ):
             return _answer(question, "subject_named", text, language)
     return None
+
+
+# Self-repair markers opening a message: the speaker takes back what they just said ("Eko ah non
+# pardon, c'est mercredi !" right after "Eko c'est mardi"). A closed class of conversational
+# repair formulas, French and English, read whatever Eko's language.
+_SELF_REPAIR = re.compile(
+    r"^(?:(?:non|pardon|oups|correction|erreur|je me suis trompee?|je voulais dire|je veux dire|"
+    r"sorry|oops|my bad|i mean|i meant|no wait|scratch that)\b[\s,!.…:;-]*)+"
+)
+
+
+def opens_with_repair(text: str, language: Language = "fr", bot_name: str = "Eko") -> bool:
+    """The message opens (after Eko's name and the openers) with a self-repair marker: a cheap test
+    before any memory read."""
+    return bool(_SELF_REPAIR.match(fold(answer_text(text, language, bot_name))))
+
+
+def find_correction(
+    said: Said,
+    question: AskedQuestion,
+    answered_by: str,
+    answered_at: datetime,
+    *,
+    window: timedelta,
+    language: Language = "fr",
+    bot_name: str = "Eko",
+) -> Answer | None:
+    """The new answer in a message by which ``answered_by`` corrects the answer they gave
+    ``question`` at ``answered_at``: it names Eko, comes within ``window``, opens with a
+    self-repair marker (:data:`_SELF_REPAIR`) and what follows answers the question as any answer
+    must (says something, the facet's shape, no denial). Anyone else, or no marker: None (a
+    second opinion is no correction)."""
+    if name_key(said.author) != name_key(answered_by) or name_key(said.author) == name_key(bot_name):
+        return None
+    if not mentions_bot(said.text, bot_name) or not _within(said.posted_at, answered_at, window):
+        return None
+    text = answer_text(said.text, language, bot_name)
+    folded, index = fold_with_map(text)
+    repair = _SELF_REPAIR.match(folded)
+    if repair is None or repair.end() >= len(folded):
+        return None
+    rest = answer_text(text[index[repair.end()] :], language, bot_name)
+    if not says_something(rest, rest, language, bot_name):
+        return None
+    if not _fits_facet(rest, question.facet, language) or _denies(rest, question):
+        return None
+    return Answer(question.goal_id, "correction", rest, is_standalone(rest, question, language))
 
 
 def answer_text(text: str, language: Language = "fr", bot_name: str = "Eko") -> str:

@@ -311,3 +311,26 @@ def test_a_negation_of_something_else_still_answers() -> None:
         "g-home",
         "mention",
     )
+
+
+def test_the_author_of_an_answer_corrects_it_with_a_self_repair_marker() -> None:
+    """ "Eko ah non pardon, c'est mercredi !" after Bruno's "Eko c'est mardi" (probe set 3)."""
+    from language.answers import find_correction
+
+    meeting = AskedQuestion(
+        "g-meet", "C'est quand la réunion d'équipe ?", "réunion d équipe", ASKED_AT, "m-meet", "date"
+    )
+    noted_at = ASKED_AT + timedelta(seconds=30)
+
+    def correction(author: str, text: str, after_s: float = 60) -> str | None:
+        found = find_correction(said(author, text, after_s), meeting, "Bruno", noted_at, window=WINDOW)
+        return None if found is None else found.text
+
+    assert correction("Bruno", "Eko ah non pardon, c'est mercredi !") == "c'est mercredi"
+    assert correction("Bruno", "Eko sorry, I mean Wednesday") == "Wednesday"
+    assert correction("Carol", "Eko ah non pardon, c'est mercredi !") is None  # a second opinion
+    assert correction("Bruno", "Eko c'est mercredi") is None  # no self-repair marker
+    assert correction("Bruno", "ah non pardon, c'est mercredi !") is None  # Eko not named
+    assert correction("Bruno", "Eko pardon") is None  # nothing new said
+    assert correction("Bruno", "Eko non pardon, c'est bientôt") is None  # not a date
+    assert correction("Bruno", "Eko non pardon, c'est mercredi", after_s=11 * 60) is None
