@@ -17,6 +17,7 @@ from typing import Literal, get_args
 
 from language.facets import read_facet
 from language.mentions import mention_spans, strip_mention
+from language.questions import asked_part
 from language.text import FUNCTION_WORDS, Language, fold, folded_words, tokens
 
 Intent = Literal[
@@ -309,7 +310,7 @@ def intent_of(text: str, language: Language = "fr", bot_name: str = "Eko") -> In
     """What ``text`` (a message to Eko, its name included or not) wants (see the module docstring)."""
     if _speaks_of_bot(text, bot_name):
         return "about_bot"
-    said = strip_mention(text, bot_name)
+    said = asked_part(strip_mention(text, bot_name))
     words = [w for w in tokens(said) if w not in tokens(bot_name)]
     asks = "?" in said
     joined = _joined(words)

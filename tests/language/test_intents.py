@@ -104,3 +104,20 @@ def test_the_bot_s_name_as_the_subject_of_etre_speaks_of_eko(text: str, intent: 
     """ "Eko est encore en panne ?" is about Eko, not a question to it: it became the goal "Est
     encore en panne ou quoi ?" (probe set 3 of issue 10); "est-ce que" is a question particle."""
     assert intent_of(text) == intent
+
+
+def test_a_long_message_is_read_at_the_part_that_asks() -> None:
+    """Context before the question, "bref", a reason after it: the sentence that asks is read
+    (probe set 3 of issue 10: "je sais pas si t'es au courant" made it a statement, no goal)."""
+    rambling = (
+        "Eko, bon alors je sais pas si t'es au courant mais ce matin j'ai galéré avec l'imprimante, "
+        "bref, tu saurais à quel étage est la salle serveur ? parce que le technicien arrive à 14h"
+    )
+    assert intent_of(rambling) == "information"
+    curiosity = read_curiosity(rambling)
+    assert curiosity is not None
+    assert curiosity.text == "tu saurais à quel étage est la salle serveur ?"
+    assert curiosity.facet == "place"
+    assert intent_of("Eko, tu sais quoi ? Simon déménage à Lyon") == "statement"
+    two = read_curiosity("Eko, c'est quoi le code de la porte ? et celui du garage ?")
+    assert two is not None and "garage" in two.text  # asking twice: read whole
