@@ -224,7 +224,7 @@ def find_answer(
     """
     if name_key(said.author) == name_key(bot_name):
         return None
-    text = answer_text(said.text, language, bot_name)
+    text = _repaired(answer_text(said.text, language, bot_name))
     if not says_something(said.text, text, language, bot_name):
         return None
     live = sorted(
@@ -273,6 +273,34 @@ _SELF_REPAIR = re.compile(
     r"^(?:(?:non|pardon|oups|correction|erreur|je me suis trompee?|je voulais dire|je veux dire|"
     r"sorry|oops|my bad|i mean|i meant|no wait|scratch that)\b[\s,!.…:;-]*)+"
 )
+
+
+# A self-repair inside an answer: a pause, a repair marker, the value meant ("c'est mardi... non
+# mercredi pardon"). After an ellipsis or a dash any marker; after a comma not "non", which also
+# qualifies ("à Lyon, non loin de la gare"). What follows the last one is the answer, without the
+# apology closing it.
+_REPAIR_MARKERS = r"pardon|oups|je veux dire|je voulais dire|sorry|oops|i mean|no wait"
+_REPAIR_INSIDE = re.compile(
+    rf"(?:(?:\.\.\.|…|\s[-–—])\s*(?:non|{_REPAIR_MARKERS})|,\s*(?:{_REPAIR_MARKERS}))\b"
+    rf"(?:[\s,!.…:;-]*(?:non|{_REPAIR_MARKERS})\b)*[\s,!.…:;-]*"
+)
+_CLOSING_APOLOGY = re.compile(r"(?:[\s,!.…]*\b(?:pardon|sorry|oups|oops|dsl|desole|my bad))+[\s!.…]*$")
+
+
+def _repaired(text: str) -> str:
+    """``text`` without what its author took back (see :data:`_REPAIR_INSIDE`)."""
+    folded, index = fold_with_map(text)
+    ends = [match.end() for match in _REPAIR_INSIDE.finditer(folded)]
+    if not ends:
+        return text
+    if ends[-1] >= len(folded):
+        return ""  # taken back, nothing said instead ("c'est mardi... non")
+    rest = folded[ends[-1] :]
+    apology = _CLOSING_APOLOGY.search(rest)
+    stop = ends[-1] + (apology.start() if apology else len(rest))
+    if stop <= ends[-1]:
+        return text
+    return text[index[ends[-1]] : index[stop - 1] + 1].strip(_CLOSING)
 
 
 def opens_with_repair(text: str, language: Language = "fr", bot_name: str = "Eko") -> bool:

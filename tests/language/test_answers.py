@@ -334,3 +334,20 @@ def test_the_author_of_an_answer_corrects_it_with_a_self_repair_marker() -> None
     assert correction("Bruno", "Eko pardon") is None  # nothing new said
     assert correction("Bruno", "Eko non pardon, c'est bientôt") is None  # not a date
     assert correction("Bruno", "Eko non pardon, c'est mercredi", after_s=11 * 60) is None
+
+
+def test_what_an_answer_takes_back_is_not_the_answer() -> None:
+    """ "Eko c'est mardi... non mercredi pardon": the value meant follows the repair (probe set 3
+    stored "mardi... non mercredi pardon"); "à Lyon, non loin de la gare" repairs nothing."""
+    meeting = AskedQuestion(
+        "g-meet", "C'est quand la réunion d'équipe ?", "réunion d équipe", ASKED_AT, "m-meet", "date"
+    )
+
+    def answer(text: str) -> str | None:
+        found = find_answer(said("Bruno", text), [meeting], window=WINDOW)
+        return None if found is None else fragment(found.text, meeting)
+
+    assert answer("Eko c'est mardi... non mercredi pardon") == "mercredi"
+    assert answer("Eko it's Tuesday, sorry, I mean Wednesday") == "Wednesday"
+    assert answer("Eko c'est mardi... non") is None  # taken back, nothing instead
+    assert answer("Eko c'est mardi, non loin du jeudi") == "mardi, non loin du jeudi"
