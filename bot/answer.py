@@ -24,9 +24,17 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints, ValidationError
 
-from bot.curiosity import asked_question, fact_text, linked_goal, open_asked_goals, said, says_who
+from bot.curiosity import (
+    asked_question,
+    fact_text,
+    find_corrected,
+    linked_goal,
+    open_asked_goals,
+    said,
+    says_who,
+)
 from bot.ports import BotMemory
-from language.answers import Answer, find_answer
+from language.answers import Answer, find_answer, opens_with_repair
 from language.curiosity import Curiosity, as_curiosity, read_curiosity
 from language.intents import intent_of
 from language.mentions import strip_mention
@@ -139,6 +147,9 @@ class Responder:
         self.context_messages = context_messages
 
     async def respond(self, message: dict[str, Any], recent: Sequence[dict[str, Any]]) -> Reply:
+        corrected = await self.correct(message)
+        if corrected is not None:
+            return corrected
         context = await self.gather(message, recent)
         try:
             return await self._with_model(context)
@@ -184,6 +195,32 @@ class Responder:
             if goal.status != "asked":
                 return None
             return await self.memory.answer_goal(goal_id, text, author or None)
+
+    async def correct(self, message: dict[str, Any]) -> Reply | None:
+        """A message by which the author of an answer Eko just noted corrects it ("Eko ah non pardon,
+        c'est mercredi !" after "Eko c'est mardi"): the fact is replaced, Eko says what it noted
+        now. None when the message corrects nothing (most messages: no memory read without a
+        self-repair marker). Both modes: the model is never shown the answered goal."""
+        text = str(message.get("text", ""))
+        if not opens_with_repair(text, self.language, self.bot_name):
+            return None
+        found = await find_corrected(
+            self.memory, message, self.clock(), self.answer_window, self.language, self.bot_name
+        )
+        if found is None:
+            return None
+        answer, goal, old = found
+        author = str(message.get("author", ""))
+        new_text = fact_text(answer, goal, author, self.templates, self.language, self.bot_name)
+        async with self._answering:
+            current = await self.memory.get(goal.id)
+            if current.answer_fact_id != old.id:
+                return None  # corrected or answered again meanwhile
+            await self.memory.delete(old.id)
+            fact = await self.memory.answer_goal(goal.id, new_text, author or None)
+        log.info("an answer was corrected by its author", extra={"goal_id": goal.id, "fact_id": fact.id})
+        text = self.templates.render("noted", asker=author, fact=fact.text)
+        return Reply(_clip(text), "helpful", "offline", learned_fact_id=fact.id)
 
     def link_answer(
         self, message: dict[str, Any], goals: Sequence[Record]
@@ -308,6 +345,7 @@ class Responder:
                 about_bot=hit.record.kind == "self",
                 bot_name=self.bot_name,
                 min_score=self.min_score,
+                facet=hit.record.facet if hit.record.kind == "fact" else None,
             )
         ]
         if not good:

@@ -15,11 +15,11 @@ from collections.abc import Sequence
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
-from language.answers import Answer, AskedQuestion, Said, fragment
+from language.answers import Answer, AskedQuestion, Said, find_correction, fragment
 from language.curiosity import read_curiosity
 from language.text import Language
 from llm import PromptTemplates
-from memory.records import Record
+from memory.records import Record, RecordNotFound
 
 # Goals asked longer ago than this are not even looked at (a reply reference may come late; the
 # answer window bounds every other link).
@@ -101,3 +101,34 @@ def linked_goal(answer: Answer | None, goals: Sequence[Record]) -> Record | None
     if answer is None:
         return None
     return next((g for g in goals if g.id == answer.goal_id), None)
+
+
+async def find_corrected(
+    memory: Any, message: dict[str, Any], now: datetime, window: timedelta, language: Language, bot_name: str
+) -> tuple[Answer, Record, Record] | None:
+    """The answer ``message`` corrects (:func:`language.answers.find_correction`): the new answer,
+    the goal and the fact its author gave within ``window``. Only a fact learned from that goal
+    alone (never merged with another, never said by anyone else): replacing it loses nothing."""
+    answered = await memory.list("goal", status="answered", limit=_ASKED_LIMIT)
+    recent = [
+        g for g in answered if g.updated_at is not None and timedelta(0) <= now - g.updated_at <= window
+    ]
+    for goal in sorted(recent, key=lambda g: g.updated_at or now, reverse=True):
+        try:
+            fact = await memory.get(goal.answer_fact_id or "")
+        except RecordNotFound:
+            continue
+        if fact.goal_id != goal.id or fact.seen_count != 1 or not fact.author or goal.updated_at is None:
+            continue
+        answer = find_correction(
+            said(message, now),
+            asked_question(goal),
+            fact.author,
+            goal.updated_at,
+            window=window,
+            language=language,
+            bot_name=bot_name,
+        )
+        if answer is not None:
+            return answer, goal, fact
+    return None

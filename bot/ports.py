@@ -40,6 +40,8 @@ class BotMemory(Protocol):
 
     async def answer_goal(self, goal_id: str, answer_text: str, author: str | None) -> Record: ...
 
+    async def delete(self, record_id: str) -> Record: ...
+
 
 class ReflectionAPI(Protocol):
     """The two things the bot asks of reflection (optional: the bot runs without it)."""

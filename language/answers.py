@@ -32,10 +32,24 @@ from language.facets import read_facet
 from language.mentions import mentions_bot, name_spans, strip_mention
 from language.questions import is_about_bot, is_question
 from language.terms import terms
-from language.text import LETTERS, Language, fold, fold_with_map, is_common_word, name_key, normalise_quotes
+from language.text import (
+    CALENDAR,
+    DETERMINERS,
+    FILLERS,
+    LETTERS,
+    Language,
+    fold,
+    fold_with_map,
+    folded_words,
+    is_common_word,
+    name_key,
+    normalise_quotes,
+    sentence_language,
+    tokens,
+)
 
-Link = Literal["reply", "mention", "subject_author", "subject_named"]
-LINKS: tuple[Link, ...] = ("reply", "mention", "subject_author", "subject_named")
+Link = Literal["reply", "mention", "subject_author", "subject_named", "correction"]
+LINKS: tuple[Link, ...] = ("reply", "mention", "subject_author", "subject_named", "correction")
 
 # Copulas and presentatives: what follows them is what the sentence says its subject is.
 _COPULA = {
@@ -102,7 +116,20 @@ _TOPIC_SHIFT = re.compile(
 # so "je suis là" stays a presence and "Mathilde est la nouvelle directrice" a description.
 _THERE = re.compile(r"(?<!\w)là(?!\w)", re.IGNORECASE)
 # Laughter and winks mark a joke ("Eko, trop 😂"): the labelling guide's jokes are not answers.
+# Read once a letter said again and again is said once (expressive lengthening, "mdrrr", "loool":
+# no word of these patterns doubles a letter).
 _JOKE = re.compile(r"[😂🤣😅😜😝😆🙃😏]|\b(?:mdr|ptdr|lol|haha\w*|hihi\w*|xd)\b", re.IGNORECASE)
+_REPEATED_LETTER = re.compile(r"([^\W\d_])\1+", re.IGNORECASE)
+# A message that stops on a word that needs another after it — a French preposition or conjunction,
+# a determiner — is unfinished ("Eko, Hugo il habite à…"): what was asked has not been said yet.
+# Closed classes; not the English prepositions, which end sentences ("the one I live in"), nor "la"
+# (written "là" without its accent, "il est la"), nor "a" (the French "has").
+_UNFINISHED = re.compile(
+    r"(?<![\w'])(?:à|au|aux|de|du|des|le|les|un|une|en|dans|sur|sous|chez|vers|entre|par|pour|"
+    r"avec|sans|et|ou|mais|que|donc|car|the|an|my|your|his|her|our|their|and|or|but)$",
+    re.IGNORECASE,
+)
+_TRAILING = re.compile(r"[\W_]+$")
 # What an answer looks like for the facets whose answers have a shape (any link): a date, a
 # number, a place, a cause. Closed word classes and digits, no vocabulary of any one subject.
 _NUMBER_WORDS = {
@@ -197,7 +224,7 @@ def find_answer(
     """
     if name_key(said.author) == name_key(bot_name):
         return None
-    text = answer_text(said.text, language, bot_name)
+    text = _repaired(answer_text(said.text, language, bot_name))
     if not says_something(said.text, text, language, bot_name):
         return None
     live = sorted(
@@ -205,7 +232,7 @@ def find_answer(
         key=lambda q: q.asked_at or said.posted_at,
         reverse=True,
     )
-    live = [q for q in live if _fits_facet(text, q.facet, language)]
+    live = [q for q in live if _fits_facet(text, q.facet, language) and not _denies(text, q)]
     if said.reply_to is not None:
         replied = [q for q in live if q.message_id is not None and q.message_id == said.reply_to]
         if replied:
@@ -239,6 +266,81 @@ def find_answer(
     return None
 
 
+# Self-repair markers opening a message: the speaker takes back what they just said ("Eko ah non
+# pardon, c'est mercredi !" right after "Eko c'est mardi"). A closed class of conversational
+# repair formulas, French and English, read whatever Eko's language.
+_SELF_REPAIR = re.compile(
+    r"^(?:(?:non|pardon|oups|correction|erreur|je me suis trompee?|je voulais dire|je veux dire|"
+    r"sorry|oops|my bad|i mean|i meant|no wait|scratch that)\b[\s,!.…:;-]*)+"
+)
+
+
+# A self-repair inside an answer: a pause, a repair marker, the value meant ("c'est mardi... non
+# mercredi pardon"). After an ellipsis or a dash any marker; after a comma not "non", which also
+# qualifies ("à Lyon, non loin de la gare"). What follows the last one is the answer, without the
+# apology closing it.
+_REPAIR_MARKERS = r"pardon|oups|je veux dire|je voulais dire|sorry|oops|i mean|no wait"
+_REPAIR_INSIDE = re.compile(
+    rf"(?:(?:\.\.\.|…|\s[-–—])\s*(?:non|{_REPAIR_MARKERS})|,\s*(?:{_REPAIR_MARKERS}))\b"
+    rf"(?:[\s,!.…:;-]*(?:non|{_REPAIR_MARKERS})\b)*[\s,!.…:;-]*"
+)
+_CLOSING_APOLOGY = re.compile(r"(?:[\s,!.…]*\b(?:pardon|sorry|oups|oops|dsl|desole|my bad))+[\s!.…]*$")
+
+
+def _repaired(text: str) -> str:
+    """``text`` without what its author took back (see :data:`_REPAIR_INSIDE`)."""
+    folded, index = fold_with_map(text)
+    ends = [match.end() for match in _REPAIR_INSIDE.finditer(folded)]
+    if not ends:
+        return text
+    if ends[-1] >= len(folded):
+        return ""  # taken back, nothing said instead ("c'est mardi... non")
+    rest = folded[ends[-1] :]
+    apology = _CLOSING_APOLOGY.search(rest)
+    stop = ends[-1] + (apology.start() if apology else len(rest))
+    if stop <= ends[-1]:
+        return text
+    return text[index[ends[-1]] : index[stop - 1] + 1].strip(_CLOSING)
+
+
+def opens_with_repair(text: str, language: Language = "fr", bot_name: str = "Eko") -> bool:
+    """The message opens (after Eko's name and the openers) with a self-repair marker: a cheap test
+    before any memory read."""
+    return bool(_SELF_REPAIR.match(fold(answer_text(text, language, bot_name))))
+
+
+def find_correction(
+    said: Said,
+    question: AskedQuestion,
+    answered_by: str,
+    answered_at: datetime,
+    *,
+    window: timedelta,
+    language: Language = "fr",
+    bot_name: str = "Eko",
+) -> Answer | None:
+    """The new answer in a message by which ``answered_by`` corrects the answer they gave
+    ``question`` at ``answered_at``: it names Eko, comes within ``window``, opens with a
+    self-repair marker (:data:`_SELF_REPAIR`) and what follows answers the question as any answer
+    must (says something, the facet's shape, no denial). Anyone else, or no marker: None (a
+    second opinion is no correction)."""
+    if name_key(said.author) != name_key(answered_by) or name_key(said.author) == name_key(bot_name):
+        return None
+    if not mentions_bot(said.text, bot_name) or not _within(said.posted_at, answered_at, window):
+        return None
+    text = answer_text(said.text, language, bot_name)
+    folded, index = fold_with_map(text)
+    repair = _SELF_REPAIR.match(folded)
+    if repair is None or repair.end() >= len(folded):
+        return None
+    rest = answer_text(text[index[repair.end()] :], language, bot_name)
+    if not says_something(rest, rest, language, bot_name):
+        return None
+    if not _fits_facet(rest, question.facet, language) or _denies(rest, question):
+        return None
+    return Answer(question.goal_id, "correction", rest, is_standalone(rest, question, language))
+
+
 def answer_text(text: str, language: Language = "fr", bot_name: str = "Eko") -> str:
     """A message without Eko's name and the openers: "Eko, ben c'est le bleu !" → "c'est le bleu"."""
     said = strip_mention(normalise_quotes(text), bot_name).strip(_CLOSING)
@@ -258,12 +360,15 @@ def says_something(raw: str, text: str, language: Language = "fr", bot_name: str
     if not text or raw.rstrip().endswith("?") or is_question(strip_mention(raw, bot_name), language):
         return False
     folded = fold(text)
-    if is_about_bot(text, language) or _JOKE.search(text) or _TOPIC_SHIFT.match(folded):
+    if is_about_bot(text, language) or _JOKE.search(_REPEATED_LETTER.sub(r"\1", text)):
+        return False
+    if _TOPIC_SHIFT.match(folded) or _UNFINISHED.search(_TRAILING.sub("", text)):
         return False
     if any(_NON_ANSWER[lang].search(folded) for lang in _BOTH[language]) or _ignorance(folded):
         return False
+    # A month or a weekday is a value, like a number ("Eko c'est mardi"), although never a name.
     return any(char.isdigit() for char in text) or any(
-        not is_common_word(word) for word in LETTERS.findall(text)
+        not is_common_word(word) or fold(word) in CALENDAR for word in LETTERS.findall(text)
     )
 
 
@@ -336,6 +441,44 @@ def _relates(text: str, question: AskedQuestion, language: Language, besides: st
     return bool((qualifiers or topic) & set(terms(text)))
 
 
+def _asked_terms(question: AskedQuestion, besides: str | None = None) -> set[str]:
+    """What the question asks about its subject: its qualifiers, else its topic (see _relates)."""
+    outsider = question.subject if besides is None else besides
+    topic = set(terms(question.text)) - set(terms(outsider or ""))
+    return (topic - _cue_terms(question.text)) or topic
+
+
+def _denies(text: str, question: AskedQuestion) -> bool:
+    """The reply says there is no such thing as what was asked: a negation, then (past fillers,
+    determiners, the verb of having and the words that ask the facet) a word of what was asked —
+    "j'ai pas vraiment de plat préféré" to "quel est le plat préféré de Sofiane ?", "aucun plat",
+    "he doesn't have a favourite dish". That negative is no answer (probe set 3 stored it as
+    Sofiane's favourite dish); a negation of something else still answers ("c'est pas le rouge,
+    c'est le bleu"). Through the weighted terms' concepts, so "dish" is "plat" (a negation of
+    another thing of the same concept is taken as a denial too: precision first)."""
+    asked = _asked_terms(question)
+    cues = _cue_terms(question.text)
+    words = tokens(text)
+    for i, word in enumerate(words):
+        if word not in _DENIALS:
+            continue
+        for following in words[i + 1 : i + 1 + _DENIAL_REACH]:
+            found = set(terms(following))
+            if asked & found:
+                return True
+            if following not in _DENIAL_GAP and not found & cues:
+                break
+    return False
+
+
+# Negations that deny a thing exists (not "ne", which goes with a verb: "n'habite plus à Lyon, il
+# est à Paris" answers), and the words that may stand between one and the thing denied: fillers,
+# determiners, "de", the verbs of having. Closed classes.
+_DENIALS = folded_words("pas plus jamais aucun aucune aucuns aucunes sans no not t never none")
+_DENIAL_GAP = FILLERS | DETERMINERS | folded_words("de d of a any have has had got avoir")
+_DENIAL_REACH = 4
+
+
 @lru_cache(maxsize=1024)
 def _cue_terms(question: str) -> frozenset[str]:
     """The terms of the words that ask the question's facet ("préférée", "habite", "prix")."""
@@ -344,9 +487,16 @@ def _cue_terms(question: str) -> frozenset[str]:
 
 
 def _fits_facet(text: str, facet: str | None, language: Language) -> bool:
-    """An answer to a date, number, price, place or reason question has that shape."""
+    """An answer to a date, number, price, place or reason question has that shape, read in Eko's
+    language and in the answer's own when its words are clearly of the other (wordfreq's vote,
+    ``text.sentence_language``): "I live in Vincennes" answers "où habite Tom ?". Not both
+    languages always: the English place words would take the French "on" ("on verra")."""
     shape = _SHAPES.get(facet or "")
-    return shape is None or bool(re.search(shape[language], fold(text)))
+    if shape is None:
+        return True
+    folded = fold(text)
+    said_in = sentence_language(tokens(text))
+    return any(re.search(shape[lang], folded) for lang in {language, said_in or language})
 
 
 def _cued(text: str, facet: str | None, language: Language) -> bool:

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from language.facets import FacetReading, read_facet
 from language.intents import intent_of
 from language.mentions import strip_mention
+from language.questions import asked_part
 from language.text import FUNCTION_WORDS, Language, fold, folded_words, frequency, words_as_written
 
 # Words that frame a question without being what it asks about (interrogatives, request verbs,
@@ -108,7 +109,7 @@ def read_curiosity(
     action, small talk, questions about Eko, statements)."""
     if intent_of(text, language, bot_name) != "information":
         return None
-    said = strip_mention(text, bot_name)
+    said = asked_part(strip_mention(text, bot_name))
     reading = read_facet(said, language)
     words = words_as_written(said)
     if len(words) != len(reading.words):  # chat spellings such as "c koi": read the folded form

@@ -16,8 +16,9 @@ import re
 from typing import Literal, get_args
 
 from language.facets import read_facet
-from language.mentions import strip_mention
-from language.text import FUNCTION_WORDS, Language, folded_words, tokens
+from language.mentions import mention_spans, strip_mention
+from language.questions import asked_part
+from language.text import FUNCTION_WORDS, Language, fold, folded_words, tokens
 
 Intent = Literal[
     "information",
@@ -294,9 +295,22 @@ def _joined(words: list[str]) -> str:
     return " " + " ".join(words) + " "
 
 
+# The bot's name as the subject of a French "être" ("Eko est encore en panne ?", "Eko était
+# où hier ?"): the message speaks of Eko, not to it. Without a comma only (a comma makes the name
+# a vocative), and not the question particle "est-ce" ("Eko est-ce que le parking…"). Only French:
+# English inverts its questions ("Eko is the wifi down?" asks Eko about the wifi).
+_NAME_AS_SUBJECT = re.compile(r"^[ \t]+(?:est|etait|sera|serait)(?![\w'’-])")
+
+
+def _speaks_of_bot(text: str, bot_name: str) -> bool:
+    return any(_NAME_AS_SUBJECT.match(fold(text[end:])) for _, end in mention_spans(text, bot_name))
+
+
 def intent_of(text: str, language: Language = "fr", bot_name: str = "Eko") -> Intent:
     """What ``text`` (a message to Eko, its name included or not) wants (see the module docstring)."""
-    said = strip_mention(text, bot_name)
+    if _speaks_of_bot(text, bot_name):
+        return "about_bot"
+    said = asked_part(strip_mention(text, bot_name))
     words = [w for w in tokens(said) if w not in tokens(bot_name)]
     asks = "?" in said
     joined = _joined(words)

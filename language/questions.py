@@ -6,6 +6,7 @@ phrase Eko says lives in the prompts of the package that says it.
 
 from __future__ import annotations
 
+import re
 from typing import Literal
 
 from language.text import WORDS, Language, fold, folded_words, normalise_quotes
@@ -126,3 +127,25 @@ def curiosity_tone(goal_text: str) -> Tone:
     if any(start == s or start.startswith((s + " ", s + "'")) for s in _HELPFUL_STARTS):
         return "helpful"
     return "playful"
+
+
+# Sentence ends (a question mark, a full stop, an exclamation, an ellipsis) before a new sentence.
+_SENTENCE_END = re.compile(r"(?<=[.!?…])\s+(?=\S)")
+# Conclusive discourse markers: what comes after them is the point, what comes before a digression
+# ("j'ai galéré avec l'imprimante, bref, tu saurais à quel étage est la salle serveur ?"). A closed
+# class of connectives, French and English.
+_CONCLUSIVE = re.compile(r"(?<![\w'])(?:bref|anyway|anyhow|long story short)\b[\s,:;!.…-]*", re.IGNORECASE)
+
+
+def asked_part(text: str) -> str:
+    """The part of a long message that asks: its one sentence ending with "?" when others only
+    tell (the context before, "parce que…" after), then what follows a conclusive marker in it
+    ("bref, tu saurais à quel étage est la salle serveur ?"). A message asking twice, or not at
+    all, is read whole."""
+    sentences = _SENTENCE_END.split(text.strip())
+    asking = [sentence for sentence in sentences if sentence.rstrip().endswith("?")]
+    part = asking[0] if len(sentences) > 1 and len(asking) == 1 else text.strip()
+    ends = [match.end() for match in _CONCLUSIVE.finditer(part)]
+    if ends and ends[-1] < len(part) and part[ends[-1] :].strip(" ?"):
+        part = part[ends[-1] :]
+    return part.strip()

@@ -13,6 +13,13 @@ together can (:func:`answers`):
 3. every name in the question (a capitalised word that is not a common word) is in the fact or is
    what the fact is about: "l'anniversaire de Simon" is not answered by Sarah's birthday.
 
+A fact learned as the answer to a curiosity carries the goal's subject and facet: the question
+asked again — the same facet of the same subject (:func:`language.curiosity.read_curiosity`, the
+subjects compared as the duplicate rules compare them), every content word of it in the fact,
+every name too — is answered by it whatever the dense score (:func:`asks_again`): "c'est qui le
+DPO ?" scored 0.27 against "DPO : it's Claire Martin from legal (d'après Tom)", and an unrelated
+fact 0.54.
+
 The bot quotes facts with it; reflection's activity window answers open questions with it.
 Calibration (docs/bot.md): of 70 questions with a known answer, 55 get it, 9 get "I do not
 know"; of 20 questions nothing answers, 18 get "I do not know".
@@ -22,6 +29,8 @@ from __future__ import annotations
 
 import re
 
+from language.curiosity import read_curiosity
+from language.equivalence import same_subject, subject_key
 from language.terms import terms
 from language.text import fold, is_common_word
 
@@ -65,10 +74,14 @@ def answers(
     about_bot: bool = False,
     bot_name: str = "Eko",
     min_score: float = MIN_SCORE,
+    facet: str | None = None,
 ) -> bool:
     """True when the record ``text`` (about ``about``, found with dense ``score``) can be quoted as
     the answer to ``question`` (see the module docstring). ``about_bot``: a record of what Eko knows
-    about itself, searched only for questions about Eko (already a narrow context)."""
+    about itself, searched only for questions about Eko (already a narrow context). ``facet``: the
+    facet of the goal the fact answered, when it was learned from an answer."""
+    if facet is not None and asks_again(question, text, about, facet, bot_name):
+        return True
     if score < min_score:
         return False
     needed = min(MIN_SHARED_WORDS, content_words(question))
@@ -77,6 +90,25 @@ def answers(
     if needed == 1 and not about_bot and score < max(min_score, MIN_SCORE_ONE_WORD):
         return False
     haystack = fold(f"{text} {about or ''}")
+    return all(fold(name) in haystack for name in question_names(question, bot_name))
+
+
+def asks_again(question: str, text: str, about: str | None, facet: str, bot_name: str = "Eko") -> bool:
+    """``question`` asks again what the fact ``text`` (about ``about``) was learned to answer: the
+    same facet of the same subject, and every content word and name of the question is in the fact
+    or its subject ("quel est le plat préféré de Bob ?" is not answered by Bob's favourite colour,
+    although both ask Bob's preference)."""
+    if not about:
+        return False
+    asked = read_curiosity(question, bot_name=bot_name)
+    if asked is None or asked.facet != facet or asked.subject is None:
+        return False
+    if not same_subject(subject_key(asked.subject), subject_key(about)):
+        return False
+    joined = f"{text} {about}"
+    if len(shared_words(question, joined)) < content_words(question):
+        return False
+    haystack = fold(joined)
     return all(fold(name) in haystack for name in question_names(question, bot_name))
 
 

@@ -237,3 +237,26 @@ async def test_two_answers_at_once_make_one_fact(
     assert (await memory.get(goal.id)).status == "answered"
     assert await memory.count("fact") == 1
     assert eko.counters.curiosity_to_fact == 1
+
+
+async def test_the_author_of_an_answer_corrects_it(
+    eko: Bot, memory: Memory, humans: Join, clock: FakeClock
+) -> None:
+    """ "Eko c'est le rouge" then "Eko oups pardon, c'est le bleu" by the same person: the fact is
+    replaced, not kept wrong (probe set 3 of issue 10: "c'est mardi" / "ah non pardon, c'est
+    mercredi"); someone else's "non" is a second opinion, not a correction."""
+    alice, carol = await humans("Alice"), await humans("Carol")
+    goal, _ = await colour_question_asked(eko, memory, alice)
+    clock.advance(30)
+    await ask(alice, "Eko, c'est le rouge")
+    clock.advance(20)
+    carol_says = await ask(carol, "Eko non, c'est le vert")
+    assert "vert" not in carol_says["text"]
+    clock.advance(20)
+    fixed = await ask(alice, "Eko oups pardon, c'est le bleu")
+    assert "bleu" in fixed["text"]
+    await eko.drain()
+    facts = await memory.list("fact")
+    assert [f.text for f in facts] == ["Couleur préférée de Bob : le bleu (d'après Alice)"]
+    assert (await memory.get(goal.id)).answer_fact_id == facts[0].id
+    assert eko.counters.curiosity_to_fact == 1

@@ -235,3 +235,119 @@ def test_a_statement_about_a_subject_that_is_the_whole_question() -> None:
     assert link(said("Léo", "L'anniversaire de Marc c'est le 12 mars"), marc) == ("g-marc", "subject_named")
     assert link(said("Léo", "L'anniversaire de Marc est passé, dommage"), marc) is None
     assert link(said("Léo", "L'anniversaire de Marc est une surprise"), marc) is None
+
+
+@pytest.mark.parametrize("text", ["Eko mdrrr", "Eko, c'est le bleu LOOOL", "Eko ptdrrrr"])
+def test_lengthened_laughter_is_still_a_joke(text: str) -> None:
+    """Chat writing repeats a letter ("mdrrr"): read once, it is the laughter of the joke rule
+    (probe set 3 of issue 10 stored "mdrrr" as Sofiane's favourite dish)."""
+    assert link(said("Alice", text)) is None
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["Eko, Bob il aime le…", "Eko, c'est le...", "Eko, sa couleur préférée c'est du", "Eko, it's the"],
+)
+def test_a_message_that_stops_on_a_word_needing_another_is_unfinished(text: str) -> None:
+    """A preposition, conjunction or determiner last: what was asked is still to come (probe set 3
+    stored "Hugo il habite à..." as where Hugo lives)."""
+    assert link(said("Alice", text)) is None
+
+
+def test_a_finished_message_ending_on_a_pronoun_answers() -> None:
+    assert link(said("Alice", "Eko, le bleu, comme moi")) == ("g-colour", "mention")
+
+
+def test_a_month_or_a_weekday_is_a_value() -> None:
+    """Weekdays and months are common words, never names, yet they say something: "Eko c'est
+    mardi" answers a date question (probe set 3)."""
+    meeting = AskedQuestion(
+        "g-meet", "C'est quand la réunion d'équipe ?", "réunion d équipe", ASKED_AT, "m-meet", "date"
+    )
+    assert link(said("Bruno", "Eko c'est mardi"), meeting) == ("g-meet", "mention")
+    assert link(said("Bruno", "Eko, en septembre"), meeting) == ("g-meet", "mention")
+    assert link(said("Bruno", "Eko, c'est bientôt"), meeting) is None
+
+
+def test_the_shape_of_an_answer_is_read_in_the_language_it_is_written_in() -> None:
+    """ "I live in Vincennes" from Tom answers "où habite Tom ?" (probe set 3); the English place
+    words are not read in a French answer ("on verra")."""
+    home = AskedQuestion("g-home", "Où habite Tom ?", "Tom", ASKED_AT, "m-home", "place")
+    assert link(said("Tom", "I live in Vincennes, near the castle"), home) == ("g-home", "subject_author")
+    assert link(said("Alice", "Eko, on verra bien"), home) is None
+
+
+def test_an_english_preposition_may_end_an_answer() -> None:
+    home = AskedQuestion("g-home", "Où habite Tom ?", "Tom", ASKED_AT, "m-home", "place")
+    grew_up = said("Tom", "I live in Vincennes, the town I grew up in")
+    assert link(grew_up, home) == ("g-home", "subject_author")
+
+
+@pytest.mark.parametrize(
+    ("author", "text"),
+    [
+        ("Sofiane", "j'ai pas vraiment de plat préféré, je mange de tout"),
+        ("Alice", "Eko, il a pas de plat préféré"),
+        ("Alice", "Eko, he doesn't have a favourite dish, he eats anything"),
+        ("Alice", "Eko, aucun plat en particulier"),
+    ],
+)
+def test_saying_there_is_no_such_thing_as_what_was_asked_is_no_answer(author: str, text: str) -> None:
+    """A negation, then a word of what was asked: "pas de plat préféré" (probe set 3 of issue 10
+    stored it as Sofiane's favourite dish)."""
+    dish = AskedQuestion(
+        "g-dish", "Quel est le plat préféré de Sofiane ?", "Sofiane", ASKED_AT, "m", "preference"
+    )
+    assert link(said(author, text), dish) is None
+
+
+def test_a_negation_of_something_else_still_answers() -> None:
+    dish = AskedQuestion(
+        "g-dish", "Quel est le plat préféré de Sofiane ?", "Sofiane", ASKED_AT, "m", "preference"
+    )
+    assert link(said("Alice", "Eko, c'est pas les pâtes, c'est le couscous"), dish) == ("g-dish", "mention")
+    home = AskedQuestion("g-home", "Où habite Hugo ?", "Hugo", ASKED_AT, "m-home", "place")
+    assert link(said("Alice", "Eko, Hugo n'habite plus à Lyon, il est à Paris"), home) == (
+        "g-home",
+        "mention",
+    )
+
+
+def test_the_author_of_an_answer_corrects_it_with_a_self_repair_marker() -> None:
+    """ "Eko ah non pardon, c'est mercredi !" after Bruno's "Eko c'est mardi" (probe set 3)."""
+    from language.answers import find_correction
+
+    meeting = AskedQuestion(
+        "g-meet", "C'est quand la réunion d'équipe ?", "réunion d équipe", ASKED_AT, "m-meet", "date"
+    )
+    noted_at = ASKED_AT + timedelta(seconds=30)
+
+    def correction(author: str, text: str, after_s: float = 60) -> str | None:
+        found = find_correction(said(author, text, after_s), meeting, "Bruno", noted_at, window=WINDOW)
+        return None if found is None else found.text
+
+    assert correction("Bruno", "Eko ah non pardon, c'est mercredi !") == "c'est mercredi"
+    assert correction("Bruno", "Eko sorry, I mean Wednesday") == "Wednesday"
+    assert correction("Carol", "Eko ah non pardon, c'est mercredi !") is None  # a second opinion
+    assert correction("Bruno", "Eko c'est mercredi") is None  # no self-repair marker
+    assert correction("Bruno", "ah non pardon, c'est mercredi !") is None  # Eko not named
+    assert correction("Bruno", "Eko pardon") is None  # nothing new said
+    assert correction("Bruno", "Eko non pardon, c'est bientôt") is None  # not a date
+    assert correction("Bruno", "Eko non pardon, c'est mercredi", after_s=11 * 60) is None
+
+
+def test_what_an_answer_takes_back_is_not_the_answer() -> None:
+    """ "Eko c'est mardi... non mercredi pardon": the value meant follows the repair (probe set 3
+    stored "mardi... non mercredi pardon"); "à Lyon, non loin de la gare" repairs nothing."""
+    meeting = AskedQuestion(
+        "g-meet", "C'est quand la réunion d'équipe ?", "réunion d équipe", ASKED_AT, "m-meet", "date"
+    )
+
+    def answer(text: str) -> str | None:
+        found = find_answer(said("Bruno", text), [meeting], window=WINDOW)
+        return None if found is None else fragment(found.text, meeting)
+
+    assert answer("Eko c'est mardi... non mercredi pardon") == "mercredi"
+    assert answer("Eko it's Tuesday, sorry, I mean Wednesday") == "Wednesday"
+    assert answer("Eko c'est mardi... non") is None  # taken back, nothing instead
+    assert answer("Eko c'est mardi, non loin du jeudi") == "mardi, non loin du jeudi"

@@ -328,3 +328,13 @@ def test_an_initialism_spelled_out_is_the_same_subject() -> None:
     assert judge("goal", short, long, "mdp du wifi invité", "mot de passe du wifi invité") == "same"
     assert about_veto("mdp du wifi invité", "mot de passe du wifi pro")
     assert about_veto("Zoé", "Simon")
+
+
+def test_a_subject_translated_word_for_word_is_the_same_subject() -> None:
+    """ "la prochaine all-hands" / "the next all-hands": one subject through Debian's FreeDict
+    dictionaries (probe set 3 of issue 10 made them two goals); names never translate."""
+    english, french = "When is the next all-hands ?", "C'est quand la prochaine all-hands ?"
+    assert not about_veto("next all hands", "prochaine all hands")
+    assert judge("goal", english, french, "next all hands", "prochaine all hands") == "same"
+    assert about_veto("next all hands", "dernière all hands")
+    assert about_veto("Marc", "Marco")

@@ -88,3 +88,36 @@ def test_a_topic_asked_by_a_verb_keeps_the_verb(text: str, topic: str) -> None:
     say what it answers ("Sophie : à Montreuil" was not found when asked again)."""
     curiosity = read_curiosity(text)
     assert curiosity is not None and curiosity.topic == topic
+
+
+@pytest.mark.parametrize(
+    ("text", "intent"),
+    [
+        ("Eko est encore en panne ou quoi ? il répond n'importe quoi", "about_bot"),
+        ("Eko était où hier ?", "about_bot"),
+        ("Eko est-ce que le parking est ouvert le samedi ?", "information"),
+        ("Eko, est-ce que le parking est ouvert le samedi ?", "information"),
+        ("Eko c'est quoi le code de la porte ?", "information"),
+    ],
+)
+def test_the_bot_s_name_as_the_subject_of_etre_speaks_of_eko(text: str, intent: str) -> None:
+    """ "Eko est encore en panne ?" is about Eko, not a question to it: it became the goal "Est
+    encore en panne ou quoi ?" (probe set 3 of issue 10); "est-ce que" is a question particle."""
+    assert intent_of(text) == intent
+
+
+def test_a_long_message_is_read_at_the_part_that_asks() -> None:
+    """Context before the question, "bref", a reason after it: the sentence that asks is read
+    (probe set 3 of issue 10: "je sais pas si t'es au courant" made it a statement, no goal)."""
+    rambling = (
+        "Eko, bon alors je sais pas si t'es au courant mais ce matin j'ai galéré avec l'imprimante, "
+        "bref, tu saurais à quel étage est la salle serveur ? parce que le technicien arrive à 14h"
+    )
+    assert intent_of(rambling) == "information"
+    curiosity = read_curiosity(rambling)
+    assert curiosity is not None
+    assert curiosity.text == "tu saurais à quel étage est la salle serveur ?"
+    assert curiosity.facet == "place"
+    assert intent_of("Eko, tu sais quoi ? Simon déménage à Lyon") == "statement"
+    two = read_curiosity("Eko, c'est quoi le code de la porte ? et celui du garage ?")
+    assert two is not None and "garage" in two.text  # asking twice: read whole

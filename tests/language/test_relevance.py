@@ -1,0 +1,24 @@
+"""language.relevance: a fact learned for a curiosity answers that curiosity asked again."""
+
+from __future__ import annotations
+
+from language.relevance import answers, asks_again
+
+DPO = "DPO : it's Claire Martin from legal (d'après Tom)"
+COLOUR = "Couleur préférée de Bob : le bleu (d'après Bob)"
+
+
+def test_the_same_facet_of_the_same_subject_asked_again_is_answered_whatever_the_score() -> None:
+    """ "c'est qui le DPO ?" scored 0.27 against its own fact (the packaged model), under the
+    one-word question's 0.6: Eko said it did not know (probe set 3 of issue 10)."""
+    assert answers("c'est qui le DPO ?", DPO, 0.27, about="DPO", facet="identity")
+    assert not answers("c'est qui le DPO ?", DPO, 0.27, about="DPO")  # not learned for a goal
+    assert answers("Bob aime quelle couleur ?", COLOUR, 0.2, about="Bob", facet="preference")
+
+
+def test_another_facet_subject_or_word_is_not_asking_again() -> None:
+    assert not asks_again("quel est le plat préféré de Bob ?", COLOUR, "Bob", "preference")
+    assert not asks_again("où habite le DPO ?", DPO, "DPO", "identity")
+    assert not asks_again("c'est qui le DPO de Acme ?", DPO, "DPO", "identity")
+    assert not asks_again("c'est qui Bob ?", COLOUR, "Bob", "preference")
+    assert not asks_again("Eko, ça va ?", DPO, "DPO", "identity")
