@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
 import logging
 from collections.abc import AsyncIterator
 
@@ -10,6 +9,7 @@ import pytest
 from aiohttp import web
 
 from eko.serving import ClientErrorLog, unreadable_body
+from tests.raw_http import raw_request
 
 
 @pytest.fixture
@@ -30,17 +30,11 @@ async def port(free_port: int) -> AsyncIterator[int]:
 
 
 async def _send(port: int, method: str, path: str, body: bytes) -> bytes:
-    reader, writer = await asyncio.open_connection("127.0.0.1", port)
-    try:
-        writer.write(
-            f"{method} {path} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Encoding: gzip\r\n"
-            f"Content-Length: {len(body)}\r\nConnection: close\r\n\r\n".encode()
-            + body
-        )
-        async with asyncio.timeout(10):
-            return await reader.read()
-    finally:
-        writer.close()
+    head = (
+        f"{method} {path} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Encoding: gzip\r\n"
+        f"Content-Length: {len(body)}\r\nConnection: close"
+    )
+    return await raw_request(port, head, [body])
 
 
 async def test_a_body_that_is_not_what_its_encoding_says_is_a_400_and_one_warning(

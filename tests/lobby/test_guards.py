@@ -15,6 +15,7 @@ from lobby.guards import LOGGED_MISTAKES
 from tests.conftest import FakeClock
 from tests.fakes.raw_socketio import RawSocket
 from tests.lobby.conftest import LobbyServer
+from tests.raw_http import raw_request
 
 DEEP = "[" * 5000 + "]" * 5000
 
@@ -186,18 +187,8 @@ async def test_polling_mistakes_get_http_answers(
 
 async def _post_in_parts(port: int, path: str, parts: list[bytes], total: int, pause: float) -> bytes:
     """POST ``parts`` (``total`` bytes announced) as separate writes ``pause`` apart; the status line."""
-    reader, writer = await asyncio.open_connection("127.0.0.1", port)
-    try:
-        head = f"POST {path} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nContent-Length: {total}\r\n\r\n"
-        writer.write(head.encode())
-        for part in parts:
-            writer.write(part)
-            await writer.drain()
-            await asyncio.sleep(pause)
-        async with asyncio.timeout(10):
-            return await reader.readline()
-    finally:
-        writer.close()
+    head = f"POST {path} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nContent-Length: {total}"
+    return await raw_request(port, head, parts, pause, status_only=True)
 
 
 async def test_a_polling_body_in_several_segments_is_read_whole_and_a_dripped_one_is_refused(
