@@ -77,6 +77,13 @@ def load() -> Lexicon:
     return _load(DICTD_DIRECTORY)
 
 
+def warm() -> None:
+    """Build now what the lexicon builds on first use: the two dictionaries and the French forms
+    their words take (a second or more, holding whoever asks first; language/warm.py)."""
+    load()
+    _french_forms()
+
+
 @lru_cache(maxsize=4)
 def _load(directory: Path) -> Lexicon:
     if missing_notice(directory) is not None:
@@ -152,6 +159,8 @@ def _french_forms() -> dict[str, frozenset[str]]:
     from simplemma.strategies import DefaultDictionaryFactory
 
     known = load().french_written
+    if not known:  # no dictionaries: no need to read simplemma's 250,000 forms
+        return {}
     forms: dict[str, set[str]] = {}
     for form, lemma in DefaultDictionaryFactory().get_dictionary("fr").items():
         if lemma in known:  # compared as written: folding all 250,000 forms would take seconds

@@ -15,16 +15,22 @@ warm_up()
 def no_more_loads(*args, **kwargs):
     raise AssertionError("a dictionary was loaded after warm_up")
 
-# Every way simplemma reads a dictionary file: whole (the default) or as a stream (low_memory).
+# Every way simplemma reads a dictionary file: whole (the default) or as a stream (low_memory);
+# and the FreeDict dictionaries the lexicon reads (language/lexicon.py).
 factory._load_dictionary_from_disk = no_more_loads
 factory._read_decompressed = no_more_loads
 stream_factory._read_decompressed = no_more_loads
+import language.lexicon as lexicon
+lexicon.entries = no_more_loads
 from language.curiosity import read_curiosity
 from language.equivalence import about_veto, judge
 about_veto("Adrien Richard", "Lina Mercier")
 read_curiosity("Eko, c'est quoi le mot de passe du wifi invité ?")
 read_curiosity("Eko, what does the Hermès project ship?", "en")
 judge("fact", "Lina Mercier bosse chez Doctolib", "Adrien Richard works at Alan", "Lina", "Adrien")
+# Subjects that translate word for word (the lexicon): 1.2 s on the event loop before it was warmed.
+judge("goal", "C'est quand la prochaine all-hands ?", "When is the next all-hands?",
+      "prochaine all-hands", "next all-hands", "fr", cosine=0.6)
 print("ok")
 """
 
