@@ -266,12 +266,14 @@ def find_answer(
     return None
 
 
-# Self-repair markers opening a message: the speaker takes back what they just said ("Eko ah non
-# pardon, c'est mercredi !" right after "Eko c'est mardi"). A closed class of conversational
-# repair formulas, French and English, read whatever Eko's language.
+# Conversational repair markers, French and English, read whatever Eko's language: the speaker
+# takes back what they just said. A closed class; inside an answer (below) and opening a message.
+_REPAIR_MARKERS = r"pardon|oups|je veux dire|je voulais dire|sorry|oops|i mean|no wait"
+# Opening a message, with "non" and the formulas that only open one ("Eko ah non pardon, c'est
+# mercredi !" right after "Eko c'est mardi").
 _SELF_REPAIR = re.compile(
-    r"^(?:(?:non|pardon|oups|correction|erreur|je me suis trompee?|je voulais dire|je veux dire|"
-    r"sorry|oops|my bad|i mean|i meant|no wait|scratch that)\b[\s,!.…:;-]*)+"
+    rf"^(?:(?:non|{_REPAIR_MARKERS}|correction|erreur|je me suis trompee?|my bad|i meant|scratch that)"
+    r"\b[\s,!.…:;-]*)+"
 )
 
 
@@ -279,7 +281,6 @@ _SELF_REPAIR = re.compile(
 # mercredi pardon"). After an ellipsis or a dash any marker; after a comma not "non", which also
 # qualifies ("à Lyon, non loin de la gare"). What follows the last one is the answer, without the
 # apology closing it.
-_REPAIR_MARKERS = r"pardon|oups|je veux dire|je voulais dire|sorry|oops|i mean|no wait"
 _REPAIR_INSIDE = re.compile(
     rf"(?:(?:\.\.\.|…|\s[-–—])\s*(?:non|{_REPAIR_MARKERS})|,\s*(?:{_REPAIR_MARKERS}))\b"
     rf"(?:[\s,!.…:;-]*(?:non|{_REPAIR_MARKERS})\b)*[\s,!.…:;-]*"
@@ -435,14 +436,12 @@ def _relates(text: str, question: AskedQuestion, language: Language, besides: st
     question qualifies what it asks ("la couleur préférée", "le film préféré"), the qualifier must
     be there: sharing only the words that ask the facet ("préférée") is saying the same kind of
     thing about something else ("ma voiture préférée c'est la Clio")."""
-    outsider = question.subject if besides is None else besides
-    topic = set(terms(question.text)) - set(terms(outsider or ""))
-    qualifiers = topic - _cue_terms(question.text)
-    return bool((qualifiers or topic) & set(terms(text)))
+    return bool(_asked_terms(question, besides) & set(terms(text)))
 
 
 def _asked_terms(question: AskedQuestion, besides: str | None = None) -> set[str]:
-    """What the question asks about its subject: its qualifiers, else its topic (see _relates)."""
+    """What the question asks about its subject (``besides``, unless told another person): its
+    qualifiers, else its topic, the content words the subject does not use (see _relates)."""
     outsider = question.subject if besides is None else besides
     topic = set(terms(question.text)) - set(terms(outsider or ""))
     return (topic - _cue_terms(question.text)) or topic

@@ -89,8 +89,7 @@ def answers(
         return False
     if needed == 1 and not about_bot and score < max(min_score, MIN_SCORE_ONE_WORD):
         return False
-    haystack = fold(f"{text} {about or ''}")
-    return all(fold(name) in haystack for name in question_names(question, bot_name))
+    return _names_in(question, f"{text} {about or ''}", bot_name)
 
 
 def asks_again(question: str, text: str, about: str | None, facet: str, bot_name: str = "Eko") -> bool:
@@ -108,7 +107,12 @@ def asks_again(question: str, text: str, about: str | None, facet: str, bot_name
     joined = f"{text} {about}"
     if len(shared_words(question, joined)) < content_words(question):
         return False
-    haystack = fold(joined)
+    return _names_in(question, joined, bot_name)
+
+
+def _names_in(question: str, fact: str, bot_name: str) -> bool:
+    """Every name of ``question`` is in ``fact`` (the fact's text and what it is about)."""
+    haystack = fold(fact)
     return all(fold(name) in haystack for name in question_names(question, bot_name))
 
 
