@@ -13,6 +13,7 @@ and ``tokenizers`` alone, without importing torch (:func:`read_encoder`).
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import logging
 import os
@@ -150,6 +151,11 @@ _MAX_GAP = 1e-5  # torch and ONNX Runtime agree to 2e-7 (tests/memory/test_embed
 def _write_recipe(model: Any, saved: Path, threads: int | None) -> None:
     """Keep the recipe of ``model``'s export when the torch-free encoder, following it, reads the
     check texts into the same token ids and vectors as ``model``; otherwise say why and keep none."""
+    # Reached without a readable recipe: one that is damaged, or that this model no longer passes,
+    # would be tried again at every start. It is written back below once checked (a read-only cache
+    # keeps what it has: this start's model works either way).
+    with contextlib.suppress(OSError):
+        (saved / RECIPE_FILE).unlink(missing_ok=True)
     recipe = recipe_of(model)
     if recipe is None:
         logger.info(
@@ -159,10 +165,12 @@ def _write_recipe(model: Any, saved: Path, threads: int | None) -> None:
     try:
         encoder = OnnxEncoder.load(saved, session_options(threads), recipe)
         texts = list(RECIPE_CHECKS)
-        ids = [np.asarray(model.preprocess([text])["input_ids"][0]) for text in texts]
         same_ids = all(
-            np.array_equal(expected, encoder.preprocess([text])["input_ids"][0])
-            for expected, text in zip(ids, texts, strict=True)
+            np.array_equal(
+                np.asarray(model.preprocess([text])["input_ids"][0]),
+                encoder.preprocess([text])["input_ids"][0],
+            )
+            for text in texts
         )
         expected = model.encode(texts, convert_to_numpy=True, show_progress_bar=False)
         gap = float(np.abs(encoder.encode(texts) - expected).max())
@@ -173,7 +181,6 @@ def _write_recipe(model: Any, saved: Path, threads: int | None) -> None:
         )
         return
     if not same_ids or gap > _MAX_GAP:
-        (saved / RECIPE_FILE).unlink(missing_ok=True)  # a damaged one would be tried at every start
         logger.warning(
             "the torch-free encoder reads this model otherwise: it keeps going through sentence-transformers",
             extra={"folder": str(saved), "same_ids": same_ids, "gap": gap},
