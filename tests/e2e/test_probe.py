@@ -16,6 +16,7 @@ import aiohttp
 import pytest
 
 from tests.fakes.raw_socketio import RawSocket
+from tests.raw_http import raw_request
 
 pytestmark = pytest.mark.slow
 
@@ -193,14 +194,9 @@ async def _polling_body_in_two_segments(url: str, port: int) -> None:
         async with http.post(url + path, data='40{"name":"Segments"}') as response:
             assert response.status == 200
         packet = ('421["message",{"text":"' + "s" * 3000 + '"}]').encode()
-        reader, writer = await asyncio.open_connection("127.0.0.1", port)
-        head = f"POST {path} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nContent-Length: {len(packet)}\r\n\r\n"
-        writer.write(head.encode() + packet[:1000])
-        await writer.drain()
-        await asyncio.sleep(0.3)
-        writer.write(packet[1000:])
-        assert b" 200 " in await asyncio.wait_for(reader.readline(), timeout=30)
-        writer.close()
+        head = f"POST {path} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nContent-Length: {len(packet)}"
+        status = await raw_request(port, head, [packet[:1000], packet[1000:]], 0.3, status_only=True)
+        assert b" 200 " in status
         async with asyncio.timeout(30):
             received = ""
             while '431[{"ok":true' not in received:
@@ -213,12 +209,17 @@ async def _heads_never_finished(port: int) -> None:
     """A connection that sends nothing, half a request line or part of its headers is closed once
     EKO_REQUEST_HEAD_TIMEOUT (1 s here) has passed; aiohttp alone held them open for good."""
     starts = [b"", b"GET /hea", f"GET /health HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nX-A: 1\r\n".encode()]
-    for start in starts:
+
+    async def closed(start: bytes) -> bytes:
         reader, writer = await asyncio.open_connection("127.0.0.1", port)
         writer.write(start)
-        # Bounded for a loaded 2-core machine; without the deadline it never ends.
-        assert await asyncio.wait_for(reader.read(), timeout=30) == b"", start
-        writer.close()
+        try:  # bounded for a loaded 2-core machine; without the deadline it never ends
+            return await asyncio.wait_for(reader.read(), timeout=30)
+        finally:
+            writer.close()
+
+    # At once: each waits out the server's deadline, which no test clock can shorten (another process).
+    assert await asyncio.gather(*map(closed, starts)) == [b""] * len(starts)
 
 
 async def test_bad_input_from_outside_gets_answers_and_no_traceback(eko: EkoProcess) -> None:
