@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from pydantic import ValidationError
 
+from eko.allocator import return_large_blocks_promptly
 from eko.settings import Settings
 
 if TYPE_CHECKING:
@@ -56,6 +57,7 @@ def load_settings(args: argparse.Namespace) -> Settings:
 def main(argv: list[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
+    return_large_blocks_promptly()  # before the model and the word lists are read (eko/allocator.py)
     try:
         settings = load_settings(args)
     except ValidationError as exc:

@@ -7,6 +7,8 @@ import unicodedata
 from functools import lru_cache
 from typing import Any, Literal
 
+from language import frequencies
+
 Language = Literal["fr", "en"]
 LANGUAGES: tuple[Language, ...] = ("fr", "en")
 
@@ -277,10 +279,9 @@ def word_key(word: str) -> str:
 
 @lru_cache(maxsize=65536)
 def _zipf(word: str) -> tuple[float, float]:
-    """How common a word is in French and in English text (Zipf scale, 0 = unknown; wordfreq)."""
-    import wordfreq
-
-    return wordfreq.zipf_frequency(word, "fr"), wordfreq.zipf_frequency(word, "en")
+    """How common a word is in French and in English text (Zipf scale, 0 = unknown; wordfreq's lists,
+    language/frequencies.py)."""
+    return frequencies.zipf(word, "fr"), frequencies.zipf(word, "en")
 
 
 def frequency(word: str) -> float:
@@ -398,7 +399,7 @@ def load_word_data() -> None:
 
     for language in ("fr", "en"):
         simplemma.is_known("maison", lang=language, low_memory=True)
-    _zipf("maison")
+        frequencies.load(language)
 
 
 # Above this Zipf frequency (about once per 60,000 words of French or English), a word is common.

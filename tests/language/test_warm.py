@@ -22,6 +22,8 @@ factory._read_decompressed = no_more_loads
 stream_factory._read_decompressed = no_more_loads
 import language.lexicon as lexicon
 lexicon.entries = no_more_loads
+import language.frequencies as frequencies  # wordfreq's lists, read into tries
+frequencies._buckets = no_more_loads
 from language.curiosity import read_curiosity
 from language.equivalence import about_veto, judge
 about_veto("Adrien Richard", "Lina Mercier")
