@@ -71,7 +71,9 @@ def os_error_text(texts: Catalogue, exc: BaseException) -> str:
         return str(exc)
     if exc.filename is None:
         return reason_text(texts, exc)
-    return texts.text("console.osError", reason=reason_text(texts, exc), path=exc.filename)
+    # An empty path is shown as one (`eko memory import ""`), not as nothing before the colon.
+    path = exc.filename if exc.filename != "" else '""'
+    return texts.text("console.osError", reason=reason_text(texts, exc), path=path)
 
 
 def reason_text(texts: Catalogue, exc: BaseException) -> str:

@@ -194,7 +194,7 @@ def _one_line(error: BaseException, settings: Settings, texts: Catalogue) -> str
         return failure_line(texts, error)  # the same line `eko up` says
     if isinstance(error, RecordNotFound):
         text = texts.text("memory.goalNotFound" if error.goal else "memory.notFound", id=error.record_id)
-    elif isinstance(error, OSError) and error.filename:
+    elif isinstance(error, OSError) and error.filename is not None:  # "" too: `eko memory import ""`
         text = os_error_text(texts, error)
     elif isinstance(error, (OSError, *_api_errors())) and settings.qdrant_url:
         text = _server_error(error, settings, texts)

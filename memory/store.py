@@ -463,16 +463,18 @@ class Memory:
         limit = max(1, min(int(limit), 100))
         tuning = self.tuning
         query = query[:MAX_TEXT_CHARS]
-        vector = (await self._embedder.embed([query]))[0]
         lexical = sparse_vector(query, name_weight=tuning.name_weight, query=True)
         depth = max(tuning.candidates, limit)
         points: Sequence[StoredPoint]
         if tuning.mode == "dense" or not lexical.indices:
+            vector = (await self._embedder.embed([query]))[0]
             points = (await self._backend.nearest(kind, vector[np.newaxis, :], limit, filters=filters))[0]
         elif tuning.fusion == "linear":
-            ranked = await self._linear_search(kind, query, vector, lexical, depth, limit, filters)
+            vector, words = await self._encoded_with_words(kind, query, lexical, depth, filters)
+            ranked = await self._linear_search(kind, query, vector, words, depth, limit, filters)
             points = [point for point, _ in ranked]
         else:
+            vector = (await self._embedder.embed([query]))[0]
             points = await self._backend.fused(
                 kind,
                 vector,
@@ -494,16 +496,17 @@ class Memory:
         kind: Kind,
         query: str,
         vector: Vectors,
-        lexical: SparseVector,
+        words: Sequence[StoredPoint],
         depth: int,
         limit: int,
         filters: Filters | None,
     ) -> builtins.list[tuple[StoredPoint, float]]:
-        """Dense and sparse candidates ranked by their fused score (:meth:`_fused`), the best
-        ``rerank_depth`` read back (payload and dense vector) and re-ranked: a fact about another
-        person than the question's loses ``other_person_penalty``. Best first, with that score."""
+        """Dense candidates and ``words`` (the sparse ones) ranked by their fused score
+        (:meth:`_fused`), the best ``rerank_depth`` read back (payload and dense vector) and
+        re-ranked: a fact about another person than the question's loses ``other_person_penalty``.
+        Best first, with that score."""
         tuning = self.tuning
-        top = (await self._fused(kind, vector, lexical, depth, filters))[: max(limit, tuning.rerank_depth)]
+        top = (await self._fused(kind, vector, words, depth, filters))[: max(limit, tuning.rerank_depth)]
         by_id = {p.id: p for p in await self._backend.retrieve(kind, [i for i, _ in top], with_dense=True)}
         asked = asked_person(query)
         ranked: builtins.list[tuple[StoredPoint, float]] = []
@@ -518,20 +521,29 @@ class Memory:
         ranked.sort(key=lambda item: item[1], reverse=True)  # stable: ties keep the fused order
         return ranked
 
+    async def _encoded_with_words(
+        self, kind: Kind, query: str, lexical: SparseVector, depth: int, filters: Filters | None
+    ) -> tuple[Vectors, Sequence[StoredPoint]]:
+        """The query's vector, and its ``depth`` best sparse candidates searched meanwhile: the words'
+        side needs no vector, and the encode and the engine both run outside the interpreter, so on
+        two cores the sparse search costs no time of its own (docs/memory.md, "Search")."""
+        vectors, words = await asyncio.gather(
+            self._embedder.embed([query]), self._backend.sparse_nearest(kind, lexical, depth, filters)
+        )
+        return vectors[0], words
+
     async def _fused(
-        self, kind: Kind, vector: Vectors, lexical: SparseVector, depth: int, filters: Filters | None
+        self, kind: Kind, vector: Vectors, words: Sequence[StoredPoint], depth: int, filters: Filters | None
     ) -> builtins.list[tuple[str, float]]:
         """(id, cosine + weighted sparse score relative to the best), best first, over the ``depth``
-        best candidates of each side."""
+        best dense candidates and the sparse ones, ``words``."""
         dense_hits = (
             await self._backend.nearest(
                 kind, vector[np.newaxis, :], depth, filters=filters, with_payload=False, with_dense=False
             )
         )[0]
         cosines = {p.id: p.score for p in dense_hits}
-        sparse_scores = {
-            p.id: p.score for p in await self._backend.sparse_nearest(kind, lexical, depth, filters)
-        }
+        sparse_scores = {p.id: p.score for p in words}
         # A candidate only the sparse side found is outside the dense top: its cosine is at most the
         # lowest one there (enough to rank it; the caller reads its exact score back).
         floor = min(cosines.values(), default=0.0)
@@ -550,10 +562,10 @@ class Memory:
         """The best records of a linear hybrid search with the score the ranking compares (fused,
         then re-ranked: so the margin between the first two can be read)."""
         query = query[:MAX_TEXT_CHARS]
-        vector = (await self._embedder.embed([query]))[0]
         lexical = sparse_vector(query, name_weight=self.tuning.name_weight, query=True)
         depth = max(self.tuning.candidates, limit)
-        ranked = await self._linear_search(kind, query, vector, lexical, depth, limit, None)
+        vector, words = await self._encoded_with_words(kind, query, lexical, depth, None)
+        ranked = await self._linear_search(kind, query, vector, words, depth, limit, None)
         return [(_record(point, kind), score) for point, score in ranked[:limit]]
 
     async def _find(self, record_id: str) -> Record | None:

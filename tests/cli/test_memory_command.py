@@ -167,6 +167,8 @@ def test_unknown_id_usage_errors_and_storage_in_use(eko: Eko, eko_main: Eko, tmp
     unreadable = eko_main("--data-dir", str(data), "memory", "import", str(tmp_path / "missing.jsonl"))
     assert unreadable.returncode == 1
     assert unreadable.stderr.strip() == f"eko : {tmp_path / 'missing.jsonl'} : introuvable"
+    nameless = eko_main("--data-dir", str(data), "memory", "import", "")
+    assert (nameless.returncode, nameless.stderr.strip()) == (1, 'eko : "" : introuvable')
 
     holder = lock_directory(data / "qdrant")  # what a running Eko holds
     try:

@@ -3,14 +3,19 @@ persistence."""
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Iterator
 from datetime import timedelta
+from typing import Any
 
 import pytest
 
-from memory import Memory, NewRecord, RecordNotFound
+from memory import Embedder, Memory, NewRecord, RecordNotFound
+from memory.backends.edge import EdgeBackend
+from memory.backends.server import ServerBackend
 from tests.conftest import FakeClock
 from tests.memory.conftest import OpenMemory
+from tests.memory.fakes import HashingModel
 from tests.memory.legacy import raw_copy
 
 
@@ -343,3 +348,34 @@ async def test_duplicate_checks_follow_deletes_merges_and_reopen(open_memory: Op
             await reopened.get(copy)
     finally:
         await reopened.close()
+
+
+async def test_the_words_are_searched_while_the_query_is_encoded(
+    open_memory: OpenMemory, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # The sparse side needs no vector: a search that waited for the encode to start it lost the
+    # sparse query's time on every search (memory/store.py, _encoded_with_words).
+    words_searched = threading.Event()
+    query = "où travaille Corentin ?"
+
+    class SlowQueryModel(HashingModel):
+        def encode(self, sentences: list[str], **kwargs: Any) -> Any:
+            if sentences == [query]:
+                assert words_searched.wait(5), "the sparse search waited for the query's encode"
+            return super().encode(sentences, **kwargs)
+
+    for backend in (EdgeBackend, ServerBackend):
+        searching = backend.sparse_nearest
+
+        async def sparse_nearest(self: Any, *args: Any, _searching: Any = searching, **kwargs: Any) -> Any:
+            words_searched.set()
+            return await _searching(self, *args, **kwargs)
+
+        monkeypatch.setattr(backend, "sparse_nearest", sparse_nearest)
+    memory = await open_memory(embedder=Embedder("slow-query", lambda: SlowQueryModel(16)))
+    try:
+        await memory.add("fact", "Corentin travaille chez lemlist", about="Corentin")
+        found = await memory.search("fact", query)
+        assert [hit.record.text for hit in found] == ["Corentin travaille chez lemlist"]
+    finally:
+        await memory.close()
