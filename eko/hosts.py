@@ -12,9 +12,11 @@ import logging
 import re
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-from aiohttp import web
-from aiohttp.typedefs import Middleware
+if TYPE_CHECKING:  # aiohttp only where the guard is made: the settings check names, `eko memory` too
+    from aiohttp import web
+    from aiohttp.typedefs import Middleware
 
 log = logging.getLogger(__name__)
 
@@ -106,6 +108,7 @@ def host_policy(
 
 def host_guard(policy: HostPolicy) -> Middleware:
     """An aiohttp middleware refusing requests for a host not in ``policy`` with 421."""
+    from aiohttp import web
 
     @web.middleware
     async def guard(

@@ -15,6 +15,8 @@ from pydantic import BeforeValidator, Field, SecretStr, field_validator
 from pydantic_core import PydanticCustomError
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
+from eko.hosts import is_host_entry
+
 _DURATION = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*(ms|s|m|min|h|d)\s*$", re.IGNORECASE)
 _UNIT_SECONDS = {"ms": 0.001, "s": 1.0, "m": 60.0, "min": 60.0, "h": 3600.0, "d": 86400.0}
 
@@ -152,8 +154,6 @@ class Settings(BaseSettings):
     @field_validator("allowed_hosts")
     @classmethod
     def _host_names(cls, value: str | None) -> str | None:
-        from eko.hosts import is_host_entry  # here: eko.hosts loads aiohttp, which `eko memory` never needs
-
         entries = [entry for entry in (value or "").split(",") if entry.strip()]
         if not all(is_host_entry(entry) for entry in entries):
             raise PydanticCustomError(

@@ -1,6 +1,8 @@
 from __future__ import annotations
 
 import logging
+import subprocess
+import sys
 from datetime import timedelta
 from pathlib import Path
 
@@ -120,3 +122,16 @@ def test_the_embedding_backends_are_the_ones_memory_runs() -> None:
     from memory.embeddings import EmbeddingBackend
 
     assert get_args(Settings.model_fields["embedding_backend"].annotation) == get_args(EmbeddingBackend)
+
+
+def test_checking_the_allowed_hosts_loads_no_web_server() -> None:
+    # `eko memory` reads the same settings: aiohttp cost it 9 MB of RSS and its import time, for a
+    # check of host names (eko/hosts.py imports aiohttp only to make the guard).
+    check = (
+        "import sys\n"
+        "from eko.settings import Settings\n"
+        "Settings(allowed_hosts='eko.lan:8080,chat.example.com')\n"
+        "print('aiohttp' in sys.modules)\n"
+    )
+    done = subprocess.run([sys.executable, "-c", check], capture_output=True, text=True, timeout=60)
+    assert (done.returncode, done.stdout.strip()) == (0, "False"), done.stderr
