@@ -143,6 +143,7 @@ class Analysis:
     entity_counts: tuple[tuple[str, int], ...]  # how often each name word occurs
     canonical_text: str  # every canonical token, space-separated and space-padded
     numbers: frozenset[str]
+    number_counts: tuple[tuple[str, int], ...]  # how often each number occurs
     intents: frozenset[str]
     negated: bool
     all_words: frozenset[str]  # every canonical, stemmed token (for "mentioned anywhere" checks)
@@ -162,7 +163,7 @@ def analyse(text: str) -> Analysis:
     folded = [fold(token) for token in raw_tokens]
     joined = " ".join(folded)
     content: list[str] = []
-    numbers: set[str] = set()
+    numbers: list[str] = []
     all_words: set[str] = set()
     canonicals: list[str] = []
     runs: list[list[str]] = []  # consecutive capitalised words: one name ("Eva Morel", "Kraken FM")
@@ -174,7 +175,7 @@ def analyse(text: str) -> Analysis:
         canonicals.append(canonical)
         is_name = False
         if calendar or canonical[:1].isdigit():
-            numbers.add(canonical)
+            numbers.append(canonical)
             content.append(canonical)
             previous_was_name = False
             continue
@@ -214,6 +215,7 @@ def analyse(text: str) -> Analysis:
         entity_counts=tuple(sorted(Counter(word for run in runs for word in run).items())),
         canonical_text=" " + " ".join(canonicals) + " ",
         numbers=frozenset(numbers),
+        number_counts=tuple(sorted(Counter(numbers).items())),
         intents=frozenset(intents),
         negated=_polarity(folded),
         all_words=frozenset(all_words),
@@ -275,10 +277,21 @@ def relation(a: Analysis, b: Analysis) -> Relation:
     return "slot" if _slot_swap(a, b) else "reworded"
 
 
+def _within(some: tuple[tuple[str, int], ...], other: tuple[tuple[str, int], ...]) -> bool:
+    """Whether every number of ``some`` occurs in ``other`` at least as often."""
+    return Counter(dict(some)) <= Counter(dict(other))
+
+
 def veto(kind: Kind, a: Analysis, b: Analysis, polarity: bool = True) -> str | None:
     """The reason two texts cannot be the same record, or None when only similarity can tell
     (``polarity=False``: the caller compares negations itself, see :func:`_state`)."""
-    if a.numbers and b.numbers and not (a.numbers <= b.numbers or b.numbers <= a.numbers):
+    # Numbers count as often as they occur: "la salle 3 est au 3e étage" does not hold every number
+    # of "la salle 12 est au 3e étage" (as sets, {3} was within {12, 3}: the two rooms merged).
+    if (
+        a.numbers
+        and b.numbers
+        and not (_within(a.number_counts, b.number_counts) or _within(b.number_counts, a.number_counts))
+    ):
         return "number"
     if any(not _names(e, b) for e in a.entities) and any(not _names(e, a) for e in b.entities):
         return "entity"
