@@ -25,3 +25,4 @@ bench: install
 	$(BIN)/python bench/memory.py
 	$(BIN)/python bench/lobby.py
 	$(BIN)/python bench/day.py
+	$(BIN)/python bench/import_memory.py

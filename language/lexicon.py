@@ -156,16 +156,38 @@ def _french_forms() -> dict[str, frozenset[str]]:
     know (simplemma's French dictionary, whose keys keep their accents: "réparée" → réparer; a
     folded form may stand for several: "marche" → marcher, marché). Built on first use (a second or
     two: simplemma's 250,000 French forms are read once)."""
-    from simplemma.strategies import DefaultDictionaryFactory
-
     known = load().french_written
     if not known:  # no dictionaries: no need to read simplemma's 250,000 forms
         return {}
     forms: dict[str, set[str]] = {}
-    for form, lemma in DefaultDictionaryFactory().get_dictionary("fr").items():
+    for form, lemma in _simplemma_french():
         if lemma in known:  # compared as written: folding all 250,000 forms would take seconds
             forms.setdefault(fold(form), set()).add(fold(lemma))
-    return {form: frozenset(lemmas) for form, lemmas in forms.items()}
+    # Most forms share their lemmas with others ("répare", "réparée" → réparer): one set for each.
+    shared: dict[frozenset[str], frozenset[str]] = {}
+    return {form: shared.setdefault(frozenset(lemmas), frozenset(lemmas)) for form, lemmas in forms.items()}
+
+
+def _simplemma_french() -> Iterator[tuple[str, str]]:
+    """simplemma's French (form, lemma) pairs, read as the stream its low-memory mode reads rather
+    than as the 250,000-entry dict its default one builds (55 MB more at peak, for a pass); that
+    reader is internal to simplemma, so another version falls back to the dict."""
+    try:
+        from simplemma.strategies.dictionaries import frontcode
+        from simplemma.strategies.dictionaries.dictionary_factory import _read_decompressed
+
+        data = _read_decompressed("fr")
+        reversed_keys, _count, start = frontcode._read_header(data)
+        records = frontcode._iter_records(data, start)
+    except (ImportError, AttributeError, TypeError, ValueError):
+        from simplemma.strategies import DefaultDictionaryFactory
+
+        yield from DefaultDictionaryFactory().get_dictionary("fr").items()
+        return
+    for _, form, lemma in records:
+        if reversed_keys:
+            form, lemma = form[::-1], lemma[::-1]
+        yield form.decode(), lemma.decode()
 
 
 @lru_cache(maxsize=65536)

@@ -61,13 +61,14 @@ class Embedder:
     """
 
     def __init__(
-        self, name: str, loader: Callable[[], EncoderModel], batch_size: int = 16, cache_size: int = 1024
+        self, name: str, loader: Callable[[], EncoderModel], batch_size: int = 8, cache_size: int = 1024
     ) -> None:
         self.name = name
-        # 16 texts a batch: on CPU a larger batch encodes no faster (3,000 facts imported in 24–26 s
-        # with batches of 8, 16, 32 or 64), but ONNX Runtime's arena keeps the largest batch's
-        # buffers for the process's life (peak RSS of an import of 200 facts 330 → 292 MB from 64
-        # to 16; docs/memory.md, "Bounded imports: the process itself").
+        # 8 texts a batch: on CPU a larger batch encodes hardly faster (3,000 facts imported in
+        # 25.6–27.4 s by 8, 23.7–26.3 s by 16, 24–26 s by 32 or 64), but ONNX Runtime's arena keeps
+        # the largest batch's buffers for the process's life: an import of 200 facts peaked at
+        # 330 MB by 64 and 292 by 16, bench/import_memory.py's at 297 by 16 and 290 by 8
+        # (docs/memory.md, "Bounded imports: the process itself").
         self.batch_size = batch_size
         self._loader = loader
         self._model: EncoderModel | None = None
