@@ -59,6 +59,8 @@ from language.text import (
     word_key,
 )
 
+_CALENDAR_VALUES = frozenset(CALENDAR.values())
+
 # Below the common-word frequency (wordfreq Zipf, text.COMMON_FREQUENCY), a word names something specific.
 ANCHOR_FREQUENCY = COMMON_FREQUENCY
 _TYPO_PREFIX = 4
@@ -234,6 +236,7 @@ def read(text: str, statement: bool = False) -> Reading:
         for word in content
         if word in names
         or word[:1].isdigit()
+        or word in _CALENDAR_VALUES  # months and weekdays are values, like numbers (language/text.py)
         or (not in_dictionary(forms.get(word, word)) and frequency(forms.get(word, word)) < ANCHOR_FREQUENCY)
     )
     if facet.facet == "contact" and not statement:

@@ -116,6 +116,9 @@ def test_a_fact_adding_only_names_or_values_merges_and_keeps_the_richer_text() -
     assert is_equivalent("fact", rich, short, 0.7)
     assert richer_text(short, rich) == rich
     assert richer_text(rich, short) == rich
+    # A month or a weekday is a value as a year is ("depuis mars" was left to the model offline).
+    assert is_equivalent("fact", "Léa travaille chez Criteo", "Léa travaille chez Criteo depuis mars", 0.7)
+    assert not is_equivalent("fact", "Léa arrive chez Criteo en mars", "Léa arrive chez Criteo en mai", 0.99)
     # Other words added ("a passé un entretien") make another statement, not a detail.
     assert not is_equivalent(
         "fact", "Salomé est chez Contentsquare", "Salomé a passé un entretien chez Contentsquare", 0.9
