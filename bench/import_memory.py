@@ -35,7 +35,6 @@ def write_file(path: Path, size_bytes: int, facts: int) -> int:
         ensure_ascii=False,
     ).encode()
     lines = max(facts, size_bytes // (len(refused) + 1))
-    written = 0
     with path.open("wb") as out:
         for index in range(lines):
             if index < facts:
@@ -50,8 +49,7 @@ def write_file(path: Path, size_bytes: int, facts: int) -> int:
             else:
                 out.write(refused)
             out.write(b"\n")
-            written += 1
-    return written
+    return lines
 
 
 def peak_import(tree: Path, file: Path, data_dir: Path) -> tuple[int, float, str]:

@@ -142,8 +142,7 @@ class Analysis:
     entity_words: frozenset[str]
     entity_counts: tuple[tuple[str, int], ...]  # how often each name word occurs
     canonical_text: str  # every canonical token, space-separated and space-padded
-    numbers: frozenset[str]
-    number_counts: tuple[tuple[str, int], ...]  # how often each number occurs
+    numbers: tuple[tuple[str, int], ...]  # each number (digits, months, weekdays) and how often
     intents: frozenset[str]
     negated: bool
     all_words: frozenset[str]  # every canonical, stemmed token (for "mentioned anywhere" checks)
@@ -214,8 +213,7 @@ def analyse(text: str) -> Analysis:
         entity_words=frozenset(word for run in runs for word in run),
         entity_counts=tuple(sorted(Counter(word for run in runs for word in run).items())),
         canonical_text=" " + " ".join(canonicals) + " ",
-        numbers=frozenset(numbers),
-        number_counts=tuple(sorted(Counter(numbers).items())),
+        numbers=tuple(sorted(Counter(numbers).items())),
         intents=frozenset(intents),
         negated=_polarity(folded),
         all_words=frozenset(all_words),
@@ -287,11 +285,7 @@ def veto(kind: Kind, a: Analysis, b: Analysis, polarity: bool = True) -> str | N
     (``polarity=False``: the caller compares negations itself, see :func:`_state`)."""
     # Numbers count as often as they occur: "la salle 3 est au 3e étage" does not hold every number
     # of "la salle 12 est au 3e étage" (as sets, {3} was within {12, 3}: the two rooms merged).
-    if (
-        a.numbers
-        and b.numbers
-        and not (_within(a.number_counts, b.number_counts) or _within(b.number_counts, a.number_counts))
-    ):
+    if a.numbers and b.numbers and not (_within(a.numbers, b.numbers) or _within(b.numbers, a.numbers)):
         return "number"
     if any(not _names(e, b) for e in a.entities) and any(not _names(e, a) for e in b.entities):
         return "entity"

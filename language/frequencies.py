@@ -80,5 +80,5 @@ def zipf(word: str, language: str) -> float:
 
 
 def load(language: str) -> None:
-    """Read ``language``'s list now (half a second, holding the interpreter; language/warm.py)."""
+    """Read ``language``'s list now (about 0.7 s, holding the interpreter; language/warm.py)."""
     _table(language)

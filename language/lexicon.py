@@ -164,8 +164,12 @@ def _french_forms() -> dict[str, frozenset[str]]:
         if lemma in known:  # compared as written: folding all 250,000 forms would take seconds
             forms.setdefault(fold(form), set()).add(fold(lemma))
     # Most forms share their lemmas with others ("répare", "réparée" → réparer): one set for each.
+    forms_lemmas: dict[str, frozenset[str]] = {}
     shared: dict[frozenset[str], frozenset[str]] = {}
-    return {form: shared.setdefault(frozenset(lemmas), frozenset(lemmas)) for form, lemmas in forms.items()}
+    for form, lemmas in forms.items():
+        frozen = frozenset(lemmas)
+        forms_lemmas[form] = shared.setdefault(frozen, frozen)
+    return forms_lemmas
 
 
 def _simplemma_french() -> Iterator[tuple[str, str]]:
