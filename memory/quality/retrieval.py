@@ -16,13 +16,15 @@ import asyncio
 import json
 import sys
 import tempfile
-from collections.abc import Awaitable, Callable, Mapping
+from collections import Counter
+from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from memory.embeddings import PACKAGED_MODEL, Embedder, load_embedder
-from memory.records import NewRecord
+from language.relevance import answers
+from memory.embeddings import DEFAULT_MODEL, Embedder, load_embedder
+from memory.records import NewRecord, ScoredRecord
 from memory.storage import MemoryConfig
 from memory.store import Memory, SearchTuning
 
@@ -109,6 +111,7 @@ async def _run_queries(
     mem: Memory, data: RetrievalSet, id_of: dict[str, str], text_of: dict[str, str]
 ) -> dict[str, Any]:
     counts: dict[str, list[int]] = {}  # half → [at_1, at_5, n]
+    quoting: dict[str, Counter[str]] = {}
     misses: list[dict[str, Any]] = []
     for query in data.queries:
         hits = await mem.search("fact", query["q"], limit=5)
@@ -118,6 +121,11 @@ async def _run_queries(
         half[0] += ranked[:1] == [expected]
         half[1] += expected in ranked
         half[2] += 1
+        without = [hit for hit in await mem.search("fact", query["q"], limit=6) if hit.record.id != expected]
+        unanswerable = _quoted(query["q"], without[:5], expected)
+        quoting.setdefault(query["split"], Counter()).update(
+            [_quoted(query["q"], hits, expected), f"unanswerable {unanswerable}"]
+        )
         if ranked[:1] != [expected]:
             misses.append(
                 {
@@ -135,11 +143,41 @@ async def _run_queries(
         "n": n,
         "facts": len(data.facts),
         "halves": {
-            split: {"recall_at_1": c[0] / c[2], "recall_at_5": c[1] / c[2], "n": c[2]}
+            split: {
+                "recall_at_1": c[0] / c[2],
+                "recall_at_5": c[1] / c[2],
+                "n": c[2],
+                "quoting": {outcome: quoting[split][outcome] for outcome in QUOTING_OUTCOMES},
+            }
             for split, c in sorted(counts.items())
         },
         "misses": misses,
     }
+
+
+# What Eko does with a question offline (bot/answer.py): it quotes the first of the best five facts
+# that language.relevance.answers accepts, else says it does not know. Each question is asked twice:
+# with every fact stored ("right", "don't know" or "wrong"), and with its own fact left out of the
+# hits, as if nobody had said it ("unanswerable …": "don't know" is then right).
+QUOTING_OUTCOMES = (
+    "right",
+    "don't know",
+    "wrong",
+    "unanswerable don't know",
+    "unanswerable wrong",
+)
+
+
+def _quoted(question: str, hits: Sequence[ScoredRecord], expected: str) -> str:
+    quoted = next(
+        (
+            hit.record.id
+            for hit in hits
+            if answers(question, hit.record.text, hit.score, about=hit.record.about, facet=hit.record.facet)
+        ),
+        None,
+    )
+    return "don't know" if quoted is None else "right" if quoted == expected else "wrong"
 
 
 async def _measure(embedder: Embedder, dataset: Path) -> dict[str, dict[str, Any]]:
@@ -157,7 +195,7 @@ def main(argv: list[str] | None = None, embedder: Embedder | None = None) -> int
         prog="python -m memory.quality.retrieval", description="Print recall@1/@5 of memory search."
     )
     parser.add_argument("--dataset", type=Path, default=DATASET)
-    parser.add_argument("--model", default=PACKAGED_MODEL, help="embedding model (name or path)")
+    parser.add_argument("--model", default=DEFAULT_MODEL, help="embedding model (name or path)")
     parser.add_argument("--misses", action="store_true", help="list the queries whose top hit is wrong")
     args = parser.parse_args(argv)
     figures = asyncio.run(_measure(embedder or load_embedder(args.model), args.dataset))

@@ -199,6 +199,7 @@ def test_eval_search_prints_every_half_and_the_readme_example(eko_main: Eko) -> 
     assert run.returncode == 0, run.stdout + run.stderr
     assert "blind dev: recall@1" in run.stdout and "blind test: recall@1" in run.stdout
     assert "old all: recall@1" in run.stdout and "README example (among 93 facts): rank 1" in run.stdout
+    assert "blind test offline quotes: " in run.stdout and " wrong; without their fact: " in run.stdout
 
 
 def test_eval_curiosity_prints_both_halves(eko_main: Eko) -> None:

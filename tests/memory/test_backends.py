@@ -35,7 +35,7 @@ async def test_paging_reads_every_record_once(memory: Memory) -> None:
         await memory.add_many([{"kind": "self", "text": t} for t in texts[start : start + 200]])
     stored = await memory.all("self", with_vectors=True)
     assert len({record.id for record, _ in stored}) == len(stored) == await memory.count("self")
-    assert all(vector is not None and len(vector) == 384 for _, vector in stored)
+    assert all(vector is not None and len(vector) == memory._embedder.dimension for _, vector in stored)
 
 
 @pytest.mark.parametrize("fusion", ["linear", "rrf", "dbsf"])

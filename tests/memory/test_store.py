@@ -288,6 +288,21 @@ async def test_answer_merging_into_a_known_fact_keeps_both_authors(memory: Memor
     assert (await memory.get(goal.id)).answer_fact_id == known.id
 
 
+async def test_an_answer_carries_the_goal_s_facet_or_else_the_caller_s_reading(memory: Memory) -> None:
+    # A goal stored without a facet (before facets were kept): the caller reads it from the text,
+    # so the question asked again finds the fact (language/relevance.py, asks_again).
+    legacy = await memory.add("goal", "Qui est Corentin ?", about="Corentin")
+    assert (await memory.get(legacy.id)).facet is None
+    await memory.mark_asked(legacy.id, None)
+    fact = await memory.answer_goal(legacy.id, "Corentin : un dev chez lemlist", "David", facet="identity")
+    assert (fact.about, fact.facet) == ("Corentin", "identity")
+
+    goal = await memory.add("goal", "Où habite Simon ?", about="Simon", facet="place")
+    await memory.mark_asked(goal.id, None)
+    fact = await memory.answer_goal(goal.id, "Simon : à Nantes", "Simon", facet="identity")
+    assert fact.facet == "place"  # the goal's own facet wins
+
+
 async def test_find_duplicates_and_merge(memory: Memory, clock: FakeClock) -> None:
     # Legacy data written without the duplicate check: insert through distinct collections' history.
     ids = []

