@@ -238,6 +238,21 @@ async def test_answers_about_itself_from_self_records(
     assert "Eko a été créé par David pour animer le Lobby" in reply["text"]
 
 
+async def test_a_question_about_eko_that_nothing_answers_is_not_taken_for_small_talk(
+    start_eko: StartEko, humans: Join
+) -> None:
+    await start_eko()
+    sarah = await humans("Sarah")
+
+    await sarah.send({"text": "Eko, qui t'a créé ?"})
+    about_itself = (await reply_from_eko(sarah))["text"]
+    await sarah.send({"text": "Eko, ça va ?"})
+    small_talk = (await reply_from_eko(sarah))["text"]
+
+    assert about_itself.startswith("Personne ne m'a encore appris ça sur moi, Sarah.")
+    assert small_talk.startswith("Ça va bien, merci Sarah !")
+
+
 async def test_a_huge_message_naming_eko_gets_an_answer(start_eko: StartEko, humans: Join) -> None:
     bot = await start_eko()
     david = await humans("David")
