@@ -88,12 +88,14 @@ async def serve_reference(port: int) -> None:
     await _serve(app, port)
 
 
-async def serve_lobby_only(port: int, data_dir: Path, redis_url: str) -> None:
-    """A second Lobby process of the shared room (no Eko: it is in the first)."""
+async def serve_lobby_only(port: int, data_dir: Path, redis_url: str | None, ablate: str = "none") -> None:
+    """A Lobby process without Eko: the second of a shared room, or the Lobby of ``--bot-apart``."""
     from lobby import Lobby
     from store import open_database
 
     database = await open_database(None, data_dir, "bench")
+    if ablate == "store":
+        _ablate(ablate, None, database.messages)
     lobby = Lobby(database.messages, bot_token=BOT_TOKEN, flood_limit=(100_000, 1.0), redis_url=redis_url)
     app = web.Application()
     lobby.attach(app)
@@ -108,16 +110,73 @@ async def serve_lobby_only(port: int, data_dir: Path, redis_url: str) -> None:
 async def serve_lobby(
     port: int, data_dir: Path, fact_count: int, memory_dir: Path, ablate: str, redis_url: str | None = None
 ) -> None:
-    from bot import Bot, LobbyConnection
-    from llm import OfflineLLM
     from lobby import Lobby
-    from memory import Memory, MemoryConfig, load_embedder
     from store import open_database
+
+    database = await open_database(None, data_dir, "bench")
+    message_log = database.messages
+    eko = await _eko_memory(data_dir, fact_count, memory_dir)
+    _ablate(ablate, eko.memory, message_log)  # before the Lobby takes hold of the message log's methods
+    lobby = Lobby(message_log, bot_token=BOT_TOKEN, flood_limit=(100_000, 1.0), redis_url=redis_url)
+    app = web.Application()
+    lobby.attach(app)
+    bot = None
+
+    async def after_start() -> None:
+        nonlocal bot
+        bot = await eko.join(f"http://127.0.0.1:{port}")
+
+    async def before_stop() -> None:
+        await eko.leave(bot)
+        await lobby.close()
+        await database.close()
+
+    await _serve(app, port, after_start, before_stop)
+
+
+async def serve_bot(lobby_port: int, data_dir: Path, fact_count: int, memory_dir: Path, ablate: str) -> None:
+    """Eko in a process of its own (``eko bot``), joining a Lobby served by another (``eko lobby``)."""
+    eko = await _eko_memory(data_dir, fact_count, memory_dir)
+    _ablate(ablate, eko.memory, None)
+    bot = await eko.join(f"http://127.0.0.1:{lobby_port}")
+    print("READY", flush=True)
+    await asyncio.get_running_loop().run_in_executor(None, sys.stdin.read)
+    await eko.leave(bot)
+
+
+@dataclass
+class _Eko:
+    """Eko's memory, ready, and what it takes to join a Lobby and leave it (stats written)."""
+
+    memory: Any
+    data_dir: Path
+
+    async def join(self, url: str) -> Any:
+        from bot import Bot, LobbyConnection
+        from language.warm import warm_up
+        from llm import OfflineLLM
+
+        connection = LobbyConnection(url, "Eko", BOT_TOKEN)
+        bot = Bot(connection, self.memory, OfflineLLM(), "fr")
+        await bot.start()
+        await connection.wait_connected(30)
+        # Steady state is what is measured: the language rules' data loaded now, not in a slice
+        # (bot.start() runs the same warm-up in the background).
+        await asyncio.to_thread(warm_up, "fr", "Eko")
+        return bot
+
+    async def leave(self, bot: Any) -> None:
+        if bot is not None:
+            (self.data_dir / "bot_stats.json").write_text(json.dumps(bot.stats()))
+            await bot.stop()
+        await self.memory.close()
+
+
+async def _eko_memory(data_dir: Path, fact_count: int, memory_dir: Path) -> _Eko:
+    from memory import Memory, MemoryConfig, load_embedder
 
     bench_memory = _bench_memory_module()
     facts = bench_memory.synthetic_facts(fact_count)
-    database = await open_database(None, data_dir, "bench")
-    message_log = database.messages
     embedder = load_embedder()
     started = time.perf_counter()
     memory = await Memory.open(MemoryConfig(path=memory_dir), embedder)
@@ -134,30 +193,10 @@ async def serve_lobby(
         shutil.copytree(memory_dir, run_memory_dir)
         os.sync()  # or the copy's writeback lands in the measured slices, behind the store's fsyncs
         memory = await Memory.open(MemoryConfig(path=run_memory_dir), embedder)
-    _ablate(ablate, memory, message_log)  # before the Lobby takes hold of the message log's methods
-    lobby = Lobby(message_log, bot_token=BOT_TOKEN, flood_limit=(100_000, 1.0), redis_url=redis_url)
-    app = web.Application()
-    lobby.attach(app)
     # Steady state is what is measured: load the embedding model and build the in-process indexes
-    # now (seconds of CPU that would otherwise land in the first measured slice; bot.start() only
-    # starts this warm-up in the background).
+    # now (seconds of CPU that would otherwise land in the first measured slice).
     await memory.search("fact", "Eko", limit=1)
-    connection = LobbyConnection(f"http://127.0.0.1:{port}", "Eko", BOT_TOKEN)
-    bot = Bot(connection, memory, OfflineLLM(), "fr")
-    stats_path = data_dir / "bot_stats.json"
-
-    async def after_start() -> None:
-        await bot.start()
-        await connection.wait_connected(30)
-
-    async def before_stop() -> None:
-        stats_path.write_text(json.dumps(bot.stats()))
-        await bot.stop()
-        await lobby.close()
-        await memory.close()
-        await database.close()
-
-    await _serve(app, port, after_start, before_stop)
+    return _Eko(memory, data_dir)
 
 
 async def _serve(app: web.Application, port: int, after_start: Any = None, before_stop: Any = None) -> None:
@@ -183,7 +222,7 @@ def _ablate(part: str, memory: Any, message_log: Any) -> None:
     import numpy as np
 
     if part == "embedding":
-        dimension = 384
+        dimension = memory._embedder.dimension  # the configured model's (512 for USE, 384 for MiniLM)
 
         async def constant(texts: list[str]) -> Any:
             return np.full((len(texts), dimension), 1 / np.sqrt(dimension), dtype=np.float32)
@@ -199,7 +238,7 @@ def _ablate(part: str, memory: Any, message_log: Any) -> None:
 
         memory.search = nothing
         memory.add = not_recorded
-    elif part == "store":
+    elif part == "store" and message_log is not None:  # the Lobby's process only
 
         async def not_stored(messages: list[Any]) -> None:
             return None
@@ -461,6 +500,7 @@ def measure(args: argparse.Namespace) -> dict[str, Any]:
         # the machine's load (other processes compete for the same cores): read the figures with it
         "loadavg_1m_before": round(os.getloadavg()[0], 2),
         "ablate": args.ablate,
+        "eko": "in a process of its own" if args.bot_apart else "in the Lobby's process",
     }
     with tempfile.TemporaryDirectory(prefix="eko-bench-") as tmp:
         data_dirs = {"lobby": Path(tmp) / "lobby", "lobbies": Path(tmp) / "lobbies"}
@@ -475,9 +515,15 @@ def measure(args: argparse.Namespace) -> dict[str, Any]:
             urls["reference"] = [f"http://127.0.0.1:{port}"]
             port = _free_port()
             lobby_dir = data_dirs["lobby"]
-            servers["lobby"] = [
-                _start_server("lobby", port, lobby_dir, args.facts, args.memory_dir, args.ablate)
-            ]
+            if args.bot_apart:  # `eko lobby` and `eko bot`: Eko in a process of its own
+                servers["lobby"] = [
+                    _start_server("lobby-only", port, lobby_dir, 0, None, args.ablate),
+                    _start_server("bot", port, lobby_dir, args.facts, args.memory_dir, args.ablate),
+                ]
+            else:  # `eko up`: Eko in the Lobby's process
+                servers["lobby"] = [
+                    _start_server("lobby", port, lobby_dir, args.facts, args.memory_dir, args.ablate)
+                ]
             urls["lobby"] = [f"http://127.0.0.1:{port}"]
             if args.lobbies == 2:
                 redis, redis_url = _start_redis(Path(tmp))
@@ -589,7 +635,8 @@ def describe(report: dict[str, Any]) -> str:
         f" (load average {report['loadavg_1m_before']} before, {report['loadavg_1m_after']} after)",
         f"reference (bare python-socketio broadcast): echo p50/p95 {_pp(ref['echo_ms'])},"
         f" delivery p50/p95 {_pp(ref['delivery_ms'])}, {ref['acked']} acked, {ref['lost']} lost",
-        f"Lobby + Eko ({lob['facts']} facts, offline{_ablated(report)}): echo p50/p95 {_pp(lob['echo_ms'])},"
+        f"Lobby + Eko ({lob['facts']} facts, offline, {report['eko']}{_ablated(report)}):"
+        f" echo p50/p95 {_pp(lob['echo_ms'])},"
         f" delivery p50/p95 {_pp(lob['delivery_ms'])}, {lob['acked']} acked, {lob['refused']} refused,"
         f" {lob['ack_timeouts']} without ack,"
         f" {lob['lost']} lost",
@@ -637,6 +684,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--json", action="store_true")
     parser.add_argument("--no-mentions", dest="mentions", action="store_false", help="no questions to Eko")
     parser.add_argument(
+        "--bot-apart",
+        action="store_true",
+        help="Eko in a process of its own (`eko lobby` + `eko bot`) instead of the Lobby's (`eko up`)",
+    )
+    parser.add_argument(
         "--ablate",
         choices=["none", "embedding", "memory", "store"],
         default="none",
@@ -650,7 +702,9 @@ def main(argv: list[str] | None = None) -> int:
         if kind == "reference":
             asyncio.run(serve_reference(int(port)))
         elif kind == "lobby-only":
-            asyncio.run(serve_lobby_only(int(port), Path(data_dir), redis_url))
+            asyncio.run(serve_lobby_only(int(port), Path(data_dir), redis, ablate))
+        elif kind == "bot":
+            asyncio.run(serve_bot(int(port), Path(data_dir), int(facts), Path(memory_dir), ablate))
         else:
             asyncio.run(serve_lobby(int(port), Path(data_dir), int(facts), Path(memory_dir), ablate, redis))
         return 0

@@ -11,6 +11,7 @@ of the text with a map back to the original characters (:func:`name_spans`), so
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from language.text import fold, fold_with_map
 
@@ -25,17 +26,20 @@ _SPACES = re.compile(r"\s+")
 _SPACE_BEFORE_COMMA = re.compile(r"\s+([,.])")
 
 
-def name_spans(text: str, name: str) -> list[tuple[int, int]]:
+@lru_cache(maxsize=1024)
+def name_spans(text: str, name: str) -> tuple[tuple[int, int], ...]:
     """``(start, end)`` in ``text`` of every occurrence of ``name`` as a word.
 
     Any case, accents folded, optional ``@`` in front; never inside another word (``\\w`` covers
     letters of every script and digits: "ekolo", "Gecko", "eko2" are other words).
+
+    Cached: one mention is read by several rules (mention, intent, names, answer), each asking again.
     """
     if not text or not name.strip():
-        return []
+        return ()
     folded, index = fold_with_map(text)
     pattern = re.compile(rf"(?<!\w)@?{re.escape(fold(name.strip()))}(?!\w)")
-    return [(index[m.start()], index[m.end() - 1] + 1) for m in pattern.finditer(folded)]
+    return tuple((index[m.start()], index[m.end() - 1] + 1) for m in pattern.finditer(folded))
 
 
 def mention_spans(text: str, bot_name: str = "Eko") -> list[tuple[int, int]]:

@@ -11,6 +11,7 @@ still meets the fact written plainly.
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from language.concepts import PHRASES, concepts_of
 from language.facets import ANSWERED_BY, asks_attribute, names_organisation, read_facet, stated_facets
@@ -76,7 +77,11 @@ def weighted_terms(text: str, name_weight: float = 1.0, query: bool = False) -> 
     return result
 
 
-def terms(text: str) -> list[str]:
+@lru_cache(maxsize=16384)
+def terms(text: str) -> tuple[str, ...]:
     """The word and concept terms of ``text``, in order, repeated as often as they occur (without the
-    facet terms: two texts do not relate because both state a quantity)."""
-    return [term for term, _ in weighted_terms(text) if not term.startswith(FACET_PREFIX)]
+    facet terms: two texts do not relate because both state a quantity).
+
+    Cached: the relevance and answer rules ask for the terms of the same fact texts and question
+    words many times per mention (every hit against every word of the question), on the event loop."""
+    return tuple(term for term, _ in weighted_terms(text) if not term.startswith(FACET_PREFIX))

@@ -65,6 +65,11 @@ def _point_id(value: str) -> qe.PointId:
     return int(value) if value.isdigit() else value  # legacy collections have integer ids
 
 
+def _scrolled(page: tuple[list[qe.Record], Any]) -> tuple[list[StoredPoint], Any]:
+    points, following = page
+    return [_stored(p) for p in points], following
+
+
 def _stored(point: qe.Record | qe.ScoredPoint) -> StoredPoint:
     vectors = point.vector
     dense: Vectors | None = None
@@ -203,6 +208,9 @@ class EdgeBackend:
         return self._shards[kind]
 
     async def _run(self, call: Callable[[], _T]) -> _T:
+        # Calls convert the engine's points to StoredPoint inside the worker too: fifty candidates
+        # with their 512 floats each cost about a millisecond of Python, which on the event loop
+        # would hold back the Lobby's broadcasts (docs/bot.md, "Lobby latency").
         return await asyncio.to_thread(call)
 
     async def layout(self, kind: Kind) -> Layout | None:
@@ -244,10 +252,10 @@ class EdgeBackend:
                 with_payload=True,
                 with_vector=[DENSE],
             )
-            scored = await self._run(lambda: shard.query(request))
-            return [_stored(p) for p in scored]
-        points = await self._run(lambda: shard.retrieve(wanted, True, [DENSE] if with_dense else False))
-        return [_stored(p) for p in points]
+            return await self._run(lambda: [_stored(p) for p in shard.query(request)])
+        return await self._run(
+            lambda: [_stored(p) for p in shard.retrieve(wanted, True, [DENSE] if with_dense else False)]
+        )
 
     async def nearest(
         self,
@@ -274,8 +282,8 @@ class EdgeBackend:
             for vector in vectors
         ]
         shard = self._shard(kind)
-        responses = await self._run(lambda: shard.query_batch(qe.QueryBatchRequest(requests)))
-        return [[_stored(p) for p in points] for points in responses]
+        batch = qe.QueryBatchRequest(requests)
+        return await self._run(lambda: [[_stored(p) for p in points] for points in shard.query_batch(batch)])
 
     async def sparse_nearest(
         self, kind: Kind, vector: SparseVector, limit: int, filters: Filters | None = None
@@ -287,7 +295,7 @@ class EdgeBackend:
             with_payload=False,
         )
         shard = self._shard(kind)
-        return [_stored(p) for p in await self._run(lambda: shard.query(request))]
+        return await self._run(lambda: [_stored(p) for p in shard.query(request)])
 
     async def fused(
         self,
@@ -322,7 +330,7 @@ class EdgeBackend:
             with_vector=[DENSE],
         )
         shard = self._shard(kind)
-        return [_stored(p) for p in await self._run(lambda: shard.query(request))]
+        return await self._run(lambda: [_stored(p) for p in shard.query(request)])
 
     async def scroll(
         self, kind: Kind, limit: int, offset: str | None = None, with_dense: bool = False
@@ -334,8 +342,8 @@ class EdgeBackend:
             with_vector=with_dense,
         )
         shard = self._shard(kind)
-        points, following = await self._run(lambda: shard.scroll(request))
-        return [_stored(p) for p in points], None if following is None else str(following)
+        points, following = await self._run(lambda: _scrolled(shard.scroll(request)))
+        return points, None if following is None else str(following)
 
     async def newest(self, kind: Kind, limit: int, filters: Filters | None = None) -> list[StoredPoint]:
         request = qe.ScrollRequest(
@@ -346,8 +354,8 @@ class EdgeBackend:
             order_by=qe.OrderBy("created_ts", qe.Direction.Desc),
         )
         shard = self._shard(kind)
-        points, _ = await self._run(lambda: shard.scroll(request))
-        return [_stored(p) for p in points]
+        points, _ = await self._run(lambda: _scrolled(shard.scroll(request)))
+        return points
 
     async def count(self, kind: Kind, filters: Filters | None = None) -> int:
         request = qe.CountRequest(exact=True, filter=edge_filter(filters))
