@@ -151,6 +151,8 @@ class Responder:
         if corrected is not None:
             return corrected
         context = await self.gather(message, recent)
+        if self.llm.mode == "offline":  # no model to call: no prompt to build either
+            return await self._offline(context, fallback=False)
         try:
             return await self._with_model(context)
         except LLMUnavailable:

@@ -60,7 +60,12 @@ def weighted_terms(text: str, name_weight: float = 1.0, query: bool = False) -> 
     ``query``: ``text`` is a question (its facet is read from its interrogatives, see
     :func:`facet_terms`).
     """
-    result: list[tuple[str, float]] = [(term, 1.0) for term in facet_terms(text, query)]
+    return [(term, 1.0) for term in facet_terms(text, query)] + _word_terms(text, name_weight)
+
+
+def _word_terms(text: str, name_weight: float) -> list[tuple[str, float]]:
+    """:func:`weighted_terms` without the facet terms."""
+    result: list[tuple[str, float]] = []
     text = _NAME_OF.sub(" ", text)  # "le nom du village" is the village
     folded = fold(text)
     for pattern, concept in PHRASES:
@@ -84,4 +89,4 @@ def terms(text: str) -> tuple[str, ...]:
 
     Cached: the relevance and answer rules ask for the terms of the same fact texts and question
     words many times per mention (every hit against every word of the question), on the event loop."""
-    return tuple(term for term, _ in weighted_terms(text) if not term.startswith(FACET_PREFIX))
+    return tuple(term for term, _ in _word_terms(text, 1.0))

@@ -46,6 +46,9 @@ class PromptTemplates:
             trim_blocks=True,
             lstrip_blocks=True,
             keep_trailing_newline=False,
+            # The templates ship with the code: no stat of the file at every render (one answer
+            # renders several, on the event loop).
+            auto_reload=False,
         )
 
     def names(self) -> list[str]:
