@@ -556,7 +556,7 @@ def measure(args: argparse.Namespace) -> dict[str, Any]:
                     )
         finally:
             for processes in servers.values():
-                for process in processes:
+                for process in reversed(processes):  # Eko (--bot-apart) leaves before its Lobby stops
                     _stop_server(process)
             if redis is not None:
                 redis.kill()

@@ -428,14 +428,20 @@ def about_veto(new_about: str | None, existing_about: str | None) -> bool:
     return bool(about_a and about_b and not same_subject(about_a, about_b))
 
 
-@lru_cache(maxsize=65536)
 def same_subject(a_key: str, b_key: str) -> bool:
     """Two subject keys (:func:`subject_key`) name one subject: equal, or equal once an initialism
     of one is spelled out by the other's words ("mdp du wifi invite" / "mot de passe du wifi
-    invite"; readings._expansion, the duplicate rules' own initialism test). Cached: a bulk import
-    asks it of the same pairs of names many times."""
+    invite"; readings._expansion, the duplicate rules' own initialism test)."""
     if a_key == b_key:
         return True
+    # The rule is symmetric: one cache entry per pair, whichever side comes first.
+    return _same_subject(a_key, b_key) if a_key < b_key else _same_subject(b_key, a_key)
+
+
+@lru_cache(maxsize=65536)
+def _same_subject(a_key: str, b_key: str) -> bool:
+    """:func:`same_subject` of two different keys. Cached: a bulk import asks it of the same pairs
+    of names many times."""
     a, b = a_key.split(), b_key.split()
     # Word for word, one side in French and the other in English (Debian's FreeDict dictionaries,
     # language.lexicon): "prochaine all hands" / "next all hands" (probe set 3 made them two goals).
@@ -444,11 +450,17 @@ def same_subject(a_key: str, b_key: str) -> bool:
         x == y or translates(x, y) or translates(y, x) for x, y in zip(a, b, strict=True)
     ):
         return True
-    for short, long in ((a, b), (b, a)):
-        for i, word in enumerate(short):
-            run = _expansion(word, tuple(long))
-            if run and [*short[:i], *run, *short[i + 1 :]] == long:
-                return True
+    short, long = (a, b) if len(a) < len(b) else (b, a)
+    # One word of the shorter key spelling out as many words of the longer as it has letters, the
+    # rest equal: only a word of exactly that length can (an import compares many pairs of names,
+    # and each initialism test looks the word up in a dictionary).
+    size = len(long) - len(short) + 1
+    for i, word in enumerate(short):
+        if len(word) != size:
+            continue
+        run = _expansion(word, tuple(long))
+        if run and [*short[:i], *run, *short[i + 1 :]] == long:
+            return True
     return False
 
 

@@ -395,7 +395,14 @@ class Memory:
                 kind, vectors[positions], DUPLICATE_CANDIDATES[kind], floor=equivalence.CANDIDATE_FLOOR[kind]
             )
             for i, points in zip(positions, nearest, strict=True):
-                found[i] = [(_record(p, kind), p.score, _dense(p)) for p in points]
+                # A record about someone else is never a duplicate (``equivalence.about_veto``): left
+                # out before its record is read from the payload (an import reads thousands).
+                about = items[i].about
+                found[i] = [
+                    (_record(p, kind), p.score, _dense(p))
+                    for p in points
+                    if not equivalence.about_veto(about, str(p.payload.get("about") or "") or None)
+                ]
         return found
 
     def _equivalent(
@@ -419,10 +426,10 @@ class Memory:
         for record_id, entry in staged.items():
             if entry.record.kind != item.kind or record_id in scored:
                 continue
-            if equivalence.about_veto(about, entry.record.about):
-                continue
+            # The cosine first: one dot product, where the subject test compares two names (most of
+            # a batch's records are far from this one).
             cosine = float(np.dot(vector, entry.vector))
-            if cosine >= floor:
+            if cosine >= floor and not equivalence.about_veto(about, entry.record.about):
                 scored[record_id] = (cosine, entry)
         new = _attribution(item)
         for cosine, entry in sorted(scored.values(), key=lambda pair: -pair[0]):
