@@ -90,7 +90,9 @@ class SearchTuning:
 @dataclass
 class _Staged:
     record: Record
-    vector: Vectors
+    # None: a stored record found as a duplicate candidate, whose vector was not read back (an
+    # import finds thousands and merges into a few); read before it is written again (``_store``).
+    vector: Vectors | None
     text_changed: bool
     is_new: bool
 
@@ -125,6 +127,12 @@ def _attribution(record: Record | NewRecord) -> Attribution:
 def _sparse_terms(record: Record) -> SparseVector:
     # Absorbed paraphrases and the subject join the lexical index: more ways to find the record.
     return sparse_vector(" ".join([record.text, *record.variants, record.about or ""]))
+
+
+def _written_vector(entry: _Staged) -> Vectors:
+    if entry.vector is None:  # read back in _store: only a record another process deleted meanwhile
+        raise RecordNotFound(entry.record.id)
+    return entry.vector
 
 
 def _point(record: Record, vector: Vectors) -> PointData:
@@ -382,24 +390,27 @@ class Memory:
                 found[record.id] = _Staged(record, _dense(p), text_changed=False, is_new=False)
         return found
 
-    async def _candidates(
-        self, items: list[NewRecord], vectors: Vectors
-    ) -> list[list[tuple[Record, float, Vectors]]]:
-        """For every item, the nearest stored records of its kind above the candidate floor."""
-        found: list[list[tuple[Record, float, Vectors]]] = [[] for _ in items]
+    async def _candidates(self, items: list[NewRecord], vectors: Vectors) -> list[list[tuple[Record, float]]]:
+        """For every item, the nearest stored records of its kind above the candidate floor, with
+        their cosine (their vectors are not read back: see ``_Staged``)."""
+        found: list[list[tuple[Record, float]]] = [[] for _ in items]
         for kind in KINDS:
             positions = [i for i, item in enumerate(items) if item.kind == kind]
             if not positions:
                 continue
             nearest = await self._backend.nearest(
-                kind, vectors[positions], DUPLICATE_CANDIDATES[kind], floor=equivalence.CANDIDATE_FLOOR[kind]
+                kind,
+                vectors[positions],
+                DUPLICATE_CANDIDATES[kind],
+                floor=equivalence.CANDIDATE_FLOOR[kind],
+                with_dense=False,
             )
             for i, points in zip(positions, nearest, strict=True):
                 # A record about someone else is never a duplicate (``equivalence.about_veto``): left
                 # out before its record is read from the payload (an import reads thousands).
                 about = items[i].about
                 found[i] = [
-                    (_record(p, kind), p.score, _dense(p))
+                    (_record(p, kind), p.score)
                     for p in points
                     if not equivalence.about_veto(about, str(p.payload.get("about") or "") or None)
                 ]
@@ -409,7 +420,7 @@ class Memory:
         self,
         item: NewRecord,
         vector: Vectors,
-        stored_hits: list[tuple[Record, float, Vectors]],
+        stored_hits: list[tuple[Record, float]],
         staged: dict[str, _Staged],
     ) -> _Staged | None:
         """The most similar existing (stored or staged in this batch) record equivalent to ``item``."""
@@ -418,14 +429,14 @@ class Memory:
         # its duplicate checks on (docs/memory.md, "Import at 100,000 facts").
         about = item.about
         scored: dict[str, tuple[float, _Staged]] = {}
-        for record, score, stored_vector in stored_hits:
-            entry = staged.get(record.id) or _Staged(record, stored_vector, text_changed=False, is_new=False)
+        for record, score in stored_hits:
+            entry = staged.get(record.id) or _Staged(record, None, text_changed=False, is_new=False)
             if not equivalence.about_veto(about, entry.record.about):
                 scored[record.id] = (score, entry)
         floor = equivalence.CANDIDATE_FLOOR[item.kind]
         for record_id, entry in staged.items():
-            if entry.record.kind != item.kind or record_id in scored:
-                continue
+            if entry.record.kind != item.kind or record_id in scored or entry.vector is None:
+                continue  # a stored record is a candidate through the engine's search (stored_hits)
             # The cosine first: one dot product, where the subject test compares two names (most of
             # a batch's records are far from this one).
             cosine = float(np.dot(vector, entry.vector))
@@ -448,8 +459,13 @@ class Memory:
                 entry.vector = vector
         for kind in KINDS:
             entries = [e for e in staged if e.record.kind == kind]
-            if entries:
-                await self._backend.upsert(kind, [_point(e.record, e.vector) for e in entries])
+            if not entries:
+                continue
+            unread = {e.record.id: e for e in entries if e.vector is None}  # merged into, text kept
+            if unread:
+                for point in await self._backend.retrieve(kind, builtins.list(unread), with_dense=True):
+                    unread[point.id].vector = _dense(point)
+            await self._backend.upsert(kind, [_point(e.record, _written_vector(e)) for e in entries])
 
     async def _save_payload(self, record: Record) -> None:
         await self._backend.overwrite_payload(record.kind, record.id, to_payload(record))
