@@ -29,7 +29,8 @@ history.
 
 Run: ``.venv/bin/python bench/lobby.py`` (``--duration 30 --rate 100 --clients 50 --facts 5000``,
 ``--json``; ``--memory-dir DIR`` keeps the 5,000 imported facts for the next run, each run working on
-a copy; ``--no-mentions`` measures the room without questions to Eko; ``--ablate
+a copy; ``--no-mentions`` measures the room without questions to Eko; ``--bot-apart`` runs Eko in a
+process of its own, joining the Lobby as ``eko bot`` joins ``eko lobby``; ``--ablate
 embedding|memory|store`` takes that part of the work away, to see what it costs: a diagnosis, never
 a target figure). Targets (issue 11): Lobby broadcast p95 ≤ 2 x reference echo p95; mention → reply p95 ≤
 50 ms; no message lost.

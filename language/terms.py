@@ -82,7 +82,7 @@ def _word_terms(text: str, name_weight: float) -> list[tuple[str, float]]:
     return result
 
 
-@lru_cache(maxsize=16384)
+@lru_cache(maxsize=4096)  # a mention asks about its five facts and its words: recent texts suffice
 def terms(text: str) -> tuple[str, ...]:
     """The word and concept terms of ``text``, in order, repeated as often as they occur (without the
     facet terms: two texts do not relate because both state a quantity).
