@@ -154,7 +154,6 @@ class _Eko:
 
     async def join(self, url: str) -> Any:
         from bot import Bot, LobbyConnection
-        from language.warm import warm_up
         from llm import OfflineLLM
 
         connection = LobbyConnection(url, "Eko", BOT_TOKEN)
@@ -162,8 +161,8 @@ class _Eko:
         await bot.start()
         await connection.wait_connected(30)
         # Steady state is what is measured: the language rules' data loaded now, not in a slice
-        # (bot.start() runs the same warm-up in the background).
-        await asyncio.to_thread(warm_up, "fr", "Eko")
+        # (bot.start() runs that warm-up in the background).
+        await bot.warmed_up()
         return bot
 
     async def leave(self, bot: Any) -> None:

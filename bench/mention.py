@@ -21,6 +21,7 @@ import importlib.util
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -46,10 +47,11 @@ def _lobby_bench() -> Any:
     return module
 
 
-def _percentiles(samples: list[float]) -> str:
-    ordered = sorted(samples)
-    p50, p95 = ordered[len(ordered) // 2], ordered[int(0.95 * (len(ordered) - 1))]
-    return f"p50 {p50:.1f} / p95 {p95:.1f} / max {ordered[-1]:.1f} ms"
+def _spread(percentile: Callable[[list[float], float], float], samples: list[float], upper: float) -> str:
+    """p50 / the ``upper`` percentile / max, by bench/memory.py's ``percentile`` (one home for it)."""
+    points = {"p50": percentile(samples, 0.5), f"p{upper * 100:.0f}": percentile(samples, upper)}
+    shown = " / ".join(f"{name} {value:.2f}" for name, value in points.items())
+    return f"{shown} / max {max(samples):.2f} ms"
 
 
 async def measure(memory_dir: Path | None, count: int) -> str:
@@ -100,14 +102,13 @@ async def measure(memory_dir: Path | None, count: int) -> str:
             await prober
         finally:
             await memory.close()
-    lag = sorted(lags)
+    percentile = lobby_bench._bench_memory_module().percentile
     return "\n".join(
         [
             f"{count} offline mentions, 5,000 facts, one at a time",
-            f"respond (mention → reply ready): {_percentiles(respond_ms)}",
-            f"remember (curiosity written): {_percentiles(remember_ms)}",
-            f"event loop lag behind them: p50 {lag[len(lag) // 2]:.2f}"
-            f" / p99 {lag[int(0.99 * (len(lag) - 1))]:.2f} / max {lag[-1]:.2f} ms over {len(lag)} probes",
+            f"respond (mention → reply ready): {_spread(percentile, respond_ms, 0.95)}",
+            f"remember (curiosity written): {_spread(percentile, remember_ms, 0.95)}",
+            f"event loop lag behind them: {_spread(percentile, lags, 0.99)} over {len(lags)} probes",
         ]
     )
 

@@ -104,6 +104,11 @@ class Bot:
         self._warm_up = asyncio.create_task(self._warm_up_memory(), name="bot-warm-up")
         await self.connection.start()
 
+    async def warmed_up(self) -> None:
+        """Wait for the warm-up :meth:`start` began (a benchmark measures the steady state)."""
+        if self._warm_up is not None:
+            await self._warm_up
+
     async def _warm_up_memory(self) -> None:
         try:
             # The language rules' dictionaries too: loaded on first use, they stalled the Lobby's

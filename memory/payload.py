@@ -61,6 +61,11 @@ def legacy_text(payload: dict[str, Any]) -> str:
     return ""
 
 
+def about_of(payload: dict[str, Any] | None) -> str | None:
+    """Whom a stored payload is about (None: nobody named), as :func:`from_payload` reads it."""
+    return _optional_str((payload or {}).get("about"))
+
+
 def from_payload(point_id: str, kind: Kind, payload: dict[str, Any] | None) -> Record:
     """A record from a stored payload; tolerant of missing or foreign fields (legacy collections)."""
     data = payload or {}
@@ -72,7 +77,7 @@ def from_payload(point_id: str, kind: Kind, payload: dict[str, Any] | None) -> R
         id=str(point_id),
         kind=cast(Kind, stored_kind) if stored_kind in KINDS else kind,
         text=legacy_text(data),
-        about=_optional_str(data.get("about")),
+        about=about_of(data),
         author=_optional_str(data.get("author")),
         facet=_optional_str(data.get("facet")),  # absent from records stored before it existed
         authors=_strings(data.get("authors")),

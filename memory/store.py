@@ -21,7 +21,7 @@ from memory.backends import Filters, PointData, Progress, StoredPoint, VectorBac
 from memory.embeddings import Embedder, Vectors
 from memory.items import MAX_TEXT_CHARS, check_item, check_utf8, new_record
 from memory.merging import absorb, complete_link_clusters, merge_cluster, restore_into
-from memory.payload import from_payload, to_payload
+from memory.payload import about_of, from_payload, to_payload
 from memory.records import (
     KINDS,
     AddResult,
@@ -412,7 +412,7 @@ class Memory:
                 found[i] = [
                     (_record(p, kind), p.score)
                     for p in points
-                    if not equivalence.about_veto(about, str(p.payload.get("about") or "") or None)
+                    if not equivalence.about_veto(about, about_of(p.payload))
                 ]
         return found
 
