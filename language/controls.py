@@ -37,7 +37,11 @@ def _ignorable() -> regex.Pattern[str]:
 
 def without_ignorables(text: str) -> str:
     """``text`` without its default-ignorable code points (what a reader cannot see)."""
-    return str(_ignorable().sub("", text))
+    # ``regex`` lets go of the interpreter while it matches a str unless told not to: taking it back
+    # waits for whichever thread holds it (an encoder, the engine), up to the 5 ms switch interval,
+    # for a match of a microsecond (1.4 ms a call measured beside one busy thread; docs/memory.md,
+    # "The staged records' cosines").
+    return str(_ignorable().sub("", text, concurrent=False))
 
 
 def is_blank(text: str) -> bool:

@@ -31,7 +31,7 @@ from itertools import combinations
 from typing import Literal
 
 from language.facets import stated_facets
-from language.lexicon import translates
+from language.lexicon import translatable, translates
 from language.readings import (
     CLASSIFIERS,
     Reading,
@@ -434,8 +434,27 @@ def same_subject(a_key: str, b_key: str) -> bool:
     invite"; readings._expansion, the duplicate rules' own initialism test)."""
     if a_key == b_key:
         return True
+    a_words, a_size, a_translatable = _subject_shape(a_key)
+    b_words, b_size, b_translatable = _subject_shape(b_key)
+    # Most pairs an import compares are two people's names: no word in common, two words or more
+    # each. Then only a word-for-word translation of every word can make them one subject (an
+    # initialism leaves the other words equal): decided here from each key alone, where the cache
+    # below would hold one entry per pair (a thousand names make half a million pairs).
+    if (
+        a_words.isdisjoint(b_words)
+        and min(a_size, b_size) > 1
+        and not (a_size == b_size and a_translatable and b_translatable)
+    ):
+        return False
     # The rule is symmetric: one cache entry per pair, whichever side comes first.
     return _same_subject(a_key, b_key) if a_key < b_key else _same_subject(b_key, a_key)
+
+
+@lru_cache(maxsize=65536)
+def _subject_shape(key: str) -> tuple[frozenset[str], int, bool]:
+    """A subject key's words, their number, and whether every one of them could be translated."""
+    words = key.split()
+    return frozenset(words), len(words), all(translatable(word) for word in words)
 
 
 @lru_cache(maxsize=65536)

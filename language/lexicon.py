@@ -228,7 +228,27 @@ def translates(french: str, english: str) -> bool:
     )
 
 
+@lru_cache(maxsize=65536)
+def translatable(word: str) -> bool:
+    """Whether the folded ``word`` can be either side of :func:`translates` at all: a French word
+    one of whose lemmas the French-English dictionary knows, or an English word (or its lemma) the
+    English-French one knows. A necessary condition, one look-up per word, where :func:`translates`
+    tests a pair: a bulk import compares every two names of its batch (language.equivalence)."""
+    lexicon = load()
+    if not lexicon.english_french:
+        return False
+    language = language_of(word)
+    if language == "fr":
+        return any(
+            lemma in lexicon.french_english or lemma in lexicon.french_english_verbs
+            for lemma in french_lemmas(word)
+        )
+    if language == "en":
+        return word in lexicon.english_french or english_lemma(word) in lexicon.english_french
+    return False
+
+
 def forget() -> None:
     """Drop what was read (a test pointing :data:`DICTD_DIRECTORY` elsewhere calls it)."""
-    for cached in (_load, _french_forms, french_lemmas, translates):
+    for cached in (_load, _french_forms, french_lemmas, translates, translatable):
         cached.cache_clear()

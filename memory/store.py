@@ -97,6 +97,44 @@ class _Staged:
     is_new: bool
 
 
+class _StagedBatch:
+    """What one write stages, by record id in staging order, and the vectors of the staged records
+    that have one, a matrix per kind: a new item's cosines with every record staged before it are
+    one matrix product, where a Python loop of dot products took a quarter of an import's time
+    (docs/memory.md, "The staged records' cosines")."""
+
+    def __init__(self, capacity: int) -> None:
+        self.entries: dict[str, _Staged] = {}
+        self._capacity = capacity  # each item stages at most one record
+        self._vectors: dict[Kind, np.ndarray] = {}
+        self._ids: dict[Kind, list[str]] = {}
+
+    def get(self, record_id: str) -> _Staged | None:
+        return self.entries.get(record_id)
+
+    def put(self, entry: _Staged) -> None:
+        record_id, kind = entry.record.id, entry.record.kind
+        first = record_id not in self.entries
+        self.entries[record_id] = entry
+        if not first or entry.vector is None:  # a record's vector does not change before _store
+            return
+        ids = self._ids.setdefault(kind, [])
+        if kind not in self._vectors:
+            self._vectors[kind] = np.empty((self._capacity, len(entry.vector)), dtype=np.float32)
+        self._vectors[kind][len(ids)] = entry.vector
+        ids.append(record_id)
+
+    def near(self, kind: Kind, vector: Vectors, floor: float) -> Iterator[tuple[float, _Staged]]:
+        """The staged records of ``kind`` with a vector, whose cosine with ``vector`` reaches
+        ``floor``, in staging order."""
+        ids = self._ids.get(kind)
+        if not ids:
+            return
+        cosines = self._vectors[kind][: len(ids)] @ vector
+        for row in np.flatnonzero(cosines >= floor):
+            yield float(cosines[row]), self.entries[ids[row]]
+
+
 def _checked_items(items: Sequence[NewRecord | Mapping[str, Any]]) -> list[NewRecord]:
     """``items`` validated; ``ValueError`` names the first bad one."""
     checked: list[NewRecord] = []
@@ -363,7 +401,7 @@ class Memory:
         hits = dict(
             zip(checked, await self._candidates([items[i] for i in checked], vectors[checked]), strict=True)
         )
-        staged: dict[str, _Staged] = {}
+        staged = _StagedBatch(len(items))
         results: builtins.list[AddResult] = []
         for position, (item, vector) in enumerate(zip(items, vectors, strict=True)):
             incoming = new_record(item, now, goal_id)
@@ -373,7 +411,7 @@ class Memory:
             else:
                 target = self._equivalent(item, vector, hits[position], staged)
             results.append(_stage(incoming, vector, target, staged, now, restoring))
-        await self._store(builtins.list(staged.values()))
+        await self._store(builtins.list(staged.entries.values()))
         merged = sum(1 for r in results if r.status == "merged")
         logger.info("memory write", extra={"items": len(items), "merged": merged})
         return results
@@ -421,7 +459,7 @@ class Memory:
         item: NewRecord,
         vector: Vectors,
         stored_hits: list[tuple[Record, float]],
-        staged: dict[str, _Staged],
+        staged: _StagedBatch,
     ) -> _Staged | None:
         """The most similar existing (stored or staged in this batch) record equivalent to ``item``."""
         # Records about someone else are never equivalent (is_equivalent's first test): left out
@@ -433,21 +471,17 @@ class Memory:
             entry = staged.get(record.id) or _Staged(record, None, text_changed=False, is_new=False)
             if not equivalence.about_veto(about, entry.record.about):
                 scored[record.id] = (score, entry)
-        floor = equivalence.CANDIDATE_FLOOR[item.kind]
-        for record_id, entry in staged.items():
-            if entry.record.kind != item.kind or record_id in scored or entry.vector is None:
-                continue  # a stored record is a candidate through the engine's search (stored_hits)
-            # The cosine first: one dot product, where the subject test compares two names (most of
-            # a batch's records are far from this one).
-            cosine = float(np.dot(vector, entry.vector))
-            if cosine >= floor and not equivalence.about_veto(about, entry.record.about):
-                scored[record_id] = (cosine, entry)
+        # The cosine first, where the subject test compares two names (most of a batch's records are
+        # far from this one). A stored record is a candidate through the engine's search (stored_hits).
+        for cosine, entry in staged.near(item.kind, vector, equivalence.CANDIDATE_FLOOR[item.kind]):
+            if entry.record.id not in scored and not equivalence.about_veto(about, entry.record.about):
+                scored[entry.record.id] = (cosine, entry)
         new = _attribution(item)
         for cosine, entry in sorted(scored.values(), key=lambda pair: -pair[0]):
             if equivalence.is_equivalent(
                 item.kind, item.text, entry.record.text, cosine, new, _attribution(entry.record)
             ):
-                staged[entry.record.id] = entry
+                staged.put(entry)
                 return entry
         return None
 
@@ -843,20 +877,20 @@ def _stage(
     incoming: Record,
     vector: Vectors,
     target: _Staged | None,
-    staged: dict[str, _Staged],
+    staged: _StagedBatch,
     now: datetime,
     restoring: bool,
 ) -> AddResult:
     """Stage ``incoming`` for writing: as a new point, or folded into ``target``."""
     if target is None:
-        staged[incoming.id] = _Staged(incoming, vector, text_changed=False, is_new=True)
+        staged.put(_Staged(incoming, vector, text_changed=False, is_new=True))
         return AddResult(id=incoming.id, status="added")
     before = target.record.text
     # A backup of the same record must not count its occurrences twice; an equivalent write does.
     fold = restore_into if restoring else absorb
     target.record = fold(target.record, incoming, now)
     target.text_changed = target.text_changed or target.record.text != before
-    staged[target.record.id] = target
+    staged.put(target)
     return AddResult(id=target.record.id, status="merged", duplicate_of=target.record.id)
 
 

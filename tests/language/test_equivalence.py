@@ -345,3 +345,21 @@ def test_a_subject_translated_word_for_word_is_the_same_subject() -> None:
     assert judge("goal", english, french, "next all hands", "prochaine all hands") == "same"
     assert about_veto("next all hands", "dernière all hands")
     assert about_veto("Marc", "Marco")
+
+
+def test_the_quick_answer_for_two_names_agrees_with_the_whole_subject_rule() -> None:
+    """``same_subject`` decides pairs with no word in common from each key alone (an import compares
+    every two names of a batch); on every pair of these subjects it says what the whole rule says:
+    names, an initialism, a subject translated word for word."""
+    from language.equivalence import _same_subject, same_subject
+
+    subjects = [
+        "julie laurent", "raphael mercier", "julie mercier", "laurent", "maison bleue", "house blue",
+        "prochain sprint", "next sprint", "mdp", "mot de passe", "mdp du wifi invite",
+        "mot de passe du wifi invite", "equipe", "team", "marc", "marco",
+    ]  # fmt: skip
+    assert same_subject("maison bleue", "house blue")  # no word in common, every word translated
+    for a in subjects:
+        for b in subjects:
+            whole = a == b or (_same_subject(a, b) if a < b else _same_subject(b, a))
+            assert same_subject(a, b) == whole, (a, b)
