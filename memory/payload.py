@@ -61,6 +61,12 @@ def legacy_text(payload: dict[str, Any]) -> str:
     return ""
 
 
+# What the duplicate rules read of a stored record (its text, whom it is about, who said it): a
+# duplicate candidate is read with these fields only, and read whole once it is merged into
+# (memory/store.py, ``_candidates``): an import reads tens of thousands of candidates.
+JUDGED_FIELDS = (*_LEGACY_TEXT_KEYS, "kind", "about", "author")
+
+
 def about_of(payload: dict[str, Any] | None) -> str | None:
     """Whom a stored payload is about (None: nobody named), as :func:`from_payload` reads it."""
     return _optional_str((payload or {}).get("about"))

@@ -21,7 +21,7 @@ from memory.backends import Filters, PointData, Progress, StoredPoint, VectorBac
 from memory.embeddings import Embedder, Vectors
 from memory.items import MAX_TEXT_CHARS, check_item, check_utf8, new_record
 from memory.merging import absorb, complete_link_clusters, merge_cluster, restore_into
-from memory.payload import about_of, from_payload, to_payload
+from memory.payload import JUDGED_FIELDS, about_of, from_payload, to_payload
 from memory.records import (
     KINDS,
     AddResult,
@@ -90,8 +90,9 @@ class SearchTuning:
 @dataclass
 class _Staged:
     record: Record
-    # None: a stored record found as a duplicate candidate, whose vector was not read back (an
-    # import finds thousands and merges into a few); read before it is written again (``_store``).
+    # None: a stored record found as a duplicate candidate, read without its vector and with only
+    # the fields the duplicate rules judge (``payload.JUDGED_FIELDS``): an import finds thousands
+    # and merges into a few, which are read whole before they take anything (``_read_whole``).
     vector: Vectors | None
     text_changed: bool
     is_new: bool
@@ -168,7 +169,7 @@ def _sparse_terms(record: Record) -> SparseVector:
 
 
 def _written_vector(entry: _Staged) -> Vectors:
-    if entry.vector is None:  # read back in _store: only a record another process deleted meanwhile
+    if entry.vector is None:  # every merge target is read whole first (Memory._read_whole)
         raise RecordNotFound(entry.record.id)
     return entry.vector
 
@@ -410,6 +411,8 @@ class Memory:
                 target = staged.get(incoming.id) or stored.get(incoming.id)
             else:
                 target = self._equivalent(item, vector, hits[position], staged)
+                if target is not None and target.vector is None:
+                    await self._read_whole(target)
             results.append(_stage(incoming, vector, target, staged, now, restoring))
         await self._store(builtins.list(staged.entries.values()))
         merged = sum(1 for r in results if r.status == "merged")
@@ -428,9 +431,16 @@ class Memory:
                 found[record.id] = _Staged(record, _dense(p), text_changed=False, is_new=False)
         return found
 
+    async def _read_whole(self, entry: _Staged) -> None:
+        """A duplicate candidate about to be merged into, read whole: its payload and its vector."""
+        found = await self._backend.retrieve(entry.record.kind, [entry.record.id], with_dense=True)
+        if not found:  # another process deleted it since the search
+            raise RecordNotFound(entry.record.id)
+        entry.record, entry.vector = _record(found[0], entry.record.kind), _dense(found[0])
+
     async def _candidates(self, items: list[NewRecord], vectors: Vectors) -> list[list[tuple[Record, float]]]:
         """For every item, the nearest stored records of its kind above the candidate floor, with
-        their cosine (their vectors are not read back: see ``_Staged``)."""
+        their cosine, read as far as the duplicate rules judge them (see ``_Staged``)."""
         found: list[list[tuple[Record, float]]] = [[] for _ in items]
         for kind in KINDS:
             positions = [i for i, item in enumerate(items) if item.kind == kind]
@@ -441,6 +451,7 @@ class Memory:
                 vectors[positions],
                 DUPLICATE_CANDIDATES[kind],
                 floor=equivalence.CANDIDATE_FLOOR[kind],
+                with_payload=JUDGED_FIELDS,
                 with_dense=False,
             )
             for i, points in zip(positions, nearest, strict=True):
@@ -495,10 +506,6 @@ class Memory:
             entries = [e for e in staged if e.record.kind == kind]
             if not entries:
                 continue
-            unread = {e.record.id: e for e in entries if e.vector is None}  # merged into, text kept
-            if unread:
-                for point in await self._backend.retrieve(kind, builtins.list(unread), with_dense=True):
-                    unread[point.id].vector = _dense(point)
             await self._backend.upsert(kind, [_point(e.record, _written_vector(e)) for e in entries])
 
     async def _save_payload(self, record: Record) -> None:

@@ -264,7 +264,7 @@ class EdgeBackend:
         limit: int,
         floor: float | None = None,
         filters: Filters | None = None,
-        with_payload: bool = True,
+        with_payload: bool | Sequence[str] = True,
         with_dense: bool = True,
     ) -> list[list[StoredPoint]]:
         if len(vectors) == 0:
@@ -276,7 +276,7 @@ class EdgeBackend:
                 query=qe.Query.Nearest(vector.tolist(), using=DENSE),
                 filter=query_filter,
                 score_threshold=floor,
-                with_payload=with_payload,
+                with_payload=with_payload if isinstance(with_payload, bool) else list(with_payload),
                 with_vector=[DENSE] if with_dense else False,
             )
             for vector in vectors

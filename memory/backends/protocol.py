@@ -66,11 +66,12 @@ class VectorBackend(Protocol):
         limit: int,
         floor: float | None = None,
         filters: Filters | None = None,
-        with_payload: bool = True,
+        with_payload: bool | Sequence[str] = True,
         with_dense: bool = True,
     ) -> list[list[StoredPoint]]:
         """For each row of ``vectors``, up to ``limit`` nearest points by cosine (≥ ``floor``), best
-        first, with their payloads and dense vectors (each when asked for)."""
+        first, with their payloads (``with_payload`` naming fields: those only) and dense vectors
+        (each when asked for)."""
 
     async def sparse_nearest(
         self, kind: Kind, vector: SparseVector, limit: int, filters: Filters | None = None

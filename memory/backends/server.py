@@ -160,7 +160,7 @@ class ServerBackend:
         limit: int,
         floor: float | None = None,
         filters: Filters | None = None,
-        with_payload: bool = True,
+        with_payload: bool | Sequence[str] = True,
         with_dense: bool = True,
     ) -> list[list[StoredPoint]]:
         if len(vectors) == 0:
@@ -173,7 +173,7 @@ class ServerBackend:
                 limit=limit,
                 score_threshold=floor,
                 filter=query_filter,
-                with_payload=with_payload,
+                with_payload=with_payload if isinstance(with_payload, bool) else list(with_payload),
                 with_vector=[DENSE] if with_dense else False,
             )
             for vector in vectors
