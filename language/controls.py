@@ -40,7 +40,7 @@ def without_ignorables(text: str) -> str:
     # ``regex`` lets go of the interpreter while it matches a str unless told not to: taking it back
     # waits for whichever thread holds it (an encoder, the engine), up to the 5 ms switch interval,
     # for a match of a microsecond (1.4 ms a call measured beside one busy thread; docs/memory.md,
-    # "The staged records' cosines").
+    # "What an import waits for").
     return str(_ignorable().sub("", text, concurrent=False))
 
 
