@@ -30,7 +30,14 @@ from typing import IO, Any, TypeVar, cast
 import numpy as np
 import qdrant_edge as qe
 
-from memory.backends.protocol import Filters, Fusion, PointData, StoredPoint
+from memory.backends.protocol import (
+    Filters,
+    Fusion,
+    PayloadSelection,
+    PointData,
+    StoredPoint,
+    payload_selection,
+)
 from memory.embeddings import Vectors
 from memory.records import Kind, MemoryError, StorageInUseError
 from memory.sparse import SparseVector
@@ -264,7 +271,7 @@ class EdgeBackend:
         limit: int,
         floor: float | None = None,
         filters: Filters | None = None,
-        with_payload: bool | Sequence[str] = True,
+        with_payload: PayloadSelection = True,
         with_dense: bool = True,
     ) -> list[list[StoredPoint]]:
         if len(vectors) == 0:
@@ -276,7 +283,7 @@ class EdgeBackend:
                 query=qe.Query.Nearest(vector.tolist(), using=DENSE),
                 filter=query_filter,
                 score_threshold=floor,
-                with_payload=with_payload if isinstance(with_payload, bool) else list(with_payload),
+                with_payload=payload_selection(with_payload),
                 with_vector=[DENSE] if with_dense else False,
             )
             for vector in vectors

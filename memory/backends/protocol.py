@@ -21,6 +21,13 @@ Filters = Mapping[str, Any]
 Fusion = Literal["rrf", "dbsf"]
 # (done, total): called while a long operation (a migration) advances.
 Progress = Callable[[int, int], None]
+# A query's payloads: all of them, none, or only the named fields.
+PayloadSelection = bool | Sequence[str]
+
+
+def payload_selection(with_payload: PayloadSelection) -> bool | list[str]:
+    """``with_payload`` as both engines' clients take it (a list of field names, not any sequence)."""
+    return with_payload if isinstance(with_payload, bool) else list(with_payload)
 
 
 @dataclass(frozen=True)
@@ -66,7 +73,7 @@ class VectorBackend(Protocol):
         limit: int,
         floor: float | None = None,
         filters: Filters | None = None,
-        with_payload: bool | Sequence[str] = True,
+        with_payload: PayloadSelection = True,
         with_dense: bool = True,
     ) -> list[list[StoredPoint]]:
         """For each row of ``vectors``, up to ``limit`` nearest points by cosine (≥ ``floor``), best

@@ -15,7 +15,14 @@ from typing import Any
 import numpy as np
 from qdrant_client import AsyncQdrantClient, models
 
-from memory.backends.protocol import Filters, Fusion, PointData, StoredPoint
+from memory.backends.protocol import (
+    Filters,
+    Fusion,
+    PayloadSelection,
+    PointData,
+    StoredPoint,
+    payload_selection,
+)
 from memory.embeddings import Vectors
 from memory.records import Kind, StorageInUseError
 from memory.sparse import SparseVector
@@ -160,7 +167,7 @@ class ServerBackend:
         limit: int,
         floor: float | None = None,
         filters: Filters | None = None,
-        with_payload: bool | Sequence[str] = True,
+        with_payload: PayloadSelection = True,
         with_dense: bool = True,
     ) -> list[list[StoredPoint]]:
         if len(vectors) == 0:
@@ -173,7 +180,7 @@ class ServerBackend:
                 limit=limit,
                 score_threshold=floor,
                 filter=query_filter,
-                with_payload=with_payload if isinstance(with_payload, bool) else list(with_payload),
+                with_payload=payload_selection(with_payload),
                 with_vector=[DENSE] if with_dense else False,
             )
             for vector in vectors
