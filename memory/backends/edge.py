@@ -30,14 +30,7 @@ from typing import IO, Any, TypeVar, cast
 import numpy as np
 import qdrant_edge as qe
 
-from memory.backends.protocol import (
-    Filters,
-    Fusion,
-    PayloadSelection,
-    PointData,
-    StoredPoint,
-    payload_selection,
-)
+from memory.backends.protocol import Filters, Fusion, PointData, StoredPoint, payload_selection
 from memory.embeddings import Vectors
 from memory.records import Kind, MemoryError, StorageInUseError
 from memory.sparse import SparseVector
@@ -271,7 +264,7 @@ class EdgeBackend:
         limit: int,
         floor: float | None = None,
         filters: Filters | None = None,
-        with_payload: PayloadSelection = True,
+        with_payload: bool | Sequence[str] = True,
         with_dense: bool = True,
     ) -> list[list[StoredPoint]]:
         if len(vectors) == 0:

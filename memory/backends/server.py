@@ -15,14 +15,7 @@ from typing import Any
 import numpy as np
 from qdrant_client import AsyncQdrantClient, models
 
-from memory.backends.protocol import (
-    Filters,
-    Fusion,
-    PayloadSelection,
-    PointData,
-    StoredPoint,
-    payload_selection,
-)
+from memory.backends.protocol import Filters, Fusion, PointData, StoredPoint, payload_selection
 from memory.embeddings import Vectors
 from memory.records import Kind, StorageInUseError
 from memory.sparse import SparseVector
@@ -167,7 +160,7 @@ class ServerBackend:
         limit: int,
         floor: float | None = None,
         filters: Filters | None = None,
-        with_payload: PayloadSelection = True,
+        with_payload: bool | Sequence[str] = True,
         with_dense: bool = True,
     ) -> list[list[StoredPoint]]:
         if len(vectors) == 0:
