@@ -409,7 +409,14 @@ def subject_veto(
     """
     about_a, about_b = subject_key(new.about), subject_key(existing.about)
     if about_a and about_b:
-        return None if same_subject(about_a, about_b) else "about"
+        if same_subject(about_a, about_b):
+            return None
+        if kind == "goal" and (_speaks_of(existing_text, about_a) or _speaks_of(new_text, about_b)):
+            # A question names its subject, and a goal's ``about`` is one reading of that text (the
+            # rules' or the model's): "Soraya" and "rôle de soraya dans l'équipe" are two readings
+            # of one subject. When one text speaks of the other's subject, the texts decide.
+            return None
+        return "about"
     if about_a or about_b or kind == "self":
         # A self record speaks as Eko whoever wrote it down: its first person is always Eko.
         return None
@@ -420,10 +427,19 @@ def subject_veto(
     return None
 
 
-def about_veto(new_about: str | None, existing_about: str | None) -> bool:
+def _speaks_of(text: str, about_key: str) -> bool:
+    """``text`` has a content word of a subject key ("staging URL?" speaks of "staging")."""
+    words = set(tokens(text))
+    return any(word in words for word in about_key.split() if word not in FUNCTION_WORDS)
+
+
+def about_veto(new_about: str | None, existing_about: str | None, kind: Kind = "fact") -> bool:
     """Both records say whom they are about, and not the same person: never one record, whatever
     the texts (:func:`subject_veto`'s first test, cheap enough for a bulk import to run on every
-    candidate pair before the full :func:`is_equivalent`)."""
+    candidate pair before the full :func:`is_equivalent`). Never for goals: their texts may still
+    speak of each other's subject (see :func:`subject_veto`)."""
+    if kind == "goal":
+        return False
     about_a, about_b = subject_key(new_about), subject_key(existing_about)
     return bool(about_a and about_b and not same_subject(about_a, about_b))
 

@@ -461,7 +461,7 @@ class Memory:
                 found[i] = [
                     (_record(p, kind), p.score)
                     for p in points
-                    if not equivalence.about_veto(about, about_of(p.payload))
+                    if not equivalence.about_veto(about, about_of(p.payload), kind)
                 ]
         return found
 
@@ -480,12 +480,14 @@ class Memory:
         scored: dict[str, tuple[float, _Staged]] = {}
         for record, score in stored_hits:
             entry = staged.get(record.id) or _Staged(record, None, text_changed=False, is_new=False)
-            if not equivalence.about_veto(about, entry.record.about):
+            if not equivalence.about_veto(about, entry.record.about, item.kind):
                 scored[record.id] = (score, entry)
         # The cosine first, where the subject test compares two names (most of a batch's records are
         # far from this one). A stored record is a candidate through the engine's search (stored_hits).
         for cosine, entry in staged.near(item.kind, vector, equivalence.CANDIDATE_FLOOR[item.kind]):
-            if entry.record.id not in scored and not equivalence.about_veto(about, entry.record.about):
+            if entry.record.id not in scored and not equivalence.about_veto(
+                about, entry.record.about, item.kind
+            ):
                 scored[entry.record.id] = (cosine, entry)
         new = _attribution(item)
         for cosine, entry in sorted(scored.values(), key=lambda pair: -pair[0]):

@@ -4,7 +4,8 @@ Every pair of texts of the same kind in the same half is one decision: texts of 
 must merge, texts of different clusters must not. The decision is the one :class:`memory.Memory`
 makes on write: one text among the other's nearest candidates (``DUPLICATE_CANDIDATES`` above the
 kind's floor), then :func:`language.equivalence.is_equivalent` with the embedder's cosine and each
-text's subject (``about``).
+text's subject (``about``: a goal without one in the set gets the subject the bot reads from it and
+stores with it, so goals are judged as they are written).
 
 Sets: ``dedup_blind.jsonl`` (written before the rules, split by family into ``dev`` and ``test``:
 tune on dev only, targets are read on test) and the older ``dedup_set.jsonl`` (a regression check,
@@ -24,6 +25,7 @@ from typing import Any, Protocol
 import numpy as np
 import numpy.typing as npt
 
+from language.curiosity import read_curiosity
 from language.equivalence import CANDIDATE_FLOOR, Attribution, is_equivalent
 from memory.records import KINDS, Kind
 from memory.store import DUPLICATE_CANDIDATES
@@ -62,10 +64,18 @@ def load_set(path: Path) -> list[LabelledText]:
         row = json.loads(line)
         if row.get("kind") not in KINDS or not row.get("text") or not row.get("cluster"):
             raise ValueError(f"{path}:{number}: needs kind (fact/self/goal), text and cluster")
-        items.append(
-            LabelledText(row["kind"], row["text"], row["cluster"], row.get("about"), row.get("split", "all"))
-        )
+        about = row.get("about")
+        if row["kind"] == "goal" and about is None:
+            about = _read_subject(row["text"])
+        items.append(LabelledText(row["kind"], row["text"], row["cluster"], about, row.get("split", "all")))
     return items
+
+
+def _read_subject(question: str) -> str | None:
+    """The subject the bot stores with a goal it records from this question (bot/answer.py
+    ``_curiosity``): the evaluation judges goals as the store meets them."""
+    curiosity = read_curiosity(question)
+    return None if curiosity is None else curiosity.subject
 
 
 def _score(decisions: list[tuple[LabelledText, LabelledText, float, bool]], errors: bool) -> dict[str, Any]:

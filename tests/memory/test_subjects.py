@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from language.curiosity import read_curiosity
 from language.equivalence import Attribution, is_equivalent, is_first_person, subject_veto
 from memory import Memory, NewRecord
 from memory.records import Kind
@@ -71,6 +72,25 @@ async def test_add_keeps_records_about_different_subjects_apart(
     # Each record still absorbs its own subject's repeats.
     again = await memory.add(kind, text, about=second[0], author=second[1])
     assert again.status == "merged" and again.id == two.id
+
+
+@pytest.mark.parametrize(
+    ("first", "second"),
+    [
+        ("C'est quoi l'url du staging ?", "staging URL?"),
+        ("Quel est le rôle de soraya dans l'équipe ?", "What's Soraya's role?"),
+        ("On utilise quoi pour la compta ?", "C'est quoi l'outil qu'on utilise pour la compta ?"),
+    ],
+)
+async def test_two_readings_of_one_goals_subject_merge(memory: Memory, first: str, second: str) -> None:
+    """A goal's ``about`` is read from its own text (bot/answer.py ``_curiosity``): two paraphrases
+    read two spellings of one subject ("staging" / "URL"), and the texts decide, not the spellings."""
+    one, two = read_curiosity(first), read_curiosity(second)
+    assert one is not None and two is not None and one.subject != two.subject
+    stored = await memory.add("goal", first, about=one.subject, author="Alice", facet=one.facet)
+    again = await memory.add("goal", second, about=two.subject, author="Bob", facet=two.facet)
+    assert (again.status, again.id) == ("merged", stored.id)
+    assert await memory.count("goal") == 1
 
 
 async def test_add_many_keeps_subjects_apart_within_a_batch_and_against_stored(memory: Memory) -> None:
