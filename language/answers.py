@@ -373,15 +373,29 @@ def says_something(raw: str, text: str, language: Language = "fr", bot_name: str
     )
 
 
+# A first-person answer opening with the verb the question asked with ("j'habite à Villeurbanne"
+# to "où habite Malik ?", "I live in Vincennes"): not negated, what follows the verb is the answer.
+_FIRST_PERSON_VERB = {
+    "fr": re.compile(r"^(?:moi,?\s+)?(?:je\s+|j['’])(\w+)\s+(?!(?:pas|plus|jamais)\b)"),
+    "en": re.compile(r"^(?:me,?\s+)?i\s+(\w+)\s+(?!(?:not|never)\b)"),
+}
+
+
 def fragment(text: str, question: AskedQuestion, language: Language = "fr") -> str:
     """The answer inside a reply that is not a statement on its own.
 
     "c'est le bleu" → "le bleu"; "Ma couleur préférée c'est le bleu" → "le bleu" (what comes
-    after a copula preceded by what was asked); otherwise the reply itself.
+    after a copula preceded by what was asked); "j'habite à Villeurbanne" → "à Villeurbanne" (what
+    comes after a first-person verb of the question: the topic says it, "Malik habite"); otherwise
+    the reply itself.
     """
     folded, index = fold_with_map(text)
     copula = _COPULA[language]
     topic = topic_terms(question)
+    for lang in _BOTH[language]:
+        said = _FIRST_PERSON_VERB[lang].match(folded)
+        if said and said.end() < len(folded) and topic & set(terms(said.group(1))):
+            return text[index[said.end()] :].strip(_CLOSING)
     for match in reversed(list(re.finditer(rf"(?<![\w']){copula}\s+", folded))):
         if match.end() >= len(folded):
             continue

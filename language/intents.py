@@ -97,8 +97,11 @@ _OPINION = _phrases(
     r"vaut le coup",
     r"worth it",
     r"avis",
-    r"tu conseilles",
-    r"tu recommandes",
+    # Advice asked of Eko, with or without a clitic ("tu me conseilles quoi ?", "que nous
+    # recommandes-tu ?", "what would you recommend?").
+    r"(?:tu|vous) (?:me |m |nous )?(?:conseilles|conseillez|recommandes|recommandez|suggeres|suggerez)",
+    r"(?:me |m |nous )?(?:conseilles|conseillez|recommandes|recommandez|suggeres|suggerez) (?:tu|vous)",
+    r"(?:do|would) you (?:recommend|suggest|advise)",
     r"tu prendrais",
     r"on prend quoi",
     r"c est mieux",
@@ -127,8 +130,6 @@ _OPINION = _phrases(
     r"ton avis",
     r"tu trouves",
     r"tu preferes",
-    r"tu conseilles",
-    r"tu recommandes",
     r"tu ferais quoi",
     r"on devrait",
     r"on fait quoi",

@@ -155,6 +155,21 @@ def test_the_answer_text_and_its_fragment() -> None:
     assert fragment("it's blue", english, "en") == "blue"
 
 
+def test_a_first_person_answer_drops_the_verb_the_question_asked_with() -> None:
+    """The fact's topic already says it ("Malik habite : à Villeurbanne", not "Malik habite :
+    j'habite à Villeurbanne"); a negation or another verb keeps the whole reply."""
+    lives = AskedQuestion("g", "Où habite Malik ?", "Malik", ASKED_AT, "m", "place")
+    works = AskedQuestion("g", "Où travaille Malik ?", "Malik", ASKED_AT, "m", "employer")
+    assert fragment("j'habite à Villeurbanne", lives) == "à Villeurbanne"
+    assert fragment("j’habite à Villeurbanne !", lives) == "à Villeurbanne"
+    assert fragment("moi je bosse chez Doctolib", works) == "chez Doctolib"
+    assert fragment("je n'habite pas à Lyon", lives) == "je n'habite pas à Lyon"
+    assert fragment("j'habite pas loin", lives) == "j'habite pas loin"
+    assert fragment("je vais au bureau de Lyon", lives) == "je vais au bureau de Lyon"
+    english = AskedQuestion("g", "Where does Tom live?", "Tom", ASKED_AT, "m", "place")
+    assert fragment("I live in Vincennes", english, "en") == "in Vincennes"
+
+
 def test_a_standalone_statement_is_kept_as_it_is() -> None:
     assert is_standalone("Corentin est dev chez lemlist", CORENTIN)
     assert is_standalone("Le bureau de Lyon est rue de la République", OFFICE)

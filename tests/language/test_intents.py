@@ -12,6 +12,10 @@ from language.intents import intent_of
     ("text", "intent"),
     [
         ("Tu en penses quoi Eko ?", "opinion"),
+        ("Eko tu me conseilles quoi pour ce soir ?", "opinion"),
+        ("Eko, que nous recommandes-tu ?", "opinion"),
+        ("Eko, what would you recommend for lunch?", "opinion"),
+        ("Eko, qui recommande Pennylane ?", "information"),
         ("Eko, ça va ?", "small_talk"),
         ("Eko t'es là ?", "presence"),
         ("Eko, tu es d'accord avec moi ?", "agreement"),
