@@ -36,7 +36,7 @@ from bot.curiosity import (
 from bot.ports import BotMemory
 from language.answers import Answer, find_answer, opens_with_repair
 from language.curiosity import Curiosity, as_curiosity, asked_facet, read_curiosity
-from language.intents import intent_of
+from language.intents import asks_after_bot, intent_of
 from language.mentions import strip_mention
 from language.questions import Tone, guess_tone, is_about_bot, is_question
 from language.relevance import MIN_SCORE, answers
@@ -330,7 +330,13 @@ class Responder:
             return Reply(_clip(text), tone, "offline", curiosity=curiosity, llm_fallback=fallback)
         intent = intent_of(str(context.message.get("text", "")), self.language, self.bot_name)
         if intent not in ("information", "statement") or is_question(context.question, self.language):
-            text = self.templates.render("offline_chat", asker=context.author, intent=intent, offline=offline)
+            text = self.templates.render(
+                "offline_chat",
+                asker=context.author,
+                intent=intent,
+                offline=offline,
+                after_me=asks_after_bot(str(context.message.get("text", "")), self.bot_name),
+            )
             return Reply(_clip(text), "playful", "offline", llm_fallback=fallback)
         text = self.templates.render("offline_small_talk", asker=context.author, tone=tone, offline=offline)
         return Reply(_clip(text), tone, "offline", llm_fallback=fallback)

@@ -16,14 +16,23 @@ from language.facets import FacetReading, read_facet
 from language.intents import intent_of
 from language.mentions import strip_mention
 from language.questions import asked_part
-from language.text import FUNCTION_WORDS, Language, fold, folded_words, frequency, words_as_written
+from language.text import (
+    FUNCTION_WORDS,
+    NUMBER_WORDS,
+    Language,
+    fold,
+    folded_words,
+    frequency,
+    tokens,
+    words_as_written,
+)
 
 # Words that frame a question without being what it asks about (interrogatives, request verbs,
 # discourse fillers, light verbs): a general category, kept out of subjects and topics.
 _FRAME_WORDS = folded_words(
     """qui quoi ou où quand combien comment pourquoi quel quelle quels quelles lequel laquelle
     who what where when how why which whose whom whats
-    sais savoir connais dire dis dites expliquer explique rappeler idee aimerais voudrais veux
+    sais savoir connais dire dis dites expliquer explique rappeler rappelle remind idee aimerais voudrais veux
     demande demandais savais quelqu un est-ce stp svp please merci hey salut bonjour hello
     au juste fait en exactement vraiment deja alors donc bien base niveau moment maintenant
     faire fais font va vont peux peut pouvez pourrais tell know do does did can could would
@@ -126,10 +135,24 @@ def read_curiosity(
     if span is None:
         return None
     subject = _span(words, *span).strip("'’-")
+    if _only_numbers(subject):
+        return None  # "c'est combien 2+2 ?", "combien font 12 fois 8 ?": a sum, not a subject
     topic = _span(words, content[0], content[-1]) if content else subject
     if topic == subject:
         topic = " ".join([subject, *_asking_verb(words, reading, fold(bot_name))])
     return Curiosity(text=said, subject=subject, facet=reading.facet, topic=topic)
+
+
+# Words of arithmetic between numbers: a closed class.
+_ARITHMETIC = folded_words("plus moins fois divise divisé par sur x times minus over by divided multiplied")
+
+
+def _only_numbers(subject: str) -> bool:
+    """The subject is numbers and the words of a sum, nothing a team could know about."""
+    words = tokens(subject)
+    return bool(words) and all(
+        word.isdigit() or word in NUMBER_WORDS or word in _ARITHMETIC for word in words
+    )
 
 
 def _asking_verb(words: list[tuple[str, str]], reading: FacetReading, bot: str) -> list[str]:

@@ -78,6 +78,13 @@ _REQUEST_FRAMES = _phrases(
     r"i d like to know",
     r"do you have",
 )
+# Asking to be reminded of a piece of information ("rappelle-moi le nom du client", "tu peux me
+# rappeler où est la salle ?") asks for it; "rappelle-moi d'appeler Simon" asks for a reminder.
+_RECALL = _phrases(
+    r"(?:(?:tu peux|peux tu|tu pourrais|pourrais tu) (?:me |nous )?rappeler|rappelle (?:moi|nous)|"
+    r"remind me)(?= (?:le|la|les|l|qui|quoi|ou|quand|comment|combien|quel|quelle|quels|quelles|"
+    r"the|who|what|where|when|how|which) )"
+)
 _GREETING_WORDS = folded_words("salut bonjour bonsoir coucou hello hey hi yo hola wesh re bye ciao")
 _GREETINGS = _phrases(
     r"bonne (?:journee|soiree|nuit|semaine|fin de journee|aprem|apres midi)(?: a toi| a vous)?",
@@ -274,6 +281,7 @@ _KNOW_SOME = _phrases(
     r"(?:tu connais|connais tu|vous connaissez|connaissez vous|you know|know|knows) "
     r"(?:un|une|des|quelques|a|an|any|some)(?! certaine?s?(?![^ ]))"
 )
+_JOKES = folded_words("blague blagues joke jokes")
 _YOU = folded_words("tu t toi te ton ta tes t'es t'as you your yours yourself")
 _INTERROGATIVES = folded_words(
     "qui quoi ou quand combien comment pourquoi quel quelle quels quelles lequel laquelle "
@@ -286,10 +294,36 @@ _LIGHT_VERBS = folded_words(
     "do does did make made can could will would should"
 )
 _OKS = folded_words("ok okay oki dac d'ac")
+# Question tags: a sentence ending with one asks to be agreed with ("c'était nul, hein ?").
+_TAGS = folded_words("non hein")
 _EXCLAMATIVES = folded_words("quel quelle quels quelles what")
 _DETERMINERS = folded_words("le la les l un une the a an ton ta tes son sa ses")
 # Auxiliaries and copulas: a noun phrase with one of them is a sentence, not an elliptic request.
 _VERB_MARKERS = folded_words("est sont a ont etait avait va vont is are was has have had will")
+
+
+# Asking how Eko is doing, the small talk "ça va bien, merci" answers.
+_WELLBEING = _phrases(
+    r"ca va",
+    r"comment ca va",
+    r"comment tu vas",
+    r"tu vas bien",
+    r"la forme",
+    r"bien dormi",
+    r"ca roule",
+    r"quoi de neuf",
+    r"how are you",
+    r"how s it going",
+    r"what s up",
+    r"whats up",
+)
+
+
+def asks_after_bot(text: str, bot_name: str = "Eko") -> bool:
+    """``text`` asks how Eko is doing ("Eko, ça va ?", "how are you?"), not just any small talk
+    ("quelle heure il est ?", "il fait beau ?")."""
+    words = [w for w in tokens(strip_mention(text, bot_name)) if w not in tokens(bot_name)]
+    return bool(_WELLBEING.search(_joined(words)))
 
 
 def _joined(words: list[str]) -> str:
@@ -320,18 +354,19 @@ def intent_of(text: str, language: Language = "fr", bot_name: str = "Eko") -> In
     content = [w for w in words if w not in FUNCTION_WORDS]
     if _STATEMENT.search(joined):
         return "statement"
-    if _ACTION.search(joined):
+    recall = bool(_RECALL.search(joined))
+    if _ACTION.search(joined) and not recall:
         return "action"
     if _PRESENCE.search(joined) and len(content) <= 4:
         return "presence"
     if _OPINION.search(joined):
         return "opinion"
     short = len(content) <= 2
-    if _AGREEMENT.search(joined) or (asks and (words[-1] == "non" or (short and words[0] in _OKS))):
+    if _AGREEMENT.search(joined) or (asks and (words[-1] in _TAGS or (short and words[0] in _OKS))):
         return "agreement"
     if _THANKS.search(joined) and not asks:
         return "thanks"
-    framed = _REQUEST_FRAMES.sub(" ", joined)
+    framed = _RECALL.sub(" ", _REQUEST_FRAMES.sub(" ", joined))
     framed = _GREETINGS.sub(" ", framed)
     rest = [w for w in framed.split() if w not in _GREETING_WORDS and w not in _POLITE]
     if not rest:
@@ -340,11 +375,11 @@ def intent_of(text: str, language: Language = "fr", bot_name: str = "Eko") -> In
         return "small_talk"
     if set(rest) & _YOU:
         return "about_bot"
-    framed_request = bool(_REQUEST_FRAMES.search(joined))
+    framed_request = recall or bool(_REQUEST_FRAMES.search(joined))
     if not asks and not framed_request and rest[0] in _EXCLAMATIVES:
         return "small_talk"  # "quelle journée…", "quel temps de fou": an exclamation
-    if _KNOW_SOME.search(joined) and not set(words) & _INTERROGATIVES:
-        return "action"
+    if (_KNOW_SOME.search(joined) and not set(words) & _INTERROGATIVES) or set(words) & _JOKES:
+        return "action"  # come up with one: "tu connais la blague du canard ?"
     reading = read_facet(said, language)
     is_request = asks or framed_request or bool(set(rest) & _INTERROGATIVES)
     elliptic = (

@@ -253,6 +253,34 @@ async def test_a_question_about_eko_that_nothing_answers_is_not_taken_for_small_
     assert small_talk.startswith("Ça va bien, merci Sarah !")
 
 
+async def test_small_talk_gets_a_reply_that_fits_it_and_no_goal(
+    memory: Memory, start_eko: StartEko, humans: Join
+) -> None:
+    """ "Ça va bien, merci" answers "ça va ?", not the time of day; sums, jokes and question tags
+    are answered but never become questions Eko asks the team later."""
+    bot = await start_eko()
+    sarah = await humans("Sarah")
+
+    replies = []
+    for text in (
+        "Eko, quelle heure il est ?",
+        "Eko, c'est combien 2+2 ?",
+        "Eko tu connais la blague du canard ?",
+        "Eko, la réunion était nulle hein ?",
+        "Eko tu me conseilles quoi pour ce soir ?",
+    ):
+        await sarah.send({"text": text})
+        replies.append((await reply_from_eko(sarah))["text"])
+
+    assert replies[0].startswith("Je n'ai pas grand-chose à dire là-dessus, Sarah.")
+    assert not any(reply.startswith("Ça va bien") for reply in replies)
+    assert replies[2].startswith("Je ne sais pas faire ça, Sarah")
+    assert replies[3].startswith("Je n'ai pas d'avis à donner là-dessus, Sarah")
+    assert replies[4].startswith("Je n'ai pas d'avis à donner là-dessus, Sarah")
+    await bot.drain()
+    assert await memory.list("goal") == []
+
+
 async def test_a_huge_message_naming_eko_gets_an_answer(start_eko: StartEko, humans: Join) -> None:
     bot = await start_eko()
     david = await humans("David")
