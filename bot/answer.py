@@ -34,7 +34,7 @@ from bot.curiosity import (
     says_who,
 )
 from bot.ports import BotMemory
-from language.answers import Answer, find_answer, opens_with_repair
+from language.answers import Answer, find_answer, find_told_answer, opens_with_repair
 from language.curiosity import Curiosity, as_curiosity, asked_facet, read_curiosity
 from language.intents import asks_after_bot, intent_of
 from language.mentions import strip_mention
@@ -49,6 +49,8 @@ log = logging.getLogger(__name__)
 DEFAULT_ANSWER_WINDOW = timedelta(minutes=10)  # EKO_ANSWER_WINDOW
 # A second fact is quoted too when it scores within this margin of the best one.
 SECOND_FACT_MARGIN = 0.05
+# Waiting goals a message told to Eko is compared with (the nearest to it).
+_TOLD_CANDIDATES = 5
 MAX_MESSAGE_CHARS = 4000  # the Lobby refuses longer messages
 TEMPLATE_NAMES = (
     "answer_system",
@@ -182,19 +184,24 @@ class Responder:
         )
         now = self.clock()
         answer, goal = self.link_answer(message, goals)
+        if goal is None and want_goal:
+            answer, goal = await self.link_told_answer(message, query)
         if goal is None and not offline:  # the model may judge a mention the rule did not link
             goal = next((g for g in goals if g.asked_at and now - g.asked_at <= self.answer_window), None)
         return Context(message, question, earlier, facts, self_facts, goal, answer)
 
-    async def store_answer(self, goal_id: str, text: str, author: str | None) -> Record | None:
+    async def store_answer(
+        self, goal_id: str, text: str, author: str | None, *, told: bool = False
+    ) -> Record | None:
         """Write the fact and mark the goal answered, unless another message answered it first
-        (two answers a few milliseconds apart are handled concurrently): None then."""
+        (two answers a few milliseconds apart are handled concurrently): None then. ``told``: the
+        answer was told to Eko before it asked (``find_told_answer``), a waiting goal may take it."""
         async with self._answering:
             try:
                 goal = await self.memory.get(goal_id)
             except RecordNotFound:
                 return None
-            if goal.status != "asked":
+            if goal.status != "asked" and not (told and goal.status == "pending"):
                 return None
             return await self.memory.answer_goal(goal_id, text, author or None, self._facet(goal))
 
@@ -240,6 +247,21 @@ class Responder:
         )
         return answer, linked_goal(answer, goals)
 
+    async def link_told_answer(
+        self, message: dict[str, Any], query: str
+    ) -> tuple[Answer | None, Record | None]:
+        """The waiting goal (not asked yet) that ``message``, told to Eko, answers, if any
+        (``language.answers.find_told_answer``): found among the waiting goals nearest the message."""
+        hits = await self.memory.search("goal", query, limit=_TOLD_CANDIDATES, filters={"status": "pending"})
+        waiting = [hit.record for hit in hits]
+        answer = find_told_answer(
+            said(message, self.clock()),
+            [asked_question(g) for g in waiting],
+            language=self.language,
+            bot_name=self.bot_name,
+        )
+        return answer, linked_goal(answer, waiting)
+
     # --- with the model ---------------------------------------------------------------------------
 
     async def _with_model(self, context: Context) -> Reply:
@@ -260,7 +282,7 @@ class Responder:
         reply = Reply(_clip(data.answer), data.tone, "model", used_fact_ids=used)
         if context.goal is not None and data.answers_goal:
             text = data.fact.strip() or self._goal_fact_text(context, context.goal)
-            fact = await self.store_answer(context.goal.id, text, context.author)
+            fact = await self.store_answer(context.goal.id, text, context.author, told=_told(context))
             if fact is not None:
                 return replace(reply, answered_goal_id=context.goal.id, learned_fact_id=fact.id)
             return reply
@@ -296,7 +318,9 @@ class Responder:
         goal = context.goal
         fact = None
         if goal is not None and context.answer is not None:
-            fact = await self.store_answer(goal.id, self._goal_fact_text(context, goal), context.author)
+            fact = await self.store_answer(
+                goal.id, self._goal_fact_text(context, goal), context.author, told=_told(context)
+            )
         if goal is not None and fact is not None:
             text = self.templates.render("noted", asker=context.author, fact=fact.text)
             return Reply(
@@ -338,7 +362,9 @@ class Responder:
                 after_me=asks_after_bot(str(context.message.get("text", "")), self.bot_name),
             )
             return Reply(_clip(text), "playful", "offline", llm_fallback=fallback)
-        text = self.templates.render("offline_small_talk", asker=context.author, tone=tone, offline=offline)
+        text = self.templates.render(
+            "offline_small_talk", asker=context.author, offline=offline, statement=intent == "statement"
+        )
         return Reply(_clip(text), tone, "offline", llm_fallback=fallback)
 
     def facts_to_quote(self, context: Context) -> list[ScoredRecord]:
@@ -426,6 +452,10 @@ async def _no_hits() -> list[ScoredRecord]:
 
 async def _no_goals() -> list[Record]:
     return []
+
+
+def _told(context: Context) -> bool:
+    return context.answer is not None and context.answer.link == "told"
 
 
 def _clip(text: str) -> str:

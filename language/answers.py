@@ -12,6 +12,9 @@ window after the question, and is linked to it by one of:
 * ``subject_named``: it names the subject and states the asked thing about it ("Le bureau de Lyon
   est rue X" after "où est le bureau de Lyon ?").
 
+A curiosity Eko has not asked yet can be answered too, only when told to Eko (``told``, see
+:func:`find_told_answer`): the message names Eko, names the subject and states the asked thing.
+
 "About what was asked" is lexical (a content word of the question besides the subject, through the
 weighted terms' stems and concepts), or, for a question that asks only who or what the subject is,
 a copula right after the subject ("Corentin est dev chez lemlist", "je suis dev chez lemlist" from
@@ -48,8 +51,8 @@ from language.text import (
     tokens,
 )
 
-Link = Literal["reply", "mention", "subject_author", "subject_named", "correction"]
-LINKS: tuple[Link, ...] = ("reply", "mention", "subject_author", "subject_named", "correction")
+Link = Literal["reply", "mention", "subject_author", "subject_named", "told", "correction"]
+LINKS: tuple[Link, ...] = ("reply", "mention", "subject_author", "subject_named", "told", "correction")
 
 # Copulas and presentatives: what follows them is what the sentence says its subject is.
 _COPULA = {
@@ -232,7 +235,11 @@ def find_answer(
         key=lambda q: q.asked_at or said.posted_at,
         reverse=True,
     )
-    live = [q for q in live if _fits_facet(text, q.facet, language) and not _denies(text, q)]
+    live = [
+        q
+        for q in live
+        if _fits_facet(text, q.facet, language) and not _denies(text, q) and not _judges_only(text, q)
+    ]
     if said.reply_to is not None:
         replied = [q for q in live if q.message_id is not None and q.message_id == said.reply_to]
         if replied:
@@ -263,6 +270,57 @@ def find_answer(
             and _cued(text, question.facet, language)
         ):
             return _answer(question, "subject_named", text, language)
+    return None
+
+
+# Words that judge rather than tell (evaluative adjectives and their intensifiers, French and
+# English): "Hélios c'est nul", "c'est top", "it's great" give an opinion of the subject, not what
+# was asked. A closed class of chat's judging words.
+_EVALUATIVE = folded_words(
+    """nul nulle nuls naze nazes pourri pourrie top genial geniale geniaux cool super bien mal chiant
+    chiante relou ouf dingue incroyable horrible parfait parfaite sympa moche beau belle bof trop tres
+    vraiment grave carrement hyper vachement assez plutot nickel extra magnifique affreux bizarre
+    great awesome amazing nice good bad terrible lame boring crap fine so very really pretty quite
+    weird cool perfect"""
+)
+_COPULA_WORDS = folded_words("c ce est sont etait etaient sera it is are was were s that")
+
+
+def _judges_only(text: str, question: AskedQuestion) -> bool:
+    """Besides the subject, the reply only judges it ("Hélios c'est nul", "c'est top")."""
+    subject = set(tokens(question.subject or ""))
+    said = [w for w in tokens(text) if w not in subject and w not in _COPULA_WORDS and w not in DETERMINERS]
+    return bool(said) and all(w in _EVALUATIVE for w in said)
+
+
+def find_told_answer(
+    said: Said, waiting: Sequence[AskedQuestion], *, language: Language = "fr", bot_name: str = "Eko"
+) -> Answer | None:
+    """The waiting question (a curiosity Eko has not asked yet) that ``said`` answers when told to
+    Eko, or None: the message names Eko, says something, names the question's subject and states
+    the asked thing about it with the facet's shape ("Eko, Hélios c'est notre outil de monitoring"
+    while "c'est quoi Hélios ?" waits). Link ``told``; no window (the question is still waiting),
+    and nothing looser than the ``subject_named`` link: a fragment ("Eko, c'est le bleu") names no
+    subject and answers nothing not asked."""
+    if name_key(said.author) == name_key(bot_name) or not mentions_bot(said.text, bot_name):
+        return None
+    text = _repaired(answer_text(said.text, language, bot_name))
+    if not says_something(said.text, text, language, bot_name):
+        return None
+    for question in waiting:
+        if (
+            question.subject
+            and _names(text, question.subject)
+            and _fits_facet(text, question.facet, language)
+            and not _denies(text, question)
+            and not _judges_only(text, question)
+            # what was asked, in words when the question has some ("habite": "Malik est en
+            # vacances" does not say where he lives), else a description of the subject
+            and (_relates(text, question, language) or not topic_terms(question))
+            and _states_about(text, question, language)
+            and _cued(text, question.facet, language)
+        ):
+            return _answer(question, "told", text, language)
     return None
 
 

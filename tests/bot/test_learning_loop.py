@@ -180,6 +180,39 @@ async def test_chit_chat_questions_answers_and_asking_again(
     assert eko.counters.curiosity_to_fact == 2
 
 
+async def test_a_waiting_curiosity_told_to_eko_before_it_asks_becomes_a_fact(
+    eko: Bot, memory: Memory, humans: Join, clock: FakeClock
+) -> None:
+    alice, bob, carol = [await humans(name) for name in ("Alice", "Bob", "Carol")]
+    await ask(alice, "Eko, c'est quoi Hélios ?")
+    await eko.drain()
+    goal = (await memory.list("goal", status="pending"))[0]
+
+    # an opinion of the subject, or a fragment, answers nothing Eko has not asked
+    clock.advance(60)
+    opinion = await ask(bob, "Eko, Hélios c'est nul")
+    assert opinion["text"].startswith("Merci Bob ! Je suis en mode hors ligne : je retiens seulement")
+    await ask(bob, "Eko, c'est un outil de monitoring")
+    await eko.drain()
+    assert (await memory.get(goal.id)).status == "pending"
+
+    # told in full, naming Eko and the subject: learned, the goal will not be asked
+    thanks = await ask(bob, "Eko, Hélios c'est notre outil de monitoring interne")
+    assert "monitoring" in thanks["text"]
+    await eko.drain()
+    answered = await memory.get(goal.id)
+    assert answered.status == "answered"
+    fact = await memory.get(answered.answer_fact_id or "")
+    assert (fact.text, fact.author, fact.about) == (
+        "Hélios c'est notre outil de monitoring interne",
+        "Bob",
+        "Hélios",
+    )
+    again = await ask(carol, "Eko, Hélios c'est quoi déjà ?")
+    assert "monitoring" in again["text"] and "Bob" in again["text"]
+    assert eko.counters.curiosity_to_fact == 1
+
+
 async def test_an_answer_after_the_window_is_not_taken(
     eko: Bot, memory: Memory, humans: Join, clock: FakeClock
 ) -> None:

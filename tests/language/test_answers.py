@@ -6,7 +6,15 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
-from language.answers import AskedQuestion, Said, answer_text, find_answer, fragment, is_standalone
+from language.answers import (
+    AskedQuestion,
+    Said,
+    answer_text,
+    find_answer,
+    find_told_answer,
+    fragment,
+    is_standalone,
+)
 
 ASKED_AT = datetime(2026, 11, 25, 10, 0, tzinfo=UTC)
 WINDOW = timedelta(minutes=10)
@@ -366,3 +374,37 @@ def test_what_an_answer_takes_back_is_not_the_answer() -> None:
     assert answer("Eko it's Tuesday, sorry, I mean Wednesday") == "Wednesday"
     assert answer("Eko c'est mardi... non") is None  # taken back, nothing instead
     assert answer("Eko c'est mardi, non loin du jeudi") == "mardi, non loin du jeudi"
+
+
+HELIOS = AskedQuestion("g-helios", "C'est quoi Hélios ?", "Hélios", None, None, "definition")
+MALIK = AskedQuestion("g-malik", "Où habite Malik ?", "Malik", None, None, "place")
+
+
+@pytest.mark.parametrize(
+    ("text", "goal_id"),
+    [
+        ("Eko, Hélios c'est notre outil de monitoring", "g-helios"),
+        ("Eko, Malik habite à Villeurbanne", "g-malik"),
+        ("Eko, Corentin est dev chez lemlist", "g-who"),
+        ("Eko, la couleur préférée de Bob c'est le vert", "g-colour"),
+        # nothing looser than naming the subject and stating the asked thing, to Eko
+        ("Hélios c'est notre outil de monitoring", None),  # not told to Eko
+        ("Eko, c'est le bleu", None),  # a fragment names no subject
+        ("Eko, Hélios c'est nul", None),  # an opinion of it
+        ("Eko, Corentin est super sympa", None),
+        ("Eko, Malik est en vacances", None),  # not where he lives
+        ("Eko, Malik il habite où ?", None),  # a question
+    ],
+)
+def test_a_waiting_question_is_answered_only_when_told_to_eko_in_full(text: str, goal_id: str | None) -> None:
+    waiting = [HELIOS, MALIK, CORENTIN, COLOUR]
+    found = find_told_answer(said("Alice", text), waiting)
+    assert (found.goal_id if found else None) == goal_id
+    assert found is None or found.link == "told"
+
+
+def test_an_opinion_of_the_subject_answers_nothing_asked() -> None:
+    helios = AskedQuestion("g-helios", "C'est quoi Hélios ?", "Hélios", ASKED_AT, "m-h", "definition")
+    assert link(said("Alice", "Eko, c'est nul"), helios) is None
+    assert link(said("Alice", "Eko, Hélios c'est vraiment top"), helios) is None
+    assert link(said("Alice", "Eko, c'est un outil de monitoring"), helios) == ("g-helios", "mention")
