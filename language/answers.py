@@ -39,6 +39,7 @@ from language.text import (
     CALENDAR,
     DETERMINERS,
     FILLERS,
+    FUNCTION_WORDS,
     LETTERS,
     Language,
     fold,
@@ -250,10 +251,17 @@ def find_answer(
         fitting = [
             q
             for q in live
-            if not _leads_with_subject(text, q)
-            or (_states_about(text, q, language) and _cued(text, q.facet, language))
+            if not _about_something_else(text, q, language)
+            and (
+                not _leads_with_subject(text, q)
+                or (_states_about(text, q, language) and _cued(text, q.facet, language))
+            )
         ]
-        about = [q for q in fitting if _relates(text, q, language)]
+        # the question the reply shares words with, subject included ("le séminaire c'est du 12
+        # au 14 juin" answers "quand part-on en séminaire ?" even when asked before another one)
+        about = [q for q in fitting if _relates(text, q, language)] or [
+            q for q in fitting if set(terms(text)) & set(terms(q.text))
+        ]
         return _answer((about or fitting)[0], "mention", text, language) if fitting else None
     for question in live:
         if _is_about(question, said.author):
@@ -439,6 +447,10 @@ _FIRST_PERSON_VERB = {
 }
 
 
+# "je suis …" to a question asking who or what someone is: what follows describes them.
+_I_AM = re.compile(r"^(?:moi,?\s+)?(?:je suis|j['’]suis|chuis|i am|i['’]m|im)\s+")
+
+
 def fragment(text: str, question: AskedQuestion, language: Language = "fr") -> str:
     """The answer inside a reply that is not a statement on its own.
 
@@ -454,6 +466,9 @@ def fragment(text: str, question: AskedQuestion, language: Language = "fr") -> s
         said = _FIRST_PERSON_VERB[lang].match(folded)
         if said and said.end() < len(folded) and topic & set(terms(said.group(1))):
             return text[index[said.end()] :].strip(_CLOSING)
+    described = _I_AM.match(folded) if _describes(question) else None
+    if described and described.end() < len(folded) and _first_person_description(text, language):
+        return text[index[described.end()] :].strip(_CLOSING)  # "je suis la nouvelle designer"
     for match in reversed(list(re.finditer(rf"(?<![\w']){copula}\s+", folded))):
         if match.end() >= len(folded):
             continue
@@ -500,6 +515,28 @@ def _is_about(question: AskedQuestion, author: str) -> bool:
 
 def _names(text: str, subject: str) -> bool:
     return bool(name_spans(text, subject))
+
+
+# "le mien c'est le bleu", "mine is blue": a closed class, standing for what was asked.
+_POSSESSIVE_PRONOUNS = folded_words(
+    "mien mienne miens miennes tien tienne tiens tiennes sien sienne siens siennes notre votre leur "
+    "leurs mine yours his hers ours theirs"
+)
+
+
+def _about_something_else(text: str, question: AskedQuestion, language: Language) -> bool:
+    """The reply opens with what it speaks of, then a copula, and that is nothing the question
+    names ("le séminaire c'est du 12 au 14 juin" to "Quentin bosse où ?"): a statement about
+    another thing. A fragment ("c'est le bleu", "ben c'est le bleu") opens with no content word."""
+    found = re.search(rf"(?<![\w']){_COPULA[language]}\s", fold(text))
+    if found is None:
+        return False
+    before = [
+        word
+        for word in tokens(text[: found.start()])
+        if word not in FUNCTION_WORDS and word not in FILLERS and word not in _POSSESSIVE_PRONOUNS
+    ]
+    return bool(before) and not set(terms(" ".join(before))) & set(terms(question.text))
 
 
 def _relates(text: str, question: AskedQuestion, language: Language, besides: str | None = None) -> bool:

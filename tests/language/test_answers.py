@@ -176,6 +176,10 @@ def test_a_first_person_answer_drops_the_verb_the_question_asked_with() -> None:
     assert fragment("je vais au bureau de Lyon", lives) == "je vais au bureau de Lyon"
     english = AskedQuestion("g", "Where does Tom live?", "Tom", ASKED_AT, "m", "place")
     assert fragment("I live in Vincennes", english, "en") == "in Vincennes"
+    who = AskedQuestion("g", "Qui est Sacha ?", "Sacha", ASKED_AT, "m", "identity")
+    assert fragment("je suis la nouvelle designer !", who) == "la nouvelle designer"
+    assert fragment("I'm the new designer", who) == "the new designer"
+    assert fragment("je suis en vacances", who) == "je suis en vacances"
 
 
 def test_a_standalone_statement_is_kept_as_it_is() -> None:
@@ -408,3 +412,22 @@ def test_an_opinion_of_the_subject_answers_nothing_asked() -> None:
     assert link(said("Alice", "Eko, c'est nul"), helios) is None
     assert link(said("Alice", "Eko, Hélios c'est vraiment top"), helios) is None
     assert link(said("Alice", "Eko, c'est un outil de monitoring"), helios) == ("g-helios", "mention")
+
+
+def test_a_statement_about_another_thing_answers_no_question_it_does_not_name() -> None:
+    """Naming Eko links a reply to the question it is about, else the most recent one; a reply
+    that opens with another thing and a copula speaks of that thing ("le séminaire c'est du 12 au
+    14 juin" right after Eko asked where Quentin works)."""
+    quentin = AskedQuestion(
+        "g-q", "Quentin il bosse où ?", "Quentin", ASKED_AT + timedelta(seconds=60), "m-q", "employer"
+    )
+    seminar = AskedQuestion(
+        "g-s", "Quand est-ce qu'on part en séminaire ?", "part en séminaire", ASKED_AT, "m-s", "date"
+    )
+    told = said("Omar", "Eko, le séminaire c'est du 12 au 14 juin", after_s=90)
+    assert link(told, quentin) is None
+    assert link(told, quentin, seminar) == ("g-s", "mention")
+    no_copula = said("Omar", "Eko, séminaire du 12 au 14 juin", after_s=90)
+    assert link(no_copula, quentin, seminar) == ("g-s", "mention")  # the words it shares
+    assert link(said("Bob", "Eko, le mien c'est le bleu"), COLOUR) == ("g-colour", "mention")
+    assert link(said("Alice", "Eko, ben c'est le bleu"), COLOUR) == ("g-colour", "mention")
