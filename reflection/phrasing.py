@@ -8,6 +8,7 @@ from typing import Annotated, Literal
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints
 
 from language.questions import Tone, curiosity_tone
+from language.text import is_common_word
 from llm.templates import PromptTemplates
 
 
@@ -40,16 +41,19 @@ _OPENERS = re.compile(
 )
 
 
+_FIRST_WORD = re.compile(r"[^\W\d_]+")
+
+
 def question_form(goal_text: str) -> tuple[str, bool]:
     """The goal as it fits after an opener: ``("qui est Corentin ?", True)`` or a statement, False."""
     text = " ".join(goal_text.split()).strip()
     is_question = text.endswith("?")
     if not is_question:
         text = text.rstrip(".!… ")
-    if text and _OPENERS.match(text):
+    first = _FIRST_WORD.match(text)
+    if first and first.group(0) != "I" and (_OPENERS.match(text) or is_common_word(first.group(0))):
+        # a word that is never a name ("Quand", "On", "Le"): the goal's capital was the sentence's
         text = text[0].lower() + text[1:]
-    elif text and not is_question and text.split()[0] in {"Je", "J'ai", "I"}:
-        text = text[0].lower() + text[1:] if text.split()[0] != "I" else text
     return text, is_question
 
 

@@ -196,6 +196,13 @@ def test_topics_are_the_frequent_capitalised_words() -> None:
 def test_question_form() -> None:
     assert question_form("Qui est Corentin ?") == ("qui est Corentin ?", True)
     assert question_form("Kraken FM, c'est quoi ?") == ("Kraken FM, c'est quoi ?", True)
+    # a first word that is never a name loses the capital the goal's sentence gave it
+    assert (
+        question_form("Quand est-ce qu'on part en séminaire ?")[0] == "quand est-ce qu'on part en séminaire ?"
+    )
+    assert question_form("On utilise quoi pour la compta ?")[0] == "on utilise quoi pour la compta ?"
+    assert question_form("Quentin il bosse où ?")[0] == "Quentin il bosse où ?"
+    assert question_form("I wonder who Sacha is")[0] == "I wonder who Sacha is"
     assert question_form("Je veux mieux comprendre le vibe coding.") == (
         "je veux mieux comprendre le vibe coding",
         False,
