@@ -36,6 +36,7 @@ from bot.curiosity import (
 from bot.ports import BotMemory
 from language.answers import Answer, find_answer, find_told_answer, opens_with_repair
 from language.curiosity import Curiosity, as_curiosity, asked_facet, read_curiosity
+from language.equivalence import Attribution, is_equivalent
 from language.intents import asks_after_bot, intent_of
 from language.mentions import strip_mention
 from language.questions import Tone, guess_tone, is_about_bot, is_question
@@ -51,6 +52,8 @@ DEFAULT_ANSWER_WINDOW = timedelta(minutes=10)  # EKO_ANSWER_WINDOW
 SECOND_FACT_MARGIN = 0.05
 # Waiting goals a message told to Eko is compared with (the nearest to it).
 _TOLD_CANDIDATES = 5
+# Answered goals an unknown question is compared with (the nearest to it).
+_ANSWERED_CANDIDATES = 5
 MAX_MESSAGE_CHARS = 4000  # the Lobby refuses longer messages
 TEMPLATE_NAMES = (
     "answer_system",
@@ -289,7 +292,11 @@ class Responder:
         if data.unknown:
             # Only a real request for information becomes a goal (never chit-chat); the model's
             # standalone phrasing ("la mère de David" for "maman") is kept when it gives one.
-            return replace(reply, curiosity=self._curiosity(context, data.curiosity.strip() or None))
+            curiosity = self._curiosity(context, data.curiosity.strip() or None)
+            known = None if curiosity is None else await self.answered_before(curiosity)
+            if known is not None:  # the model was not shown it: the search missed it
+                return self._quote([known], context.author, data.tone, "model", False)
+            return replace(reply, curiosity=curiosity)
         return reply
 
     def _prompt(self, context: Context) -> str:
@@ -331,24 +338,13 @@ class Responder:
                 learned_fact_id=fact.id,
                 llm_fallback=fallback,
             )
-        quoted = self.facts_to_quote(context)
+        quoted = [s.record for s in self.facts_to_quote(context)]
+        curiosity = None if quoted else self._curiosity(context)
+        if curiosity is not None:
+            # asked before in other words, and answered: the search missed its fact, the goal did not
+            quoted = [fact] if (fact := await self.answered_before(curiosity)) is not None else []
         if quoted:
-            text = self.templates.render(
-                "offline_known",
-                facts=[
-                    {
-                        "text": s.record.text.strip().rstrip(".!…"),
-                        # a fact learned from an answer says who said it already
-                        "author": None if says_who(s.record.text, s.record.author) else s.record.author,
-                    }
-                    for s in quoted
-                ],
-                asker=context.author,
-                tone=tone,
-            )
-            used = tuple(s.record.id for s in quoted)
-            return Reply(_clip(text), tone, "offline", used_fact_ids=used, llm_fallback=fallback)
-        curiosity = self._curiosity(context)
+            return self._quote(quoted, context.author, tone, "offline", fallback)
         if curiosity is not None:
             text = self.templates.render("offline_unknown", asker=context.author, tone=tone, offline=offline)
             return Reply(_clip(text), tone, "offline", curiosity=curiosity, llm_fallback=fallback)
@@ -366,6 +362,49 @@ class Responder:
             "offline_small_talk", asker=context.author, offline=offline, statement=intent == "statement"
         )
         return Reply(_clip(text), tone, "offline", llm_fallback=fallback)
+
+    def _quote(
+        self,
+        facts: Sequence[Record],
+        asker: str,
+        tone: Tone,
+        source: Literal["model", "offline"],
+        fallback: bool,
+    ) -> Reply:
+        """The facts quoted with who said them (``offline_known.j2``)."""
+        text = self.templates.render(
+            "offline_known",
+            facts=[
+                {
+                    "text": fact.text.strip().rstrip(".!…"),
+                    # a fact learned from an answer says who said it already
+                    "author": None if says_who(fact.text, fact.author) else fact.author,
+                }
+                for fact in facts
+            ],
+            asker=asker,
+            tone=tone,
+        )
+        used = tuple(fact.id for fact in facts)
+        return Reply(_clip(text), tone, source, used_fact_ids=used, llm_fallback=fallback)
+
+    async def answered_before(self, curiosity: NewRecord) -> Record | None:
+        """The fact that answered a goal this curiosity asks again ("when is Nova shipping?" after
+        "Nova ça sort quand ?" was answered): the same curiosity by memory's duplicate rules, which
+        read subject and facet where the search's words may not meet (another language, a
+        paraphrase). None when no answered goal is the same."""
+        hits = await self.memory.search(
+            "goal", curiosity.text, limit=_ANSWERED_CANDIDATES, filters={"status": "answered"}
+        )
+        for hit in hits:
+            goal = hit.record
+            new, old = Attribution(curiosity.about), Attribution(goal.about)
+            if goal.answer_fact_id and is_equivalent("goal", curiosity.text, goal.text, hit.score, new, old):
+                try:
+                    return await self.memory.get(goal.answer_fact_id)
+                except RecordNotFound:  # the fact was deleted since: ask again
+                    continue
+        return None
 
     def facts_to_quote(self, context: Context) -> list[ScoredRecord]:
         """The first facts (or self records) in search order that answer the question: the best

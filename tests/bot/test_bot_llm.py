@@ -154,6 +154,30 @@ async def test_model_says_unknown_and_phrases_the_curiosity(
     assert bot.counters.unknown_to_goal == 1
 
 
+async def test_model_says_unknown_but_the_question_was_answered_in_other_words(
+    memory: Memory,
+    start_eko: StartEko,
+    humans: Join,
+    fake_anthropic: FakeAnthropic,
+    anthropic_llm: AnthropicLLM,
+) -> None:
+    """The search did not show the model the fact (another language); the answered goal the question
+    asks again has it: Eko quotes it instead of recording the question once more."""
+    goal = await memory.add("goal", "Nova ça sort quand ?", about="Nova", author="Tom", facet="date")
+    await memory.mark_asked(goal.id, "m-1")
+    await memory.answer_goal(goal.id, "Nova ça sort : mi-février (d'après Inès)", "Inès", "date")
+    bot = await start_eko(llm=anthropic_llm)
+    max_ = await humans("Max")
+    fake_anthropic.reply_tool(_answer("No idea, I'll ask!", unknown=True))
+
+    await max_.send({"text": "Eko, when is Nova shipping?"})
+    reply = await reply_from_eko(max_)
+    await bot.drain()
+
+    assert "mi-février" in reply["text"]
+    assert await memory.count("goal", "pending") == 0
+
+
 async def test_model_recognises_an_answer_to_the_asked_curiosity(
     memory: Memory,
     start_eko: StartEko,

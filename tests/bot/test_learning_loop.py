@@ -213,6 +213,25 @@ async def test_a_waiting_curiosity_told_to_eko_before_it_asks_becomes_a_fact(
     assert eko.counters.curiosity_to_fact == 1
 
 
+async def test_a_question_asked_again_in_other_words_gets_the_answer_its_goal_got(
+    eko: Bot, memory: Memory, humans: Join, clock: FakeClock
+) -> None:
+    """The search's words may not meet (another language), memory's duplicate rules do: the
+    question is the answered goal's, and its fact is the answer, not a new curiosity."""
+    tom, ines, max_ = [await humans(name) for name in ("Tom", "Inès", "Max")]
+    await ask(tom, "Eko, Nova ça sort quand ?")
+    await eko.drain()
+    await reflect(tom)
+    clock.advance(30)
+    await ask(ines, "Eko c'est prévu pour mi-février")
+    await eko.drain()
+    again = await ask(max_, "Eko, when is Nova shipping?")
+    assert "mi-février" in again["text"] and "Inès" in again["text"], again["text"]
+    await eko.drain()
+    assert await memory.count("goal", "pending") == 0
+    assert [g.status for g in await memory.list("goal")] == ["answered"]
+
+
 async def test_an_answer_after_the_window_is_not_taken(
     eko: Bot, memory: Memory, humans: Join, clock: FakeClock
 ) -> None:
