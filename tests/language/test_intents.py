@@ -21,6 +21,10 @@ from language.intents import intent_of
         ("Eko, rappelle-moi d'appeler Thibaut demain", "action"),
         ("Eko, la réunion était nulle hein ?", "agreement"),
         ("Eko tu connais la blague du canard ?", "action"),
+        ("Eko, j'aimerais comprendre ce qu'est Xylo", "information"),  # issue 10's indirect form
+        ("Eko, je comprends pas ce qu'est Xylo", "information"),
+        ("Eko, explain what Xylo is", "information"),
+        ("Eko, tu m'as compris ?", "about_bot"),
         ("Eko, ça va ?", "small_talk"),
         ("Eko t'es là ?", "presence"),
         ("Eko, tu es d'accord avec moi ?", "agreement"),
