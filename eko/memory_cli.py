@@ -868,15 +868,19 @@ async def _eval_search(args: argparse.Namespace, embedder: Embedder) -> int:
 def _eval_answers(args: argparse.Namespace) -> int:
     """Which message answers Eko's question (a rule, no model): figures per half, with the set's
     subject and facet and with the ones read from the goal's text; no target is set."""
+    from bot.fact_quality import written_facts
+    from llm import PromptTemplates
     from memory.quality.answers import DATASET, evaluate_answers, load
 
     items = load(args.dataset or DATASET)
     runs = {"labelled": evaluate_answers(items), "read": evaluate_answers(items, read=True)}
+    facts = written_facts(items, PromptTemplates("bot", "fr"))
     if args.json:
         report: dict[str, Any] = {
             mode: {split: figures.as_dict() for split, figures in by_split.items()}
             for mode, by_split in runs.items()
         }
+        report["facts"] = {split: figures.as_dict() for split, figures in facts.items()}
         if args.errors:  # dev only: the test half stays unseen by whoever tunes the rule
             report["errors"] = [
                 e for by_split in runs.values() for e in getattr(by_split.get("dev"), "errors", [])
@@ -893,6 +897,12 @@ def _eval_answers(args: argparse.Namespace) -> int:
         if args.errors and "dev" in by_split:
             for error in by_split["dev"].errors:
                 print(f"  {error['error']}: {error['goal']!r} ← {error['message']['text']!r}")
+    for split, written in facts.items():
+        shown = written.as_dict()
+        print(
+            f"facts written from linked answers, {split}: exactly as labelled {shown['exact']:.3f}"
+            f"  word overlap {shown['word_overlap']:.3f}  ({written.compared} facts)"
+        )
     return 0
 
 

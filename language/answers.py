@@ -34,6 +34,7 @@ from typing import Literal
 from language.facets import read_facet
 from language.mentions import mentions_bot, name_spans, strip_mention
 from language.questions import is_about_bot, is_question
+from language.readings import words_match
 from language.terms import terms
 from language.text import (
     CALENDAR,
@@ -46,6 +47,7 @@ from language.text import (
     fold_with_map,
     folded_words,
     is_common_word,
+    lemma,
     name_key,
     normalise_quotes,
     sentence_language,
@@ -451,6 +453,29 @@ _FIRST_PERSON_VERB = {
 _I_AM = re.compile(r"^(?:moi,?\s+)?(?:je suis|j['’]suis|chuis|i am|i['’]m|im)\s+")
 
 
+def _names_asked(words: str, question: AskedQuestion) -> bool:
+    """A content word of ``words`` is one of the question's up to a clipping or a typo ("mon
+    anniv" for "l'anniversaire de Manon")."""
+    asked = [word for word in tokens(question.text) if word not in FUNCTION_WORDS]
+    return any(
+        words_match(word, other, synonyms=False)
+        for word in tokens(words)
+        if word not in FUNCTION_WORDS
+        for other in asked
+    )
+
+
+_BE = frozenset({"etre", "be"})
+
+
+def _repeats_verb(verb: str, question: AskedQuestion, topic: set[str]) -> bool:
+    """The first person's verb is the question's, in its words or its lemma ("j'ai 27 ans" to
+    "quel âge a Ilan ?", "je fais du judo" to "Léo fait quel sport ?")."""
+    if fold(lemma(verb)) in _BE:
+        return False  # "je suis …" is a description or a state: _I_AM decides
+    return bool(topic & set(terms(verb))) or lemma(verb) in {lemma(word) for word in tokens(question.text)}
+
+
 def fragment(text: str, question: AskedQuestion, language: Language = "fr") -> str:
     """The answer inside a reply that is not a statement on its own.
 
@@ -464,7 +489,7 @@ def fragment(text: str, question: AskedQuestion, language: Language = "fr") -> s
     topic = topic_terms(question)
     for lang in _BOTH[language]:
         said = _FIRST_PERSON_VERB[lang].match(folded)
-        if said and said.end() < len(folded) and topic & set(terms(said.group(1))):
+        if said and said.end() < len(folded) and _repeats_verb(said.group(1), question, topic):
             return text[index[said.end()] :].strip(_CLOSING)
     described = _I_AM.match(folded) if _describes(question) else None
     if described and described.end() < len(folded) and _first_person_description(text, language):
@@ -473,7 +498,7 @@ def fragment(text: str, question: AskedQuestion, language: Language = "fr") -> s
         if match.end() >= len(folded):
             continue
         start, end = index[match.start()], index[match.end()]
-        if start == 0 or topic & set(terms(text[:start])):
+        if start == 0 or topic & set(terms(text[:start])) or _names_asked(text[:start], question):
             return text[end:].strip(_CLOSING)
     return text.strip(_CLOSING)
 

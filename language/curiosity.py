@@ -137,10 +137,41 @@ def read_curiosity(
     subject = _span(words, *span).strip("'’-")
     if _only_numbers(subject):
         return None  # "c'est combien 2+2 ?", "combien font 12 fois 8 ?": a sum, not a subject
-    topic = _span(words, content[0], content[-1]) if content else subject
+    topic = _asked_noun(words, span) or (_span(words, content[0], content[-1]) if content else subject)
     if topic == subject:
         topic = " ".join([subject, *_asking_verb(words, reading, fold(bot_name))])
     return Curiosity(text=said, subject=subject, facet=reading.facet, topic=topic)
+
+
+# Interrogative determiners: the noun after them is what is asked ("quel âge", "quoi comme sport").
+_WHICH = folded_words("quel quelle quels quelles")
+_VOWELS = "aeiouyéèêàâîôûh"
+
+
+def _asked_noun(words: list[tuple[str, str]], span: tuple[int, int]) -> str | None:
+    """The topic of "quel âge a Ilan ?", "Léo fait quel sport ?", "Léo il fait quoi comme sport ?":
+    the noun the interrogative determiner asks for, of the subject — "âge d'Ilan", "sport de Léo"
+    (French grammar: "de" elided before a vowel). None when the determiner is not followed by a
+    noun outside the subject ("quelle est la couleur préférée de Bob ?" keeps its own phrase)."""
+    for i, (folded, _) in enumerate(words[:-1]):
+        before = words[i - 1][0] if i > 0 else ""
+        how_many = folded in ("de", "d") and before == "combien"
+        asks = folded in _WHICH or (folded == "comme" and before == "quoi") or how_many
+        noun, written = words[i + 1]
+        if not asks or span[0] <= i + 1 <= span[1] or noun in FUNCTION_WORDS or noun in _FRAME_WORDS:
+            continue
+        if how_many:  # "Kenji a combien d'enfants ?": the number of them
+            written = f"nombre {_of(written)}{written}"
+        subject = _span(words, *span)
+        after = [w for w in words[max(span[1], i + 1) + 1 :] if w[0] not in _FRAME_WORDS]  # "… le matin"
+        qualifier = _span(after, 0, len(after) - 1) if any(w[0] not in FUNCTION_WORDS for w in after) else ""
+        return f"{written} {_of(subject)}{subject} {qualifier}".strip()
+    return None
+
+
+def _of(noun: str) -> str:
+    """French "de", elided before a vowel or a mute h."""
+    return "d'" if noun[:1].lower() in _VOWELS else "de "
 
 
 # Words of arithmetic between numbers: a closed class.

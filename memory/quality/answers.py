@@ -19,7 +19,7 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
-from language.answers import AskedQuestion, Said, find_answer
+from language.answers import Answer, AskedQuestion, Said, find_answer
 from language.curiosity import read_curiosity
 
 DATASET = Path(__file__).with_name("answers_blind.jsonl")
@@ -64,6 +64,13 @@ def load(path: Path = DATASET) -> list[dict[str, Any]]:
 def predicts_answer(item: dict[str, Any], language: Any = "fr", *, read: bool = False) -> bool:
     """The rule's decision for one labelled message. ``read``: the goal's subject and facet are the
     ones :func:`language.curiosity.read_curiosity` reads (as the bot stores them), not the set's."""
+    return linked_answer(item, language, read=read) is not None
+
+
+def linked_answer(
+    item: dict[str, Any], language: Any = "fr", *, read: bool = False
+) -> tuple[Answer, AskedQuestion] | None:
+    """The answer the rule links one labelled message to, with the question as the rule saw it."""
     question_id = f"q-{item['cluster']}"
     asked_at = _ASKED_AT + timedelta(seconds=float(item.get("eko_asked_at_offset_s", 0)))
     subject, facet = item.get("goal_subject"), item.get("goal_facet")
@@ -78,7 +85,8 @@ def predicts_answer(item: dict[str, Any], language: Any = "fr", *, read: bool = 
         _ASKED_AT + timedelta(seconds=float(message["offset_s"])),
         question_id if message.get("reply_to_question") else None,
     )
-    return find_answer(said, [asked], window=WINDOW, language=language) is not None
+    answer = find_answer(said, [asked], window=WINDOW, language=language)
+    return None if answer is None else (answer, asked)
 
 
 def evaluate_answers(items: Iterable[dict[str, Any]], *, read: bool = False) -> dict[str, Figures]:

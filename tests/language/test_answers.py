@@ -176,6 +176,16 @@ def test_a_first_person_answer_drops_the_verb_the_question_asked_with() -> None:
     assert fragment("je vais au bureau de Lyon", lives) == "je vais au bureau de Lyon"
     english = AskedQuestion("g", "Where does Tom live?", "Tom", ASKED_AT, "m", "place")
     assert fragment("I live in Vincennes", english, "en") == "in Vincennes"
+    # the question's verb by its lemma: "ai" is "a", "fais" is "fait"
+    age = AskedQuestion("g", "Quel âge a Ilan ?", "Ilan", ASKED_AT, "m", "age")
+    assert fragment("j'ai 27 ans", age) == "27 ans"
+    sport = AskedQuestion("g", "Léo fait quel sport ?", "Léo", ASKED_AT, "m", "other")
+    assert fragment("je fais du judo le mardi", sport) == "du judo le mardi"
+    # what the copula follows may clip the question's word ("anniv" for "anniversaire")
+    birthday = AskedQuestion(  # the subject as read_curiosity reads it, the noun included
+        "g", "C'est quand l'anniversaire de Manon ?", "anniversaire de Manon", ASKED_AT, "m", "date"
+    )
+    assert fragment("mon anniv c'est le 2 août", birthday) == "le 2 août"
     who = AskedQuestion("g", "Qui est Sacha ?", "Sacha", ASKED_AT, "m", "identity")
     assert fragment("je suis la nouvelle designer !", who) == "la nouvelle designer"
     assert fragment("I'm the new designer", who) == "the new designer"

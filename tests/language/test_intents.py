@@ -49,6 +49,15 @@ def test_a_curiosity_carries_its_subject_facet_and_topic() -> None:
     bob = read_curiosity("Eko, quelle est la couleur préférée de Bob ?")
     assert bob is not None
     assert (bob.subject, bob.facet, bob.topic) == ("Bob", "preference", "couleur préférée de Bob")
+    # the noun an interrogative determiner asks for, of the subject
+    for text, topic in (
+        ("Eko, quel âge a Ilan ?", "âge d'Ilan"),
+        ("Eko, Léo il fait quoi comme sport ?", "sport de Léo"),
+        ("Eko, Kenji a combien d'enfants ?", "nombre d'enfants de Kenji"),
+        ("Eko, Tom prend quel train le matin ?", "train de Tom le matin"),
+    ):
+        read = read_curiosity(text)
+        assert read is not None and read.topic == topic, (text, read)
     kraken = read_curiosity("Eko, c'est quoi Kraken FM ?")
     assert kraken is not None and (kraken.subject, kraken.facet) == ("Kraken FM", "definition")
     office = read_curiosity("Eko c'est où le bureau de Lille ?")
