@@ -32,6 +32,7 @@ from functools import lru_cache
 from typing import Literal
 
 from language.facets import read_facet
+from language.intents import is_chit_chat
 from language.mentions import mentions_bot, name_spans, strip_mention
 from language.questions import is_about_bot, is_question
 from language.readings import words_match
@@ -46,6 +47,7 @@ from language.text import (
     fold,
     fold_with_map,
     folded_words,
+    former_state,
     is_common_word,
     lemma,
     name_key,
@@ -162,11 +164,19 @@ _CAUSE_WORDS = {
     "fr": r"parce que|parce qu'|car|a cause|grace a|pour|vu que|puisque|comme|afin",
     "en": r"because|since|as|due to|thanks to|to|for|so that",
 }
+_AGE_UNITS = r"ans?|years?|yo|balais|berges"
+# A number that is not a time of day ("15h", "14:30", "20 min"): what a price or an amount is.
+_NOT_A_TIME = r"(?<![\d.,:])\d(?![\d.,]*\s*(?:h\b|h\d|heures?\b|min\b|minutes?\b|:\d))"
 _SHAPES: dict[str, dict[str, str]] = {
     "date": {lang: rf"\d|\b(?:{_DATE_WORDS[lang]})\b" for lang in ("fr", "en")},
     "quantity": {lang: rf"\d|\b(?:{_NUMBER_WORDS[lang]})\b" for lang in ("fr", "en")},
-    "price": {lang: rf"\d|\b(?:{_NUMBER_WORDS[lang]}|gratuit|free)\b" for lang in ("fr", "en")},
-    "amount": {lang: rf"\d|\b(?:{_NUMBER_WORDS[lang]}|gratuit|free)\b" for lang in ("fr", "en")},
+    "price": {lang: rf"{_NOT_A_TIME}|\b(?:{_NUMBER_WORDS[lang]}|gratuit|free)\b" for lang in ("fr", "en")},
+    "amount": {lang: rf"{_NOT_A_TIME}|\b(?:{_NUMBER_WORDS[lang]}|gratuit|free)\b" for lang in ("fr", "en")},
+    # an age is a number alone or with its unit ("27 ans", "bientôt 30"), not "2 chats"
+    "age": {
+        lang: rf"(?:\d+|\b(?:{_NUMBER_WORDS[lang]})\b)\s*(?:{_AGE_UNITS})\b|\d+\s*(?:[^\w\s]|$)"
+        for lang in ("fr", "en")
+    },
     "place": {lang: rf"\b(?:{_PLACE_WORDS[lang]})\b|\d" for lang in ("fr", "en")},
     "reason": {lang: rf"\b(?:{_CAUSE_WORDS[lang]})\b" for lang in ("fr", "en")},
 }
@@ -265,6 +275,9 @@ def find_answer(
             q for q in fitting if set(terms(text)) & set(terms(q.text))
         ]
         return _answer((about or fitting)[0], "mention", text, language) if fitting else None
+    # Not naming Eko, a reply in a past tense to a question in the present speaks of something
+    # over ("le séminaire c'était génial l'an dernier" to "c'est quand le séminaire ?").
+    live = [q for q in live if not (former_state(text) and not former_state(q.text))]
     for question in live:
         if _is_about(question, said.author):
             describes = _first_person_description(text, language) and _describes(question)
@@ -276,6 +289,9 @@ def find_answer(
         if (
             question.subject
             and _names(text, question.subject)
+            # what was asked, in words when the question has some ("habite": "Malik est en
+            # réunion" does not say where he lives), else a description of the subject
+            and (_relates(text, question, language) or not topic_terms(question) or _describes(question))
             and _states_about(text, question, language)
             and _cued(text, question.facet, language)
         ):
@@ -431,6 +447,8 @@ def says_something(raw: str, text: str, language: Language = "fr", bot_name: str
     folded = fold(text)
     if is_about_bot(text, language) or _JOKE.search(_REPEATED_LETTER.sub(r"\1", text)):
         return False
+    if is_chit_chat(raw, bot_name):
+        return False  # "Eko, il fait beau aujourd'hui", "Eko, je suis là"
     if _TOPIC_SHIFT.match(folded) or _UNFINISHED.search(_TRAILING.sub("", text)):
         return False
     if any(_NON_ANSWER[lang].search(folded) for lang in _BOTH[language]) or _ignorance(folded):

@@ -327,6 +327,25 @@ _WELLBEING = _phrases(
 )
 
 
+# Saying one is here, back or off ("je suis là", "me voilà"): being present says nothing asked.
+# Closing the message: "je suis la responsable produit" is a description ("là" folds to "la").
+_HERE = _phrases(
+    r"(?:je suis|chuis) (?:la|ici|de retour|dispo|rentree?)(?= $)",
+    r"me (?:voila|revoila)",
+    r"je reviens",
+    r"i m (?:here|back)(?= $)",
+    r"present(?= $)",
+)
+
+
+def is_chit_chat(text: str, bot_name: str = "Eko") -> bool:
+    """``text`` is a conversational formula — small talk ("il fait beau aujourd'hui"), a presence
+    check or saying one is here — whatever else it holds: it answers nothing Eko asked."""
+    words = [w for w in tokens(strip_mention(text, bot_name)) if w not in tokens(bot_name)]
+    joined = _joined(words)
+    return bool(_SMALL_TALK.search(joined) or _PRESENCE.search(joined) or _HERE.search(joined))
+
+
 def asks_after_bot(text: str, bot_name: str = "Eko") -> bool:
     """``text`` asks how Eko is doing ("Eko, ça va ?", "how are you?"), not just any small talk
     ("quelle heure il est ?", "il fait beau ?")."""

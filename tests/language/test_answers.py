@@ -441,3 +441,44 @@ def test_a_statement_about_another_thing_answers_no_question_it_does_not_name() 
     assert link(no_copula, quentin, seminar) == ("g-s", "mention")  # the words it shares
     assert link(said("Bob", "Eko, le mien c'est le bleu"), COLOUR) == ("g-colour", "mention")
     assert link(said("Alice", "Eko, ben c'est le bleu"), COLOUR) == ("g-colour", "mention")
+
+
+@pytest.mark.parametrize(
+    ("goal", "subject", "facet", "author", "text"),
+    [
+        # conversational formulas answer nothing, even naming Eko
+        ("C'est quoi Hélios ?", "Hélios", "definition", "Paul", "Eko, il fait beau aujourd'hui"),
+        ("Quel âge a Ilan ?", "Ilan", "age", "Malik", "Eko, je suis là"),
+        # an age is a number alone or with its unit, a price is not a time of day
+        ("Quel âge a Ilan ?", "Ilan", "age", "Ilan", "Eko j'ai 2 chats"),
+        ("Combien coûte la licence Figma ?", "licence Figma", "price", "Paul", "Eko, 15h salle B"),
+        # naming the subject without the asked thing, or of something over
+        ("Où habite Malik ?", "Malik", "place", "Paul", "Malik est en réunion là"),
+        (
+            "C'est quand le séminaire ?",
+            "séminaire",
+            "date",
+            "Paul",
+            "le séminaire c'était génial l'an dernier",
+        ),
+    ],
+)
+def test_replies_that_answer_nothing_asked(
+    goal: str, subject: str, facet: str, author: str, text: str
+) -> None:
+    asked = AskedQuestion("g", goal, subject, ASKED_AT, "m", facet)
+    assert link(said(author, text), asked) is None
+
+
+def test_the_shapes_still_take_real_answers() -> None:
+    age = AskedQuestion("g-age", "Quel âge a Ilan ?", "Ilan", ASKED_AT, "m", "age")
+    assert link(said("Ilan", "Eko, 27 ans"), age) == ("g-age", "mention")
+    assert link(said("Paul", "Eko, bientôt 30"), age) == ("g-age", "mention")
+    price = AskedQuestion(
+        "g-price", "Combien coûte la licence Figma ?", "licence Figma", ASKED_AT, "m", "price"
+    )
+    assert link(said("Paul", "Eko, 15 € par mois"), price) == ("g-price", "mention")
+    malik = AskedQuestion("g-malik", "Où habite Malik ?", "Malik", ASKED_AT, "m", "place")
+    assert link(said("Paul", "Malik habite à Villeurbanne"), malik) == ("g-malik", "subject_named")
+    seminar = AskedQuestion("g-s", "C'était quand le séminaire ?", "séminaire", ASKED_AT, "m", "date")
+    assert link(said("Paul", "le séminaire c'était le 3 mars"), seminar) == ("g-s", "subject_named")
