@@ -12,12 +12,12 @@ attach one to a name: "<relative> de/d'/of <Name>" and "<Name>'s <relative>". Se
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from functools import lru_cache
 
 from language.concepts import KINSHIP, concepts_of
-from language.text import fold, is_common_word
+from language.text import fold, is_common_word, name_key
 
 _WORD = re.compile(r"[^\W\d_]+")
 _OF = re.compile(r"([^\W\d_]+)\s+(?:de|d['’]|of)\s*([^\W\d_]+)", re.IGNORECASE)
@@ -97,3 +97,25 @@ def _words(text: str) -> frozenset[str]:
 def _people(text: str) -> tuple[dict[str, frozenset[str]], frozenset[str]]:
     """The relatives of each name ``text`` speaks of, and every kinship concept it mentions."""
     return relatives(text), _kin_of_text(_GRAND.sub("grand", text))
+
+
+def subjects_named(question: str, subjects: Iterable[str | None]) -> frozenset[str]:
+    """The stored subjects (records' ``about``) the question names, whatever their case ("malik
+    habite où ?" names "Malik"): every word of the subject is a word of the question."""
+    words = _words(question)
+    return frozenset(
+        key
+        for key in (name_key(subject) for subject in subjects if subject)
+        if key and set(key.split()) <= words
+    )
+
+
+def about_another(named: frozenset[str], text: str, about: str | None) -> bool:
+    """A record about another subject than the ones the question names ("Tristan habite à Pessac"
+    for "malik habite où ?"), which does not name them either. False when the question names none."""
+    if not named or not about:
+        return False
+    key = name_key(about)
+    if key in named:
+        return False
+    return not any(set(name.split()) <= _words(text) for name in named)

@@ -34,6 +34,9 @@ _QUESTION_WORDS = folded_words(
     what which who whom when where why how whats tell know remember again"""
 )
 STOPWORDS: frozenset[str] = FUNCTION_WORDS | LIGHT_VERBS | FILLERS | _QUESTION_WORDS
+# "été" is the past participle of "être" (a stopword) except after these, where it is the summer
+# ("le séminaire d'été", "cet été", "en été", "l'été"): French grammar, not a word of one text.
+_SEASON_DETERMINERS = frozenset({"d", "l", "cet", "en", "cette"})
 
 
 def facet_terms(text: str, query: bool) -> list[str]:
@@ -70,9 +73,12 @@ def _word_terms(text: str, name_weight: float) -> list[tuple[str, float]]:
     folded = fold(text)
     for pattern, concept in PHRASES:
         result.extend(("~" + concept, 1.0) for _ in pattern.findall(folded))
+    previous = ""
     for token in _TOKEN.findall(text):
         for word in _WORD.findall(fold(token)):
-            if word in STOPWORDS:
+            summer = word == "ete" and previous in _SEASON_DETERMINERS
+            previous = word
+            if word in STOPWORDS and not summer:
                 continue
             concepts = concepts_of(word)
             result.extend(("~" + concept, 1.0) for concept in concepts)

@@ -16,7 +16,7 @@ import numpy as np
 
 from language import equivalence
 from language.equivalence import Attribution
-from language.relatives import asked_person, other_person
+from language.relatives import about_another, asked_person, other_person, subjects_named
 from memory.backends import Filters, PointData, Progress, StoredPoint, VectorBackend, open_backend
 from memory.embeddings import Embedder, Vectors
 from memory.items import MAX_TEXT_CHARS, check_item, check_utf8, new_record
@@ -579,13 +579,16 @@ class Memory:
         top = (await self._fused(kind, vector, words, depth, filters))[: max(limit, tuning.rerank_depth)]
         by_id = {p.id: p for p in await self._backend.retrieve(kind, [i for i, _ in top], with_dense=True)}
         asked = asked_person(query)
+        records = {i: _record(point, kind) for i, point in by_id.items()}
+        named = subjects_named(query, (record.about for record in records.values()))
         ranked: builtins.list[tuple[StoredPoint, float]] = []
         for i, score in top:
-            point = by_id.get(i)
-            if point is None:
+            point, record = by_id.get(i), records.get(i)
+            if point is None or record is None:
                 continue
-            record = _record(point, kind)
-            if other_person(asked, record.text, record.about):
+            if other_person(asked, record.text, record.about) or about_another(
+                named, record.text, record.about
+            ):
                 score -= tuning.other_person_penalty
             ranked.append((point, score))
         ranked.sort(key=lambda item: item[1], reverse=True)  # stable: ties keep the fused order

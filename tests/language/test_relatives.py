@@ -1,6 +1,6 @@
 """language.relatives: a fact about someone's relative is not about them (probes with new names)."""
 
-from language.relatives import asked_person, other_person, relatives
+from language.relatives import about_another, asked_person, other_person, relatives, subjects_named
 
 
 def test_relatives_read_both_constructions() -> None:
@@ -35,3 +35,14 @@ def test_unreadable_or_unnamed_questions_are_left_alone() -> None:
     assert not other_person(asked_person("le village de maman ?"), "La mère de Gaspard vient de Brest.")
     # the fact does not name the asked person
     assert not other_person(asked_person("Gaspard fait quoi ?"), "La sœur de Firmin est pilote.")
+
+
+def test_a_record_about_another_named_subject_is_told_apart_whatever_the_case() -> None:
+    named = subjects_named("malik habite ou ?", ["Tristan", "Malik", None, "bureau de Lyon"])
+    assert named == frozenset({"malik"})
+    assert about_another(named, "Tristan habite à Pessac.", "Tristan")
+    assert not about_another(named, "Malik vit à Lyon.", "Malik")
+    assert not about_another(named, "Tristan et Malik habitent ensemble.", "Tristan")  # names him too
+    assert not about_another(
+        subjects_named("qui habite à Pessac ?", ["Tristan"]), "Tristan habite à Pessac.", "Tristan"
+    )

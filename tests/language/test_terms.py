@@ -60,3 +60,9 @@ def test_a_fact_naming_an_organisation_meets_an_employer_question() -> None:
     assert ("~f:employer", 1.0) in weighted_terms("Bastien a bossé quatre ans chez Michelin.")
     assert ("~f:employer", 1.0) in weighted_terms("Bastien bossait où avant ?", query=True)
     assert ("~f:employer", 1.0) not in weighted_terms("Bastien vit encore chez ses parents.")
+
+
+def test_ete_after_a_determiner_is_the_summer_not_the_participle() -> None:
+    assert "ete" in terms("le séminaire d'été c'est où ?")
+    assert "ete" in terms("cet été on part")
+    assert "ete" not in terms("il a été malade")
