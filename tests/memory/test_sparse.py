@@ -41,9 +41,11 @@ _SCHEME_SAMPLES = (
     "Le tarif journalier de Malik est de 650 euros.",
     "Simon works remotely from Brittany, near Vannes.",
     "Les salles de réunion se réservent dans Outlook.",
+    "Le séminaire d'été aura lieu à Biarritz.",  # since scheme 4: "été" after "d'" is the summer
 )
 # The fingerprint of each scheme's terms for the samples above.
-_FINGERPRINTS = {2: "0bf48a58", 3: "a13f8b57"}
+# (2 and 3 were pinned before the summer sample was added: with it, scheme 3 reads "b3b1fd0b".)
+_FINGERPRINTS = {2: "0bf48a58", 3: "a13f8b57", 4: "222426dd"}
 
 
 def _fingerprint() -> str:
