@@ -93,6 +93,13 @@ async def reflect(client: Client) -> dict[str, Any]:
     return message
 
 
+async def learned_from(goal: Record, memory: Memory) -> Record:
+    """The fact ``goal`` was answered with (it must be answered)."""
+    answered = await memory.get(goal.id)
+    assert answered.status == "answered", answered
+    return await memory.get(answered.answer_fact_id or "")
+
+
 async def colour_question_asked(eko: Bot, memory: Memory, asker: Client) -> tuple[Record, dict[str, Any]]:
     """``asker`` asks Eko about Bob's favourite colour, then a manual reflection asks it back:
     the goal, and Eko's question in the room."""
@@ -141,9 +148,7 @@ async def test_chit_chat_questions_answers_and_asking_again(
     thanks = await eko_after(bob, answer["id"])
     assert "Bob" in thanks["text"] and "bleu" in thanks["text"]
     await eko.drain()
-    answered = await memory.get(colour.id)
-    assert answered.status == "answered"
-    fact = await memory.get(answered.answer_fact_id or "")
+    fact = await learned_from(colour, memory)
     assert fact.text == "Couleur préférée de Bob : le bleu (d'après Bob)"
     assert (fact.author, fact.about) == ("Bob", "Bob")
     assert "café" not in fact.text
@@ -161,9 +166,7 @@ async def test_chit_chat_questions_answers_and_asking_again(
     thanks = await ask(alice, "Eko, c'est rue de la République")
     assert "République" in thanks["text"]
     await eko.drain()
-    answered = await memory.get(office.id)
-    assert answered.status == "answered"
-    office_fact = await memory.get(answered.answer_fact_id or "")
+    office_fact = await learned_from(office, memory)
     assert office_fact.text == "Bureau de Lyon : rue de la République (d'après Alice)"
     assert office_fact.author == "Alice"
 
@@ -200,9 +203,7 @@ async def test_a_waiting_curiosity_told_to_eko_before_it_asks_becomes_a_fact(
     thanks = await ask(bob, "Eko, Hélios c'est notre outil de monitoring interne")
     assert "monitoring" in thanks["text"]
     await eko.drain()
-    answered = await memory.get(goal.id)
-    assert answered.status == "answered"
-    fact = await memory.get(answered.answer_fact_id or "")
+    fact = await learned_from(goal, memory)
     assert (fact.text, fact.author, fact.about) == (
         "Hélios c'est notre outil de monitoring interne",
         "Bob",
