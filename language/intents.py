@@ -250,7 +250,8 @@ _SMALL_TALK = _phrases(
     r"ca roule",
     r"quel temps",
     r"bon week end",
-    r"passe un bon",
+    r"passe une? bon(?:ne)?",
+    r"(?:did you have|had) a (?:good|nice) (?:day|weekend|week)",
     r"t es drole",
     r"tu es drole",
     r"je suis creve",
@@ -324,6 +325,8 @@ _WELLBEING = _phrases(
     r"how s it going",
     r"what s up",
     r"whats up",
+    r"(?:t as|tu as|as tu) passe une? bon(?:ne)?",
+    r"(?:did you have|had) a (?:good|nice) (?:day|weekend|week)",
 )
 
 

@@ -251,6 +251,8 @@ async def test_a_question_about_eko_that_nothing_answers_is_not_taken_for_small_
 
     assert about_itself.startswith("Personne ne m'a encore appris ça sur moi, Sarah.")
     assert small_talk.startswith("Ça va bien, merci Sarah !")
+    await sarah.send({"text": "Eko, t'as passé une bonne journée ?"})
+    assert (await reply_from_eko(sarah))["text"].startswith("Ça va bien, merci Sarah !")
 
 
 async def test_small_talk_gets_a_reply_that_fits_it_and_no_goal(

@@ -25,6 +25,8 @@ from language.intents import intent_of
         ("Eko, je comprends pas ce qu'est Xylo", "information"),
         ("Eko, explain what Xylo is", "information"),
         ("Eko, tu m'as compris ?", "about_bot"),
+        ("Eko, t'as passé une bonne journée ?", "small_talk"),
+        ("Eko, did you have a good day?", "small_talk"),
         ("Eko, ça va ?", "small_talk"),
         ("Eko t'es là ?", "presence"),
         ("Eko, tu es d'accord avec moi ?", "agreement"),
