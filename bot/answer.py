@@ -34,7 +34,7 @@ from bot.curiosity import (
     says_who,
 )
 from bot.ports import BotMemory
-from language.answers import Answer, find_answer, find_told_answer, opens_with_repair
+from language.answers import Answer, find_answer, find_told_answer, opens_with_repair, says_not_knowing
 from language.curiosity import Curiosity, as_curiosity, asked_facet, read_curiosity
 from language.equivalence import Attribution, is_equivalent
 from language.intents import asks_after_bot, intent_of
@@ -358,8 +358,13 @@ class Responder:
                 after_me=asks_after_bot(str(context.message.get("text", "")), self.bot_name),
             )
             return Reply(_clip(text), "playful", "offline", llm_fallback=fallback)
+        message = str(context.message.get("text", ""))
         text = self.templates.render(
-            "offline_small_talk", asker=context.author, offline=offline, statement=intent == "statement"
+            "offline_small_talk",
+            asker=context.author,
+            offline=offline,
+            statement=intent == "statement",
+            not_knowing=says_not_knowing(message, self.language, self.bot_name),
         )
         return Reply(_clip(text), tone, "offline", llm_fallback=fallback)
 

@@ -106,6 +106,13 @@ _KNOWING = re.compile(
 _RHETORICAL_KNOWING = re.compile(r"\b(?:va|allez|qui|dieu|who|god) (?:savoir|sait|knows)\b")
 
 
+def says_not_knowing(text: str, language: Language = "fr", bot_name: str = "Eko") -> bool:
+    """``text`` says its author does not know, or sends Eko to someone else ("Eko, aucune idée
+    désolé", "demande à Léo", "no clue"): read in both languages, as the answer rule reads it."""
+    folded = fold(strip_mention(text, bot_name))
+    return any(_NON_ANSWER[lang].search(folded) for lang in _BOTH[language]) or _ignorance(folded)
+
+
 def _ignorance(folded: str) -> bool:
     knowing = _KNOWING.search(folded)
     return bool(knowing and (_NEGATION.search(folded) or _RHETORICAL_KNOWING.search(folded)))

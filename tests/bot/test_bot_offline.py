@@ -270,6 +270,7 @@ async def test_small_talk_gets_a_reply_that_fits_it_and_no_goal(
         "Eko tu connais la blague du canard ?",
         "Eko, la réunion était nulle hein ?",
         "Eko tu me conseilles quoi pour ce soir ?",
+        "Eko, aucune idée désolé",
     ):
         await sarah.send({"text": text})
         replies.append((await reply_from_eko(sarah))["text"])
@@ -279,6 +280,7 @@ async def test_small_talk_gets_a_reply_that_fits_it_and_no_goal(
     assert replies[2].startswith("Je ne sais pas faire ça, Sarah")
     assert replies[3].startswith("Je n'ai pas d'avis à donner là-dessus, Sarah")
     assert replies[4].startswith("Je n'ai pas d'avis à donner là-dessus, Sarah")
+    assert replies[5] == "Pas de souci, merci quand même Sarah !"
     await bot.drain()
     assert await memory.list("goal") == []
 
