@@ -31,7 +31,7 @@ from datetime import datetime, timedelta
 from functools import lru_cache
 from typing import Literal
 
-from language.facets import read_facet
+from language.facets import read_facet, stated_facets
 from language.intents import is_chit_chat
 from language.mentions import mentions_bot, name_spans, strip_mention
 from language.questions import is_about_bot, is_question
@@ -290,7 +290,10 @@ def find_answer(
             describes = _first_person_description(text, language) and _describes(question)
             # what was asked besides the person: "anniversaire" in "l'anniversaire de Manon"
             relates = _relates(text, question, language) or _relates(text, question, language, said.author)
-            if (describes or relates) and _cued(text, question.facet, language):
+            # or says the kind of thing asked in its own words ("I live in Leeds" to "what city is
+            # Ben based in?"): for the facets a predicate states, not those a value alone shows
+            states = question.facet in _PREDICATE_FACETS and question.facet in stated_facets(text)
+            if (describes or relates or states) and _cued(text, question.facet, language):
                 return _answer(question, "subject_author", text, language)
     for question in live:
         if (
@@ -476,6 +479,11 @@ _FIRST_PERSON_VERB = {
 
 # "je suis …" to a question asking who or what someone is: what follows describes them.
 _I_AM = re.compile(r"^(?:moi,?\s+)?(?:je suis|j['’]suis|chuis|i am|i['’]m|im)\s+")
+
+
+# Facets a statement gives through its predicate ("habite à", "vient de", "bosse chez"), not through
+# a value that could be of anything (a date, a number).
+_PREDICATE_FACETS = frozenset({"place", "origin", "employer"})
 
 
 def _names_asked(words: str, question: AskedQuestion) -> bool:

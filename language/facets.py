@@ -356,17 +356,18 @@ _STATED: tuple[tuple[str, str], ...] = (
     (
         "origin",
         r" (?:vient|viens|venait|venu|venue) d| originaire| a grandi| grandi a| nee? a| born in| "
-        r"grew up| is from| comes from| natif| native",
+        r"grew up| is from| comes from| natif| native| i come from| i m from| we re from",
     ),
     (
         "place",
-        r" habite| vit a| vivent a| basee? a| se trouve| situee?| etage| adresse| lives in| based in| "
+        r" habite| vit a| vis a| vivent a| basee? a| se trouve| situee?| etage| adresse| lives in| live in| "
+        r"based in| "
         r"located| floor| street| road| avenue| " + _STREET,
     ),
     (
         "employer",
         r" (?:travaille|travaillent|bosse|bossent|salariee?|employee?|est|sont) (?:chez|pour) | "
-        r"works (?:at|for) | employed",
+        r"works? (?:at|for) | employed",
     ),
     (
         "price",

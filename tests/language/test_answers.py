@@ -482,3 +482,12 @@ def test_the_shapes_still_take_real_answers() -> None:
     assert link(said("Paul", "Malik habite à Villeurbanne"), malik) == ("g-malik", "subject_named")
     seminar = AskedQuestion("g-s", "C'était quand le séminaire ?", "séminaire", ASKED_AT, "m", "date")
     assert link(said("Paul", "le séminaire c'était le 3 mars"), seminar) == ("g-s", "subject_named")
+
+
+def test_the_subject_stating_the_asked_kind_of_thing_in_their_own_words_answers() -> None:
+    city = AskedQuestion("g-city", "What city is Ben based in?", "Ben", ASKED_AT, "m", "place")
+    assert link(said("Ben", "I live in Leeds"), city, language="en") == ("g-city", "subject_author")
+    assert link(said("Ben", "I'm in a meeting"), city, language="en") is None
+    assert link(said("Ben", "I'm from Leeds"), city, language="en") is None  # where he comes from
+    where = AskedQuestion("g-where", "Où est basé Malik ?", "Malik", ASKED_AT, "m", "place")
+    assert link(said("Malik", "je vis à Villeurbanne"), where) == ("g-where", "subject_author")

@@ -76,3 +76,11 @@ def test_chez_before_a_proper_name_is_an_organisation() -> None:
     assert not names_organisation("Bastien vit encore chez ses parents.")
     # a hint for search only: the duplicate rules do not read an employer there
     assert "employer" not in stated_facets("Bastien a passé un entretien chez Michelin.")
+
+
+def test_first_person_statements_state_their_facet() -> None:
+    assert stated_facets("I live in Leeds") == {"place"}
+    assert stated_facets("je vis à Lyon") == {"place"}
+    assert stated_facets("I work at Alan") >= {"employer"}
+    assert stated_facets("I'm from Leeds") == {"origin"}
+    assert stated_facets("I'm in a meeting") == set()

@@ -42,10 +42,11 @@ _SCHEME_SAMPLES = (
     "Simon works remotely from Brittany, near Vannes.",
     "Les salles de réunion se réservent dans Outlook.",
     "Le séminaire d'été aura lieu à Biarritz.",  # since scheme 4: "été" after "d'" is the summer
+    "I live in Leeds and work at Alan.",  # since scheme 4: first-person statements state a facet
 )
 # The fingerprint of each scheme's terms for the samples above.
-# (2 and 3 were pinned before the summer sample was added: with it, scheme 3 reads "b3b1fd0b".)
-_FINGERPRINTS = {2: "0bf48a58", 3: "a13f8b57", 4: "222426dd"}
+# (2 and 3 were pinned before the last two samples were added.)
+_FINGERPRINTS = {2: "0bf48a58", 3: "a13f8b57", 4: "bcf94b3f"}
 
 
 def _fingerprint() -> str:
