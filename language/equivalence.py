@@ -45,6 +45,7 @@ from language.readings import (
     words_match,
 )
 from language.readings import Verdict as Verdict
+from language.relatives import relatives
 from language.text import CALENDAR as _CALENDAR
 from language.text import (
     FILLERS,
@@ -411,7 +412,11 @@ def subject_veto(
     if about_a and about_b:
         if same_subject(about_a, about_b):
             return None
-        if kind == "goal" and (_speaks_of(existing_text, about_a) or _speaks_of(new_text, about_b)):
+        if (
+            kind == "goal"
+            and _kin_attached(new.about) == _kin_attached(existing.about)  # "Paul" / "sœur de Paul"
+            and (_speaks_of(existing_text, about_a) or _speaks_of(new_text, about_b))
+        ):
             # A question names its subject, and a goal's ``about`` is one reading of that text (the
             # rules' or the model's): "Soraya" and "rôle de soraya dans l'équipe" are two readings
             # of one subject. When one text speaks of the other's subject, the texts decide.
@@ -425,6 +430,11 @@ def subject_veto(
     if speakers_differ and (is_first_person(new_text) or is_first_person(existing_text)):
         return "speaker"
     return None
+
+
+def _kin_attached(about: str | None) -> frozenset[str]:
+    """The relatives a subject names ("sœur de Paul" → soeur): another person than the name."""
+    return frozenset().union(*relatives(about or "").values())
 
 
 def _speaks_of(text: str, about_key: str) -> bool:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from language.curiosity import read_curiosity
-from language.equivalence import Attribution, is_equivalent, is_first_person, subject_veto
+from language.equivalence import Attribution, is_equivalent, is_first_person, judge, subject_veto
 from memory import Memory, NewRecord
 from memory.records import Kind
 from tests.memory.legacy import raw_copy
@@ -91,6 +91,16 @@ async def test_two_readings_of_one_goals_subject_merge(memory: Memory, first: st
     again = await memory.add("goal", second, about=two.subject, author="Bob", facet=two.facet)
     assert (again.status, again.id) == ("merged", stored.id)
     assert await memory.count("goal") == 1
+
+
+def test_a_relative_of_a_goals_subject_is_another_subject() -> None:
+    """The texts speak of each other's subject ("Paul"), but one asks about his sister: different,
+    not a pair for the model to judge."""
+    assert (
+        judge("goal", "Où habite Paul ?", "Où habite la sœur de Paul ?", "Paul", "sœur de Paul")
+        == "different"
+    )
+    assert judge("goal", "C'est quoi l'url du staging ?", "staging URL?", "staging", "URL") == "same"
 
 
 async def test_add_many_keeps_subjects_apart_within_a_batch_and_against_stored(memory: Memory) -> None:
