@@ -398,6 +398,8 @@ class Responder:
         "Nova ça sort quand ?" was answered): the same curiosity by memory's duplicate rules, which
         read subject and facet where the search's words may not meet (another language, a
         paraphrase). None when no answered goal is the same."""
+        if not await self.memory.count("goal", "answered"):
+            return None  # nothing answered yet: no search (half of a busy Lobby's mentions are unknown)
         hits = await self.memory.search(
             "goal", curiosity.text, limit=_ANSWERED_CANDIDATES, filters={"status": "answered"}
         )
