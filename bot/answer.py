@@ -255,6 +255,8 @@ class Responder:
     ) -> tuple[Answer | None, Record | None]:
         """The waiting goal (not asked yet) that ``message``, told to Eko, answers, if any
         (``language.answers.find_told_answer``): found among the waiting goals nearest the message."""
+        if not await self.memory.count("goal", "pending"):
+            return None, None  # nothing waits: no search for "Eko, merci"
         hits = await self.memory.search("goal", query, limit=_TOLD_CANDIDATES, filters={"status": "pending"})
         waiting = [hit.record for hit in hits]
         answer = find_told_answer(
