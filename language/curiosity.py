@@ -170,8 +170,11 @@ def _asked_noun(words: list[tuple[str, str]], span: tuple[int, int]) -> str | No
 
 
 def _of(noun: str) -> str:
-    """French "de", elided before a vowel or a mute h."""
-    return "d'" if noun[:1].lower() in _VOWELS else "de "
+    """French "de", elided before a vowel or a mute h ("d'Ilan", "d'Hugo"), not before a "y" that
+    is a consonant ("de Yanis"; "d'Yves")."""
+    start = noun[:2].lower()
+    consonant_y = start[:1] == "y" and start[1:2] in _VOWELS
+    return "d'" if start[:1] in _VOWELS and not consonant_y else "de "
 
 
 # Words of arithmetic between numbers: a closed class.

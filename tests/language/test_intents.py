@@ -54,6 +54,7 @@ def test_a_curiosity_carries_its_subject_facet_and_topic() -> None:
     # the noun an interrogative determiner asks for, of the subject
     for text, topic in (
         ("Eko, quel âge a Ilan ?", "âge d'Ilan"),
+        ("Eko, Yanis a quel âge ?", "âge de Yanis"),  # a consonant "y"
         ("Eko, Léo il fait quoi comme sport ?", "sport de Léo"),
         ("Eko, Kenji a combien d'enfants ?", "nombre d'enfants de Kenji"),
         ("Eko, Tom prend quel train le matin ?", "train de Tom le matin"),
