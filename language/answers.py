@@ -113,6 +113,11 @@ def says_not_knowing(text: str, language: Language = "fr", bot_name: str = "Eko"
     return any(_NON_ANSWER[lang].search(folded) for lang in _BOTH[language]) or _ignorance(folded)
 
 
+# A reply that only hedges ("ça dépend", "ça dépend des jours", "it depends"): a few words at most
+# after it, nothing of a value. Closed formulas of the two languages.
+_HEDGE = re.compile(r"^(?:ca|ça) depend(?:s)?(?:\s+[\w']+){0,3}$|^it depends(?:\s+\w+){0,3}$")
+
+
 def _ignorance(folded: str) -> bool:
     knowing = _KNOWING.search(folded)
     return bool(knowing and (_NEGATION.search(folded) or _RHETORICAL_KNOWING.search(folded)))
@@ -462,6 +467,8 @@ def says_something(raw: str, text: str, language: Language = "fr", bot_name: str
     if _TOPIC_SHIFT.match(folded) or _UNFINISHED.search(_TRAILING.sub("", text)):
         return False
     if any(_NON_ANSWER[lang].search(folded) for lang in _BOTH[language]) or _ignorance(folded):
+        return False
+    if _HEDGE.match(folded.strip(_CLOSING)):  # "ça dépend des jours": no value, only a hedge
         return False
     # A month or a weekday is a value, like a number ("Eko c'est mardi"), although never a name.
     return any(char.isdigit() for char in text) or any(

@@ -449,6 +449,8 @@ def test_a_statement_about_another_thing_answers_no_question_it_does_not_name() 
         # conversational formulas answer nothing, even naming Eko
         ("C'est quoi Hélios ?", "Hélios", "definition", "Paul", "Eko, il fait beau aujourd'hui"),
         ("Quel âge a Ilan ?", "Ilan", "age", "Malik", "Eko, je suis là"),
+        # a hedge alone gives no value
+        ("Quel est le plat préféré de Léo ?", "Léo", "preference", "Léo", "Eko, ça dépend des jours"),
         # an age is a number alone or with its unit, a price is not a time of day
         ("Quel âge a Ilan ?", "Ilan", "age", "Ilan", "Eko j'ai 2 chats"),
         ("Combien coûte la licence Figma ?", "licence Figma", "price", "Paul", "Eko, 15h salle B"),
