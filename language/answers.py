@@ -301,15 +301,7 @@ def find_answer(
             if (describes or relates or states) and _cued(text, question.facet, language):
                 return _answer(question, "subject_author", text, language)
     for question in live:
-        if (
-            question.subject
-            and _names(text, question.subject)
-            # what was asked, in words when the question has some ("habite": "Malik est en
-            # réunion" does not say where he lives), else a description of the subject
-            and (_relates(text, question, language) or not topic_terms(question) or _describes(question))
-            and _states_about(text, question, language)
-            and _cued(text, question.facet, language)
-        ):
+        if _names_and_states(text, question, language):
             return _answer(question, "subject_named", text, language)
     return None
 
@@ -322,7 +314,7 @@ _EVALUATIVE = folded_words(
     chiante relou ouf dingue incroyable horrible parfait parfaite sympa moche beau belle bof trop tres
     vraiment grave carrement hyper vachement assez plutot nickel extra magnifique affreux bizarre
     great awesome amazing nice good bad terrible lame boring crap fine so very really pretty quite
-    weird cool perfect"""
+    weird perfect"""
 )
 _COPULA_WORDS = folded_words("c ce est sont etait etaient sera it is are was were s that")
 
@@ -350,19 +342,26 @@ def find_told_answer(
         return None
     for question in waiting:
         if (
-            question.subject
-            and _names(text, question.subject)
-            and _fits_facet(text, question.facet, language)
+            _fits_facet(text, question.facet, language)
             and not _denies(text, question)
             and not _judges_only(text, question)
-            # what was asked, in words when the question has some ("habite": "Malik est en
-            # vacances" does not say where he lives), else a description of the subject
-            and (_relates(text, question, language) or not topic_terms(question))
-            and _states_about(text, question, language)
-            and _cued(text, question.facet, language)
+            and _names_and_states(text, question, language)
         ):
             return _answer(question, "told", text, language)
     return None
+
+
+def _names_and_states(text: str, question: AskedQuestion, language: Language) -> bool:
+    """The reply names the question's subject and states the asked thing about it: in words when
+    the question has some besides the subject and does not ask what the subject is ("habite":
+    "Malik est en réunion" does not say where he lives), else a description of the subject."""
+    return bool(
+        question.subject
+        and _names(text, question.subject)
+        and (_relates(text, question, language) or not topic_terms(question) or _describes(question))
+        and _states_about(text, question, language)
+        and _cued(text, question.facet, language)
+    )
 
 
 # Conversational repair markers, French and English, read whatever Eko's language: the speaker
