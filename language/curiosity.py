@@ -139,12 +139,15 @@ def read_curiosity(
         return None  # "c'est combien 2+2 ?", "combien font 12 fois 8 ?": a sum, not a subject
     topic = _asked_noun(words, span) or (_span(words, content[0], content[-1]) if content else subject)
     if topic == subject:
-        topic = " ".join([subject, *_asking_verb(words, reading, fold(bot_name))])
+        said_already = {fold(word) for word in subject.split()}  # "staging URL", not "staging URL URL"
+        verb = [w for w in _asking_verb(words, reading, fold(bot_name)) if fold(w) not in said_already]
+        topic = " ".join([subject, *verb])
     return Curiosity(text=said, subject=subject, facet=reading.facet, topic=topic)
 
 
 # Interrogative determiners: the noun after them is what is asked ("quel âge", "quoi comme sport").
 _WHICH = folded_words("quel quelle quels quelles")
+_WHICH_EN = folded_words("what which")
 _VOWELS = "aeiouyéèêàâîôûh"
 
 
@@ -156,13 +159,16 @@ def _asked_noun(words: list[tuple[str, str]], span: tuple[int, int]) -> str | No
     for i, (folded, _) in enumerate(words[:-1]):
         before = words[i - 1][0] if i > 0 else ""
         how_many = folded in ("de", "d") and before == "combien"
-        asks = folded in _WHICH or (folded == "comme" and before == "quoi") or how_many
+        english = folded in _WHICH_EN or (folded == "many" and before == "how")
+        asks = folded in _WHICH or (folded == "comme" and before == "quoi") or how_many or english
         noun, written = words[i + 1]
         if not asks or span[0] <= i + 1 <= span[1] or noun in FUNCTION_WORDS or noun in _FRAME_WORDS:
             continue
+        subject = _span(words, *span)
+        if english:  # "what sport does Ben play?" → "Ben's sport", "how many kids…" → "Ben's kids"
+            return f"{subject}'s {written}"
         if how_many:  # "Kenji a combien d'enfants ?": the number of them
             written = f"nombre {_of(written)}{written}"
-        subject = _span(words, *span)
         after = [w for w in words[max(span[1], i + 1) + 1 :] if w[0] not in _FRAME_WORDS]  # "… le matin"
         qualifier = _span(after, 0, len(after) - 1) if any(w[0] not in FUNCTION_WORDS for w in after) else ""
         return f"{written} {_of(subject)}{subject} {qualifier}".strip()

@@ -55,6 +55,9 @@ def test_a_curiosity_carries_its_subject_facet_and_topic() -> None:
     for text, topic in (
         ("Eko, quel âge a Ilan ?", "âge d'Ilan"),
         ("Eko, Yanis a quel âge ?", "âge de Yanis"),  # a consonant "y"
+        ("Eko, what sport does Ben play?", "Ben's sport"),
+        ("Eko, how many kids does Ben have?", "Ben's kids"),
+        ("Eko, what's the staging URL?", "staging URL"),  # its cue said once
         ("Eko, Léo il fait quoi comme sport ?", "sport de Léo"),
         ("Eko, Kenji a combien d'enfants ?", "nombre d'enfants de Kenji"),
         ("Eko, Tom prend quel train le matin ?", "train de Tom le matin"),
