@@ -78,8 +78,11 @@ _FIRST_PERSON_COPULA = {
 }
 # Discourse markers that open an answer and carry nothing ("ben c'est le bleu").
 _OPENERS = {
-    "fr": re.compile(r"^(?:(?:ben|bah|beh|alors|euh|bon|oui|ouais|ah|oh|eh bien|hmm|donc|bein)\b[\s,!.…]*)+"),
-    "en": re.compile(r"^(?:(?:well|so|um|uh|oh|yes|yeah|hmm|ah)\b[\s,!.…]*)+"),
+    "fr": re.compile(
+        r"^(?:(?:ben|bah|beh|alors|euh|bon|oui|ouais|ah|oh|eh bien|hmm|donc|bein|pour info|"
+        r"pour (?:ton|votre) info|pour information|fyi)\b[\s,!.…:]*)+"
+    ),
+    "en": re.compile(r"^(?:(?:well|so|um|uh|oh|yes|yeah|hmm|ah|fyi|for your information)\b[\s,!.…:]*)+"),
 }
 _CLOSING = " \t.!…,;:"
 # Saying one does not know, sending Eko elsewhere, refusing, asking back: never an answer.

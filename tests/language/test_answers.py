@@ -153,6 +153,7 @@ def test_a_mention_goes_to_the_question_it_is_about_else_the_latest() -> None:
 
 def test_the_answer_text_and_its_fragment() -> None:
     assert answer_text("Eko, ben c'est le bleu !") == "c'est le bleu"
+    assert answer_text("Eko, pour info Karim vit à Lyon") == "Karim vit à Lyon"
     assert fragment("c'est le bleu", COLOUR) == "le bleu"
     assert fragment("Ma couleur préférée c'est le bleu", COLOUR) == "le bleu"
     assert fragment("Ma couleur préférée est le bleu", COLOUR) == "le bleu"
