@@ -43,7 +43,7 @@ from language.questions import Tone, guess_tone, is_about_bot, is_question
 from language.relevance import MIN_SCORE, answers
 from language.text import Language
 from llm import LLM, ChatTurn, LLMBadOutput, LLMError, LLMRequest, LLMUnavailable, PromptTemplates, schema_of
-from memory.records import NewRecord, Record, RecordNotFound, ScoredRecord
+from memory.records import GoalStatus, NewRecord, Record, RecordNotFound, ScoredRecord
 
 log = logging.getLogger(__name__)
 
@@ -255,10 +255,9 @@ class Responder:
     ) -> tuple[Answer | None, Record | None]:
         """The waiting goal (not asked yet) that ``message``, told to Eko, answers, if any
         (``language.answers.find_told_answer``): found among the waiting goals nearest the message."""
-        if not await self.memory.count("goal", "pending"):
-            return None, None  # nothing waits: no search for "Eko, merci"
-        hits = await self.memory.search("goal", query, limit=_TOLD_CANDIDATES, filters={"status": "pending"})
-        waiting = [hit.record for hit in hits]
+        waiting = [hit.record for hit in await self._goals_near(query, "pending", _TOLD_CANDIDATES)]
+        if not waiting:
+            return None, None
         answer = find_told_answer(
             said(message, self.clock()),
             [asked_question(g) for g in waiting],
@@ -350,17 +349,17 @@ class Responder:
         if curiosity is not None:
             text = self.templates.render("offline_unknown", asker=context.author, tone=tone, offline=offline)
             return Reply(_clip(text), tone, "offline", curiosity=curiosity, llm_fallback=fallback)
-        intent = intent_of(str(context.message.get("text", "")), self.language, self.bot_name)
+        message = str(context.message.get("text", ""))
+        intent = intent_of(message, self.language, self.bot_name)
         if intent not in ("information", "statement") or is_question(context.question, self.language):
             text = self.templates.render(
                 "offline_chat",
                 asker=context.author,
                 intent=intent,
                 offline=offline,
-                after_me=asks_after_bot(str(context.message.get("text", "")), self.bot_name),
+                after_me=asks_after_bot(message, self.bot_name),
             )
             return Reply(_clip(text), "playful", "offline", llm_fallback=fallback)
-        message = str(context.message.get("text", ""))
         text = self.templates.render(
             "offline_small_talk",
             asker=context.author,
@@ -400,12 +399,7 @@ class Responder:
         "Nova ça sort quand ?" was answered): the same curiosity by memory's duplicate rules, which
         read subject and facet where the search's words may not meet (another language, a
         paraphrase). None when no answered goal is the same."""
-        if not await self.memory.count("goal", "answered"):
-            return None  # nothing answered yet: no search (half of a busy Lobby's mentions are unknown)
-        hits = await self.memory.search(
-            "goal", curiosity.text, limit=_ANSWERED_CANDIDATES, filters={"status": "answered"}
-        )
-        for hit in hits:
+        for hit in await self._goals_near(curiosity.text, "answered", _ANSWERED_CANDIDATES):
             goal = hit.record
             new, old = Attribution(curiosity.about), Attribution(goal.about)
             if goal.answer_fact_id and is_equivalent("goal", curiosity.text, goal.text, hit.score, new, old):
@@ -414,6 +408,13 @@ class Responder:
                 except RecordNotFound:  # the fact was deleted since: ask again
                     continue
         return None
+
+    async def _goals_near(self, text: str, status: GoalStatus, limit: int) -> list[ScoredRecord]:
+        """The goals of ``status`` nearest ``text``. Counted first: with none, no search (half of a
+        busy Lobby's mentions are unknown questions, most of the rest say no answer)."""
+        if not await self.memory.count("goal", status):
+            return []
+        return await self.memory.search("goal", text, limit=limit, filters={"status": status})
 
     def facts_to_quote(self, context: Context) -> list[ScoredRecord]:
         """The first facts (or self records) in search order that answer the question: the best

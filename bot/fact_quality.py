@@ -15,7 +15,6 @@ from dataclasses import dataclass
 from typing import Any
 
 from bot.curiosity import fact_text
-from language.curiosity import read_curiosity
 from language.text import Language, fold
 from llm import PromptTemplates
 from memory.quality.answers import linked_answer
@@ -50,15 +49,8 @@ def written_facts(items: Iterable[dict[str, Any]], templates: PromptTemplates) -
         linked = linked_answer(item, language, read=True)
         if linked is None:
             continue
-        answer, asked = linked
-        curiosity = read_curiosity(item["goal"], language)
-        goal = Record(
-            asked.goal_id,
-            "goal",
-            item["goal"],
-            about=curiosity.subject if curiosity else None,
-            facet=curiosity.facet if curiosity else None,
-        )
+        answer, asked = linked  # the question with the subject and facet read from it
+        goal = Record(asked.goal_id, "goal", asked.text, about=asked.subject, facet=asked.facet)
         author = str(item["message"]["author"])
         ours, wanted = (
             _words(fact_text(answer, goal, author, templates, language, "Eko")),

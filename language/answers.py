@@ -112,7 +112,10 @@ _RHETORICAL_KNOWING = re.compile(r"\b(?:va|allez|qui|dieu|who|god) (?:savoir|sai
 def says_not_knowing(text: str, language: Language = "fr", bot_name: str = "Eko") -> bool:
     """``text`` says its author does not know, or sends Eko to someone else ("Eko, aucune idée
     désolé", "demande à Léo", "no clue"): read in both languages, as the answer rule reads it."""
-    folded = fold(strip_mention(text, bot_name))
+    return _not_knowing(fold(strip_mention(text, bot_name)), language)
+
+
+def _not_knowing(folded: str, language: Language) -> bool:
     return any(_NON_ANSWER[lang].search(folded) for lang in _BOTH[language]) or _ignorance(folded)
 
 
@@ -468,7 +471,7 @@ def says_something(raw: str, text: str, language: Language = "fr", bot_name: str
         return False  # "Eko, il fait beau aujourd'hui", "Eko, je suis là"
     if _TOPIC_SHIFT.match(folded) or _UNFINISHED.search(_TRAILING.sub("", text)):
         return False
-    if any(_NON_ANSWER[lang].search(folded) for lang in _BOTH[language]) or _ignorance(folded):
+    if _not_knowing(folded, language):
         return False
     if _HEDGE.match(folded.strip(_CLOSING)):  # "ça dépend des jours": no value, only a hedge
         return False

@@ -223,14 +223,26 @@ _ACTION = re.compile(
     rf"| (?:tu peux|tu pourrais|peux tu|pourrais tu|tu veux bien|can you|could you|would you) "
     rf"(?:me |m |nous |lui |leur |te |t )?(?:(?:{_ACTION_VERBS})\w*|faire|dire a|taire)\b"
 )
-_SMALL_TALK = _phrases(
+# Asking how Eko is doing, the small talk "ça va bien, merci" answers.
+_WELLBEING_PHRASES = (
     r"ca va",
     r"comment ca va",
     r"comment tu vas",
     r"tu vas bien",
     r"la forme",
-    r"quoi de neuf",
     r"bien dormi",
+    r"ca roule",
+    r"quoi de neuf",
+    r"how are you",
+    r"how s it going",
+    r"what s up",
+    r"whats up",
+    r"(?:t as|tu as|as tu) passe une? bon(?:ne)?",
+    r"(?:did you have|had) a (?:good|nice) (?:day|weekend|week)",
+)
+_WELLBEING = _phrases(*_WELLBEING_PHRASES)
+_SMALL_TALK = _phrases(
+    *_WELLBEING_PHRASES,
     r"lol",
     r"mdr",
     r"ptdr",
@@ -242,16 +254,10 @@ _SMALL_TALK = _phrases(
     r"tu t ennuies",
     r"raconte (?:moi )?une blague",
     r"une blague",
-    r"how are you",
-    r"what s up",
-    r"whats up",
-    r"how s it going",
     r"tell me a joke",
-    r"ca roule",
     r"quel temps",
     r"bon week end",
     r"passe une? bon(?:ne)?",
-    r"(?:did you have|had) a (?:good|nice) (?:day|weekend|week)",
     r"t es drole",
     r"tu es drole",
     r"je suis creve",
@@ -311,25 +317,6 @@ _DETERMINERS = folded_words("le la les l un une the a an ton ta tes son sa ses")
 _VERB_MARKERS = folded_words("est sont a ont etait avait va vont is are was has have had will")
 
 
-# Asking how Eko is doing, the small talk "ça va bien, merci" answers.
-_WELLBEING = _phrases(
-    r"ca va",
-    r"comment ca va",
-    r"comment tu vas",
-    r"tu vas bien",
-    r"la forme",
-    r"bien dormi",
-    r"ca roule",
-    r"quoi de neuf",
-    r"how are you",
-    r"how s it going",
-    r"what s up",
-    r"whats up",
-    r"(?:t as|tu as|as tu) passe une? bon(?:ne)?",
-    r"(?:did you have|had) a (?:good|nice) (?:day|weekend|week)",
-)
-
-
 # Saying one is here, back or off ("je suis là", "me voilà"): being present says nothing asked.
 # Closing the message: "je suis la responsable produit" is a description ("là" folds to "la").
 _HERE = _phrases(
@@ -344,16 +331,20 @@ _HERE = _phrases(
 def is_chit_chat(text: str, bot_name: str = "Eko") -> bool:
     """``text`` is a conversational formula — small talk ("il fait beau aujourd'hui"), a presence
     check or saying one is here — whatever else it holds: it answers nothing Eko asked."""
-    words = [w for w in tokens(strip_mention(text, bot_name)) if w not in tokens(bot_name)]
-    joined = _joined(words)
+    joined = _joined(_words_to(strip_mention(text, bot_name), bot_name))
     return bool(_SMALL_TALK.search(joined) or _PRESENCE.search(joined) or _HERE.search(joined))
 
 
 def asks_after_bot(text: str, bot_name: str = "Eko") -> bool:
     """``text`` asks how Eko is doing ("Eko, ça va ?", "how are you?"), not just any small talk
     ("quelle heure il est ?", "il fait beau ?")."""
-    words = [w for w in tokens(strip_mention(text, bot_name)) if w not in tokens(bot_name)]
-    return bool(_WELLBEING.search(_joined(words)))
+    return bool(_WELLBEING.search(_joined(_words_to(strip_mention(text, bot_name), bot_name))))
+
+
+def _words_to(said: str, bot_name: str) -> list[str]:
+    """The folded words of what was said to Eko, its name left out wherever it stands."""
+    name = tokens(bot_name)
+    return [w for w in tokens(said) if w not in name]
 
 
 def _joined(words: list[str]) -> str:
@@ -376,7 +367,7 @@ def intent_of(text: str, language: Language = "fr", bot_name: str = "Eko") -> In
     if _speaks_of_bot(text, bot_name):
         return "about_bot"
     said = asked_part(strip_mention(text, bot_name))
-    words = [w for w in tokens(said) if w not in tokens(bot_name)]
+    words = _words_to(said, bot_name)
     asks = "?" in said
     joined = _joined(words)
     if not words:

@@ -583,9 +583,10 @@ class Memory:
         named = subjects_named(query, (record.about for record in records.values()))
         ranked: builtins.list[tuple[StoredPoint, float]] = []
         for i, score in top:
-            point, record = by_id.get(i), records.get(i)
-            if point is None or record is None:
+            record = records.get(i)
+            if record is None:  # another process deleted it since the search
                 continue
+            point = by_id[i]
             if other_person(asked, record.text, record.about) or about_another(
                 named, record.text, record.about
             ):
