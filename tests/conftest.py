@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import os
+import random
 import socket
 from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 import pytest
@@ -15,6 +17,8 @@ if TYPE_CHECKING:
     from tests.redis_server import RedisServer
 
 os.environ.setdefault("HF_HUB_OFFLINE", "1")
+
+_ports = random.Random()  # its own generator: tests that seed `random` must not make ports repeat
 
 
 class FakeClock:
@@ -36,11 +40,32 @@ def clock() -> FakeClock:
     return FakeClock()
 
 
+def _ephemeral_range() -> tuple[int, int]:
+    try:
+        low, high = Path("/proc/sys/net/ipv4/ip_local_port_range").read_text().split()
+        return int(low), int(high)
+    except (OSError, ValueError):
+        return 32768, 60999  # Linux's default
+
+
 def unused_port() -> int:
-    """A loopback port nothing listens on now."""
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return int(sock.getsockname()[1])
+    """A loopback port nothing listens on now, taken below the kernel's ephemeral range.
+
+    A port the kernel hands out (``bind(0)``) is free again once returned, and the kernel may then
+    give it to an outgoing connection (a Redis or Socket.IO client) before the test's server
+    binds it: CI failed once that way ("address already in use"). Outgoing connections never take
+    ports below the ephemeral range, so a free one there stays free for the server."""
+    low, high = _ephemeral_range()
+    floor, ceiling = (10_000, low - 1) if low > 12_000 else (high + 1, 65_535)
+    for _ in range(200):
+        port = _ports.randint(floor, ceiling)
+        with socket.socket() as sock:
+            try:
+                sock.bind(("127.0.0.1", port))
+            except OSError:
+                continue
+            return port
+    raise RuntimeError(f"no free loopback port between {floor} and {ceiling}")
 
 
 @pytest.fixture
