@@ -134,11 +134,12 @@ _CUES: tuple[tuple[str, str], ...] = (
         r"organizes|manages)",
     ),
     # An interrogative pronoun after a preposition asks another participant of what X does, not who
-    # X is: "Corentin déjeune avec qui ?", "tu bosses pour qui ?", "who does Tom work with?".
+    # X is: "Corentin déjeune avec qui ?", "tu bosses pour qui ?", "Nadir reporte à qui ?", "il
+    # parle de qui ?", "who does Tom work with?", "who does Tom report to?".
     (
         "participant",
-        r" (?:avec|pour|chez|contre|sans|with|for) (?:qui|whom|who) |"
-        r" (?:who|whom) (?:\w+ ){1,4}(?:with|for) $",
+        r" (?:avec|pour|chez|contre|sans|a|de|d|with|for|to) (?:qui|whom|who) |"
+        r" (?:who|whom) (?:\w+ ){1,4}(?:with|for|to) $",
     ),
     ("identity", r" (?:qui|who|whos|who s) "),
     ("manner", r" (?:comment|how|de quelle (?:maniere|facon)) "),

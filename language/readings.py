@@ -468,6 +468,10 @@ def compare(a: Reading, b: Reading) -> Verdict:
         return "same"
     if not (a.anchors or b.anchors):
         return "borderline"
+    if only_a and only_b and a.facet == "date" and _begins(only_a) != _begins(only_b):
+        # When a thing began is its past; a date asked in other words is its coming event ("Cormoran
+        # a démarré quand ?" / "c'est quand la mise en prod de Cormoran ?").
+        return "borderline"
     if only_a and only_b:
         # The same facet of the same named subject, each side in its own words ("Léna arrive quand
         # dans l'équipe ?" / "c'est quand que Léna commence ?"): one question reworded. An unnamed
@@ -545,15 +549,20 @@ _VERB_FACETS = frozenset({"agent", "participant"})
 # Verbs of opposite direction (a closed grammatical-semantic category, by lemma): a question about
 # one is not a question about the other, whatever else they share. Beginning and arriving are one
 # side of an aspect (inchoative), ending and leaving the other (terminative): "commence chez X en
-# mars" and "part de X en mars" are two events as much as "arrive" and "part" are.
+# mars" and "part de X en mars" are two events as much as "arrive" and "part" are, and the first
+# day of something is its beginning, the last its end ("son premier jour" / "son dernier jour").
 _OPPOSITES = (
     (frozenset({"ouvrir", "open", "opens",
                 "arriver", "venir", "entrer", "rentrer", "revenir", "arrive", "come", "join", "rejoindre",
                 "return", "returns",
-                "commencer", "debuter", "start", "begin", "starts", "begins"}),
+                "commencer", "debuter", "demarrer", "start", "begin", "starts", "begins",
+                "premier", "premiere", "first",
+                "ouverture", "arrivee", "entree", "retour", "debut", "commencement"}),
      frozenset({"fermer", "close", "closes",
                 "partir", "quitter", "sortir", "leave", "quit", "exit",
-                "finir", "terminer", "arreter", "end", "finish", "stop", "ends", "finishes", "stops"})),
+                "finir", "terminer", "arreter", "end", "finish", "stop", "ends", "finishes", "stops",
+                "dernier", "derniere", "last",
+                "fermeture", "depart", "sortie", "fin", "arret"})),
     (frozenset({"acheter", "buy"}), frozenset({"vendre", "sell"})),
     (frozenset({"allumer", "monter"}), frozenset({"eteindre", "descendre"})),
 )  # fmt: skip
@@ -576,6 +585,12 @@ def _opposite_roots() -> tuple[tuple[frozenset[str], frozenset[str]], ...]:
         )
         for one, other in _OPPOSITES
     )
+
+
+def _begins(words: list[str]) -> bool:
+    """One of ``words`` says a beginning (the inchoative side of :data:`_OPPOSITES`)."""
+    beginning = _opposite_roots()[0][0]
+    return any(_roots(word) & beginning for word in words)
 
 
 def _opposed(only_a: list[str], only_b: list[str]) -> bool:

@@ -217,6 +217,9 @@ def test_facts_about_other_subjects_or_stopped_states_are_different() -> None:
         ("Bastien habite où ?", "je me demandais où habitait Bastien"),
         # the participant asked the same way round or the other
         ("Bastien travaille avec qui ?", "Avec qui travaille Bastien ?"),
+        # two words of a beginning, or two of a coming event, name one date
+        ("c'est quand le premier jour de Bastien ?", "Bastien arrive quand ?"),
+        ("Zorglub sort quand ?", "c'est quand la mise en prod de Zorglub ?"),
     ],
 )
 def test_reworded_questions_about_a_named_subject_merge(a: str, b: str) -> None:
@@ -237,6 +240,12 @@ def test_reworded_questions_about_a_named_subject_merge(a: str, b: str) -> None:
         ("Bastien travaillait où avant ?", "Bastien travaille où ?"),
         ("Where did Bastien work before?", "Where does Bastien work?"),
         ("Zorglub commence quand ?", "Zorglub finit quand ?"),
+        # the first day is a beginning, the last an end; "démarrer" begins like "commencer"
+        ("c'est quand le premier jour de Bastien ?", "c'est quand son dernier jour à Bastien ?"),
+        ("Zorglub a démarré quand ?", "Zorglub s'arrête quand ?"),
+        # when a thing began is not the date of its coming event
+        ("Zorglub a démarré quand ?", "c'est quand la mise en prod de Zorglub ?"),
+        ("Zorglub a commencé quand ?", "when does Zorglub ship?"),
         # for an agent, the verb is what is asked
         ("qui a créé Zorglub ?", "qui maintient Zorglub ?"),
         # "qui" after a preposition asks another participant, not who the subject is; and the verb
@@ -244,6 +253,9 @@ def test_reworded_questions_about_a_named_subject_merge(a: str, b: str) -> None:
         ("Bastien, c'est qui au juste ?", "Bastien, il déjeune avec qui au juste ?"),
         ("Bastien déjeune avec qui ?", "Bastien travaille avec qui ?"),
         ("Who is Bastien?", "Who does Bastien work with?"),
+        ("qui est Bastien ?", "Bastien reporte à qui ?"),
+        ("qui est Bastien ?", "Bastien parle de qui ?"),
+        ("Who is Bastien?", "Who does Bastien report to?"),
         # "quoi", "quel X", "combien de X" ask an open object: the words around them are what is asked
         ("Bastien mange quoi le midi ?", "Bastien code en quoi ?"),
         ("Bastien fait quel sport ?", "Bastien prend quel train ?"),
