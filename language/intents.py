@@ -18,7 +18,15 @@ from typing import Literal, get_args
 from language.facets import read_facet
 from language.mentions import mention_spans, strip_mention
 from language.questions import asked_part
-from language.text import FUNCTION_WORDS, Language, fold, folded_words, tokens
+from language.text import (
+    FUNCTION_WORDS,
+    Language,
+    fold,
+    folded_words,
+    is_english_verb_form,
+    is_verb_form,
+    tokens,
+)
 
 Intent = Literal[
     "information",
@@ -328,6 +336,29 @@ _HERE = _phrases(
 )
 
 
+# "+1" (or "+100") says one agrees, in chat everywhere.
+_PLUS_ONE = re.compile(r"^\W*\+\s*\d+\W*$")
+
+# A question about the speaker's own past act ("pourquoi j'ai accepté cette réunion ?", "où j'ai
+# mis mes clés ?", "why did I say yes?"): only the speaker knows it, and asked again by Eko later
+# its "I" would be Eko. The interrogative, then the first person and its auxiliary (a negation
+# may sit between); the participle is checked by :func:`_own_past_act`.
+_OWN_PAST = re.compile(
+    r" (?:pourquoi|ou|comment|quand|qu est ce que|qu est ce qu) (?:je|j) (?:me |m )?(?:ai|suis) "
+    r"(?:(?:pas|jamais|rien|encore|deja|bien|vraiment) )*(\w+) |"
+    r" (?:why|where|how|when|what) (?:(did)|have|had) i (?:not |never |ever |even |really )*(\w+) "
+)
+
+
+def _own_past_act(joined: str) -> bool:
+    for match in _OWN_PAST.finditer(joined):
+        french, did, english = match.group(1), match.group(2), match.group(3)
+        # after "did I" comes the verb itself, in its base form ("where did I put…")
+        if (french and is_verb_form(french)) or (english and (did or is_english_verb_form(english))):
+            return True
+    return False
+
+
 def is_chit_chat(text: str, bot_name: str = "Eko") -> bool:
     """``text`` is a conversational formula — small talk ("il fait beau aujourd'hui"), a presence
     check or saying one is here — whatever else it holds: it answers nothing Eko asked."""
@@ -372,6 +403,10 @@ def intent_of(text: str, language: Language = "fr", bot_name: str = "Eko") -> In
     joined = _joined(words)
     if not words:
         return "presence" if asks or not said.strip() else "small_talk"
+    if _PLUS_ONE.match(said):
+        return "agreement"
+    if not any(word.isalpha() for word in words):
+        return "small_talk"  # numbers alone ask nothing ("Eko 42 ?")
     content = [w for w in words if w not in FUNCTION_WORDS]
     if _STATEMENT.search(joined):
         return "statement"
@@ -393,6 +428,8 @@ def intent_of(text: str, language: Language = "fr", bot_name: str = "Eko") -> In
     if not rest:
         return "thanks" if _THANKS.search(joined) else "greeting"
     if _SMALL_TALK.search(joined) and len(rest) <= 5:
+        return "small_talk"
+    if _own_past_act(joined):
         return "small_talk"
     if set(rest) & _YOU:
         return "about_bot"

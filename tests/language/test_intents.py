@@ -87,6 +87,26 @@ def test_chit_chat_is_never_a_curiosity(text: str) -> None:
 @pytest.mark.parametrize(
     ("text", "intent"),
     [
+        ("Eko +1 ?", "agreement"),
+        ("Eko, +100", "agreement"),
+        ("Eko 42 ?", "small_talk"),
+        # the speaker's own past act: only they know it, and Eko asking it later would say "I"
+        ("Eko, pourquoi j'ai accepté cette réunion ?", "small_talk"),
+        ("Eko, où j'ai encore mis mes clés ?", "small_talk"),
+        ("Eko, where did I put my badge?", "small_talk"),
+        # a first person that is no past act, or a past act of someone else, still asks
+        ("Eko, pourquoi j'ai pas accès à Figma ?", "information"),
+        ("Eko, where did Tom put the badge printer?", "information"),
+        ("Eko, j'ai raté la réunion, c'était quoi le sujet ?", "information"),
+    ],
+)
+def test_signs_and_the_speaker_s_own_past_ask_nothing_to_learn(text: str, intent: str) -> None:
+    assert intent_of(text) == intent
+
+
+@pytest.mark.parametrize(
+    ("text", "intent"),
+    [
         ("Eko, tu connais une bonne blague ?", "action"),
         ("Eko, do you know a good joke?", "action"),
         ("Eko, know any good podcast?", "action"),
