@@ -16,7 +16,7 @@ from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from language.answers import Answer, AskedQuestion, Said, find_correction, fragment
-from language.curiosity import read_curiosity
+from language.curiosity import fact_heading, read_curiosity
 from language.text import Language
 from llm import PromptTemplates
 from memory.records import Record, RecordNotFound
@@ -62,7 +62,7 @@ def topic_of(goal: Record, language: Language, bot_name: str) -> str:
     """What the goal asks about, as a noun phrase ("couleur préférée de Bob"), else its subject."""
     curiosity = read_curiosity(goal.text, language, bot_name)
     if curiosity is not None and curiosity.topic.strip():
-        return _as_written(curiosity.topic.strip(), goal.text)
+        return _as_written(fact_heading(curiosity).strip(), goal.text)
     return (goal.about or goal.text).strip()
 
 

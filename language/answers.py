@@ -25,6 +25,7 @@ one. Pure functions; the flows that store the fact phrase it with their own temp
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
@@ -35,7 +36,7 @@ from language.facets import read_facet, stated_facets
 from language.intents import is_chit_chat
 from language.mentions import mentions_bot, name_spans, strip_mention
 from language.questions import is_about_bot, is_question
-from language.readings import words_match
+from language.readings import same_direction, words_match
 from language.terms import terms
 from language.text import (
     CALENDAR,
@@ -259,17 +260,22 @@ def find_answer(
     if name_key(said.author) == name_key(bot_name):
         return None
     text = _repaired(answer_text(said.text, language, bot_name))
+    candidates = [q for q in asked if _within(said.posted_at, q.asked_at, window)]
+    named = _naming_oneself(text, said.author)
+    if named is not None:
+        # "c'est moi" to "qui pilote Toucan ?": the author is the person asked for
+        text = named
+        candidates = [q for q in candidates if _asks_who(q) and not _is_about(q, said.author)]
     if not says_something(said.text, text, language, bot_name):
         return None
-    live = sorted(
-        (q for q in asked if _within(said.posted_at, q.asked_at, window)),
-        key=lambda q: q.asked_at or said.posted_at,
-        reverse=True,
-    )
+    live = sorted(candidates, key=lambda q: q.asked_at or said.posted_at, reverse=True)
     live = [
         q
         for q in live
-        if _fits_facet(text, q.facet, language) and not _denies(text, q) and not _judges_only(text, q)
+        if _fits_facet(text, q.facet, language)
+        and not _denies(text, q)
+        and not _judges_only(text, q)
+        and not _states_another_facet(text, q)
     ]
     if said.reply_to is not None:
         replied = [q for q in live if q.message_id is not None and q.message_id == said.reply_to]
@@ -529,9 +535,13 @@ def fragment(text: str, question: AskedQuestion, language: Language = "fr") -> s
     comes after a first-person verb of the question: the topic says it, "Malik habite"); otherwise
     the reply itself.
     """
+    text = _without_trailing_symbols(text)
     folded, index = fold_with_map(text)
     copula = _COPULA[language]
     topic = topic_terms(question)
+    cleft = _CLEFT_ANSWER.match(folded)
+    if cleft:  # "c'est Capucine qui gère la paie" → "Capucine"
+        return text[index[cleft.start(1)] : index[cleft.end(1)]].strip(_CLOSING)
     for lang in _BOTH[language]:
         said = _FIRST_PERSON_VERB[lang].match(folded)
         if said and said.end() < len(folded) and _repeats_verb(said.group(1), question, topic):
@@ -564,10 +574,34 @@ def is_standalone(text: str, question: AskedQuestion, language: Language = "fr")
     rue X")."""
     if not question.subject or not _names(text, question.subject):
         return False
-    if _first_person_description(text, language) or re.match(r"^(?:c'est|it's)\b", fold(text)):
+    folded = fold(text)
+    cleft = _CLEFT.match(folded) is not None  # "c'est Loïc qui maintient Mirabelle"
+    if _first_person_description(text, language) or (re.match(r"^(?:c'est|it's)\b", folded) and not cleft):
         return False
     topic = topic_terms(question)
+    if question.facet == "date" and same_direction(tokens(text), tokens(question.text)):
+        return True  # "Ismaël arrive le 2 septembre" to "quand commence Ismaël ?"
     return not topic or bool(topic & set(terms(text)))
+
+
+# A cleft sentence puts the answer between "c'est" and "qui": a whole statement ("c'est Loïc qui
+# maintient Mirabelle", "it's Loïc who maintains it").
+_CLEFT = re.compile(r"^(?:c'est|c est|it's|it is)\s+\S.*?\s(?:qui|who)\s+\w")
+_CLEFT_ANSWER = re.compile(r"^(?:c'est|c est|it's|it is)\s+(\S.*?)\s+(?:qui|who)\s+\w")
+
+
+def _without_trailing_symbols(text: str) -> str:
+    """``text`` without the emoji and pictographs that close it ("Loïc 🙋"): they say how, not what;
+    currency signs stay ("15 €")."""
+    end = len(text)
+    while end and (text[end - 1].isspace() or unicodedata.category(text[end - 1]) in _PICTOGRAPHS):
+        end -= 1
+    return text[:end] if end else text
+
+
+# Unicode categories of emoji and their joiners and variation selectors (So: other symbols; Sk:
+# modifier symbols such as skin tones; Cf: format, the zero-width joiner; Mn: the selectors).
+_PICTOGRAPHS = frozenset({"So", "Sk", "Cf", "Mn"})
 
 
 def _within(posted_at: datetime, asked_at: datetime | None, window: timedelta) -> bool:
@@ -592,6 +626,44 @@ _POSSESSIVE_PRONOUNS = folded_words(
     "mien mienne miens miennes tien tienne tiens tiennes sien sienne siens siennes notre votre leur "
     "leurs mine yours his hers ours theirs"
 )
+
+
+# Naming oneself as the person asked for: "moi", "c'est moi", "moi 🙋", "c'est moi qui m'en
+# occupe", "me", "it's me" (first-person stressed pronouns, a closed class).
+# The pronoun alone or before "qui" ("moi, je pense que…" is a topic, not an answer).
+_ONESELF = re.compile(
+    r"^(?:(?:c'est|c est|it's|it is|that's|that is)\s+)?(?:moi|me)(?![\w'])(?=\s+qui\b|\s+who\b|[^\w]*$)"
+)
+_WHO = folded_words("qui who whom")
+
+
+def _naming_oneself(text: str, author: str) -> str | None:
+    """``text`` with the speaker's name for the pronoun when it names the speaker as the answer
+    ("c'est moi" from Sixtine → "c'est Sixtine"), else None."""
+    found = _ONESELF.match(fold(text))
+    if found is None or not author.strip():
+        return None
+    pronoun = found.end() - (2 if fold(text)[found.end() - 2 : found.end()] == "me" else 3)
+    return (text[:pronoun] + author.strip() + text[found.end() :]).strip()
+
+
+def _asks_who(question: AskedQuestion) -> bool:
+    return bool(set(tokens(question.text)) & _WHO)
+
+
+# Facets a predicate of the reply states ("vient de", "habite à", "bosse chez") or a description
+# gives: a reply stating one of them answers none of the others ("elle vient de Lorient" to "que
+# fait Honorine comme métier ?"). The labelling guide's facets, kept apart.
+_PREDICATE_ANSWERED = _PREDICATE_FACETS | {"role"}
+
+
+def _states_another_facet(text: str, question: AskedQuestion) -> bool:
+    """The reply's predicate states a facet (:func:`stated_facets`: where one lives, comes from,
+    works) and the question asks another of those facets."""
+    if question.facet not in _PREDICATE_ANSWERED:
+        return False
+    stated = stated_facets(text) & _PREDICATE_FACETS
+    return bool(stated) and question.facet not in stated
 
 
 def _about_something_else(text: str, question: AskedQuestion, language: Language) -> bool:
@@ -672,9 +744,20 @@ def _fits_facet(text: str, facet: str | None, language: Language) -> bool:
     shape = _SHAPES.get(facet or "")
     if shape is None:
         return True
+    if facet == "place" and _only_a_name(text):
+        return True  # "Colmar", "Aix-en-Provence": a place named alone
     folded = fold(text)
     said_in = sentence_language(tokens(text))
     return any(re.search(shape[lang], folded) for lang in {language, said_in or language})
+
+
+def _only_a_name(text: str) -> bool:
+    """``text`` is a proper name and nothing else: at most four words, capitalised and none a common
+    word ("Merci Vianney" is thanks), function words between them ("Aix-en-Provence")."""
+    words = LETTERS.findall(text)
+    if not 1 <= len(words) <= 4 or not (words[0][0].isupper() and words[-1][0].isupper()):
+        return False
+    return all((word[0].isupper() and not is_common_word(word)) or word in FUNCTION_WORDS for word in words)
 
 
 def _cued(text: str, facet: str | None, language: Language) -> bool:
@@ -708,6 +791,8 @@ def _states_about(text: str, question: AskedQuestion, language: Language) -> boo
     what was asked."""
     if _relates(text, question, language):
         return True
+    if question.facet == "date" and same_direction(tokens(text), tokens(question.text)):
+        return True  # "Ismaël arrive le 2 septembre" to "quand commence Ismaël ?"
     if question.facet == "place":
         after = _PLACE_WORDS[language]
     elif question.facet in _SHAPES and not topic_terms(question):

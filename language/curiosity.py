@@ -19,10 +19,14 @@ from language.questions import asked_part
 from language.text import (
     FUNCTION_WORDS,
     NUMBER_WORDS,
+    SUBJECT_CLITICS,
+    TOKEN,
     Language,
     fold,
     folded_words,
     frequency,
+    is_english_verb_form,
+    is_verb_form,
     tokens,
     words_as_written,
 )
@@ -208,6 +212,30 @@ def _asking_verb(words: list[tuple[str, str]], reading: FacetReading, bot: str) 
     while cue and fold(cue[-1]) in FUNCTION_WORDS:
         cue.pop()
     return cue
+
+
+def fact_heading(curiosity: Curiosity) -> str:
+    """What a fact written from an answer to ``curiosity`` opens with: its topic when that is a
+    noun phrase ("couleur préférée de Bob", "Malik habite"), else the question as it was asked.
+    A topic opening with a verb ("pilote Toucan", "passe le séminaire", from "qui pilote Toucan ?",
+    "où se passe le séminaire ?") dropped the word that asked, and read as a heading it says
+    something else: "Pilote Toucan : Sixtine" against "Qui pilote Toucan : Sixtine"."""
+    first = curiosity.topic.split()[0] if curiosity.topic.split() else ""
+    folded = [fold(word) for word in TOKEN.findall(curiosity.text)]
+    before = folded[folded.index(fold(first)) - 1] if fold(first) in folded[1:] else ""
+    # after an interrogative or a clitic, a word is the verb ("qui pilote", "où se passe"), even one
+    # the dictionary reads as a noun first
+    if first and (
+        before in _ASKING_WORDS
+        or before in SUBJECT_CLITICS
+        or is_verb_form(first.casefold())
+        or is_english_verb_form(fold(first))
+    ):
+        return " ".join(curiosity.text.split()).rstrip(" ?!.…")
+    return curiosity.topic
+
+
+_ASKING_WORDS = folded_words("qui quand ou comment pourquoi combien who when where how why")
 
 
 def as_curiosity(question: str, language: Language = "fr") -> str:

@@ -587,6 +587,25 @@ def _opposite_roots() -> tuple[tuple[frozenset[str], frozenset[str]], ...]:
     )
 
 
+def _sides(words: list[str]) -> set[tuple[int, int]]:
+    """Which side of which pair of :data:`_OPPOSITES` the words take: ``(pair, 0 or 1)``."""
+    roots = {root for word in words for root in _roots(word)}
+    return {
+        (pair, side)
+        for pair, both in enumerate(_opposite_roots())
+        for side, side_roots in enumerate(both)
+        if roots & side_roots
+    }
+
+
+def same_direction(a_words: list[str], b_words: list[str]) -> bool:
+    """Both say the same direction of one pair, and neither its opposite: "Ismaël arrive le 2" to
+    "quand commence Ismaël ?" (beginning), "le bureau ouvre à 8h" to "quand ouvre le bureau ?"."""
+    a, b = _sides(a_words), _sides(b_words)
+    opposite = {(pair, 1 - side) for pair, side in a | b}
+    return bool(a & b) and not (a | b) & opposite
+
+
 def _begins(words: list[str]) -> bool:
     """One of ``words`` says a beginning (the inchoative side of :data:`_OPPOSITES`)."""
     beginning = _opposite_roots()[0][0]

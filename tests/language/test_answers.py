@@ -494,3 +494,51 @@ def test_the_subject_stating_the_asked_kind_of_thing_in_their_own_words_answers(
     assert link(said("Ben", "I'm from Leeds"), city, language="en") is None  # where he comes from
     where = AskedQuestion("g-where", "Où est basé Malik ?", "Malik", ASKED_AT, "m", "place")
     assert link(said("Malik", "je vis à Villeurbanne"), where) == ("g-where", "subject_author")
+
+
+# --- 2026-11-27, late evening: a fresh probe's half A (docs/bot.md, "A probe nobody tuned for") ---
+
+PILOT = AskedQuestion("g-pilot", "Qui pilote Zorglub ?", "Zorglub", ASKED_AT, "m-pilot", "agent")
+SEMINAR = AskedQuestion("g-sem", "Où se passe le séminaire ?", "séminaire", ASKED_AT, "m-sem", "place")
+START = AskedQuestion("g-start", "Quand commence Ismaël ?", "Ismaël", ASKED_AT, "m-start", "date")
+JOB = AskedQuestion("g-job", "Que fait Honorine comme métier ?", "Honorine", ASKED_AT, "m-job", "role")
+
+
+def test_naming_oneself_answers_a_question_asking_who() -> None:
+    assert link(said("Sixtine", "c'est moi", reply_to="m-pilot"), PILOT) == ("g-pilot", "reply")
+    assert link(said("Sixtine", "Eko, moi 🙋"), PILOT) == ("g-pilot", "mention")
+    assert link(said("Sixtine", "Eko, it's me!"), PILOT) == ("g-pilot", "mention")
+    found = find_answer(said("Sixtine", "c'est moi", reply_to="m-pilot"), [PILOT], window=WINDOW)
+    assert found is not None and fragment(found.text, PILOT) == "Sixtine"
+    # not to a question asking something else, nor to one about the speaker
+    assert link(said("Vianney", "Eko, c'est moi"), SEMINAR) is None
+    me = AskedQuestion("g-me", "Qui est Sixtine ?", "Sixtine", ASKED_AT, "m-me", "identity")
+    assert link(said("Sixtine", "Eko, c'est moi"), me) is None
+    # "moi, je…" opens an opinion or a statement of the speaker's: no name to put there
+    assert link(said("Sixtine", "Eko, moi aussi je me demande"), PILOT) is None
+
+
+def test_a_place_named_alone_answers_where() -> None:
+    assert link(said("Vianney", "Colmar", reply_to="m-sem"), SEMINAR) == ("g-sem", "reply")
+    assert link(said("Vianney", "Eko, Aix-en-Provence !"), SEMINAR) == ("g-sem", "mention")
+    assert link(said("Vianney", "Eko, Merci Vianney"), SEMINAR) is None
+
+
+def test_a_reply_stating_another_facet_answers_none_of_the_others() -> None:
+    assert link(said("Nestor", "Eko, elle vient de Lorient je crois"), JOB) is None
+    origin = AskedQuestion("g-from", "D'où vient Honorine ?", "Honorine", ASKED_AT, "m-from", "origin")
+    assert link(said("Nestor", "Eko, elle vient de Lorient je crois"), origin) == ("g-from", "mention")
+    lives = AskedQuestion("g-lives", "Où habite Honorine ?", "Honorine", ASKED_AT, "m-lives", "place")
+    assert link(said("Nestor", "Eko, elle vient de Lorient"), lives) is None
+
+
+def test_a_date_of_the_same_direction_states_what_was_asked() -> None:
+    found = find_answer(said("Loïc", "Eko, Ismaël arrive le 2 septembre"), [START], window=WINDOW)
+    assert found is not None and found.standalone
+    assert link(said("Loïc", "Eko, Ismaël part le 2 septembre"), START) is None
+
+
+def test_a_cleft_is_a_statement_and_its_answer_stands_between_c_est_and_qui() -> None:
+    text = "c'est Loïc qui pilote Zorglub"
+    assert is_standalone(text, PILOT)
+    assert fragment(text, PILOT) == "Loïc"

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from language.curiosity import read_curiosity
+from language.curiosity import fact_heading, read_curiosity
 from language.intents import intent_of
 
 
@@ -169,3 +169,22 @@ def test_a_long_message_is_read_at_the_part_that_asks() -> None:
     assert intent_of("Eko, tu sais quoi ? Simon déménage à Lyon") == "statement"
     two = read_curiosity("Eko, c'est quoi le code de la porte ? et celui du garage ?")
     assert two is not None and "garage" in two.text  # asking twice: read whole
+
+
+@pytest.mark.parametrize(
+    ("question", "heading"),
+    [
+        # a topic opening with a verb lost the word that asked: the question heads the fact
+        ("Qui pilote Zorglub ?", "Qui pilote Zorglub"),
+        ("Où se passe le séminaire ?", "Où se passe le séminaire"),
+        ("Quand commence Ismaël ?", "Quand commence Ismaël"),
+        ("Who maintains Zorglub?", "Who maintains Zorglub"),
+        # a noun phrase, or the subject and its verb, stays the heading
+        ("Quelle est la couleur préférée de Bob ?", "couleur préférée de Bob"),
+        ("Où habite Malik ?", "Malik habite"),
+        ("Quel âge a Ilan ?", "âge d'Ilan"),
+    ],
+)
+def test_a_fact_opens_with_a_noun_phrase_or_else_the_question(question: str, heading: str) -> None:
+    curiosity = read_curiosity(question)
+    assert curiosity is not None and fact_heading(curiosity) == heading
