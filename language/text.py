@@ -378,8 +378,9 @@ LIGHT_VERBS = folded_words(
 FILLERS = folded_words(
     """tout tous toute toutes chaque tres si trop assez plutot surtout aussi deja encore juste justement
     vraiment exactement precisement finalement donc alors bien mieux bref enfin ben bah hein euh genre
-    voila du coup quand meme
-    just also very too quite rather really actually exactly some any each every per about much many well"""
+    voila du coup quand meme concretement franchement honnetement serieusement globalement clairement
+    just also very too quite rather really actually exactly some any each every per about much many well
+    honestly seriously basically clearly concretely"""
 )
 
 

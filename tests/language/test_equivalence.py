@@ -217,6 +217,9 @@ def test_facts_about_other_subjects_or_stopped_states_are_different() -> None:
         ("Bastien habite où ?", "je me demandais où habitait Bastien"),
         # the participant asked the same way round or the other
         ("Bastien travaille avec qui ?", "Avec qui travaille Bastien ?"),
+        # a discourse adverb says how one speaks, not what one asks
+        ("comment ça marche Zorglub ?", "Zorglub, ça marche comment concrètement ?"),
+        ("Bastien habite où ?", "franchement, Bastien habite où ?"),
         # two words of a beginning, or two of a coming event, name one date
         ("c'est quand le premier jour de Bastien ?", "Bastien arrive quand ?"),
         ("Zorglub sort quand ?", "c'est quand la mise en prod de Zorglub ?"),
