@@ -782,21 +782,23 @@ def _eval_dedup(args: argparse.Namespace, embedder: Embedder) -> int:
 
 
 def _eval_curiosity(args: argparse.Namespace) -> int:
-    from memory.quality.curiosity import BLIND_SET, TARGET_PRECISION, TARGET_RECALL, evaluate_curiosity
+    from memory.quality.curiosity import SETS, TARGET_PRECISION, TARGET_RECALL, evaluate_curiosity
 
-    report = {"blind": evaluate_curiosity(args.dataset or BLIND_SET, errors=args.errors)}
+    sets = {"dataset": args.dataset} if args.dataset else SETS
+    report = {name: evaluate_curiosity(path, errors=args.errors) for name, path in sets.items()}
     if args.json:
         _print_json_lines([report])
         return 0
-    for half, r in report["blind"].items():
-        print(
-            f"blind {half} curiosity: precision {r['precision']:.3f}  recall {r['recall']:.3f}"
-            f"  (intent category right {r['category_accuracy']:.3f}; {r['messages']} messages,"
-            f" {r['curiosities']} curiosities)"
-        )
-        for error in r.get("errors", []):
-            print(f"    {error['expected']} read as {error['got']}: {error['text']!r}")
-    test = report["blind"].get("test")
+    for name, halves in report.items():
+        for half, r in halves.items():
+            print(
+                f"{name} {half} curiosity: precision {r['precision']:.3f}  recall {r['recall']:.3f}"
+                f"  (intent category right {r['category_accuracy']:.3f}; {r['messages']} messages,"
+                f" {r['curiosities']} curiosities)"
+            )
+            for error in r.get("errors", []):
+                print(f"    {error['expected']} read as {error['got']}: {error['text']!r}")
+    test = report.get("blind", {}).get("test")
     if test is not None:
         met = test["precision"] >= TARGET_PRECISION and test["recall"] >= TARGET_RECALL
         print(_target_line(met, f"(blind test) precision ≥ {TARGET_PRECISION}, recall ≥ {TARGET_RECALL}"))
@@ -866,44 +868,52 @@ async def _eval_search(args: argparse.Namespace, embedder: Embedder) -> int:
 
 
 def _eval_answers(args: argparse.Namespace) -> int:
-    """Which message answers Eko's question (a rule, no model): figures per half, with the set's
-    subject and facet and with the ones read from the goal's text; no target is set."""
+    """Which message answers Eko's question (a rule, no model): figures per set and half, with the
+    set's subject and facet and with the ones read from the goal's text; no target is set."""
+    from memory.quality.answers import SETS, load
+
+    sets = {"dataset": args.dataset} if args.dataset else SETS
+    reports = {name: _answers_report(load(path), args.errors) for name, path in sets.items()}
+    if args.json:
+        _print_json_lines([reports])
+        return 0
+    for name, report in reports.items():
+        for mode in ("labelled", "read"):
+            for split, figures in report[mode].items():
+                print(
+                    f"{name} {mode} subject and facet, {split}: precision {figures['precision']:.3f}"
+                    f"  recall {figures['recall']:.3f}  ({figures['answers']} answers,"
+                    f" {figures['not_answers']} other messages)"
+                )
+        for error in report.get("errors", []):
+            print(f"  {error['error']}: {error['goal']!r} ← {error['message']['text']!r}")
+        for split, shown in report["facts"].items():
+            if not shown["compared"]:
+                continue
+            print(
+                f"{name} facts written from linked answers, {split}: exactly as labelled {shown['exact']:.3f}"
+                f"  word overlap {shown['word_overlap']:.3f}  ({shown['compared']} facts)"
+            )
+    return 0
+
+
+def _answers_report(items: list[dict[str, Any]], errors: bool) -> dict[str, Any]:
     from bot.fact_quality import written_facts
     from llm import PromptTemplates
-    from memory.quality.answers import DATASET, evaluate_answers, load
+    from memory.quality.answers import evaluate_answers
 
-    items = load(args.dataset or DATASET)
     runs = {"labelled": evaluate_answers(items), "read": evaluate_answers(items, read=True)}
     facts = written_facts(items, PromptTemplates("bot", "fr"))
-    if args.json:
-        report: dict[str, Any] = {
-            mode: {split: figures.as_dict() for split, figures in by_split.items()}
-            for mode, by_split in runs.items()
-        }
-        report["facts"] = {split: figures.as_dict() for split, figures in facts.items()}
-        if args.errors:  # dev only: the test half stays unseen by whoever tunes the rule
-            report["errors"] = [
-                e for by_split in runs.values() for e in getattr(by_split.get("dev"), "errors", [])
-            ]
-        _print_json_lines([report])
-        return 0
-    for mode, by_split in runs.items():
-        for split, figures in by_split.items():
-            print(
-                f"{mode} subject and facet, {split}: precision {figures.precision:.3f}"
-                f"  recall {figures.recall:.3f}  ({figures.true_positive + figures.false_negative} answers,"
-                f" {figures.true_negative + figures.false_positive} other messages)"
-            )
-        if args.errors and "dev" in by_split:
-            for error in by_split["dev"].errors:
-                print(f"  {error['error']}: {error['goal']!r} ← {error['message']['text']!r}")
-    for split, written in facts.items():
-        shown = written.as_dict()
-        print(
-            f"facts written from linked answers, {split}: exactly as labelled {shown['exact']:.3f}"
-            f"  word overlap {shown['word_overlap']:.3f}  ({written.compared} facts)"
-        )
-    return 0
+    report: dict[str, Any] = {
+        mode: {split: figures.as_dict() for split, figures in by_split.items()}
+        for mode, by_split in runs.items()
+    }
+    report["facts"] = {split: figures.as_dict() for split, figures in facts.items()}
+    if errors:  # dev only: the test half stays unseen by whoever tunes the rule
+        report["errors"] = [
+            error for by_split in runs.values() for error in getattr(by_split.get("dev"), "errors", [])
+        ]
+    return report
 
 
 # ------------------------------------------------------------------------------------------- output

@@ -8,8 +8,9 @@ text's subject (``about``: a goal without one in the set gets the subject the bo
 stores with it, so goals are judged as they are written).
 
 Sets: ``dedup_blind.jsonl`` (written before the rules, split by family into ``dev`` and ``test``:
-tune on dev only, targets are read on test) and the older ``dedup_set.jsonl`` (a regression check,
-one ``all`` half). Errors are listed for dev halves and regression sets only: a test half's errors
+tune on dev only, targets are read on test), ``fresh_dedup.jsonl`` (a second one, written the same
+way by someone else on 2026-11-27: BLIND_SETS.md) and the older ``dedup_set.jsonl`` (a regression
+check, one ``all`` half). Errors are listed for dev halves and regression sets only: a test half's errors
 are never shown, so nobody tunes on them.
 """
 
@@ -34,8 +35,9 @@ TARGET_PRECISION = 0.97
 TARGET_RECALL = 0.85
 HERE = Path(__file__).parent
 BLIND_SET = HERE / "dedup_blind.jsonl"
+FRESH_SET = HERE / "fresh_dedup.jsonl"
 OLD_SET = HERE / "dedup_set.jsonl"
-SETS = {"blind": BLIND_SET, "old": OLD_SET}
+SETS = {"blind": BLIND_SET, "fresh": FRESH_SET, "old": OLD_SET}
 SHOWN_ERRORS = 40
 
 

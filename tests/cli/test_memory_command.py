@@ -186,10 +186,11 @@ def test_eval_dedup_prints_every_set_and_half_and_never_a_test_error(eko_main: E
     run = eko_main("memory", "eval", "dedup", "--json", "--errors")
     assert run.returncode == 0, run.stdout + run.stderr
     report = _json_lines(run.stdout)[0]
-    assert set(report) == {"blind", "old"} and set(report["blind"]) == {"dev", "test"}
-    for kind in ("goal", "fact"):
-        assert {"precision", "recall", "f1"} <= set(report["blind"]["test"][kind])
-        assert "errors" not in report["blind"]["test"][kind] and "errors" in report["blind"]["dev"][kind]
+    assert set(report) == {"blind", "fresh", "old"} and set(report["blind"]) == {"dev", "test"}
+    for name in ("blind", "fresh"):
+        for kind in ("goal", "fact"):
+            assert {"precision", "recall", "f1"} <= set(report[name]["test"][kind])
+            assert "errors" not in report[name]["test"][kind] and "errors" in report[name]["dev"][kind]
     text = eko_main("memory", "eval", "dedup")
     assert "blind test goal: precision" in text.stdout and "old all fact" in text.stdout
 
@@ -205,15 +206,20 @@ def test_eval_search_prints_every_half_and_the_readme_example(eko_main: Eko) -> 
 def test_eval_curiosity_prints_both_halves(eko_main: Eko) -> None:
     run = eko_main("memory", "eval", "curiosity", "--json", "--errors")
     assert run.returncode == 0, run.stdout + run.stderr
-    report = _json_lines(run.stdout)[0]["blind"]
+    reports = _json_lines(run.stdout)[0]
+    assert set(reports) == {"blind", "fresh"}
+    report = reports["blind"]
     assert report["test"]["precision"] >= 0.95 and report["test"]["recall"] >= 0.9
-    assert "errors" not in report["test"]
+    assert "errors" not in report["test"] and "errors" not in reports["fresh"]["test"]
+    assert "fresh test curiosity: precision" in eko_main("memory", "eval", "curiosity").stdout
 
 
 def test_eval_answers_prints_both_halves_of_the_blind_set(eko_main: Eko) -> None:
     run = eko_main("memory", "eval", "answers", "--json")
     assert run.returncode == 0, run.stdout + run.stderr
-    report = _json_lines(run.stdout)[0]
+    reports = _json_lines(run.stdout)[0]
+    assert set(reports) == {"blind", "fresh"} and set(reports["fresh"]["read"]) == {"dev", "test"}
+    report = reports["blind"]
     assert set(report) == {"labelled", "read", "facts"} and set(report["read"]) == {"dev", "test"}
     assert set(report["facts"]["test"]) == {"compared", "exact", "word_overlap"}
     assert report["read"]["dev"]["answers"] + report["read"]["test"]["answers"] == 52  # the set's answers
