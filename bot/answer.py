@@ -35,7 +35,7 @@ from bot.curiosity import (
 )
 from bot.ports import BotMemory
 from language.answers import Answer, find_answer, find_told_answer, opens_with_repair, says_not_knowing
-from language.curiosity import Curiosity, as_curiosity, asked_facet, read_curiosity
+from language.curiosity import Curiosity, as_curiosity, asked_facet, in_third_person, read_curiosity
 from language.equivalence import Attribution, is_equivalent
 from language.intents import asks_after_bot, intent_of
 from language.mentions import strip_mention
@@ -458,12 +458,13 @@ class Responder:
         """The goal to record for an unknown question: only a request for information about a
         subject (:func:`language.curiosity.read_curiosity`), as people said it (or as the model
         phrased it standalone), with its subject and facet."""
-        curiosity: Curiosity | None = read_curiosity(
-            str(context.message.get("text", "")), self.language, self.bot_name
-        )
+        # Eko asks it later in its own voice: "mon entretien" from Léa becomes "l'entretien de Léa"
+        said = in_third_person(str(context.message.get("text", "")), context.author)
+        curiosity: Curiosity | None = read_curiosity(said, self.language, self.bot_name)
         if curiosity is None:
             return None
         if phrased:
+            phrased = in_third_person(phrased, context.author)
             curiosity = read_curiosity(phrased, self.language, self.bot_name) or curiosity
         return NewRecord(
             "goal",

@@ -9,6 +9,7 @@ text as people said it, its **subject** (the person, project, place or thing: "B
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 
@@ -26,6 +27,7 @@ from language.text import (
     folded_words,
     frequency,
     is_english_verb_form,
+    is_finite_verb,
     is_verb_form,
     tokens,
     words_as_written,
@@ -212,6 +214,67 @@ def _asking_verb(words: list[tuple[str, str]], reading: FacetReading, bot: str) 
     while cue and fold(cue[-1]) in FUNCTION_WORDS:
         cue.pop()
     return cue
+
+
+# First-person possessives and the determiner each becomes before a name's "de" ("mon badge" → "le
+# badge de Léa"); an elided article before a vowel ("mon entretien" → "l'entretien").
+_MY = {"mon": "le", "ma": "la", "mes": "les"}
+_MY_WORD = re.compile(r"(?<![\w'’])(mon|ma|mes|my)\s+", re.IGNORECASE)
+# Where the possessed noun phrase ends: punctuation, an interrogative, a copula, a pronoun.
+_PHRASE_END = folded_words(
+    "qui quoi ou quand comment pourquoi combien c ce est sont etait il elle ils elles on ne n "
+    "who what where when how why is are was were it"
+)
+
+
+def in_third_person(text: str, author: str) -> str:
+    """``text`` with its first-person possessives given to ``author``: "c'est quand mon entretien
+    annuel ?" from Léa → "c'est quand l'entretien annuel de Léa ?", "where is my badge?" → "where
+    is Léa's badge?". A goal is asked to the team later by Eko, whose "my" would be its own."""
+    author = " ".join(author.split())
+    if not author:
+        return text
+    pieces: list[str] = []
+    position = 0
+    for found in _MY_WORD.finditer(text):
+        if found.start() < position:
+            continue
+        end = _phrase_end(text, found.end())
+        phrase = text[found.end() : end].rstrip()
+        if not phrase:
+            continue
+        possessive = found.group(1).lower()
+        if possessive == "my":
+            owned = f"{author}'s {phrase}"
+        else:
+            article = _MY[possessive]
+            article = "l'" if article != "les" and phrase[:1].lower() in _VOWELS else article + " "
+            owned = f"{article}{phrase} {_of(author)}{author}"
+        if found.start() == 0 or text[found.start() - 1] in ".!?\n":
+            owned = owned[:1].upper() + owned[1:]
+        pieces.append(text[position : found.start()] + owned)
+        position = found.end() + len(phrase)
+    return "".join(pieces) + text[position:] if pieces else text
+
+
+def _phrase_end(text: str, start: int) -> int:
+    """Where the noun phrase starting at ``start`` ends (see :data:`_PHRASE_END`): at most five
+    words, none a finite verb after the first."""
+    ends = [start]
+    for count, word in enumerate(re.finditer(r"[^\W\d_][\w'’-]*|\d+|[^\w\s]", text[start:])):
+        folded = fold(word.group(0))
+        if folded in _NEGATIONS and len(ends) > 2:
+            return ends[-2]  # "mon badge marche plus": the word before "plus" is the verb
+        if not folded[:1].isalnum() or folded.split("'")[0] in _PHRASE_END or count >= 5:
+            break
+        if count and is_finite_verb(word.group(0).lower()):
+            break
+        ends.append(start + word.end())
+    return ends[-1]
+
+
+# The second word of a French negation ("ne … pas", "ne … plus"), and "not": the verb precedes it.
+_NEGATIONS = folded_words("pas plus jamais rien not")
 
 
 def fact_heading(curiosity: Curiosity) -> str:

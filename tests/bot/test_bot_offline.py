@@ -77,6 +77,20 @@ async def test_unknown_question_becomes_a_pending_goal_once(
     assert bot.counters.unknown_to_goal == 2
 
 
+async def test_a_question_about_the_asker_s_own_things_is_kept_in_the_third_person(
+    memory: Memory, start_eko: StartEko, humans: Join
+) -> None:
+    """Eko asks its goals to the team later, in its own voice: "mon entretien" would be its own."""
+    bot = await start_eko()
+    lea = await humans("Léa")
+    await lea.send({"text": "Eko, c'est quand mon entretien annuel ?"})
+    await reply_from_eko(lea)
+    await bot.drain()
+    goals = await memory.list("goal", status="pending")
+    assert [g.text for g in goals] == ["C'est quand l'entretien annuel de Léa ?"]
+    assert goals[0].about == "Léa"
+
+
 async def test_chit_chat_to_eko_is_answered_but_never_becomes_a_goal(
     memory: Memory, start_eko: StartEko, humans: Join
 ) -> None:

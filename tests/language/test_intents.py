@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from language.curiosity import fact_heading, read_curiosity
+from language.curiosity import fact_heading, in_third_person, read_curiosity
 from language.intents import intent_of
 
 
@@ -188,3 +188,19 @@ def test_a_long_message_is_read_at_the_part_that_asks() -> None:
 def test_a_fact_opens_with_a_noun_phrase_or_else_the_question(question: str, heading: str) -> None:
     curiosity = read_curiosity(question)
     assert curiosity is not None and fact_heading(curiosity) == heading
+
+
+@pytest.mark.parametrize(
+    ("text", "third"),
+    [
+        ("c'est quand mon entretien annuel ?", "c'est quand l'entretien annuel de Léa ?"),
+        ("mon manager c'est qui ?", "Le manager de Léa c'est qui ?"),
+        ("c'est quoi mes jours de congés restants ?", "c'est quoi les jours de congés restants de Léa ?"),
+        ("Eko, ma salle est où ?", "Eko, la salle de Léa est où ?"),
+        ("mon badge ne marche plus, pourquoi ?", "Le badge de Léa ne marche plus, pourquoi ?"),
+        ("where is my badge?", "where is Léa's badge?"),
+        ("c'est quoi le code du wifi ?", "c'est quoi le code du wifi ?"),  # nothing of the asker's
+    ],
+)
+def test_the_asker_s_things_are_given_to_the_asker(text: str, third: str) -> None:
+    assert in_third_person(text, "Léa") == third
