@@ -651,16 +651,17 @@ def _asks_who(question: AskedQuestion) -> bool:
     return bool(set(tokens(question.text)) & _WHO)
 
 
-# Facets a predicate of the reply states ("vient de", "habite à", "bosse chez") or a description
-# gives: a reply stating one of them answers none of the others ("elle vient de Lorient" to "que
-# fait Honorine comme métier ?"). The labelling guide's facets, kept apart.
-_PREDICATE_ANSWERED = _PREDICATE_FACETS | {"role"}
+# Facets whose answer may describe a person or a thing in any words, a place or an employer among
+# them ("c'est Paul, il bosse chez nous depuis mars" to "qui gère Hérisson ?"): a stated facet says
+# nothing against them.
+_DESCRIBED_ANYHOW = frozenset({None, "identity", "definition", "other", "agent", "participant"})
 
 
 def _states_another_facet(text: str, question: AskedQuestion) -> bool:
     """The reply's predicate states a facet (:func:`stated_facets`: where one lives, comes from,
-    works) and the question asks another of those facets."""
-    if question.facet not in _PREDICATE_ANSWERED:
+    works) and the question asks another, precise one ("elle vient de Lorient" to "que fait
+    Honorine comme métier ?" or "comment marche Hérisson ?"): the labelling guide's facets, apart."""
+    if question.facet in _DESCRIBED_ANYHOW:
         return False
     stated = stated_facets(text) & _PREDICATE_FACETS
     return bool(stated) and question.facet not in stated

@@ -530,6 +530,13 @@ def test_a_reply_stating_another_facet_answers_none_of_the_others() -> None:
     assert link(said("Nestor", "Eko, elle vient de Lorient je crois"), origin) == ("g-from", "mention")
     lives = AskedQuestion("g-lives", "Où habite Honorine ?", "Honorine", ASKED_AT, "m-lives", "place")
     assert link(said("Nestor", "Eko, elle vient de Lorient"), lives) is None
+    manner = AskedQuestion("g-how", "Comment marche Zorglub ?", "Zorglub", ASKED_AT, "m-how", "manner")
+    assert link(said("Paul", "Eko, elle vient de Lorient je crois"), manner) is None
+    # an agent's answer may describe the person in any words
+    assert link(said("Paul", "Eko, c'est Sixtine, elle bosse chez nous depuis mars"), PILOT) == (
+        "g-pilot",
+        "mention",
+    )
 
 
 def test_a_date_of_the_same_direction_states_what_was_asked() -> None:
