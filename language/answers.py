@@ -495,6 +495,14 @@ _FIRST_PERSON_VERB = {
 }
 
 
+# The same with a third-person pronoun standing for the subject ("il habite à Rezé" to "où habite
+# Gaspard ?", "she lives in Leeds").
+_PRONOUN_VERB = {
+    "fr": re.compile(r"^(?:il|elle|ils|elles|on)\s+(\w+)\s+(?!(?:pas|plus|jamais)\b)"),
+    "en": re.compile(r"^(?:he|she|they|it)\s+(\w+)\s+(?!(?:not|never)\b)"),
+}
+
+
 # "je suis …" to a question asking who or what someone is: what follows describes them.
 _I_AM = re.compile(r"^(?:moi,?\s+)?(?:je suis|j['’]suis|chuis|i am|i['’]m|im)\s+")
 
@@ -543,9 +551,10 @@ def fragment(text: str, question: AskedQuestion, language: Language = "fr") -> s
     if cleft:  # "c'est Capucine qui gère la paie" → "Capucine"
         return text[index[cleft.start(1)] : index[cleft.end(1)]].strip(_CLOSING)
     for lang in _BOTH[language]:
-        said = _FIRST_PERSON_VERB[lang].match(folded)
-        if said and said.end() < len(folded) and _repeats_verb(said.group(1), question, topic):
-            return text[index[said.end()] :].strip(_CLOSING)
+        for opening in (_FIRST_PERSON_VERB[lang], _PRONOUN_VERB[lang]):
+            said = opening.match(folded)
+            if said and said.end() < len(folded) and _repeats_verb(said.group(1), question, topic):
+                return text[index[said.end()] :].strip(_CLOSING)
     described = _I_AM.match(folded) if _describes(question) else None
     if described and described.end() < len(folded) and _first_person_description(text, language):
         return text[index[described.end()] :].strip(_CLOSING)  # "je suis la nouvelle designer"

@@ -151,6 +151,9 @@ _CUES: tuple[tuple[str, str], ...] = (
     # Wanting to understand or have explained a thing asks what it is ("je veux mieux comprendre le
     # vibe coding", "explain WebRTC to me").
     ("definition", r" (?:comprendre|comprends|expliquer|explique|understand|explain) "),
+    # Asking to be reminded of a thing asks what it is ("tu peux me rappeler le code du wifi ?",
+    # "remind me the wifi password"); "rappelle-moi d'appeler Paul" asks for a reminder (an action).
+    ("definition", r" (?:rappeler|rappelle|remind) (?:moi |me |nous |us )?(?=(?:le|la|les|l|the) )"),
     # "Which X" with no other cue asks which thing X is ("on a quelle carte ticket resto ?").
     ("definition", r" (?:quel|quelle|quels|quelles|which) "),
 )

@@ -97,6 +97,10 @@ WRAPPERS = frozenset(
         "please",
         "merci",
         "connais",
+        # asking to be reminded of a piece of information (language.intents, _RECALL)
+        "rappeler",
+        "rappelle",
+        "remind",
         "maintenant",
         "actuellement",
         "now",

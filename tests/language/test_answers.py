@@ -549,3 +549,20 @@ def test_a_cleft_is_a_statement_and_its_answer_stands_between_c_est_and_qui() ->
     text = "c'est Loïc qui pilote Zorglub"
     assert is_standalone(text, PILOT)
     assert fragment(text, PILOT) == "Loïc"
+
+
+def test_a_pronoun_and_the_question_s_verb_leave_the_fragment() -> None:
+    lives = AskedQuestion("g-lives", "Gaspard habite où ?", "Gaspard", ASKED_AT, "m-lives", "place")
+    assert fragment("il habite à Rezé", lives) == "à Rezé"
+    assert fragment("elle habite pas à Rezé", lives) == "elle habite pas à Rezé"  # a negation stays
+    ben = AskedQuestion("g-ben", "Where does Ben live?", "Ben", ASKED_AT, "m-ben", "place")
+    assert fragment("he lives in Leeds", ben, "en") == "in Leeds"
+
+
+def test_told_while_a_recall_request_waits() -> None:
+    """ "Tu peux me rappeler le code du wifi ?" asks what it is, like "c'est quoi le code du wifi ?"."""
+    wifi = AskedQuestion(
+        "g-wifi", "Tu peux me rappeler le code du wifi ?", "code du wifi", None, None, "definition"
+    )
+    told = find_told_answer(said("Zoé", "Eko, le code du wifi c'est Tartine2024"), [wifi])
+    assert told is not None and told.link == "told"

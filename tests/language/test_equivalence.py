@@ -217,6 +217,9 @@ def test_facts_about_other_subjects_or_stopped_states_are_different() -> None:
         ("Bastien habite où ?", "je me demandais où habitait Bastien"),
         # the participant asked the same way round or the other
         ("Bastien travaille avec qui ?", "Avec qui travaille Bastien ?"),
+        # asking to be reminded of a thing asks what it is
+        ("c'est quoi le code du wifi de Zorglub ?", "tu peux me rappeler le code du wifi de Zorglub ?"),
+        ("what's the Zorglub wifi password?", "remind me the Zorglub wifi password"),
         # a discourse adverb says how one speaks, not what one asks
         ("comment ça marche Zorglub ?", "Zorglub, ça marche comment concrètement ?"),
         ("Bastien habite où ?", "franchement, Bastien habite où ?"),

@@ -204,3 +204,9 @@ def test_a_fact_opens_with_a_noun_phrase_or_else_the_question(question: str, hea
 )
 def test_the_asker_s_things_are_given_to_the_asker(text: str, third: str) -> None:
     assert in_third_person(text, "Léa") == third
+
+
+def test_a_recall_request_asks_what_the_thing_is() -> None:
+    curiosity = read_curiosity("Eko, tu peux me rappeler le code du wifi ?")
+    assert curiosity is not None and (curiosity.subject, curiosity.facet) == ("code du wifi", "definition")
+    assert read_curiosity("Eko, rappelle-moi d'appeler Paul demain") is None  # a reminder: an action
