@@ -111,6 +111,7 @@ class Lobby:
         self._names = NameRegistry(name_hold)
         self._presence_sent: list[dict[str, Any]] | None = None
         self._presence_task: asyncio.Task[None] | None = None
+        self._share_presence = False  # this process's people changed since they were last shared
         self._sessions: dict[str, _Session] = {}
         self._bot_sid: str | None = None
         self._bot_gone = asyncio.Event()  # set when the current bot connection ends
@@ -129,6 +130,7 @@ class Lobby:
                 join=self._join,
                 drop_all=self._drop_transports,
                 is_present=lambda sid: sid in self._sessions,
+                presence_changed=lambda: self._presence_changed(share=False),
                 seat_ttl=seat_ttl,
             )
             if redis_url
@@ -467,14 +469,20 @@ class Lobby:
     # -- presence ----------------------------------------------------------------------------
 
     def _presence(self) -> dict[str, Any]:
-        """Who is here: the bot first when connected, then each person once, by name."""
-        people = [{"name": self._bot_name, "bot": True}] if self._bot_sid is not None else []
-        names = sorted(self._names.online(), key=lambda name: (name.casefold(), name))
+        """Who is here: the bot first when connected, then each person once, by name; with several
+        processes, those connected to any of them (:attr:`SharedRoom.remote`)."""
+        remote = list(self._shared.remote.values()) if self._shared is not None else []
+        bot = self._bot_sid is not None or any(host["bot"] for host in remote)
+        people = [{"name": self._bot_name, "bot": True}] if bot else []
+        online = set(self._names.online()).union(*(host["people"] for host in remote))
+        names = sorted(online, key=lambda name: (name.casefold(), name))
         people.extend({"name": name, "bot": False} for name in names)
         return {"people": people}
 
-    def _presence_changed(self) -> None:
-        """Tell the room who is here, once per burst of arrivals and departures."""
+    def _presence_changed(self, share: bool = True) -> None:
+        """Tell the room who is here, once per burst of arrivals and departures; ``share``: this
+        process's people changed, and the other processes are told too."""
+        self._share_presence = self._share_presence or share
         if self._presence_task is None or self._presence_task.done():
             self._presence_task = asyncio.create_task(self._send_presence())
             self._tasks.add(self._presence_task)
@@ -482,10 +490,13 @@ class Lobby:
 
     async def _send_presence(self) -> None:
         await asyncio.sleep(0)  # connections opening or closing in the same tick go out as one update
+        share, self._share_presence = self._share_presence, False
+        if share and self._shared is not None and not self._closing:
+            local = sorted(self._names.online(), key=lambda name: (name.casefold(), name))
+            self._shared.share_presence(local, self._bot_sid is not None)
         presence = self._presence()
         if presence["people"] != self._presence_sent and not self._closing:
             self._presence_sent = presence["people"]
-            # This process's people only (see docs/lobby-protocol.md): not relayed to other processes.
             await self._sio.emit("presence", presence, room=ROOM, ignore_queue=True)
 
 

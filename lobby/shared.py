@@ -53,7 +53,8 @@ class SharedRoom:
     connection is still open here. ``read_history()`` reads the last messages from the store.
 
     ``lock_ttl`` bounds how long a crashed writer holds the others back; ``seat_ttl`` how long a
-    crashed process keeps the bot's name.
+    crashed process keeps the bot's name, and its people stay listed as present.
+    ``presence_changed()`` runs when another process's people changed (:attr:`remote`).
     """
 
     def __init__(
@@ -66,6 +67,7 @@ class SharedRoom:
         join: Callable[[str, list[LobbyMessage]], Awaitable[None]],
         drop_all: Callable[[], None],
         is_present: Callable[[str], bool],
+        presence_changed: Callable[[], None] = lambda: None,
         prefix: str = "eko:lobby",
         lock_ttl: float = 5.0,
         lock_wait: float = 10.0,
@@ -96,6 +98,17 @@ class SharedRoom:
         self._listener: asyncio.Task[None] | None = None
         self._seat_keeper: asyncio.Task[None] | None = None
         self._closing = False
+        # Who is connected to each process: a key per process (expiring with ``seat_ttl``, refreshed
+        # while the process lives) and the set of processes that wrote one.
+        self._presence_changed = presence_changed
+        self._hosts_key = f"{prefix}:presence"
+        self._local: dict[str, Any] = {"people": [], "bot": False}
+        self.remote: dict[str, dict[str, Any]] = {}  # host → {"people": [...], "bot": bool}, others only
+        self._presence_keeper: asyncio.Task[None] | None = None
+        # A client of its own: presence traffic never shares a connection with the room's writes.
+        self._presence_redis: aioredis.Redis = aioredis.Redis.from_url(redis_url)
+        self._presence_news = asyncio.Event()  # another process announced a change
+        self._local_news = asyncio.Event()  # this process's people changed
 
     def manager(self) -> socketio.AsyncRedisManager:
         """python-socketio's Redis manager for this Lobby's ``AsyncServer`` (same Redis, own channel)."""
@@ -114,6 +127,7 @@ class SharedRoom:
             pubsub = await self._subscribe()
         except (RedisError, OSError) as exc:
             await self._redis.aclose()
+            await self._presence_redis.aclose()
             raise SharedRoomError("unreachable", reason=type(exc).__name__) from None
         self._listener = asyncio.create_task(self._listen(pubsub))
         try:
@@ -121,14 +135,25 @@ class SharedRoom:
         except TimeoutError:
             await self.close()
             raise SharedRoomError("no_start_marker") from None
+        try:  # who is on the other processes already (then kept up to date by their events)
+            await self._read_presence()
+        except (RedisError, OSError) as exc:
+            logger.warning("lobby: presence not read", extra={"error": type(exc).__name__})
+        self._presence_keeper = asyncio.create_task(self._keep_presence())
 
     async def close(self) -> None:
         self._closing = True
-        for task in (self._listener, self._seat_keeper):
+        for task in (self._listener, self._seat_keeper, self._presence_keeper):
             if task is not None:
                 task.cancel()
                 await asyncio.gather(task, return_exceptions=True)
+        try:  # the others list this process's people no more, at once rather than at the TTL
+            await self._presence_redis.delete(self._presence_key(self.host_id))
+            await self._send({"kind": "presence", "host": self.host_id})
+        except (RedisError, OSError):
+            pass  # the key expires by itself
         await self._redis.aclose()
+        await self._presence_redis.aclose()
 
     async def ping(self) -> bool:
         try:
@@ -256,6 +281,78 @@ class SharedRoom:
                 await on_lost()
                 return
 
+    # -- presence across processes ----------------------------------------------------------
+
+    def share_presence(self, people: list[str], bot: bool) -> None:
+        """Tell every process who is connected to this one (soon: :meth:`_keep_presence` does it);
+        each then lists the union (``presence_changed``)."""
+        self._local = {"people": people, "bot": bot}
+        self._local_news.set()
+
+    def _presence_key(self, host: str) -> str:
+        return f"{self._hosts_key}:{host}"
+
+    async def _write_presence(self) -> None:
+        async with self._presence_redis.pipeline(transaction=False) as pipe:
+            pipe.set(self._presence_key(self.host_id), json.dumps(self._local), px=self._seat_ttl_ms)
+            pipe.sadd(self._hosts_key, self.host_id)
+            await pipe.execute()
+
+    async def _read_presence(self) -> None:
+        """Refresh :attr:`remote` from Redis (a process whose key expired is gone); tell the Lobby
+        when it changed."""
+        members = await self._presence_redis.smembers(self._hosts_key)
+        hosts = sorted(h.decode() if isinstance(h, bytes) else str(h) for h in members)
+        others = [host for host in hosts if host != self.host_id]
+        keys = [self._presence_key(host) for host in others]
+        values = await self._presence_redis.mget(keys) if keys else []
+        remote: dict[str, dict[str, Any]] = {}
+        gone: list[str] = []
+        for host, value in zip(others, values, strict=True):
+            if value is None:
+                gone.append(host)
+                continue
+            try:
+                shown = json.loads(value)
+                remote[host] = {"people": [str(p) for p in shown["people"]], "bot": bool(shown["bot"])}
+            except (ValueError, TypeError, KeyError):
+                logger.warning("lobby: unreadable presence of another process", extra={"host": host})
+        if gone:
+            await self._presence_redis.srem(self._hosts_key, *gone)
+        if remote != self.remote:
+            self.remote = remote
+            self._presence_changed()
+
+    async def _keep_presence(self) -> None:
+        """Read the others' presence when one announces a change; every third of the TTL, refresh
+        this process's key and read theirs (a crashed process's key expires). Redis is asked here,
+        never in the stream's listener: a command there could hold the stream back, and redis-py
+        may swallow a cancellation inside one (the loop's ``_closing`` check ends it anyway)."""
+        every = self._seat_ttl_ms / 3000
+        news = [asyncio.create_task(self._presence_news.wait()), asyncio.create_task(self._local_news.wait())]
+        try:
+            while not self._closing:
+                await asyncio.wait(news, timeout=every, return_when=asyncio.FIRST_COMPLETED)
+                theirs, ours = self._presence_news.is_set(), self._local_news.is_set()
+                self._presence_news.clear()
+                self._local_news.clear()
+                news = [
+                    asyncio.create_task(event.wait()) if task.done() else task
+                    for task, event in zip(news, (self._presence_news, self._local_news), strict=True)
+                ]
+                try:
+                    if ours or not theirs:  # ours changed, or time to refresh our key
+                        await self._write_presence()
+                    if ours:
+                        event = json.dumps({"kind": "presence", "host": self.host_id})
+                        await self._presence_redis.publish(self._channel, event)
+                    await self._read_presence()
+                except (RedisError, OSError) as exc:
+                    logger.warning("lobby: presence not shared", extra={"error": type(exc).__name__})
+        finally:
+            for task in news:
+                task.cancel()
+
     # -- the stream ---------------------------------------------------------------------------
 
     async def _subscribe(self) -> Any:
@@ -334,6 +431,8 @@ class SharedRoom:
                 self._tail.extend(self._seed[1])
                 self._seed = None
                 self._ready.set()
+        elif event.get("kind") == "presence" and event.get("host") != self.host_id:
+            self._presence_news.set()  # read by _keep_presence
         elif event.get("kind") == "join" and event.get("host") == self.host_id:
             sid = self._joins.pop(str(event.get("token")), None)
             # Not ready: the stream was lost since, and every local connection was dropped.

@@ -259,3 +259,44 @@ async def shown_next(client: Client, shown: list[str], wait: float = 30) -> list
     if history in done:
         return [m["text"] for m in history.result()["messages"]]
     return [*shown, message.result()["text"]]
+
+
+async def presence_until(client: Client, names: list[str]) -> None:
+    """The presence lists ``client`` receives, until one has exactly ``names`` (in order)."""
+    while [person["name"] for person in (await client.next("presence"))["people"]] != names:
+        pass
+
+
+async def test_presence_lists_the_people_and_the_bot_of_every_process(pair: Pair, people: Connect) -> None:
+    alice = await people("Alice")
+    await presence_until(alice, ["Alice"])
+    bob = await people("Bob", url=pair.b.url)
+    await presence_until(bob, ["Alice", "Bob"])  # Alice is on the other process
+    await presence_until(alice, ["Alice", "Bob"])
+    await people("Eko", token=BOT_TOKEN)  # the bot on process a: listed first on b too
+    await presence_until(bob, ["Eko", "Alice", "Bob"])
+    await bob.close()
+    await presence_until(alice, ["Eko", "Alice"])
+
+
+async def test_a_process_that_dies_without_a_word_leaves_the_presence_list(
+    tmp_path: Path, redis_server: RedisServer, clock: FakeClock
+) -> None:
+    """Its people's key expires (``seat_ttl``) and the others drop them at their next refresh."""
+    lobby = LobbyServer(tmp_path, unused_port(), clock, redis_url=redis_server.url, seat_ttl=0.6)
+    await lobby.start()
+    try:
+        async with connector(lobby.url) as connect:
+            alice = await connect("Alice")
+            await presence_until(alice, ["Alice"])
+            # what a process that crashed had written: its key, no one refreshing it
+            redis = aioredis.Redis.from_url(redis_server.url)
+            await redis.set("eko:lobby:presence:ghost", '{"people": ["Ghost"], "bot": false}', px=300)
+            await redis.sadd("eko:lobby:presence", "ghost")
+            await redis.publish("eko:lobby:room", '{"kind": "presence", "host": "ghost"}')
+            await presence_until(alice, ["Alice", "Ghost"])
+            await presence_until(alice, ["Alice"])  # expired, and read so at the next refresh
+            assert b"ghost" not in await redis.smembers("eko:lobby:presence")  # forgotten
+            await redis.aclose()
+    finally:
+        await lobby.stop()
