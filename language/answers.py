@@ -649,11 +649,13 @@ _WHO = folded_words("qui who whom")
 def _naming_oneself(text: str, author: str) -> str | None:
     """``text`` with the speaker's name for the pronoun when it names the speaker as the answer
     ("c'est moi" from Sixtine → "c'est Sixtine"), else None."""
-    found = _ONESELF.match(fold(text))
+    folded, index = fold_with_map(text)
+    found = _ONESELF.match(folded)
     if found is None or not author.strip():
         return None
-    pronoun = found.end() - (2 if fold(text)[found.end() - 2 : found.end()] == "me" else 3)
-    return (text[:pronoun] + author.strip() + text[found.end() :]).strip()
+    start = found.end() - (2 if folded[found.end() - 2 : found.end()] == "me" else 3)
+    end = index[found.end()] if found.end() < len(index) else len(text)
+    return (text[: index[start]] + author.strip() + text[end:]).strip()
 
 
 def _asks_who(question: AskedQuestion) -> bool:
