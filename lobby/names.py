@@ -57,13 +57,18 @@ class NameRegistry:
         self._holds: dict[str, _Hold] = {}  # by identity
         self._by_sid: dict[str, str] = {}  # sid → identity
 
+    def check(self, name: str, key: str | None, now: datetime) -> None:
+        """Raise :class:`RefusedError` ``name_taken`` when someone else holds ``name`` here."""
+        held = self._holds.get(identity(name))
+        if held is not None and not self._same_holder(held, key) and self._still_held(held, now):
+            raise RefusedError("name_taken", name=held.name)
+
     def claim(self, name: str, key: str | None, sid: str, now: datetime) -> None:
         """Give ``name`` to connection ``sid``, or raise :class:`RefusedError` ``name_taken``."""
         self.release(sid, now)  # a connection holds one name
+        self.check(name, key, now)
         ident = identity(name)
         held = self._holds.get(ident)
-        if held is not None and not self._same_holder(held, key) and self._still_held(held, now):
-            raise RefusedError("name_taken", name=held.name)
         if held is None or not self._same_holder(held, key):
             held = self._holds[ident] = _Hold(name, key)
         held.name = name

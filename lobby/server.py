@@ -22,7 +22,7 @@ from redis.exceptions import RedisError
 from language.controls import MAX_DEPTH
 from lobby.catalogue import Catalogue
 from lobby.guards import GuardedServer
-from lobby.names import DEFAULT_HOLD, NameRegistry, person_key
+from lobby.names import DEFAULT_HOLD, NameRegistry, identity, person_key
 from lobby.publisher import BatchPublisher
 from lobby.rules import (
     FloodGate,
@@ -109,6 +109,7 @@ class Lobby:
         self._trigger_timeout = trigger_timeout
         self._texts = Catalogue.load(language)
         self._names = NameRegistry(name_hold)
+        self._name_hold = name_hold
         self._presence_sent: list[dict[str, Any]] | None = None
         self._presence_task: asyncio.Task[None] | None = None
         self._share_presence = False  # this process's people changed since they were last shared
@@ -264,7 +265,16 @@ class Lobby:
             if is_bot:
                 name = await self._check_bot(auth, sid)
             else:
-                self._names.claim(name, person_key(auth), sid, self._clock())
+                key = person_key(auth)
+                if self._shared is not None:  # held here, then on every process, then ours here
+                    self._names.check(name, key, self._clock())
+                    await self._claim_shared_name(name, key)
+                try:
+                    self._names.claim(name, key, sid, self._clock())
+                except RefusedError:
+                    if self._shared is not None:  # taken here meanwhile: give the shared claim back
+                        await self._shared.release_name(identity(name), 0)
+                    raise
         except RefusedError as exc:
             logger.info("lobby: connection refused", extra={"sid": sid, "code": exc.code})
             reason = self._texts.text(f"refusal.{exc.code}", **{"bot": self._bot_name, **exc.params})
@@ -282,6 +292,18 @@ class Lobby:
         task = asyncio.create_task(self._welcome(sid))
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
+
+    async def _claim_shared_name(self, name: str, key: str | None) -> None:
+        """The name held across processes (lobby.shared): refused when another process's person
+        holds it; nothing is claimed then."""
+        assert self._shared is not None
+        try:
+            held = await self._shared.claim_name(identity(name), name, key)
+        except (RedisError, OSError):
+            logger.exception("lobby: name holds unavailable")
+            raise RefusedError("restarting", retry=True) from None
+        if held is not None:
+            raise RefusedError("name_taken", name=held)
 
     async def _check_bot(self, auth: dict[str, Any], sid: str) -> str:
         if not token_matches(auth.get("token"), self._bot_token):
@@ -332,6 +354,8 @@ class Lobby:
     async def _on_disconnect(self, sid: str, reason: Any = None) -> None:
         session = self._sessions.pop(sid, None)
         self._names.release(sid, self._clock())
+        if self._shared is not None and session is not None and not session.is_bot:
+            await self._shared.release_name(identity(session.name), self._name_hold.total_seconds())
         if sid == self._bot_sid:
             self._bot_sid = None
             self._bot_gone.set()

@@ -13,6 +13,7 @@ join marker): nothing between its history and the live messages is missed or rep
 from __future__ import annotations
 
 import asyncio
+import hashlib
 import json
 import logging
 import uuid
@@ -41,6 +42,34 @@ _PUBLISH_AND_RELEASE = """
 redis.call('publish', ARGV[2], ARGV[3])
 if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) end
 return 0
+"""
+
+
+# A display name held across processes (KEYS[1], a hash by the name's identity: "key", the holder's
+# key digest, "" for a connection without a key; "name", as spelled; "on:<process>", its open
+# connections there). Claim: refused (the held spelling returned) when someone else holds it, else
+# one more connection, the hash kept alive for ARGV[4] ms (refreshed while connections are open).
+_CLAIM_NAME = """
+local held = redis.call('hget', KEYS[1], 'key')
+if held and (held == '' or held ~= ARGV[1]) then
+  if redis.call('hlen', KEYS[1]) > 0 then return redis.call('hget', KEYS[1], 'name') end
+end
+redis.call('hset', KEYS[1], 'key', ARGV[1], 'name', ARGV[3])
+redis.call('hincrby', KEYS[1], 'on:' .. ARGV[2], 1)
+redis.call('pexpire', KEYS[1], ARGV[4])
+return false
+"""
+# Release one connection (ARGV: process, hold ms): with none left anywhere, a keyless name is free
+# at once, a keyed one stays held for the hold.
+_RELEASE_NAME = """
+local left = redis.call('hincrby', KEYS[1], 'on:' .. ARGV[1], -1)
+if left <= 0 then redis.call('hdel', KEYS[1], 'on:' .. ARGV[1]) end
+for _, field in ipairs(redis.call('hkeys', KEYS[1])) do
+  if string.sub(field, 1, 3) == 'on:' then return 0 end
+end
+if redis.call('hget', KEYS[1], 'key') == '' then redis.call('del', KEYS[1])
+else redis.call('pexpire', KEYS[1], ARGV[2]) end
+return 1
 """
 
 
@@ -107,6 +136,7 @@ class SharedRoom:
         self._presence_keeper: asyncio.Task[None] | None = None
         # A client of its own: presence traffic never shares a connection with the room's writes.
         self._presence_redis: aioredis.Redis = aioredis.Redis.from_url(redis_url)
+        self._held_names: dict[str, int] = {}  # name identity → this process's connections holding it
         self._presence_news = asyncio.Event()  # another process announced a change
         self._local_news = asyncio.Event()  # this process's people changed
 
@@ -281,6 +311,50 @@ class SharedRoom:
                 await on_lost()
                 return
 
+    # -- names across processes -----------------------------------------------------------
+
+    async def claim_name(self, ident: str, name: str, key: str | None) -> str | None:
+        """One more connection holding ``name`` (identity ``ident``) with ``key``; the name as its
+        holder spells it when someone else holds it on any process (then nothing is claimed).
+        Raises RedisError or OSError when Redis is down."""
+        digest = "" if key is None else hashlib.sha256(key.encode()).hexdigest()  # never the key itself
+        held = await self._presence_redis.eval(
+            _CLAIM_NAME, 1, self._name_key(ident), digest, self.host_id, name, self._seat_ttl_ms
+        )
+        if held:
+            return held.decode() if isinstance(held, bytes) else str(held)
+        self._held_names[ident] = self._held_names.get(ident, 0) + 1
+        return None
+
+    async def release_name(self, ident: str, hold: float) -> None:
+        """One connection holding ``ident`` closed; with none left anywhere, a keyed name stays
+        held ``hold`` seconds."""
+        count = self._held_names.get(ident, 0) - 1
+        if count < 0:
+            return
+        if count:
+            self._held_names[ident] = count
+        else:
+            del self._held_names[ident]
+        try:
+            await self._presence_redis.eval(
+                _RELEASE_NAME, 1, self._name_key(ident), self.host_id, int(hold * 1000)
+            )
+        except (RedisError, OSError) as exc:  # the key's TTL frees it
+            logger.warning("lobby: name not released", extra={"error": type(exc).__name__})
+
+    def _name_key(self, ident: str) -> str:
+        return f"{self.prefix}:name:{hashlib.sha256(ident.encode()).hexdigest()[:32]}"
+
+    async def _keep_names(self) -> None:
+        """The names this process's connections hold stay held while they are open."""
+        if not self._held_names:
+            return
+        async with self._presence_redis.pipeline(transaction=False) as pipe:
+            for ident in self._held_names:
+                pipe.pexpire(self._name_key(ident), self._seat_ttl_ms, gt=True)
+            await pipe.execute()
+
     # -- presence across processes ----------------------------------------------------------
 
     def share_presence(self, people: list[str], bot: bool) -> None:
@@ -343,6 +417,7 @@ class SharedRoom:
                 try:
                     if ours or not theirs:  # ours changed, or time to refresh our key
                         await self._write_presence()
+                        await self._keep_names()
                     if ours:
                         event = json.dumps({"kind": "presence", "host": self.host_id})
                         await self._presence_redis.publish(self._channel, event)

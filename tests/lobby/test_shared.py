@@ -300,3 +300,56 @@ async def test_a_process_that_dies_without_a_word_leaves_the_presence_list(
             await redis.aclose()
     finally:
         await lobby.stop()
+
+
+ALICE_KEY = "0123456789abcdef0123456789abcdef"
+
+
+async def refused_on(url: str, auth: dict[str, Any]) -> dict[str, Any]:
+    client = Client(url)
+    try:
+        with pytest.raises(socketio.exceptions.ConnectionError):
+            await client.connect(auth)
+        return dict(await client.next("refused"))
+    finally:
+        await client.close()
+
+
+async def test_a_name_held_on_one_process_is_refused_on_the_other(pair: Pair) -> None:
+    """Eko credits what it learns to names: nobody may take Alice's on the process she is not on."""
+    alice = Client(pair.a.url)
+    other_tab = Client(pair.b.url)
+    try:
+        await alice.connect({"name": "Alice", "key": ALICE_KEY})
+        for auth in ({"name": "alice", "key": "f" * 32}, {"name": "ALICE"}):
+            answer = await refused_on(pair.b.url, auth)
+            assert answer["data"] == {"code": "name_taken"} and "Alice" in answer["message"]
+        await other_tab.connect({"name": "Alice", "key": ALICE_KEY})  # her second tab, on b
+        assert (await other_tab.next("history"))["you"] == "Alice"
+        await alice.close()
+        await other_tab.close()
+        # gone from both: her key's hold keeps the name hers, on every process
+        assert (await refused_on(pair.b.url, {"name": "Alice"}))["data"] == {"code": "name_taken"}
+    finally:
+        await alice.close()
+        await other_tab.close()
+
+
+async def test_a_name_without_a_key_is_free_on_every_process_once_its_connection_closes(pair: Pair) -> None:
+    bot = Client(pair.a.url)
+    try:
+        await bot.connect({"name": "Robot"})
+        assert (await refused_on(pair.b.url, {"name": "Robot"}))["data"] == {"code": "name_taken"}
+    finally:
+        await bot.close()
+    again = Client(pair.b.url)
+    try:
+        for _ in range(100):  # the release reaches Redis just after the close
+            try:
+                await again.connect({"name": "Robot"})
+                break
+            except socketio.exceptions.ConnectionError:
+                await asyncio.sleep(0.02)
+        assert (await again.next("history"))["you"] == "Robot"
+    finally:
+        await again.close()
