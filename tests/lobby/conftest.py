@@ -147,3 +147,14 @@ async def connector(default_url: str) -> AsyncIterator[Callable[..., Any]]:
     finally:
         for client in opened:
             await client.close()
+
+
+async def refused(url: str, auth: Any) -> dict[str, Any]:
+    """The ``refused`` event of a connection the Lobby turns away (its ``message`` and ``data``)."""
+    client = Client(url)
+    try:
+        with pytest.raises(socketio.exceptions.ConnectionError):
+            await client.connect(auth)
+        return dict(await client.next("refused"))
+    finally:
+        await client.close()

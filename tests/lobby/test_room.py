@@ -12,7 +12,6 @@ from typing import Any
 
 import aiohttp
 import pytest
-import socketio
 
 from lobby.catalogue import LANGUAGES, PAGE_SECTIONS, PLACEHOLDER, Catalogue
 from lobby.guards import REFUSAL_CODES
@@ -20,20 +19,10 @@ from lobby.server import BOT_TRIGGER_REFUSALS
 from lobby.shared_errors import SHARED_LOG_LINES, SharedRoomError
 from store.errors import LOG_LINES, PROBLEMS, StoreCorruptError, StoreUnavailableError
 from tests.conftest import FakeClock
-from tests.lobby.conftest import BOT_TOKEN, Client, LobbyServer
+from tests.lobby.conftest import BOT_TOKEN, Client, LobbyServer, refused
 
 Connect = Callable[..., Any]
 ALICE_KEY = "0123456789abcdef0123456789abcdef"
-
-
-async def refused(url: str, auth: Any) -> dict[str, Any]:
-    client = Client(url)
-    try:
-        with pytest.raises(socketio.exceptions.ConnectionError):
-            await client.connect(auth)
-        return dict(await client.next("refused"))
-    finally:
-        await client.close()
 
 
 async def presence_until(client: Client, names: list[str]) -> list[dict[str, Any]]:

@@ -15,7 +15,7 @@ import socketio
 from lobby.shared import SharedRoom
 from store import LobbyMessage, MessageLog
 from tests.conftest import FakeClock, unused_port
-from tests.lobby.conftest import BOT_TOKEN, Client, LobbyServer, connector
+from tests.lobby.conftest import BOT_TOKEN, Client, LobbyServer, connector, refused
 from tests.redis_server import RedisServer
 
 Connect = Callable[..., Any]
@@ -305,16 +305,6 @@ async def test_a_process_that_dies_without_a_word_leaves_the_presence_list(
 ALICE_KEY = "0123456789abcdef0123456789abcdef"
 
 
-async def refused_on(url: str, auth: dict[str, Any]) -> dict[str, Any]:
-    client = Client(url)
-    try:
-        with pytest.raises(socketio.exceptions.ConnectionError):
-            await client.connect(auth)
-        return dict(await client.next("refused"))
-    finally:
-        await client.close()
-
-
 async def test_a_name_held_on_one_process_is_refused_on_the_other(pair: Pair) -> None:
     """Eko credits what it learns to names: nobody may take Alice's on the process she is not on."""
     alice = Client(pair.a.url)
@@ -322,14 +312,14 @@ async def test_a_name_held_on_one_process_is_refused_on_the_other(pair: Pair) ->
     try:
         await alice.connect({"name": "Alice", "key": ALICE_KEY})
         for auth in ({"name": "alice", "key": "f" * 32}, {"name": "ALICE"}):
-            answer = await refused_on(pair.b.url, auth)
+            answer = await refused(pair.b.url, auth)
             assert answer["data"] == {"code": "name_taken"} and "Alice" in answer["message"]
         await other_tab.connect({"name": "Alice", "key": ALICE_KEY})  # her second tab, on b
         assert (await other_tab.next("history"))["you"] == "Alice"
         await alice.close()
         await other_tab.close()
         # gone from both: her key's hold keeps the name hers, on every process
-        assert (await refused_on(pair.b.url, {"name": "Alice"}))["data"] == {"code": "name_taken"}
+        assert (await refused(pair.b.url, {"name": "Alice"}))["data"] == {"code": "name_taken"}
     finally:
         await alice.close()
         await other_tab.close()
@@ -339,7 +329,7 @@ async def test_a_name_without_a_key_is_free_on_every_process_once_its_connection
     bot = Client(pair.a.url)
     try:
         await bot.connect({"name": "Robot"})
-        assert (await refused_on(pair.b.url, {"name": "Robot"}))["data"] == {"code": "name_taken"}
+        assert (await refused(pair.b.url, {"name": "Robot"}))["data"] == {"code": "name_taken"}
     finally:
         await bot.close()
     again = Client(pair.b.url)
