@@ -547,7 +547,7 @@ def fragment(text: str, question: AskedQuestion, language: Language = "fr") -> s
     folded, index = fold_with_map(text)
     copula = _COPULA[language]
     topic = topic_terms(question)
-    cleft = _CLEFT_ANSWER.match(folded)
+    cleft = _CLEFT.match(folded)
     if cleft:  # "c'est Capucine qui gère la paie" → "Capucine"
         return text[index[cleft.start(1)] : index[cleft.end(1)]].strip(_CLOSING)
     for lang in _BOTH[language]:
@@ -595,8 +595,7 @@ def is_standalone(text: str, question: AskedQuestion, language: Language = "fr")
 
 # A cleft sentence puts the answer between "c'est" and "qui": a whole statement ("c'est Loïc qui
 # maintient Mirabelle", "it's Loïc who maintains it").
-_CLEFT = re.compile(r"^(?:c'est|c est|it's|it is)\s+\S.*?\s(?:qui|who)\s+\w")
-_CLEFT_ANSWER = re.compile(r"^(?:c'est|c est|it's|it is)\s+(\S.*?)\s+(?:qui|who)\s+\w")
+_CLEFT = re.compile(r"^(?:c'est|c est|it's|it is)\s+(\S.*?)\s+(?:qui|who)\s+\w")
 
 
 def _without_trailing_symbols(text: str) -> str:

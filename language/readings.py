@@ -610,18 +610,16 @@ def same_direction(a_words: list[str], b_words: list[str]) -> bool:
     return bool(a & b) and not (a | b) & opposite
 
 
+_BEGINNING = (0, 0)  # the inchoative side of the first pair of :data:`_OPPOSITES`
+
+
 def _begins(words: list[str]) -> bool:
     """One of ``words`` says a beginning (the inchoative side of :data:`_OPPOSITES`)."""
-    beginning = _opposite_roots()[0][0]
-    return any(_roots(word) & beginning for word in words)
+    return _BEGINNING in _sides(words)
 
 
 def _opposed(only_a: list[str], only_b: list[str]) -> bool:
     """One side has a verb of one direction, the other its opposite (compared by Snowball stem, so
     "ferme" and "part", which simplemma reads as nouns, still count)."""
-    stems_a = {root for word in only_a for root in _roots(word)}
-    stems_b = {root for word in only_b for root in _roots(word)}
-    for one_stems, other_stems in _opposite_roots():
-        if (stems_a & one_stems and stems_b & other_stems) or (stems_a & other_stems and stems_b & one_stems):
-            return True
-    return False
+    b = _sides(only_b)
+    return any((pair, 1 - side) in b for pair, side in _sides(only_a))
