@@ -8,7 +8,7 @@ import html
 import logging
 import re
 import uuid
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from contextlib import AbstractAsyncContextManager
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
@@ -499,8 +499,7 @@ class Lobby:
         bot = self._bot_sid is not None or any(host["bot"] for host in remote)
         people = [{"name": self._bot_name, "bot": True}] if bot else []
         online = set(self._names.online()).union(*(host["people"] for host in remote))
-        names = sorted(online, key=lambda name: (name.casefold(), name))
-        people.extend({"name": name, "bot": False} for name in names)
+        people.extend({"name": name, "bot": False} for name in _by_name(online))
         return {"people": people}
 
     def _presence_changed(self, share: bool = True) -> None:
@@ -516,12 +515,16 @@ class Lobby:
         await asyncio.sleep(0)  # connections opening or closing in the same tick go out as one update
         share, self._share_presence = self._share_presence, False
         if share and self._shared is not None and not self._closing:
-            local = sorted(self._names.online(), key=lambda name: (name.casefold(), name))
-            self._shared.share_presence(local, self._bot_sid is not None)
+            self._shared.share_presence(_by_name(self._names.online()), self._bot_sid is not None)
         presence = self._presence()
         if presence["people"] != self._presence_sent and not self._closing:
             self._presence_sent = presence["people"]
             await self._sio.emit("presence", presence, room=ROOM, ignore_queue=True)
+
+
+def _by_name(names: Iterable[str]) -> list[str]:
+    """Names in the order presence lists them: alphabetical, case aside."""
+    return sorted(names, key=lambda name: (name.casefold(), name))
 
 
 async def _stop_manager(manager: Any) -> None:

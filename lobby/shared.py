@@ -137,8 +137,8 @@ class SharedRoom:
         # A client of its own: presence traffic never shares a connection with the room's writes.
         self._presence_redis: aioredis.Redis = aioredis.Redis.from_url(redis_url)
         self._held_names: dict[str, int] = {}  # name identity → this process's connections holding it
-        self._presence_news = asyncio.Event()  # another process announced a change
-        self._local_news = asyncio.Event()  # this process's people changed
+        self._presence_news = asyncio.Event()  # this process's people or another's changed
+        self._local_changed = False  # this process's people changed since they were last shared
 
     def manager(self) -> socketio.AsyncRedisManager:
         """python-socketio's Redis manager for this Lobby's ``AsyncServer`` (same Redis, own channel)."""
@@ -179,7 +179,7 @@ class SharedRoom:
                 await asyncio.gather(task, return_exceptions=True)
         try:  # the others list this process's people no more, at once rather than at the TTL
             await self._presence_redis.delete(self._presence_key(self.host_id))
-            await self._send({"kind": "presence", "host": self.host_id})
+            await self._announce_presence()
         except (RedisError, OSError):
             pass  # the key expires by itself
         await self._redis.aclose()
@@ -361,7 +361,8 @@ class SharedRoom:
         """Tell every process who is connected to this one (soon: :meth:`_keep_presence` does it);
         each then lists the union (``presence_changed``)."""
         self._local = {"people": people, "bot": bot}
-        self._local_news.set()
+        self._local_changed = True
+        self._presence_news.set()
 
     def _presence_key(self, host: str) -> str:
         return f"{self._hosts_key}:{host}"
@@ -398,35 +399,34 @@ class SharedRoom:
             self._presence_changed()
 
     async def _keep_presence(self) -> None:
-        """Read the others' presence when one announces a change; every third of the TTL, refresh
-        this process's key and read theirs (a crashed process's key expires). Redis is asked here,
-        never in the stream's listener: a command there could hold the stream back, and redis-py
-        may swallow a cancellation inside one (the loop's ``_closing`` check ends it anyway)."""
+        """Read the others' presence when one announces a change; share ours when it changed; every
+        third of the TTL, refresh this process's key and read theirs (a crashed process's key
+        expires). Redis is asked here, never in the stream's listener: a command there could hold
+        the stream back, and redis-py may swallow a cancellation inside one (the loop's
+        ``_closing`` check ends it anyway)."""
         every = self._seat_ttl_ms / 3000
-        news = [asyncio.create_task(self._presence_news.wait()), asyncio.create_task(self._local_news.wait())]
-        try:
-            while not self._closing:
-                await asyncio.wait(news, timeout=every, return_when=asyncio.FIRST_COMPLETED)
-                theirs, ours = self._presence_news.is_set(), self._local_news.is_set()
-                self._presence_news.clear()
-                self._local_news.clear()
-                news = [
-                    asyncio.create_task(event.wait()) if task.done() else task
-                    for task, event in zip(news, (self._presence_news, self._local_news), strict=True)
-                ]
-                try:
-                    if ours or not theirs:  # ours changed, or time to refresh our key
-                        await self._write_presence()
-                        await self._keep_names()
-                    if ours:
-                        event = json.dumps({"kind": "presence", "host": self.host_id})
-                        await self._presence_redis.publish(self._channel, event)
-                    await self._read_presence()
-                except (RedisError, OSError) as exc:
-                    logger.warning("lobby: presence not shared", extra={"error": type(exc).__name__})
-        finally:
-            for task in news:
-                task.cancel()
+        while not self._closing:
+            try:
+                await asyncio.wait_for(self._presence_news.wait(), every)
+                due = False
+            except TimeoutError:
+                due = True  # time to refresh our key
+            self._presence_news.clear()
+            ours, self._local_changed = self._local_changed, False
+            try:
+                if ours or due:
+                    await self._write_presence()
+                    await self._keep_names()
+                if ours:
+                    await self._announce_presence()
+                await self._read_presence()
+            except (RedisError, OSError) as exc:
+                logger.warning("lobby: presence not shared", extra={"error": type(exc).__name__})
+
+    async def _announce_presence(self) -> None:
+        """Tell the other processes this one's people changed (they read them from Redis)."""
+        event = json.dumps({"kind": "presence", "host": self.host_id})
+        await self._presence_redis.publish(self._channel, event)
 
     # -- the stream ---------------------------------------------------------------------------
 
