@@ -29,6 +29,7 @@ from language.text import (
     is_english_verb_form,
     is_finite_verb,
     is_verb_form,
+    seeking_frame,
     tokens,
     words_as_written,
 )
@@ -58,10 +59,12 @@ class Curiosity:
 
 def _content(words: list[tuple[str, str]], reading: FacetReading, bot: str) -> list[int]:
     """Indexes of the words that say what is asked about (not frames, not function words)."""
+    seeking = seeking_frame([folded for folded, _ in words])  # "je cherche le numéro de Farid"
     return [
         i
         for i, (folded, _) in enumerate(words)
-        if folded not in FUNCTION_WORDS
+        if i not in seeking
+        and folded not in FUNCTION_WORDS
         and folded not in _FRAME_WORDS
         and folded != bot
         and not (i in reading.cue_positions and folded not in _KEPT_CUES)

@@ -25,6 +25,7 @@ from language.text import (
     folded_words,
     is_english_verb_form,
     is_verb_form,
+    seeking_frame,
     tokens,
 )
 
@@ -424,7 +425,8 @@ def intent_of(text: str, language: Language = "fr", bot_name: str = "Eko") -> In
         return "thanks"
     framed = _RECALL.sub(" ", _REQUEST_FRAMES.sub(" ", joined))
     framed = _GREETINGS.sub(" ", framed)
-    rest = [w for w in framed.split() if w not in _GREETING_WORDS and w not in _POLITE]
+    seeking = {words[index] for index in seeking_frame(words)}  # "je cherche le numéro de Farid"
+    rest = [w for w in framed.split() if w not in _GREETING_WORDS and w not in _POLITE and w not in seeking]
     if not rest:
         return "thanks" if _THANKS.search(joined) else "greeting"
     if _SMALL_TALK.search(joined) and len(rest) <= 5:
@@ -433,7 +435,7 @@ def intent_of(text: str, language: Language = "fr", bot_name: str = "Eko") -> In
         return "small_talk"
     if set(rest) & _YOU:
         return "about_bot"
-    framed_request = recall or bool(_REQUEST_FRAMES.search(joined))
+    framed_request = recall or bool(seeking) or bool(_REQUEST_FRAMES.search(joined))
     if not asks and not framed_request and rest[0] in _EXCLAMATIVES:
         return "small_talk"  # "quelle journée…", "quel temps de fou": an exclamation
     if (_KNOW_SOME.search(joined) and not set(words) & _INTERROGATIVES) or set(words) & _JOKES:

@@ -53,6 +53,7 @@ from language.text import (
     is_verb_form,
     language_of,
     lemma,
+    seeking_frame,
     sentence_language,
     stem,
     tokens,
@@ -218,7 +219,7 @@ def read(text: str, statement: bool = False) -> Reading:
     names = _names(text)
     facet = read_statement(text) if statement else read_facet(_without_description(text, names))
     words = facet.words
-    clause = _about_clause(words) | (set() if statement else _situating(words, names))
+    clause = _about_clause(words) | (set() if statement else _situating(words, names) | seeking_frame(words))
     french = sentence_language([word for word in words if word not in names]) == "fr"
     kept = [
         index

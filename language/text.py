@@ -461,3 +461,35 @@ ORDINAL_WORDS: dict[str, str] = {
 NUMBER_WORDS: dict[str, str] = {**CARDINAL_WORDS, **ORDINAL_WORDS}
 # Ordinal endings written after a digit ("3e", "3ème", "2nd", "4th"): the digit alone is the value.
 ORDINAL_SUFFIXES = frozenset(["e", "eme", "er", "ere", "nd", "rd", "th", "st"])
+
+
+# The speaker saying they look for a definite thing ("je cherche le numéro de Farid", "j'ai besoin
+# de l'adresse du bureau", "I'm looking for the wifi password"): asking for that thing, as "dis-moi…"
+# does. The verb, who says it (the speaker: "je", "on", "I"), the words linking it to the thing, and
+# a definite determiner: "je cherche un appart" looks for an object, not for information.
+_SEEKING_VERBS: dict[str, tuple[frozenset[str], frozenset[str]]] = {
+    # verb: (what may come just before it, the linking words it may take)
+    "cherche": (folded_words("je j on"), frozenset()),
+    "recherche": (folded_words("je j on"), frozenset()),
+    "cherchais": (folded_words("je j"), frozenset()),
+    "cherchons": (folded_words("nous"), frozenset()),
+    "besoin": (folded_words("ai a avons aurais"), folded_words("de d")),
+    "looking": (folded_words("m am re are"), folded_words("for")),
+    "need": (folded_words("i we"), frozenset()),
+}
+_SOUGHT_DETERMINERS = folded_words("le la les l du des son sa ses leur leurs the his her their")
+
+
+def seeking_frame(words: tuple[str, ...] | list[str]) -> set[int]:
+    """Positions of the verb and linking words of a seeking frame in folded ``words`` (see above)."""
+    found: set[int] = set()
+    for index, word in enumerate(words):
+        allowed = _SEEKING_VERBS.get(word)
+        if allowed is None or not index or words[index - 1] not in allowed[0]:
+            continue
+        end = index + 1
+        while end < len(words) and words[end] in allowed[1]:
+            end += 1
+        if end < len(words) and words[end] in _SOUGHT_DETERMINERS:
+            found.update(range(index, end))
+    return found

@@ -35,6 +35,10 @@ from language.readings import read
         ("which film does Bastien like best?", "what is Bastien's favourite film?"),
         # generic nouns for people
         ("combien de gens utilisent Zorglub ?", "Zorglub a combien d'utilisateurs ?"),
+        # the speaker looking for a definite thing asks for it
+        ("je cherche l'adresse de Bastien", "c'est quoi l'adresse de Bastien ?"),
+        ("j'ai besoin du numéro de Bastien", "c'est quoi le numéro de Bastien ?"),
+        ("I'm looking for the staging URL", "what's the staging URL?"),
     ],
 )
 def test_words_that_situate_a_question_are_not_what_it_asks(a: str, b: str) -> None:
@@ -51,6 +55,7 @@ def test_words_that_situate_a_question_are_not_what_it_asks(a: str, b: str) -> N
         ("c'est qui le chef de l'équipe de Bastien ?", "equipe"),  # another group, named
         ("c'est quand l'année de césure de Bastien ?", "annee"),  # no demonstrative
         ("c'est quoi le type de Bastien ?", "type"),  # no "de" after the kind noun
+        ("qui cherche le numéro de Bastien ?", "cherche"),  # not the speaker looking for it
     ],
 )
 def test_the_same_words_outside_their_construction_stay_content(text: str, kept: str) -> None:

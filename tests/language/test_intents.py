@@ -39,6 +39,11 @@ from language.intents import intent_of
         ("Eko, quelle est la couleur préférée de Bob ?", "information"),
         ("Eko, tu sais où habite Zoé ?", "information"),
         ("Eko, le numéro de Simon", "information"),
+        ("Eko, je cherche le numéro de Simon", "information"),  # looking for a definite thing
+        ("Eko j'ai besoin de l'adresse du bureau de Lyon", "information"),
+        ("Eko, I'm looking for the staging URL", "information"),
+        ("Eko, je cherche un appart à Lyon", "statement"),  # an object, not a piece of information
+        ("Eko, tu cherches le numéro de Simon ?", "about_bot"),  # Eko's own search
         ("eko c koi Kraken", "information"),
         ("Eko, what's the staging URL?", "information"),
     ],
@@ -61,6 +66,7 @@ def test_a_curiosity_carries_its_subject_facet_and_topic() -> None:
         ("Eko, Léo il fait quoi comme sport ?", "sport de Léo"),
         ("Eko, Kenji a combien d'enfants ?", "nombre d'enfants de Kenji"),
         ("Eko, Tom prend quel train le matin ?", "train de Tom le matin"),
+        ("Eko, je cherche le numéro de Paulin", "numéro de Paulin"),  # the seeking frame left out
     ):
         read = read_curiosity(text)
         assert read is not None and read.topic == topic, (text, read)
