@@ -45,7 +45,7 @@ FACETS = (
 _W = r"(?:\w+ )"  # any one word
 _CUES: tuple[tuple[str, str], ...] = (
     ("contact", r" (?:joindre|joignable|contacter|contact|(?<! s )appeler|telephoner) "),
-    ("contact", r" (?:e ?mail|mail|courriel|numero|telephone|tel|portable|06|07|phone) "),
+    ("contact", r" (?:e ?mail|mail|courriel|numero|num|telephone|tel|portable|06|07|phone) "),
     ("preference", r" (?:prefere[es]?|preferee?s?|favori(?:te)?s?|favou?rite|prefers?) "),
     # A verb of liking asked about its object ("Inès elle aime quelle couleur ?", "Anouk aime quoi
     # comme musique ?", "what music does Anouk like?"), or a habit of listening, watching or reading
@@ -163,7 +163,7 @@ _PATTERNS = tuple((facet, re.compile(pattern)) for facet, pattern in _CUES)
 # number, "le mail" and "le courriel" one address (the channel, not the word, says what is asked).
 CONTACT_CHANNELS: dict[str, str] = {
     **{word: "channel:mail" for word in ("mail", "email", "mails", "emails", "courriel", "courriels")},
-    **{word: "channel:phone" for word in ("numero", "telephone", "tel", "portable", "06", "07", "phone",
+    **{word: "channel:phone" for word in ("numero", "num", "telephone", "tel", "portable", "06", "07", "phone",
                                           "mobile", "number")},
 }  # fmt: skip
 
@@ -175,6 +175,7 @@ _KEPT = frozenset(
         "email",
         "courriel",
         "numero",
+        "num",
         "telephone",
         "tel",
         "portable",

@@ -68,6 +68,7 @@ def test_the_same_words_outside_their_construction_stay_content(text: str, kept:
         ("c'est quoi le numéro de Bastien ?", "t'as le 06 de Bastien ?"),
         ("c'est quoi le numéro de Bastien ?", "Bastien a quel numéro de téléphone ?"),
         ("c'est quoi le mail de Bastien ?", "t'as le courriel de Bastien ?"),
+        ("c'est quoi le numéro de Bastien ?", "Bastien, son num c'est quoi ?"),  # a chat clipping
     ],
 )
 def test_contact_words_of_one_channel_ask_one_thing(a: str, b: str) -> None:

@@ -31,7 +31,7 @@ MEASURED = {
     ("blind", "test", "fact"): (0.98, 0.497),
     # the fresh set (2026-11-27, late evening): its dev half was tuned on that evening, its test half
     # never looked at beyond these figures
-    ("fresh", "dev", "goal"): (1.0, 0.697),
+    ("fresh", "dev", "goal"): (1.0, 0.730),
     ("fresh", "dev", "fact"): (1.0, 0.506),
     ("fresh", "test", "goal"): (1.0, 0.663),
     ("fresh", "test", "fact"): (0.878, 0.514),
