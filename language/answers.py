@@ -33,7 +33,7 @@ from functools import lru_cache
 from typing import Literal
 
 from language.facets import read_facet, stated_facets
-from language.intents import is_chit_chat
+from language.intents import GREETING_WORDS, is_chit_chat
 from language.mentions import mentions_bot, name_spans, strip_mention
 from language.questions import is_about_bot, is_question
 from language.readings import same_direction, words_match
@@ -545,6 +545,10 @@ def fragment(text: str, question: AskedQuestion, language: Language = "fr") -> s
     """
     text = _without_trailing_symbols(text)
     folded, index = fold_with_map(text)
+    opened = _OPENING.match(folded)  # "coucou c'est moi 👋 je suis juriste" → "je suis juriste"
+    if opened and opened.end() < len(folded):
+        text = text[index[opened.end()] :]
+        folded, index = fold_with_map(text)
     copula = _COPULA[language]
     topic = topic_terms(question)
     cleft = _CLEFT.match(folded)
@@ -687,7 +691,10 @@ def _about_something_else(text: str, question: AskedQuestion, language: Language
     before = [
         word
         for word in tokens(text[: found.start()])
-        if word not in FUNCTION_WORDS and word not in FILLERS and word not in _POSSESSIVE_PRONOUNS
+        if word not in FUNCTION_WORDS
+        and word not in FILLERS
+        and word not in _POSSESSIVE_PRONOUNS
+        and word not in GREETING_WORDS  # "coucou c'est moi": a greeting opens, nothing is spoken of
     ]
     return bool(before) and not set(terms(" ".join(before))) & set(terms(question.text))
 
@@ -791,8 +798,19 @@ def _leads_with_subject(text: str, question: AskedQuestion) -> bool:
 
 
 def _first_person_description(text: str, language: Language) -> bool:
-    folded = _fold_there_as_here(text)
+    folded = _OPENING.sub("", _fold_there_as_here(text))
     return any(_FIRST_PERSON_COPULA[lang].match(folded) for lang in _BOTH[language])
+
+
+# What may open a self-description before it: greetings and the speaker showing up ("coucou c'est
+# moi 👋 je suis juriste", "hello, it's me: I'm the new designer").
+# "c'est moi" opens only when punctuation or an emoji closes it: "c'est moi qui gère la paie" names
+# the speaker as the answer (_naming_oneself, the cleft of fragment).
+_OPENING = re.compile(
+    r"^(?:\W*(?:"
+    + "|".join(sorted(GREETING_WORDS))
+    + r")(?![\w'])[^\w']*|\W*(?:c'est moi|c est moi|it's me|it is me)\s*[^\w\s'][^\w']*)+"
+)
 
 
 def _states_about(text: str, question: AskedQuestion, language: Language) -> bool:

@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from language.text import CARDINAL_WORDS, Language, fold, normalise, tokens
+from language.text import CARDINAL_WORDS, Language, fold, in_dictionary, lemma, normalise, tokens
 
 FACETS = (
     "identity",  # who is X
@@ -163,8 +163,8 @@ _PATTERNS = tuple((facet, re.compile(pattern)) for facet, pattern in _CUES)
 # number, "le mail" and "le courriel" one address (the channel, not the word, says what is asked).
 CONTACT_CHANNELS: dict[str, str] = {
     **{word: "channel:mail" for word in ("mail", "email", "mails", "emails", "courriel", "courriels")},
-    **{word: "channel:phone" for word in ("numero", "num", "telephone", "tel", "portable", "06", "07", "phone",
-                                          "mobile", "number")},
+    **{word: "channel:phone" for word in ("numero", "num", "telephone", "tel", "portable", "06", "07",
+                                          "phone", "mobile", "number")},
 }  # fmt: skip
 
 # Cue words that also say *which* information of the facet is asked: they stay content words, so
@@ -314,9 +314,36 @@ _STATEMENT_CUES: tuple[tuple[str, str], ...] = (
 _STATEMENT_PATTERNS = tuple((facet, re.compile(pattern)) for facet, pattern in _STATEMENT_CUES)
 
 
+# "Venir de" + an infinitive is the recent past ("je viens d'arriver", "il vient de partir"), not
+# where one comes from. An infinitive: a lowercase dictionary word in its own dictionary form, with
+# a verb's ending (a town is written with a capital: "il vient d'Angers", "de Montpellier").
+_RECENT_PAST = re.compile(
+    r"\b(?:vien[st]|viennent|venons|venez|venait|venaient|venais)\s+d(?:e\s+|['’]\s*)(\w+)", re.IGNORECASE
+)
+_INFINITIVE_ENDING = re.compile(r"(?:er|ir|re|oir)$")
+
+
+def _without_recent_past(text: str) -> str:
+    """``text`` with each "venir de" of a recent past left out ("je viens d'arriver" → "je arriver")."""
+
+    def infinitive(match: re.Match[str]) -> str:
+        word = match.group(1)
+        folded = fold(word)
+        if (
+            word.islower()
+            and _INFINITIVE_ENDING.search(folded)
+            and lemma(folded) == folded
+            and in_dictionary(folded)
+        ):
+            return word
+        return match.group(0)
+
+    return _RECENT_PAST.sub(infinitive, text)
+
+
 def read_statement(text: str) -> FacetReading:
     """The facet a statement gives and which of its words said so (the predicate words)."""
-    words = tuple(tokens(text))
+    words = tuple(tokens(_without_recent_past(text)))
     joined = " " + " ".join(words) + " "
     facet = "other"
     cues: set[int] = set()
@@ -407,6 +434,7 @@ _STATED_PATTERNS = tuple((facet, re.compile(pattern)) for facet, pattern in _STA
 
 def stated_facets(text: str) -> frozenset[str]:
     """The facets a statement gives about its subject ("Noé a grandi à Brest" → origin)."""
+    text = _without_recent_past(text)
     # Number words are numbers ("deux enfants" states a quantity like "2 enfants").
     joined = " " + " ".join(CARDINAL_WORDS.get(word, word) for word in tokens(text)) + " "
     folded_text = " " + fold(normalise(text)) + " "  # keeps "€", "@", "/" and ":" for values

@@ -102,7 +102,7 @@ _RECALL = _phrases(
     r"remind me)(?= (?:le|la|les|l|qui|quoi|ou|quand|comment|combien|quel|quelle|quels|quelles|"
     r"the|who|what|where|when|how|which) )"
 )
-_GREETING_WORDS = folded_words("salut bonjour bonsoir coucou hello hey hi yo hola wesh re bye ciao")
+GREETING_WORDS = folded_words("salut bonjour bonsoir coucou hello hey hi yo hola wesh re bye ciao")
 _GREETINGS = _phrases(
     r"bonne (?:journee|soiree|nuit|semaine|fin de journee|aprem|apres midi)(?: a toi| a vous)?",
     r"bon (?:week end|weekend|appetit|courage)(?: a toi| a vous)?",
@@ -426,7 +426,7 @@ def intent_of(text: str, language: Language = "fr", bot_name: str = "Eko") -> In
     framed = _RECALL.sub(" ", _REQUEST_FRAMES.sub(" ", joined))
     framed = _GREETINGS.sub(" ", framed)
     seeking = {words[index] for index in seeking_frame(words)}  # "je cherche le numéro de Farid"
-    rest = [w for w in framed.split() if w not in _GREETING_WORDS and w not in _POLITE and w not in seeking]
+    rest = [w for w in framed.split() if w not in GREETING_WORDS and w not in _POLITE and w not in seeking]
     if not rest:
         return "thanks" if _THANKS.search(joined) else "greeting"
     if _SMALL_TALK.search(joined) and len(rest) <= 5:

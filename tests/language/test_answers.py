@@ -566,3 +566,17 @@ def test_told_while_a_recall_request_waits() -> None:
     )
     told = find_told_answer(said("Zoé", "Eko, le code du wifi c'est Tartine2024"), [wifi])
     assert told is not None and told.link == "told"
+
+
+def test_a_greeting_or_showing_up_may_open_the_subject_s_self_description() -> None:
+    ysee = AskedQuestion("g-ysee", "Qui est Ysée ?", "Ysée", ASKED_AT, "m-ysee", "identity")
+    found = find_answer(
+        said("Ysée", "coucou c'est moi 👋 je suis juriste, je viens d'arriver"), [ysee], window=WINDOW
+    )
+    assert found is not None and found.link == "subject_author"
+    assert fragment(found.text, ysee) == "juriste, je viens d'arriver"
+    assert link(said("Ysée", "salut ! je suis en call"), ysee) is None
+    assert link(said("Alice", "Eko, coucou ! c'est le bleu")) == ("g-colour", "mention")
+    # "c'est moi" followed by words is still the speaker named as the answer
+    assert link(said("Sixtine", "Eko, c'est moi qui pilote Zorglub"), PILOT) == ("g-pilot", "mention")
+    assert fragment("c'est moi qui gère la paie", PILOT) == "moi"

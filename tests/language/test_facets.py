@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from language.facets import asks_attribute, facet_of, names_organisation, stated_facets
+from language.facets import asks_attribute, facet_of, names_organisation, read_statement, stated_facets
 from language.text import is_finite_verb
 
 
@@ -84,3 +84,14 @@ def test_first_person_statements_state_their_facet() -> None:
     assert stated_facets("I work at Alan") >= {"employer"}
     assert stated_facets("I'm from Leeds") == {"origin"}
     assert stated_facets("I'm in a meeting") == set()
+
+
+def test_venir_de_and_an_infinitive_is_a_recent_past_not_an_origin() -> None:
+    assert stated_facets("je viens d'arriver") == set()
+    assert stated_facets("Bastien vient de signer chez Michelin") == set()
+    assert read_statement("Bastien vient de partir").facet == "other"
+    # a town after "de", capitalised or not a verb's dictionary form, is where one comes from
+    assert stated_facets("Bastien vient d'Angers") == {"origin"}
+    assert stated_facets("Bastien vient de Montpellier") == {"origin"}
+    assert stated_facets("il vient de tours") == {"origin"}
+    assert read_statement("Bastien vient de Brest").facet == "origin"
