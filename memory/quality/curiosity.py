@@ -18,7 +18,8 @@ TARGET_PRECISION = 0.95
 TARGET_RECALL = 0.9
 BLIND_SET = Path(__file__).with_name("curiosity_blind.jsonl")
 FRESH_SET = Path(__file__).with_name("fresh_curiosity.jsonl")  # a second blind set (BLIND_SETS.md)
-SETS = {"blind": BLIND_SET, "fresh": FRESH_SET}
+THIRD_SET = Path(__file__).with_name("third_curiosity.jsonl")  # a third one (BLIND_SETS.md)
+SETS = {"blind": BLIND_SET, "fresh": FRESH_SET, "third": THIRD_SET}
 SHOWN_ERRORS = 40
 
 

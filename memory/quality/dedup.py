@@ -37,7 +37,8 @@ HERE = Path(__file__).parent
 BLIND_SET = HERE / "dedup_blind.jsonl"
 FRESH_SET = HERE / "fresh_dedup.jsonl"
 OLD_SET = HERE / "dedup_set.jsonl"
-SETS = {"blind": BLIND_SET, "fresh": FRESH_SET, "old": OLD_SET}
+THIRD_SET = HERE / "third_dedup.jsonl"
+SETS = {"blind": BLIND_SET, "fresh": FRESH_SET, "third": THIRD_SET, "old": OLD_SET}
 SHOWN_ERRORS = 40
 
 
