@@ -28,12 +28,7 @@ pytestmark = pytest.mark.slow
 
 LINES = [
     {"kind": "fact", "text": "Mickael est CTO", "author": "David"},
-    {
-        "kind": "fact",
-        "text": "Mickael est CTO chez lemapp depuis 2024",
-        "about": "Mickael",
-        "author": "Simon",
-    },
+    {"kind": "fact", "text": "Mickael est le CTO", "about": "Mickael", "author": "Simon"},
     "this is not json",
     {"kind": "goal", "text": "Qui est Corentin ?", "author": "Eko"},
     {"kind": "goal", "text": "C'est qui Corentin ?", "author": "Eko"},
@@ -106,8 +101,8 @@ def test_import_search_list_and_export_round_trip(eko: Eko, eko_main: Eko, tmp_p
     answers = _json_lines(found.stdout)
     assert [a["q"] for a in answers] == ["c'était quoi le nom du village de maman ?", "qui est le CTO ?"]
     assert answers[0]["results"][0]["text"] == "La mère de David vient de Besançon"
-    # the merge kept the more informative text
-    assert answers[1]["results"][0]["text"] == "Mickael est CTO chez lemapp depuis 2024"
+    # the merge kept the text stored first (neither says more than the other)
+    assert answers[1]["results"][0]["text"] == "Mickael est CTO"
     assert set(answers[1]["results"][0]) == {"id", "text", "score"}
 
     listed = eko_main(
@@ -121,13 +116,13 @@ def test_import_search_list_and_export_round_trip(eko: Eko, eko_main: Eko, tmp_p
     exported = eko("--data-dir", str(first), "memory", "export")
     assert exported.returncode == 0, exported.stderr
     rows = _json_lines(exported.stdout)
-    (cto,) = [row for row in rows if row["text"] == "Mickael est CTO chez lemapp depuis 2024"]
+    (cto,) = [row for row in rows if row["text"] == "Mickael est CTO"]
     assert (cto["kind"], cto["about"], cto["author"]) == ("fact", "Mickael", "David")
     # what the merge gathered is part of the backup
     assert (cto["authors"], cto["seen_count"], cto["variants"]) == (
         ["David", "Simon"],
         2,
-        ["Mickael est CTO"],
+        ["Mickael est le CTO"],
     )
     assert cto["id"] == results[0]["id"]
     assert len(rows) == 5
@@ -186,7 +181,7 @@ def test_eval_dedup_prints_every_set_and_half_and_never_a_test_error(eko_main: E
     run = eko_main("memory", "eval", "dedup", "--json", "--errors")
     assert run.returncode == 0, run.stdout + run.stderr
     report = _json_lines(run.stdout)[0]
-    assert set(report) == {"blind", "fresh", "old"} and set(report["blind"]) == {"dev", "test"}
+    assert set(report) == {"blind", "fresh", "third", "old"} and set(report["blind"]) == {"dev", "test"}
     for name in ("blind", "fresh"):
         for kind in ("goal", "fact"):
             assert {"precision", "recall", "f1"} <= set(report[name]["test"][kind])
@@ -207,7 +202,7 @@ def test_eval_curiosity_prints_both_halves(eko_main: Eko) -> None:
     run = eko_main("memory", "eval", "curiosity", "--json", "--errors")
     assert run.returncode == 0, run.stdout + run.stderr
     reports = _json_lines(run.stdout)[0]
-    assert set(reports) == {"blind", "fresh"}
+    assert set(reports) == {"blind", "fresh", "third"}
     report = reports["blind"]
     assert report["test"]["precision"] >= 0.95 and report["test"]["recall"] >= 0.9
     assert "errors" not in report["test"] and "errors" not in reports["fresh"]["test"]
@@ -218,7 +213,7 @@ def test_eval_answers_prints_both_halves_of_the_blind_set(eko_main: Eko) -> None
     run = eko_main("memory", "eval", "answers", "--json")
     assert run.returncode == 0, run.stdout + run.stderr
     reports = _json_lines(run.stdout)[0]
-    assert set(reports) == {"blind", "fresh"} and set(reports["fresh"]["read"]) == {"dev", "test"}
+    assert set(reports) == {"blind", "fresh", "third"} and set(reports["fresh"]["read"]) == {"dev", "test"}
     report = reports["blind"]
     assert set(report) == {"labelled", "read", "facts"} and set(report["read"]) == {"dev", "test"}
     assert set(report["facts"]["test"]) == {"compared", "exact", "word_overlap"}
@@ -291,7 +286,7 @@ def test_export_is_a_backup_that_restores_every_field(eko: Eko, eko_main: Eko, t
         {"kind": "fact", "text": "Sarah écrit\u2028sur deux lignes", "about": "Sarah", "author": "Sarah"},
         {"kind": "fact", "text": "Le mot de passe du wifi\u2029est au tableau", "author": "David"},
         {"kind": "fact", "text": "Mickael est CTO", "author": "David"},
-        {"kind": "fact", "text": "Mickael est CTO chez lemapp", "about": "Mickael", "author": "Simon"},
+        {"kind": "fact", "text": "Mickael est le CTO", "about": "Mickael", "author": "Simon"},
         {
             "kind": "goal",
             "text": "Qui est Corentin ?",
@@ -315,11 +310,11 @@ def test_export_is_a_backup_that_restores_every_field(eko: Eko, eko_main: Eko, t
     assert (
         "Sarah écrit\u2028sur deux lignes" in rows and "Le mot de passe du wifi\u2029est au tableau" in rows
     )
-    cto = rows["Mickael est CTO chez lemapp"]
+    cto = rows["Mickael est CTO"]
     assert (cto["authors"], cto["seen_count"], cto["variants"]) == (
         ["David", "Simon"],
         2,
-        ["Mickael est CTO"],
+        ["Mickael est le CTO"],
     )
     goal = rows["Qui est Corentin ?"]
     assert (goal["status"], goal["asked_at"], goal["asked_message_id"], goal["facet"]) == (

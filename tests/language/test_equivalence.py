@@ -111,13 +111,18 @@ def test_same_template_with_a_swapped_word_needs_a_near_identical_embedding() ->
     )
 
 
-def test_a_fact_adding_only_names_or_values_merges_and_keeps_the_richer_text() -> None:
+def test_a_fact_adding_a_name_or_a_value_is_another_fact_offline_and_the_model_s_to_merge() -> None:
     short, rich = "Mickael est CTO", "Mickael est CTO chez lemapp depuis 2024"
-    assert is_equivalent("fact", rich, short, 0.7)
+    assert not is_equivalent("fact", rich, short, 0.99)
+    assert judge("fact", rich, short, cosine=0.99) == "borderline"
+    assert (
+        judge("fact", "L'imprimante est en panne", "L'imprimante est en panne depuis lundi") == "borderline"
+    )
+    # a month or a weekday is such a value, as a year is
+    assert judge("fact", "Léa travaille chez Criteo", "Léa travaille chez Criteo depuis mars") == "borderline"
+    # merged by a model, the record keeps the richer text whichever came first
     assert richer_text(short, rich) == rich
     assert richer_text(rich, short) == rich
-    # A month or a weekday is a value as a year is ("depuis mars" was left to the model offline).
-    assert is_equivalent("fact", "Léa travaille chez Criteo", "Léa travaille chez Criteo depuis mars", 0.7)
     assert not is_equivalent("fact", "Léa arrive chez Criteo en mars", "Léa arrive chez Criteo en mai", 0.99)
     # Other words added ("a passé un entretien") make another statement, not a detail.
     assert not is_equivalent(
