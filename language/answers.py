@@ -91,11 +91,16 @@ _NON_ANSWER = {
     "fr": re.compile(
         r"\b(?:aucune idee|(?:je )?(?:ne )?sais (?:pas|plus|rien)|j'en sais rien|chais pas|sais pas|"
         r"demande(?:z)? (?:a|au|aux|plutot)|bonne question|je me demande|c'est prive|"
-        r"ca (?:ne )?se demande pas|pas tes oignons|devine)\b"
+        r"ca (?:ne )?se demande pas|pas tes oignons|devine|"
+        # pointing to where it is written ("c'est écrit à l'accueil", "regarde sur le wiki"), not
+        # "c'est écrit en Go"
+        r"c'est (?:ecrit|affiche|marque|indique|note)e?s? (?:a|au|aux|sur|dans)|"
+        r"(?:regarde|regardez|va voir|allez voir) (?:sur|dans))\b"
     ),
     "en": re.compile(
         r"\b(?:no idea|(?:i )?(?:don't|do not|dont) know|dunno|not sure|ask \w+|good question|"
-        r"i wonder|(?:it's|that's) private|none of your business|guess)\b"
+        r"i wonder|(?:it's|that's) private|none of your business|guess|"
+        r"(?:it's|it is) (?:written|posted|pinned) (?:on|in|at)|(?:check|look) (?:on|in|at) the)\b"
     ),
 }
 # Not knowing, said in any words: a negation and a word of knowing ("pas la moindre idée", "I have
@@ -264,8 +269,10 @@ def find_answer(
     named = _naming_oneself(text, said.author)
     if named is not None:
         # "c'est moi" to "qui pilote Toucan ?": the author is the person asked for
-        text = named
-        candidates = [q for q in candidates if _asks_who(q) and not _is_about(q, said.author)]
+        asking_who = [q for q in candidates if _asks_who(q) and not _is_about(q, said.author)]
+        if asking_who or _ONESELF.match(fold(text)):
+            text, candidates = named, asking_who
+        # else "c'est moi la nouvelle juriste" from Ysée may still describe her to "qui est Ysée ?"
     if not says_something(said.text, text, language, bot_name):
         return None
     live = sorted(candidates, key=lambda q: q.asked_at or said.posted_at, reverse=True)
@@ -367,13 +374,13 @@ def _names_and_states(text: str, question: AskedQuestion, language: Language) ->
     """The reply names the question's subject and states the asked thing about it: in words when
     the question has some besides the subject and does not ask what the subject is ("habite":
     "Malik est en réunion" does not say where he lives), else a description of the subject."""
-    return bool(
-        question.subject
-        and _names(text, question.subject)
-        and (_relates(text, question, language) or not topic_terms(question) or _describes(question))
-        and _states_about(text, question, language)
-        and _cued(text, question.facet, language)
-    )
+    if not (question.subject and _names(text, question.subject) and _cued(text, question.facet, language)):
+        return False
+    if question.facet in _PREDICATE_FACETS and question.facet in stated_facets(text):
+        return True  # its predicate states the kind asked ("Bettina est originaire de Mulhouse")
+    return (
+        _relates(text, question, language) or not topic_terms(question) or _describes(question)
+    ) and _states_about(text, question, language)
 
 
 # Conversational repair markers, French and English, read whatever Eko's language: the speaker
@@ -649,12 +656,23 @@ _ONESELF = re.compile(
 _WHO = folded_words("qui who whom")
 
 
+# "c'est moi le CTO 👋", "it's me, the new designer": the speaker names themself as what follows.
+_ONESELF_AS = re.compile(r"^(?:c'est|c est|it's|it is)\s+(?:moi|me)\s*,?\s+((?:le|la|l'|les|the)\s*\w.*)$")
+
+
 def _naming_oneself(text: str, author: str) -> str | None:
     """``text`` with the speaker's name for the pronoun when it names the speaker as the answer
-    ("c'est moi" from Sixtine → "c'est Sixtine"), else None."""
+    ("c'est moi" from Sixtine → "c'est Sixtine"; "c'est moi le CTO" from Ambroise → "le CTO c'est
+    Ambroise"), else None."""
     folded, index = fold_with_map(text)
     found = _ONESELF.match(folded)
-    if found is None or not author.strip():
+    if not author.strip():
+        return None
+    named_as = _ONESELF_AS.match(folded)
+    if found is None and named_as is not None:
+        what = _without_trailing_symbols(text[index[named_as.start(1)] :]).strip(_CLOSING)
+        return f"{what} c'est {author.strip()}"
+    if found is None:
         return None
     start = found.end() - (2 if folded[found.end() - 2 : found.end()] == "me" else 3)
     end = index[found.end()] if found.end() < len(index) else len(text)
@@ -677,8 +695,20 @@ def _states_another_facet(text: str, question: AskedQuestion) -> bool:
     Honorine comme métier ?" or "comment marche Hérisson ?"): the labelling guide's facets, apart."""
     if question.facet in _DESCRIBED_ANYHOW:
         return False
-    stated = stated_facets(text) & _PREDICATE_FACETS
+    stated = stated_facets(text)
+    if question.facet in _WHERE and "date" in stated and not stated & _WHERE:
+        # "je suis en vacances à partir du 4 août" to "où part Joachim en vacances ?"
+        return _NAMED_PLACE.search(text) is None
+    stated &= _PREDICATE_FACETS
     return bool(stated) and question.facet not in stated
+
+
+_WHERE = frozenset({"place", "origin"})
+# A place named after a locative preposition ("à Lorient", "en Islande", "in Leeds", "chez Qonto").
+_NAMED_PLACE = re.compile(
+    r"(?<![\w'’])(?:à|a|au|aux|en|dans|chez|vers|de|d|du|in|at|to|near|from)(?:\s+|['’]\s*)"
+    r"(?:(?:l['’]\s*|la\s+|le\s+|les\s+|the\s+))?[A-ZÀ-Þ]"
+)
 
 
 def _about_something_else(text: str, question: AskedQuestion, language: Language) -> bool:

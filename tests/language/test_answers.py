@@ -580,3 +580,36 @@ def test_a_greeting_or_showing_up_may_open_the_subject_s_self_description() -> N
     # "c'est moi" followed by words is still the speaker named as the answer
     assert link(said("Sixtine", "Eko, c'est moi qui pilote Zorglub"), PILOT) == ("g-pilot", "mention")
     assert fragment("c'est moi qui gère la paie", PILOT) == "moi"
+
+
+def test_a_date_alone_does_not_say_where() -> None:
+    trip = AskedQuestion("g-trip", "Où part Joachim en vacances ?", "Joachim", ASKED_AT, "m-trip", "place")
+    assert link(said("Joachim", "je suis en vacances à partir du 4 août"), trip) is None
+    assert link(said("Perrine", "Eko, il part en Islande du 4 au 20 août"), trip) == ("g-trip", "mention")
+
+
+def test_pointing_to_where_it_is_written_is_no_answer() -> None:
+    wifi = AskedQuestion(
+        "g-wifi", "C'est quoi le mot de passe du wifi ?", "wifi", ASKED_AT, "m-wifi", "definition"
+    )
+    assert link(said("Gwendal", "Eko c'est écrit à l'accueil 😉"), wifi) is None
+    assert link(said("Gwendal", "Eko, regarde sur le wiki"), wifi) is None
+    stack = AskedQuestion(
+        "g-stack", "C'est quoi la stack de Lanterne ?", "Lanterne", ASKED_AT, "m-st", "other"
+    )
+    assert link(said("Gwendal", "Eko c'est écrit en Go"), stack) == ("g-stack", "mention")
+
+
+def test_naming_the_subject_with_a_predicate_of_the_asked_kind_answers() -> None:
+    origin = AskedQuestion("g-from", "D'où vient Bettina ?", "Bettina", ASKED_AT, "m-from", "origin")
+    assert link(said("Perrine", "Bettina est originaire de Mulhouse"), origin) == ("g-from", "subject_named")
+    assert link(said("Perrine", "Bettina habite à Colmar"), origin) is None
+
+
+def test_the_speaker_naming_themself_as_what_was_asked() -> None:
+    cto = AskedQuestion("g-cto", "Qui est le CTO ?", "CTO", ASKED_AT, "m-cto", "identity")
+    found = find_answer(said("Ambroise", "c'est moi le CTO 👋"), [cto], window=WINDOW)
+    assert found is not None and fragment(found.text, cto) == "Ambroise"
+    # to a question about the speaker, the same words describe them
+    ysee = AskedQuestion("g-ysee", "Qui est Ysée ?", "Ysée", ASKED_AT, "m-ysee", "identity")
+    assert link(said("Ysée", "Eko, c'est moi la nouvelle juriste"), ysee) == ("g-ysee", "mention")
