@@ -192,7 +192,7 @@ _AGE_UNITS = r"ans?|years?|yo|balais|berges"
 # A number that is not a time of day ("15h", "14:30", "20 min"): what a price or an amount is.
 _NOT_A_TIME = r"(?<![\d.,:])\d(?![\d.,]*\s*(?:h\b|h\d|heures?\b|min\b|minutes?\b|:\d))"
 _SHAPES: dict[str, dict[str, str]] = {
-    "date": {lang: rf"\d|\b(?:{_DATE_WORDS[lang]})\b" for lang in ("fr", "en")},
+    "date": {lang: rf"\d|\b(?:{_DATE_WORDS[lang]})s?\b" for lang in ("fr", "en")},  # "les mardis"
     "quantity": {lang: rf"\d|\b(?:{_NUMBER_WORDS[lang]})\b" for lang in ("fr", "en")},
     "price": {lang: rf"{_NOT_A_TIME}|\b(?:{_NUMBER_WORDS[lang]}|gratuit|free)\b" for lang in ("fr", "en")},
     "amount": {lang: rf"{_NOT_A_TIME}|\b(?:{_NUMBER_WORDS[lang]}|gratuit|free)\b" for lang in ("fr", "en")},
@@ -279,7 +279,7 @@ def find_answer(
     live = [
         q
         for q in live
-        if _fits_facet(text, q.facet, language)
+        if fits_facet(text, q.facet, language)
         and not _denies(text, q)
         and not _judges_only(text, q)
         and not _states_another_facet(text, q)
@@ -361,7 +361,7 @@ def find_told_answer(
         return None
     for question in waiting:
         if (
-            _fits_facet(text, question.facet, language)
+            fits_facet(text, question.facet, language)
             and not _denies(text, question)
             and not _judges_only(text, question)
             and _names_and_states(text, question, language)
@@ -454,7 +454,7 @@ def find_correction(
     rest = answer_text(text[index[repair.end()] :], language, bot_name)
     if not says_something(rest, rest, language, bot_name):
         return None
-    if not _fits_facet(rest, question.facet, language) or _denies(rest, question):
+    if not fits_facet(rest, question.facet, language) or _denies(rest, question):
         return None
     return Answer(question.goal_id, "correction", rest, is_standalone(rest, question, language))
 
@@ -784,7 +784,7 @@ def _cue_terms(question: str) -> frozenset[str]:
     return frozenset(terms(" ".join(reading.words[i] for i in sorted(reading.cue_positions))))
 
 
-def _fits_facet(text: str, facet: str | None, language: Language) -> bool:
+def fits_facet(text: str, facet: str | None, language: Language) -> bool:
     """An answer to a date, number, price, place or reason question has that shape, read in Eko's
     language and in the answer's own when its words are clearly of the other (wordfreq's vote,
     ``text.sentence_language``): "I live in Vincennes" answers "où habite Tom ?". Not both

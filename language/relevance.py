@@ -32,8 +32,10 @@ from __future__ import annotations
 
 import re
 
+from language.answers import fits_facet
 from language.curiosity import read_curiosity
 from language.equivalence import same_subject, subject_key
+from language.facets import read_facet, stated_facets
 from language.terms import terms
 from language.text import fold, is_common_word
 
@@ -93,7 +95,27 @@ def answers(
         return False
     if needed == 1 and not about_bot and score < max(min_score, MIN_SCORE_ONE_WORD):
         return False
+    if not about_bot and not _gives_asked_kind(question, text):
+        return False
     return _names_in(question, f"{text} {about or ''}", bot_name)
+
+
+# Facets a fact gives through its predicate ("travaille chez", "habite à", "vient de"): a fact
+# stating one of them does not answer a question asking another of them, or a role.
+_PREDICATE_FACETS = frozenset({"employer", "place", "origin"})
+# Facets whose answer is a value of a shape (a date, a number, a price, an age).
+_VALUE_FACETS = frozenset({"date", "quantity", "price", "amount", "age"})
+
+
+def _gives_asked_kind(question: str, text: str) -> bool:
+    """The fact has what the question asks for when that is a value (a date for "quand", a number
+    for "combien": :func:`language.answers.fits_facet`), and does not state another facet through
+    its predicate ("Octave travaille chez Ledger" is not his job)."""
+    asked = read_facet(question).facet
+    if asked in _VALUE_FACETS and not fits_facet(text, asked, "fr"):
+        return False
+    stated = stated_facets(text) & _PREDICATE_FACETS
+    return not (asked in _PREDICATE_FACETS | {"role"} and stated and asked not in stated)
 
 
 def asks_again(question: str, text: str, about: str | None, facet: str, bot_name: str = "Eko") -> bool:

@@ -99,6 +99,7 @@ def test_another_channel_or_person_is_another_contact(a: str, b: str) -> None:
         ("what music does Bastien like?", "preference"),
         ("Bastien est né où ?", "origin"),
         ("where was Bastien born?", "origin"),
+        ("where is Bastien's mom from?", "origin"),  # words between the verb and "from"
         ("Bastien télétravaille quels jours ?", "date"),
         ("Bastien aime le café ?", "other"),  # a yes/no question about a taste asks no favourite
         ("Bastien est basé où ?", "place"),

@@ -22,3 +22,16 @@ def test_another_facet_subject_or_word_is_not_asking_again() -> None:
     assert not asks_again("c'est qui le DPO de Acme ?", DPO, "DPO", "identity")
     assert not asks_again("c'est qui Bob ?", COLOUR, "Bob", "preference")
     assert not asks_again("Eko, ça va ?", DPO, "DPO", "identity")
+
+
+def test_a_fact_without_the_kind_of_thing_asked_is_not_quoted() -> None:
+    # a value asked: the fact must have one of its shape
+    assert not answers("Octave revient quand au boulot ?", "Octave est lead dev backend au boulot", 0.6)
+    assert answers("Octave revient quand au boulot ?", "Octave revient au boulot mi-avril", 0.6)
+    assert answers("c'est quel jour qu'on reçoit les fruits ?", "Les fruits sont reçus tous les mardis", 0.6)
+    # a predicate stating another facet: where he works is not his job
+    assert not answers(
+        "c'est quoi le métier d'Octave ?", "Le métier d'Octave : il travaille chez Ledger", 0.6
+    )
+    assert answers("c'est quoi le métier d'Octave ?", "Le métier d'Octave : ingénieur sécurité", 0.6)
+    assert answers("where is Octave from?", "Octave is from Brest", 0.6)
