@@ -394,6 +394,39 @@ def _speaks_of_bot(text: str, bot_name: str) -> bool:
     return any(_NAME_AS_SUBJECT.match(fold(text[end:])) for _, end in mention_spans(text, bot_name))
 
 
+# Asking whether Eko has a thing of its own ("t'as un film préféré ?", "do you have a pet?"): an
+# indefinite thing after the verb of having, with no complement saying whose it is or what for.
+_ASKS_BOT_HAS = _phrases(
+    r"(?:t as|tu as|as tu|tu aurais|t aurais|aurais tu) (?:un|une|des)(?! idee)",
+    r"(?:do|did) you have (?:a|an|any)(?! idea)",
+    r"have you got (?:a|an|any)(?! idea)",
+)
+_COMPLEMENTS = folded_words("de d du des pour sur of for about on")
+# The two sides of an alternative ("pizza ou sushi ?", "Elixir or Go?").
+_OR = folded_words("ou or")
+
+
+def _bare_alternative(said: str, words: list[str]) -> bool:
+    """An alternative with nothing asked about it: no verb, no interrogative, a few words ("pizza
+    ou sushi ce soir ?", "Elixir ou Go pour Pollen ?"): Eko is asked to choose, an opinion. "Les
+    titres resto c'est Swile ou Edenred ?" asks which is true (a copula), "Paul est à Lyon ou à
+    Paris ?" too."""
+    # "ou" folds like "où": an accented "où" is where, anything else asked is an interrogative
+    if (
+        not set(words) & _OR
+        or len(words) > 8
+        or "où" in said
+        or set(words) & (_VERB_MARKERS | _INTERROGATIVES - _OR)
+    ):
+        return False
+    if words[0] in _OR or words[-1] in _OR:
+        return False  # "Pollen ou ?": a "où" written without its accent, not two sides
+    written = [word for word in re.findall(r"[^\W\d_]+", said) if not word[:1].isupper()]
+    return not any(
+        word in ("c", "est") or is_verb_form(word) or is_english_verb_form(fold(word)) for word in written
+    )
+
+
 def intent_of(text: str, language: Language = "fr", bot_name: str = "Eko") -> Intent:
     """What ``text`` (a message to Eko, its name included or not) wants (see the module docstring)."""
     if _speaks_of_bot(text, bot_name):
@@ -416,7 +449,7 @@ def intent_of(text: str, language: Language = "fr", bot_name: str = "Eko") -> In
         return "action"
     if _PRESENCE.search(joined) and len(content) <= 4:
         return "presence"
-    if _OPINION.search(joined):
+    if _OPINION.search(joined) or (asks and _bare_alternative(said, words)):
         return "opinion"
     short = len(content) <= 2
     if _AGREEMENT.search(joined) or (asks and (words[-1] in _TAGS or (short and words[0] in _OKS))):
@@ -433,8 +466,8 @@ def intent_of(text: str, language: Language = "fr", bot_name: str = "Eko") -> In
         return "small_talk"
     if _own_past_act(joined):
         return "small_talk"
-    if set(rest) & _YOU:
-        return "about_bot"
+    if set(rest) & _YOU or (asks and _ASKS_BOT_HAS.search(joined) and not set(words) & _COMPLEMENTS):
+        return "about_bot"  # "t'as un film préféré ?": Eko's own, nobody else's named
     framed_request = recall or bool(seeking) or bool(_REQUEST_FRAMES.search(joined))
     if not asks and not framed_request and rest[0] in _EXCLAMATIVES:
         return "small_talk"  # "quelle journée…", "quel temps de fou": an exclamation

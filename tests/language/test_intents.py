@@ -43,6 +43,15 @@ from language.intents import intent_of
         ("Eko j'ai besoin de l'adresse du bureau de Lyon", "information"),
         ("Eko, I'm looking for the staging URL", "information"),
         ("Eko, je cherche un appart à Lyon", "statement"),  # an object, not a piece of information
+        ("Eko, pizza ou sushi ce soir ?", "opinion"),  # a bare alternative: Eko is asked to choose
+        ("Eko, Elixir ou Go pour Zorglub ?", "opinion"),
+        ("Eko, les titres resto c'est Swile ou Edenred ?", "information"),  # which is true
+        ("Eko, Simon est à Lyon ou à Paris ?", "information"),
+        ("Eko, Zorglub ou ?", "information"),  # "où" written without its accent
+        ("Eko, t'as un film préféré ?", "about_bot"),  # Eko's own thing
+        ("Eko, do you have a pet?", "about_bot"),
+        ("Eko, t'as le numéro de Simon ?", "information"),
+        ("Eko, t'aurais un numéro pour joindre Simon ?", "information"),
         ("Eko, tu cherches le numéro de Simon ?", "about_bot"),  # Eko's own search
         ("eko c koi Kraken", "information"),
         ("Eko, what's the staging URL?", "information"),
