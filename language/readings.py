@@ -452,6 +452,12 @@ def compare(a: Reading, b: Reading) -> Verdict:
     only_a, only_b = without_initialisms(
         a, b, unmatched(a.content, b.content, not strict), unmatched(b.content, a.content, not strict)
     )
+    if strict:
+        # a word and its translation are one object ("la couleur préférée" / "favourite colour")
+        only_a, only_b = (
+            [w for w in only_a if not any(_translates(w, x) for x in only_b)],
+            [w for w in only_b if not any(_translates(w, x) for x in only_a)],
+        )
     if not only_a and not only_b:
         return "same"
     if strict or (a.facet == "other" and only_a and only_b):
@@ -499,6 +505,12 @@ def _other_heads(a: Reading, b: Reading, only_a: list[str], only_b: list[str]) -
     if not (heads_a and heads_b):
         return False
     return not all(any(translation(x, y) for y in heads_b) for x in heads_a)
+
+
+def _translates(a: str, b: str) -> bool:
+    """One word translates the other in the dictionary ("couleur" / "colour", "plat" / "dish"): the
+    same thing in the two languages (a shared concept is not enough: "band" / "musique")."""
+    return language_of(a) != language_of(b) and (translates(a, b) or translates(b, a))
 
 
 def translation(a: str, b: str) -> bool:

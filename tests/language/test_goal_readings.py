@@ -117,3 +117,17 @@ def test_facet_cues(text: str, facet: str) -> None:
 def test_a_birthplace_is_an_origin_not_a_home() -> None:
     assert judge("goal", "Bastien est né où ?", "Bastien vient d'où ?") == "same"
     assert judge("goal", "Bastien est né où ?", "Bastien habite où ?") == "different"
+
+
+def test_a_favourite_or_a_contact_asked_in_the_other_language_is_the_same_object() -> None:
+    assert (
+        judge("goal", "c'est quoi la couleur préférée de Bastien ?", "Bastien's favourite colour?") == "same"
+    )
+    assert (
+        judge("goal", "c'est quoi le plat préféré de Bastien ?", "what's Bastien's favourite dish?") == "same"
+    )
+    # another object, in either language, or only a shared concept: apart
+    assert (
+        judge("goal", "c'est quoi le film préféré de Bastien ?", "Bastien's favourite dish?") == "different"
+    )
+    assert judge("goal", "Bastien's favourite band?", "Bastien écoute quel style de musique ?") != "same"
