@@ -46,7 +46,7 @@ _W = r"(?:\w+ )"  # any one word
 _CUES: tuple[tuple[str, str], ...] = (
     ("contact", r" (?:joindre|joignable|contacter|contact|(?<! s )appeler|telephoner) "),
     ("contact", r" (?:e ?mail|mail|courriel|numero|num|telephone|tel|portable|06|07|phone) "),
-    ("preference", r" (?:prefere[es]?|preferee?s?|favori(?:te)?s?|favou?rite|prefers?) "),
+    ("preference", r" (?:prefere[es]?|preferee?s?|prefs?|favori(?:te)?s?|favou?rite|fav|prefers?) "),
     # A verb of liking asked about its object ("Inès elle aime quelle couleur ?", "Anouk aime quoi
     # comme musique ?", "what music does Anouk like?"), or a habit of listening, watching or reading
     # asked by its kind ("Anouk écoute quoi comme musique ?"): the favourite of that kind.
@@ -107,7 +107,8 @@ _CUES: tuple[tuple[str, str], ...] = (
     ),
     (
         "employer",
-        r" (?:boite|entreprise|societe|employeur|company|firm|employer|"
+        # the company as a complement ("le CTO de la boîte c qui ?") asks about someone in it
+        r"(?<! de la)(?<! of the) (?:boite|entreprise|societe|employeur|company|firm|employer) | (?:"
         r"(?:travaille|travailles|bosse|bosses|bossent|travaillent|bossait|travaillait|works?|working) "
         r"(?:ou|chez qui|chez quoi|pour qui|pour quelle?|chez quelle?|for)|(?:est|es) chez qui|"
         r"chez qui|pour qui|(?:salariee?|employee?) (?:ou|chez qui|de qui)|"

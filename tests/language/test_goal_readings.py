@@ -100,6 +100,9 @@ def test_another_channel_or_person_is_another_contact(a: str, b: str) -> None:
         ("Bastien est né où ?", "origin"),
         ("where was Bastien born?", "origin"),
         ("where is Bastien's mom from?", "origin"),  # words between the verb and "from"
+        ("le CTO de la boîte c'est qui ?", "identity"),  # the company as a complement
+        ("Bastien bosse dans quelle boîte ?", "employer"),
+        ("couleur pref de Bastien ?", "preference"),  # a chat clipping
         ("Bastien télétravaille quels jours ?", "date"),
         ("Bastien aime le café ?", "other"),  # a yes/no question about a taste asks no favourite
         ("Bastien est basé où ?", "place"),

@@ -27,7 +27,7 @@ MARGIN = 0.02
 MEASURED = {
     ("blind", "dev", "goal"): (1.0, 0.803),
     ("blind", "dev", "fact"): (1.0, 0.418),
-    ("blind", "test", "goal"): (1.0, 0.572),
+    ("blind", "test", "goal"): (1.0, 0.585),
     ("blind", "test", "fact"): (1.0, 0.457),
     # the fresh set (2026-11-27, late evening): its dev half was tuned on that evening, its test half
     # never looked at beyond these figures
@@ -36,7 +36,7 @@ MEASURED = {
     ("fresh", "test", "goal"): (1.0, 0.663),
     ("fresh", "test", "fact"): (0.972, 0.500),
     # the third set (2026-11-27, night): dev tuned on from then, test never looked at beyond these
-    ("third", "dev", "goal"): (0.976, 0.606),
+    ("third", "dev", "goal"): (0.978, 0.650),
     ("third", "dev", "fact"): (1.0, 0.479),
     ("third", "test", "goal"): (0.977, 0.620),
     ("third", "test", "fact"): (1.0, 0.512),
