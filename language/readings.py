@@ -391,8 +391,8 @@ def words_match(a: str, b: str, synonyms: bool = True) -> bool:
 def _synonyms(a: str, b: str) -> bool:
     """One word is the headword of a concept the other belongs to ("gosses" → "enfant", "mother" →
     "mere"). Two members of a concept are not synonyms: "chien" and "chat" are both animals."""
-    return any(concept in (a, b) or concept in (word_key(a), word_key(b))
-               for concept in set(concepts_of(a)) & set(concepts_of(b)))  # fmt: skip
+    forms = {a, b, word_key(a), word_key(b), *(w[:-1] for w in (a, b) if len(w) > 3 and w[-1] in "sx")}
+    return any(concept in forms for concept in set(concepts_of(a)) & set(concepts_of(b)))  # plurals too
 
 
 def _typo(a: str, b: str) -> bool:

@@ -9,7 +9,7 @@ import pytest
 
 from language.equivalence import judge
 from language.facets import facet_of
-from language.readings import read
+from language.readings import read, words_match
 
 
 @pytest.mark.parametrize(
@@ -134,3 +134,9 @@ def test_a_favourite_or_a_contact_asked_in_the_other_language_is_the_same_object
         judge("goal", "c'est quoi le film préféré de Bastien ?", "Bastien's favourite dish?") == "different"
     )
     assert judge("goal", "Bastien's favourite band?", "Bastien écoute quel style de musique ?") != "same"
+
+
+def test_a_plural_meets_its_concept_as_the_singular_does() -> None:
+    assert words_match("utilisateur", "user") and words_match("utilisateurs", "users")
+    assert words_match("gosses", "enfants")
+    assert not words_match("chiens", "chats")  # two members of one concept are not synonyms
