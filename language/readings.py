@@ -258,6 +258,8 @@ def read(text: str, statement: bool = False) -> Reading:
         or (index and words[index - 1] in AUXILIARIES and is_verb_form(forms.get(words[index], words[index])))
         or (index and (words[index - 1] in SUBJECT_CLITICS or words[index - 1] in MODALS))
         or words[index] in elided
+        # do-support: the word after "does/did/will <name>" is its verb ("does Aurèle work at?")
+        or (index > 1 and words[index - 2] in ENGLISH_AUXILIARIES and words[index - 1] in names)
         or (
             index == 1
             and words[0] in names
@@ -473,15 +475,15 @@ def compare(a: Reading, b: Reading) -> Verdict:
         # words that differ are what is asked: "Corentin mange quoi ?" / "Corentin code en quoi ?",
         # "Corentin fait quel sport ?" / "Corentin prend quel train ?" are two questions.
         return "borderline"
+    if only_a and only_b and a.facet == "date" and _begins(only_a) != _begins(only_b):
+        # When a thing began is its past; a date asked in other words is its coming event ("Cormoran
+        # a démarré quand ?" / "c'est quand la mise en prod de Cormoran ?").
+        return "borderline"
     if all(word in a.verbs for word in only_a) and all(word in b.verbs for word in only_b):
         # The same facet of the same nouns, only the verbs reworded ("le séminaire c'est où ?" /
         # "on part où pour le séminaire ?"): the verb restates what is asked.
         return "same"
     if not (a.anchors or b.anchors):
-        return "borderline"
-    if only_a and only_b and a.facet == "date" and _begins(only_a) != _begins(only_b):
-        # When a thing began is its past; a date asked in other words is its coming event ("Cormoran
-        # a démarré quand ?" / "c'est quand la mise en prod de Cormoran ?").
         return "borderline"
     if only_a and only_b:
         # The same facet of the same named subject, each side in its own words ("Léna arrive quand

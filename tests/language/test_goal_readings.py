@@ -140,3 +140,9 @@ def test_a_plural_meets_its_concept_as_the_singular_does() -> None:
     assert words_match("utilisateur", "user") and words_match("utilisateurs", "users")
     assert words_match("gosses", "enfants")
     assert not words_match("chiens", "chats")  # two members of one concept are not synonyms
+
+
+def test_the_verb_after_an_english_auxiliary_and_a_name_only_restates_the_facet() -> None:
+    assert judge("goal", "Bastien bosse où ?", "which company does Bastien work at?") == "same"
+    # a beginning and another date stay apart, verbs or not
+    assert judge("goal", "when does Zorglub ship?", "Zorglub a démarré quand ?") != "same"
