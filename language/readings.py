@@ -361,6 +361,9 @@ def _about_clause(words: tuple[str, ...]) -> set[int]:
 _TALK_VERBS = frozenset(["parle", "parlent", "parlait", "parlaient", "cause", "causent"])
 
 
+_ELISION = re.compile(r"['’]")
+
+
 def _names(text: str) -> set[str]:
     """Capitalised words that name something: inside a sentence, or unknown to the dictionaries
     ("L'équipe…" starting a sentence and "Monday" are ordinary words; "Marmotte", "Lyon" names)."""
@@ -369,8 +372,12 @@ def _names(text: str) -> set[str]:
         before = text[: match.start()].rstrip(" \t'’")
         starts = not before or before[-1] in ".!?…:" or before.casefold().endswith(("l", "d"))
         written = accented_forms(match.group(1))
+        # "L'imprimante": the capital is the article's; the word after it is written in lowercase
+        lowercase = {
+            word for part in _ELISION.split(match.group(1))[1:] if part[:1].islower() for word in tokens(part)
+        }
         for word in tokens(match.group(1)):
-            if word in FUNCTION_WORDS:
+            if word in FUNCTION_WORDS or word in lowercase:
                 continue
             if word in CALENDAR or word.removesuffix("s") in CALENDAR:
                 continue  # English capitalises months and days: they are values, not names

@@ -146,3 +146,9 @@ def test_the_verb_after_an_english_auxiliary_and_a_name_only_restates_the_facet(
     assert judge("goal", "Bastien bosse où ?", "which company does Bastien work at?") == "same"
     # a beginning and another date stay apart, verbs or not
     assert judge("goal", "when does Zorglub ship?", "Zorglub a démarré quand ?") != "same"
+
+
+def test_the_capital_of_an_elided_article_names_nothing() -> None:
+    # "L'imprimante …": the article starts the sentence; a name after it keeps its own capital
+    assert read("L'imprimante du 3e est en panne", statement=True).anchors == ("3",)
+    assert "everest" in read("L'Everest est au 3e étage", statement=True).anchors
