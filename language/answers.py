@@ -32,7 +32,7 @@ from datetime import datetime, timedelta
 from functools import lru_cache
 from typing import Literal
 
-from language.facets import read_facet, stated_facets
+from language.facets import PREDICATE_FACETS, read_facet, stated_facets
 from language.intents import GREETING_WORDS, is_chit_chat
 from language.mentions import mentions_bot, name_spans, strip_mention
 from language.questions import is_about_bot, is_question
@@ -316,7 +316,7 @@ def find_answer(
             relates = _relates(text, question, language) or _relates(text, question, language, said.author)
             # or says the kind of thing asked in its own words ("I live in Leeds" to "what city is
             # Ben based in?"): for the facets a predicate states, not those a value alone shows
-            states = question.facet in _PREDICATE_FACETS and question.facet in stated_facets(text)
+            states = question.facet in PREDICATE_FACETS and question.facet in stated_facets(text)
             if (describes or relates or states) and _cued(text, question.facet, language):
                 return _answer(question, "subject_author", text, language)
     for question in live:
@@ -376,7 +376,7 @@ def _names_and_states(text: str, question: AskedQuestion, language: Language) ->
     "Malik est en réunion" does not say where he lives), else a description of the subject."""
     if not (question.subject and _names(text, question.subject) and _cued(text, question.facet, language)):
         return False
-    if question.facet in _PREDICATE_FACETS and question.facet in stated_facets(text):
+    if question.facet in PREDICATE_FACETS and question.facet in stated_facets(text):
         return True  # its predicate states the kind asked ("Bettina est originaire de Mulhouse")
     return (
         _relates(text, question, language) or not topic_terms(question) or _describes(question)
@@ -512,11 +512,6 @@ _PRONOUN_VERB = {
 
 # "je suis …" to a question asking who or what someone is: what follows describes them.
 _I_AM = re.compile(r"^(?:moi,?\s+)?(?:je suis|j['’]suis|chuis|i am|i['’]m|im)\s+")
-
-
-# Facets a statement gives through its predicate ("habite à", "vient de", "bosse chez"), not through
-# a value that could be of anything (a date, a number).
-_PREDICATE_FACETS = frozenset({"place", "origin", "employer"})
 
 
 def _names_asked(words: str, question: AskedQuestion) -> bool:
@@ -699,7 +694,7 @@ def _states_another_facet(text: str, question: AskedQuestion) -> bool:
     if question.facet in _WHERE and "date" in stated and not stated & _WHERE:
         # "je suis en vacances à partir du 4 août" to "où part Joachim en vacances ?"
         return _NAMED_PLACE.search(text) is None
-    stated &= _PREDICATE_FACETS
+    stated &= PREDICATE_FACETS
     return bool(stated) and question.facet not in stated
 
 

@@ -433,6 +433,12 @@ _AT_ORGANISATION = re.compile(r"\bchez\s+[A-ZÀ-ÖØ-Þ]")
 _STATED_PATTERNS = tuple((facet, re.compile(pattern)) for facet, pattern in _STATED)
 
 
+# Facets a statement gives through its predicate ("habite à", "vient de", "bosse chez"), not through
+# a value that could be of anything (a date, a number): a statement giving one of them does not
+# give another of them (language.answers, language.relevance).
+PREDICATE_FACETS = frozenset({"place", "origin", "employer"})
+
+
 def stated_facets(text: str) -> frozenset[str]:
     """The facets a statement gives about its subject ("Noé a grandi à Brest" → origin)."""
     text = _without_recent_past(text)

@@ -35,7 +35,7 @@ import re
 from language.answers import fits_facet
 from language.curiosity import read_curiosity
 from language.equivalence import same_subject, subject_key
-from language.facets import read_facet, stated_facets
+from language.facets import PREDICATE_FACETS, read_facet, stated_facets
 from language.terms import terms
 from language.text import fold, is_common_word
 
@@ -100,9 +100,6 @@ def answers(
     return _names_in(question, f"{text} {about or ''}", bot_name)
 
 
-# Facets a fact gives through its predicate ("travaille chez", "habite à", "vient de"): a fact
-# stating one of them does not answer a question asking another of them, or a role.
-_PREDICATE_FACETS = frozenset({"employer", "place", "origin"})
 # Facets whose answer is a value of a shape (a date, a number, a price, an age).
 _VALUE_FACETS = frozenset({"date", "quantity", "price", "amount", "age"})
 
@@ -114,8 +111,8 @@ def _gives_asked_kind(question: str, text: str) -> bool:
     asked = read_facet(question).facet
     if asked in _VALUE_FACETS and not fits_facet(text, asked, "fr"):
         return False
-    stated = stated_facets(text) & _PREDICATE_FACETS
-    return not (asked in _PREDICATE_FACETS | {"role"} and stated and asked not in stated)
+    stated = stated_facets(text) & PREDICATE_FACETS
+    return not (asked in PREDICATE_FACETS | {"role"} and stated and asked not in stated)
 
 
 def asks_again(question: str, text: str, about: str | None, facet: str, bot_name: str = "Eko") -> bool:
