@@ -35,7 +35,14 @@ from bot.curiosity import (
 )
 from bot.ports import BotMemory
 from language.answers import Answer, find_answer, find_told_answer, opens_with_repair, says_not_knowing
-from language.curiosity import Curiosity, as_curiosity, asked_facet, in_third_person, read_curiosity
+from language.curiosity import (
+    Curiosity,
+    as_curiosity,
+    asked_directly,
+    asked_facet,
+    in_third_person,
+    read_curiosity,
+)
 from language.equivalence import Attribution, is_equivalent
 from language.intents import asks_after_bot, intent_of
 from language.mentions import strip_mention
@@ -468,7 +475,8 @@ class Responder:
             curiosity = read_curiosity(phrased, self.language, self.bot_name) or curiosity
         return NewRecord(
             "goal",
-            as_curiosity(phrased or curiosity.text, self.language),
+            # "je cherche le numéro de Paulin" is asked later as "c'est quoi le numéro de Paulin ?"
+            as_curiosity(phrased or asked_directly(curiosity.text), self.language),
             about=curiosity.subject,
             author=context.author or None,
             source=context.source(),

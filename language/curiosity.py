@@ -230,6 +230,35 @@ _PHRASE_END = folded_words(
 )
 
 
+# The speaker's seeking frame at the start of a request, and the question it stands for: "je cherche
+# le numéro de Paulin" is "c'est quoi le numéro de Paulin ?" (language.text.seeking_frame).
+_NEED = r"^(?:j['’]\s*ai|on a|j['’]\s*aurais) besoin "
+_SEEKING_OPENINGS = (
+    (re.compile(r"^(?:je |j['’]\s*|on )(?:re)?cherch(?:e|ais|ons) ", re.IGNORECASE), "c'est quoi "),
+    (re.compile(_NEED + r"(?:de |d['’]\s*)", re.IGNORECASE), "c'est quoi "),
+    (re.compile(_NEED + r"du ", re.IGNORECASE), "c'est quoi le "),
+    (re.compile(_NEED + r"des ", re.IGNORECASE), "c'est quoi les "),
+    (re.compile(r"^(?:i['’]?m|i am|we['’]?re|we are) looking for ", re.IGNORECASE), "what's "),
+    (re.compile(r"^(?:i|we) need ", re.IGNORECASE), "what's "),
+)
+
+
+def asked_directly(text: str) -> str:
+    """A request opening with the speaker's seeking frame, as the question it asks ("je cherche le
+    numéro de Paulin" → "c'est quoi le numéro de Paulin", "I'm looking for the staging URL" →
+    "what's the staging URL"): Eko asks its goals later in its own voice. Only when the thing sought
+    names what is asked of it (a number, an address, a price…): "je cherche la salle Everest" may
+    ask where it is, not what it is. Anything else unchanged."""
+    stripped = text.lstrip()
+    if not seeking_frame(tokens(stripped)[:6]) or read_facet(stripped).facet in ("other", "definition"):
+        return text
+    for opening, question in _SEEKING_OPENINGS:
+        found = opening.match(stripped)
+        if found is not None:
+            return question + stripped[found.end() :]
+    return text
+
+
 def in_third_person(text: str, author: str) -> str:
     """``text`` with its first-person possessives given to ``author``: "c'est quand mon entretien
     annuel ?" from Léa → "c'est quand l'entretien annuel de Léa ?", "where is my badge?" → "where

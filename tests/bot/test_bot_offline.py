@@ -89,6 +89,12 @@ async def test_a_question_about_the_asker_s_own_things_is_kept_in_the_third_pers
     goals = await memory.list("goal", status="pending")
     assert [g.text for g in goals] == ["C'est quand l'entretien annuel de Léa ?"]
     assert goals[0].about == "Léa"
+    # looking for a thing is kept as the question it stands for
+    await lea.send({"text": "Eko, je cherche le numéro de Paulin"})
+    await reply_from_eko(lea)
+    await bot.drain()
+    goals = await memory.list("goal", status="pending")
+    assert "C'est quoi le numéro de Paulin ?" in [g.text for g in goals]
 
 
 async def test_chit_chat_to_eko_is_answered_but_never_becomes_a_goal(

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from language.curiosity import fact_heading, in_third_person, read_curiosity
+from language.curiosity import asked_directly, fact_heading, in_third_person, read_curiosity
 from language.intents import intent_of
 
 
@@ -219,6 +219,22 @@ def test_a_fact_opens_with_a_noun_phrase_or_else_the_question(question: str, hea
 )
 def test_the_asker_s_things_are_given_to_the_asker(text: str, third: str) -> None:
     assert in_third_person(text, "Léa") == third
+
+
+@pytest.mark.parametrize(
+    ("text", "question"),
+    [
+        ("je cherche le numéro de Paulin", "c'est quoi le numéro de Paulin"),
+        ("j'ai besoin du prix de la licence", "c'est quoi le prix de la licence"),
+        ("J'ai besoin de l'adresse du bureau", "c'est quoi l'adresse du bureau"),
+        ("I'm looking for the staging URL", "what's the staging URL"),
+        # the thing sought does not say what is asked of it: the words stay the asker's
+        ("on cherche la salle Everest", "on cherche la salle Everest"),
+        ("je cherche un appart", "je cherche un appart"),
+    ],
+)
+def test_a_seeking_frame_is_asked_again_as_the_question_it_stands_for(text: str, question: str) -> None:
+    assert asked_directly(text) == question
 
 
 def test_a_recall_request_asks_what_the_thing_is() -> None:
