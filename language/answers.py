@@ -32,7 +32,7 @@ from datetime import datetime, timedelta
 from functools import lru_cache
 from typing import Literal
 
-from language.facets import PREDICATE_FACETS, read_facet, stated_facets
+from language.facets import CONTACT_CHANNELS, PREDICATE_FACETS, read_facet, stated_facets
 from language.intents import GREETING_WORDS, is_chit_chat
 from language.mentions import mentions_bot, name_spans, strip_mention
 from language.questions import is_about_bot, is_question
@@ -317,6 +317,8 @@ def find_answer(
             # or says the kind of thing asked in its own words ("I live in Leeds" to "what city is
             # Ben based in?"): for the facets a predicate states, not those a value alone shows
             states = question.facet in PREDICATE_FACETS and question.facet in stated_facets(text)
+            # or gives the very address or number asked ("mon num c'est le 06 11 22 33 44")
+            states = states or _gives_asked_channel(text, question)
             if (describes or relates or states) and _cued(text, question.facet, language):
                 return _answer(question, "subject_author", text, language)
     for question in live:
@@ -553,6 +555,9 @@ def fragment(text: str, question: AskedQuestion, language: Language = "fr") -> s
         folded, index = fold_with_map(text)
     copula = _COPULA[language]
     topic = topic_terms(question)
+    contact = _asked_channel_value(text, question)
+    if contact is not None:
+        return contact  # "mon num c'est le 06 11 22 33 44" → "06 11 22 33 44"
     cleft = _CLEFT.match(folded)
     if cleft:  # "c'est Capucine qui gère la paie" → "Capucine"
         return text[index[cleft.start(1)] : index[cleft.end(1)]].strip(_CLOSING)
@@ -682,6 +687,26 @@ def _asks_who(question: AskedQuestion) -> bool:
 # them ("c'est Paul, il bosse chez nous depuis mars" to "qui gère Hérisson ?"): a stated facet says
 # nothing against them.
 _DESCRIBED_ANYHOW = frozenset({None, "identity", "definition", "other", "agent", "participant"})
+
+
+# A phone number (French or international) and an e-mail address: values that say their channel.
+_PHONE_NUMBER = re.compile(r"(?<![\w+])(?:\+\d{2}\s?|0)[1-9](?:[\s.-]?\d{2}){4}(?!\d)")
+_EMAIL_ADDRESS = re.compile(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+")
+_CHANNEL_VALUES = {"channel:phone": _PHONE_NUMBER, "channel:mail": _EMAIL_ADDRESS}
+
+
+def _gives_asked_channel(text: str, question: AskedQuestion) -> bool:
+    """The reply holds a value of the channel a contact question asks (a phone number for "le numéro
+    de Paulin", an address for "le mail de Paulin"), never of the other one."""
+    return _asked_channel_value(text, question) is not None
+
+
+def _asked_channel_value(text: str, question: AskedQuestion) -> str | None:
+    if question.facet != "contact":
+        return None
+    asked = {CONTACT_CHANNELS.get(word) for word in tokens(question.text)} & set(_CHANNEL_VALUES)
+    found = _CHANNEL_VALUES[asked.pop()].search(text) if len(asked) == 1 else None
+    return None if found is None else found.group(0)
 
 
 def _states_another_facet(text: str, question: AskedQuestion) -> bool:

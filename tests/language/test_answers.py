@@ -613,3 +613,14 @@ def test_the_speaker_naming_themself_as_what_was_asked() -> None:
     # to a question about the speaker, the same words describe them
     ysee = AskedQuestion("g-ysee", "Qui est Ysée ?", "Ysée", ASKED_AT, "m-ysee", "identity")
     assert link(said("Ysée", "Eko, c'est moi la nouvelle juriste"), ysee) == ("g-ysee", "mention")
+
+
+def test_the_subject_giving_the_number_or_address_asked_answers_with_it() -> None:
+    phone = AskedQuestion("g-tel", "C'est quoi le numéro de Paulin ?", "Paulin", ASKED_AT, "m-tel", "contact")
+    mail = AskedQuestion("g-mail", "C'est quoi le mail de Paulin ?", "Paulin", ASKED_AT, "m-mail", "contact")
+    found = find_answer(said("Paulin", "coucou ! mon num c'est le 06 11 22 33 44"), [phone], window=WINDOW)
+    assert found is not None and found.link == "subject_author"
+    assert fragment(found.text, phone) == "06 11 22 33 44"
+    assert link(said("Paulin", "coucou ! mon num c'est le 06 11 22 33 44"), mail) is None  # another channel
+    assert link(said("Paulin", "paulin@tisserin.fr"), mail) == ("g-mail", "subject_author")
+    assert link(said("Paulin", "on se voit à 14 h ?"), phone) is None
