@@ -704,7 +704,8 @@ def _gives_asked_channel(text: str, question: AskedQuestion) -> bool:
 def _asked_channel_value(text: str, question: AskedQuestion) -> str | None:
     if question.facet != "contact":
         return None
-    asked = {CONTACT_CHANNELS.get(word) for word in tokens(question.text)} & set(_CHANNEL_VALUES)
+    asked = {CONTACT_CHANNELS[word] for word in tokens(question.text) if word in CONTACT_CHANNELS}
+    asked &= set(_CHANNEL_VALUES)
     found = _CHANNEL_VALUES[asked.pop()].search(text) if len(asked) == 1 else None
     return None if found is None else found.group(0)
 
