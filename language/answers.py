@@ -317,8 +317,10 @@ def find_answer(
             # or says the kind of thing asked in its own words ("I live in Leeds" to "what city is
             # Ben based in?"): for the facets a predicate states, not those a value alone shows
             states = question.facet in PREDICATE_FACETS and question.facet in stated_facets(text)
-            # or gives the very address or number asked ("mon num c'est le 06 11 22 33 44")
-            states = states or _gives_asked_channel(text, question)
+            # or gives the very address or number asked ("mon num c'est le 06 11 22 33 44"), or
+            # names a place after the preposition the question's kind takes ("à Lorient, près du
+            # port" to "où habite Gwendal ?", "de Brest" to "d'où vient Gwendal ?")
+            states = states or _gives_asked_channel(text, question) or _names_a_place(text, question)
             if (describes or relates or states) and _cued(text, question.facet, language):
                 return _answer(question, "subject_author", text, language)
     for question in live:
@@ -693,6 +695,22 @@ _DESCRIBED_ANYHOW = frozenset({None, "identity", "definition", "other", "agent",
 _PHONE_NUMBER = re.compile(r"(?<![\w+])(?:\+\d{2}\s?|0)[1-9](?:[\s.-]?\d{2}){4}(?!\d)")
 _EMAIL_ADDRESS = re.compile(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+")
 _CHANNEL_VALUES = {"channel:phone": _PHONE_NUMBER, "channel:mail": _EMAIL_ADDRESS}
+
+
+# The prepositions before a place named as where one is, and as where one comes from.
+_LOCATIVE = {"place": r"à|a|au|aux|en|dans|in|at|near", "origin": r"de|d'|d’|du|from"}
+_CLAUSE_END = re.compile(r"[,;:.!?(—–-]\s")
+
+
+def _names_a_place(text: str, question: AskedQuestion) -> bool:
+    """The reply's first clause is a preposition of the question's kind and a place's name and
+    nothing else ("à Lorient, près du port", "in Leeds", "d'Angers")."""
+    preposition = _LOCATIVE.get(question.facet or "")
+    if preposition is None:
+        return False
+    clause = _CLAUSE_END.split(_without_trailing_symbols(text).strip(), maxsplit=1)[0].strip(_CLOSING)
+    found = re.match(rf"(?:{preposition})(?:\s+|(?<=['’]))(.+)$", clause, re.IGNORECASE)
+    return found is not None and _only_a_name(found.group(1))
 
 
 def _gives_asked_channel(text: str, question: AskedQuestion) -> bool:

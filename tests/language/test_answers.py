@@ -624,3 +624,15 @@ def test_the_subject_giving_the_number_or_address_asked_answers_with_it() -> Non
     assert link(said("Paulin", "coucou ! mon num c'est le 06 11 22 33 44"), mail) is None  # another channel
     assert link(said("Paulin", "paulin@tisserin.fr"), mail) == ("g-mail", "subject_author")
     assert link(said("Paulin", "on se voit à 14 h ?"), phone) is None
+
+
+def test_the_subject_naming_a_place_after_the_question_s_preposition_answers_where() -> None:
+    home = AskedQuestion("g-home", "Où habite Gwendal ?", "Gwendal", ASKED_AT, "m-home", "place")
+    origin = AskedQuestion("g-from", "D'où vient Gwendal ?", "Gwendal", ASKED_AT, "m-from", "origin")
+    assert link(said("Gwendal", "à Lorient, près du port"), home) == ("g-home", "subject_author")
+    assert link(said("Gwendal", "d'Angers"), origin) == ("g-from", "subject_author")
+    # a place and something else, another kind of place, or no place: no answer
+    assert link(said("Gwendal", "à Lorient cette semaine pour le salon"), home) is None
+    assert link(said("Gwendal", "de Brest"), home) is None
+    assert link(said("Gwendal", "à demain !"), home) is None
+    assert link(said("Perrine", "à Lorient"), home) is None  # someone else, with no link
