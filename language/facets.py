@@ -13,6 +13,7 @@ compared on its own.
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from dataclasses import dataclass
 
 from language.text import CARDINAL_WORDS, Language, fold, in_dictionary, lemma, normalise, tokens
@@ -439,6 +440,7 @@ _STATED_PATTERNS = tuple((facet, re.compile(pattern)) for facet, pattern in _STA
 PREDICATE_FACETS = frozenset({"place", "origin", "employer"})
 
 
+@lru_cache(maxsize=4096)  # search re-ranks and answers read the same fact texts again and again
 def stated_facets(text: str) -> frozenset[str]:
     """The facets a statement gives about its subject ("Noé a grandi à Brest" → origin)."""
     text = _without_recent_past(text)
@@ -448,6 +450,16 @@ def stated_facets(text: str) -> frozenset[str]:
     return frozenset(
         facet for facet, pattern in _STATED_PATTERNS if pattern.search(joined) or pattern.search(folded_text)
     )
+
+
+def states_another_facet(asked: str, text: str) -> bool:
+    """The statement's predicate states a facet (:data:`PREDICATE_FACETS`) and the question asks
+    (``asked``, :func:`facet_of`) another of them, or a job: "Octave travaille chez Ledger" does not
+    say what his job is, nor where he lives."""
+    if asked not in PREDICATE_FACETS | {"role"}:
+        return False
+    stated = stated_facets(text) & PREDICATE_FACETS
+    return bool(stated) and asked not in stated
 
 
 def names_organisation(text: str) -> bool:

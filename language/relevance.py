@@ -35,7 +35,7 @@ import re
 from language.answers import fits_facet
 from language.curiosity import read_curiosity
 from language.equivalence import same_subject, subject_key
-from language.facets import PREDICATE_FACETS, read_facet, stated_facets
+from language.facets import read_facet, states_another_facet
 from language.terms import terms
 from language.text import fold, is_common_word
 
@@ -111,8 +111,7 @@ def _gives_asked_kind(question: str, text: str) -> bool:
     asked = read_facet(question).facet
     if asked in _VALUE_FACETS and not fits_facet(text, asked, "fr"):
         return False
-    stated = stated_facets(text) & PREDICATE_FACETS
-    return not (asked in PREDICATE_FACETS | {"role"} and stated and asked not in stated)
+    return not states_another_facet(asked, text)
 
 
 def asks_again(question: str, text: str, about: str | None, facet: str, bot_name: str = "Eko") -> bool:

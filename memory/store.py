@@ -16,6 +16,7 @@ import numpy as np
 
 from language import equivalence
 from language.equivalence import Attribution
+from language.facets import facet_of, states_another_facet
 from language.relatives import about_another, asked_person, other_person, subjects_named
 from memory.backends import Filters, PointData, Progress, StoredPoint, VectorBackend, open_backend
 from memory.embeddings import Embedder, Vectors
@@ -84,6 +85,7 @@ class SearchTuning:
     # The middle of the range where the dev half and the old sets gave the same figures (0.1–0.5):
     # docs/memory.md, "Retrieval quality".
     other_person_penalty: float = 0.3
+    other_facet_penalty: float = 0.3
     rerank_depth: int = 10
 
 
@@ -579,6 +581,7 @@ class Memory:
         top = (await self._fused(kind, vector, words, depth, filters))[: max(limit, tuning.rerank_depth)]
         by_id = {p.id: p for p in await self._backend.retrieve(kind, [i for i, _ in top], with_dense=True)}
         asked = asked_person(query)
+        asked_facet = facet_of(query)
         records = {i: _record(point, kind) for i, point in by_id.items()}
         named = subjects_named(query, (record.about for record in records.values()))
         ranked: builtins.list[tuple[StoredPoint, float]] = []
@@ -591,6 +594,8 @@ class Memory:
                 named, record.text, record.about
             ):
                 score -= tuning.other_person_penalty
+            if states_another_facet(asked_facet, record.text):
+                score -= tuning.other_facet_penalty  # "travaille chez Ledger" for "son métier ?"
             ranked.append((point, score))
         ranked.sort(key=lambda item: item[1], reverse=True)  # stable: ties keep the fused order
         return ranked

@@ -27,13 +27,13 @@ MEASURED = {
     "old": (0.929, 1.0),
     "old-holdout": (0.958, 1.0),
     "dev": (0.946, 1.0),
-    "test": (0.770, 0.892),
+    "test": (0.784, 0.892),  # 0.770 before the other-facet re-rank (2026-11-27, night)
 }
 # Offline quotes (memory/quality/retrieval.py, QUOTING_OUTCOMES) measured the same day: right answers,
 # at most this many wrong ones, at most this many quotes when the question's fact is left out.
 QUOTES = {"dev": (37, 0, 10), "test": (27, 1, 5)}
 # The third set (third_retrieval.jsonl, 2026-11-27, night): dev tuned on from then, test not.
-MEASURED_THIRD = {"dev": (0.758, 0.968), "test": (0.613, 0.855)}
+MEASURED_THIRD = {"dev": (0.774, 0.968), "test": (0.629, 0.887)}
 QUOTES_THIRD = {"dev": (19, 2, 3), "test": (23, 5, 12)}
 QUOTES_MARGIN = 2
 
@@ -140,5 +140,22 @@ async def test_local_indexes_rank_like_qdrant(tmp_path: Path, embedder: Embedder
             through_qdrant = await mem.search("fact", query["q"], limit=5, filters={"kind": "fact"})
             assert [h.record.id for h in local] == [h.record.id for h in through_qdrant], query["q"]
             assert [round(h.score, 5) for h in local] == [round(h.score, 5) for h in through_qdrant]
+    finally:
+        await mem.close()
+
+
+async def test_a_fact_stating_another_facet_ranks_after_one_that_may_answer(
+    tmp_path: Path, embedder: Embedder
+) -> None:
+    """ "Octave travaille chez Ledger" says where he works, not his job (the third set's dev half):
+    it loses ``other_facet_penalty`` (language.facets.states_another_facet)."""
+    mem = await Memory.open(MemoryConfig(path=tmp_path / "qdrant"), embedder)
+    try:
+        await mem.add("fact", "Octave travaille chez Ledger depuis 2021.", about="Octave")
+        await mem.add("fact", "Octave est ingénieur sécurité, spécialisé en cryptographie.", about="Octave")
+        hits = await mem.search("fact", "c'est quoi le métier d'Octave ?")
+        assert hits[0].record.text.startswith("Octave est ingénieur")
+        hits = await mem.search("fact", "Octave bosse pour quelle boîte ?")
+        assert hits[0].record.text.startswith("Octave travaille chez Ledger")
     finally:
         await mem.close()
