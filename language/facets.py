@@ -13,8 +13,8 @@ compared on its own.
 from __future__ import annotations
 
 import re
-from functools import lru_cache
 from dataclasses import dataclass
+from functools import lru_cache
 
 from language.text import CARDINAL_WORDS, Language, fold, in_dictionary, lemma, normalise, tokens
 
