@@ -576,6 +576,24 @@ def _without_cessation(reading: Reading) -> Reading:
 _CESSATION_WORDS = _CESSATION_VERBS | {"plus", "no", "longer", "anymore", "any", "more"}
 
 
+# Verbs of aversion are the negation of liking ("Rosalie déteste le vert" = "Rosalie n'aime pas le
+# vert", "can't stand" = "doesn't like"): a closed class, read as that negation so the two compare
+# (and "aime" / "déteste" stay opposite).
+_AVERSION = (
+    (re.compile(r"\b(?:ne |n['’]\s*)?(?:d[ée]test(?:e|es|ent|ait|aient)|ha[iï]t|ha[iï]ssent)\b", re.IGNORECASE),
+     "n'aime pas"),
+    (re.compile(r"\b(?:ne |n['’]\s*)?supporte(?:nt)? pas\b", re.IGNORECASE), "n'aime pas"),
+    (re.compile(r"\b(?:hates?|hated|loathes?|dislikes?|can['’]?t stand|cannot stand)\b", re.IGNORECASE),
+     "doesn't like"),
+)  # fmt: skip
+
+
+def _as_negated_liking(text: str) -> str:
+    for pattern, negation in _AVERSION:
+        text = pattern.sub(negation, text)
+    return text
+
+
 def _state(text: str, analysis: Analysis) -> str:
     """Polarity of a statement: it stopped, it is denied, or it holds."""
     if _ceased(text) or (analysis.negated and _NO_LONGER.search(fold(text)) is not None):
@@ -616,6 +634,10 @@ def judge(
         if verdict == "borderline" and cosine is not None and cosine < GOAL_BORDERLINE_COSINE:
             return "different"
         return verdict
+    a_text, b_text = _as_negated_liking(a_text), _as_negated_liking(b_text)
+    a, b = analyse(a_text), analyse(b_text)
+    if a.folded == b.folded:
+        return "same"  # "Rosalie déteste le vert" / "Rosalie n'aime pas le vert"
     if veto(kind, a, b, polarity=False) is not None or _state(a_text, a) != _state(b_text, b):
         return "different"
     ra, rb = read(a_text, statement=True), read(b_text, statement=True)

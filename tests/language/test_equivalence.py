@@ -386,3 +386,21 @@ def test_the_quick_answer_for_two_names_agrees_with_the_whole_subject_rule() -> 
         for b in subjects:
             whole = a == b or (_same_subject(a, b) if a < b else _same_subject(b, a))
             assert same_subject(a, b) == whole, (a, b)
+
+
+def test_a_verb_of_aversion_is_the_negation_of_liking() -> None:
+    assert (
+        judge("fact", "Rosalie n'aime pas le vert", "Rosalie déteste le vert", "Rosalie", "Rosalie") == "same"
+    )
+    assert (
+        judge("fact", "Anouk déteste le jazz", "Anouk can't stand jazz", "Anouk", "Anouk", cosine=0.86)
+        == "same"
+    )
+    assert judge("fact", "Anouk ne supporte pas le jazz", "Anouk déteste le jazz", "Anouk", "Anouk") == "same"
+    # still the opposite of liking
+    assert (
+        judge("fact", "Rosalie aime le vert", "Rosalie déteste le vert", "Rosalie", "Rosalie") == "different"
+    )
+    assert (
+        judge("fact", "Anouk adore le jazz", "Anouk hates jazz", "Anouk", "Anouk", cosine=0.8) == "different"
+    )

@@ -26,22 +26,22 @@ MARGIN = 0.02
 # detection quality"); facts since a statement adding a detail is another fact (2026-11-27, night).
 MEASURED = {
     ("blind", "dev", "goal"): (1.0, 0.807),
-    ("blind", "dev", "fact"): (1.0, 0.418),
+    ("blind", "dev", "fact"): (1.0, 0.423),
     ("blind", "test", "goal"): (1.0, 0.585),
-    ("blind", "test", "fact"): (1.0, 0.467),
+    ("blind", "test", "fact"): (1.0, 0.477),
     # the fresh set (2026-11-27, late evening): its dev half was tuned on that evening, its test half
     # never looked at beyond these figures
     ("fresh", "dev", "goal"): (1.0, 0.753),
-    ("fresh", "dev", "fact"): (1.0, 0.471),
+    ("fresh", "dev", "fact"): (1.0, 0.483),
     ("fresh", "test", "goal"): (1.0, 0.663),
     ("fresh", "test", "fact"): (0.972, 0.500),
     # the third set (2026-11-27, night): dev tuned on from then, test never looked at beyond these
     ("third", "dev", "goal"): (0.979, 0.686),
-    ("third", "dev", "fact"): (1.0, 0.479),
+    ("third", "dev", "fact"): (1.0, 0.487),
     ("third", "test", "goal"): (0.977, 0.620),
     ("third", "test", "fact"): (1.0, 0.528),
     ("old", "all", "goal"): (1.0, 0.961),
-    ("old", "all", "fact"): (1.0, 0.485),
+    ("old", "all", "fact"): (1.0, 0.500),
 }
 
 
