@@ -580,7 +580,7 @@ _CESSATION_WORDS = _CESSATION_VERBS | {"plus", "no", "longer", "anymore", "any",
 # vert", "can't stand" = "doesn't like"): a closed class, read as that negation so the two compare
 # (and "aime" / "déteste" stay opposite).
 _AVERSION = (
-    (re.compile(r"\b(?:ne |n['’]\s*)?(?:d[ée]test(?:e|es|ent|ait|aient)|ha[iï]t|ha[iï]ssent)\b", re.IGNORECASE),
+    (re.compile(r"\b(?:ne |n['’]\s*)?(?:d[ée]test(?:e|es|ent|ait|aient)|ha[iï]t|ha[iï]ssent)\b", re.I),
      "n'aime pas"),
     (re.compile(r"\b(?:ne |n['’]\s*)?supporte(?:nt)? pas\b", re.IGNORECASE), "n'aime pas"),
     (re.compile(r"\b(?:hates?|hated|loathes?|dislikes?|can['’]?t stand|cannot stand)\b", re.IGNORECASE),
