@@ -230,17 +230,11 @@ _PHRASE_END = folded_words(
 )
 
 
-# The speaker's seeking frame at the start of a request, and the question it stands for: "je cherche
-# le numéro de Paulin" is "c'est quoi le numéro de Paulin ?" (language.text.seeking_frame).
-_NEED = r"^(?:j['’]\s*ai|on a|j['’]\s*aurais) besoin "
-_SEEKING_OPENINGS = (
-    (re.compile(r"^(?:je |j['’]\s*|on )(?:re)?cherch(?:e|ais|ons) ", re.IGNORECASE), "c'est quoi "),
-    (re.compile(_NEED + r"(?:de |d['’]\s*)", re.IGNORECASE), "c'est quoi "),
-    (re.compile(_NEED + r"du ", re.IGNORECASE), "c'est quoi le "),
-    (re.compile(_NEED + r"des ", re.IGNORECASE), "c'est quoi les "),
-    (re.compile(r"^(?:i['’]?m|i am|we['’]?re|we are) looking for ", re.IGNORECASE), "what's "),
-    (re.compile(r"^(?:i|we) need ", re.IGNORECASE), "what's "),
-)
+# The question a seeking frame stands for (language.text.seeking_frame): "je cherche le numéro de
+# Paulin" is "c'est quoi le numéro de Paulin ?", "I'm looking for the staging URL" "what's the
+# staging URL?". "du" and "des" hold the article after "besoin de".
+_SOUGHT_ARTICLES = {"du": "le ", "des": "les "}
+_ENGLISH_SEEKING = folded_words("looking need")
 
 
 def asked_directly(text: str) -> str:
@@ -249,14 +243,22 @@ def asked_directly(text: str) -> str:
     "what's the staging URL"): Eko asks its goals later in its own voice. Only when the thing sought
     names what is asked of it (a number, an address, a price…): "je cherche la salle Everest" may
     ask where it is, not what it is. Anything else unchanged."""
-    stripped = text.lstrip()
-    if not seeking_frame(tokens(stripped)[:6]) or read_facet(stripped).facet in ("other", "definition"):
+    written = list(TOKEN.finditer(text))
+    folded = [fold(match.group(0)) for match in written]
+    frame = seeking_frame(folded)
+    if not frame or min(frame) > 3 or read_facet(text).facet in ("other", "definition"):
         return text
-    for opening, question in _SEEKING_OPENINGS:
-        found = opening.match(stripped)
-        if found is not None:
-            return question + stripped[found.end() :]
-    return text
+    sought = max(frame) + 1  # the determiner of the thing sought
+    if sought >= len(written):
+        return text
+    opening = "what's " if folded[min(frame)] in _ENGLISH_SEEKING else "c'est quoi "
+    article = _SOUGHT_ARTICLES.get(folded[sought])
+    rest = (
+        text[written[sought + 1].start() :]
+        if article and sought + 1 < len(written)
+        else text[written[sought].start() :]
+    )
+    return opening + (article or "") + rest
 
 
 def in_third_person(text: str, author: str) -> str:
