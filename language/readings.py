@@ -242,7 +242,11 @@ def read(text: str, statement: bool = False) -> Reading:
         if word in names
         or word[:1].isdigit()
         or word in _CALENDAR_VALUES  # months and weekdays are values, like numbers (language/text.py)
-        or (not in_dictionary(forms.get(word, word)) and frequency(forms.get(word, word)) < ANCHOR_FREQUENCY)
+        or (
+            not in_dictionary(forms.get(word, word))
+            and frequency(forms.get(word, word)) < ANCHOR_FREQUENCY
+            and not concepts_of(word)  # "anniv", "gosses": vocabulary the concept table knows
+        )
     )
     if facet.facet == "contact" and not statement:
         content = tuple(CONTACT_CHANNELS.get(word, word) for word in content)
@@ -258,8 +262,16 @@ def read(text: str, statement: bool = False) -> Reading:
         or (index and words[index - 1] in AUXILIARIES and is_verb_form(forms.get(words[index], words[index])))
         or (index and (words[index - 1] in SUBJECT_CLITICS or words[index - 1] in MODALS))
         or words[index] in elided
-        # do-support: the word after "does/did/will <name>" is its verb ("does Aurèle work at?")
-        or (index > 1 and words[index - 2] in ENGLISH_AUXILIARIES and words[index - 1] in names)
+        # do-support: the word after "does/did/will <name>" is its verb ("does Aurèle work at?");
+        # after "is/has <name>" only a verb form is ("is Aurèle coming?", not "is Aurèle off?")
+        or (
+            index > 1
+            and words[index - 1] in names
+            and (
+                words[index - 2] in _DO_SUPPORT
+                or (words[index - 2] in ENGLISH_AUXILIARIES and is_english_verb_form(words[index]))
+            )
+        )
         or (
             index == 1
             and words[0] in names
@@ -362,6 +374,10 @@ _TALK_VERBS = frozenset(["parle", "parlent", "parlait", "parlaient", "cause", "c
 
 
 _ELISION = re.compile(r"['’]")
+# English auxiliaries after which the subject is followed by a bare verb.
+_DO_SUPPORT = frozenset(
+    ["do", "does", "did", "will", "would", "can", "could", "should", "shall", "may", "might", "must"]
+)
 
 
 def _names(text: str) -> set[str]:
@@ -492,6 +508,8 @@ def compare(a: Reading, b: Reading) -> Verdict:
         return "same"
     if not (a.anchors or b.anchors):
         return "borderline"
+    if only_a and only_b and _one_names_a_thing(a, b, only_a, only_b):
+        return "borderline"  # "c'est quand l'anniv d'Aurèle ?" / "when is Aurèle off?"
     if only_a and only_b:
         # The same facet of the same named subject, each side in its own words ("Léna arrive quand
         # dans l'équipe ?" / "c'est quand que Léna commence ?"): one question reworded. An unnamed
@@ -503,6 +521,18 @@ def compare(a: Reading, b: Reading) -> Verdict:
     # "les horaires du bureau"), anything else narrows the question ("le wifi" / "le wifi invité").
     extra, verbs = (only_a, a.verbs) if only_a else (only_b, b.verbs)
     return "same" if all(word in verbs for word in extra) else "borderline"
+
+
+def _one_names_a_thing(a: Reading, b: Reading, only_a: list[str], only_b: list[str]) -> bool:
+    """One side asks about a thing of its subject (a head noun: "l'anniversaire d'Aurèle") and the
+    other rewords it with words that are no verb ("when is Aurèle off?"): maybe another thing. A verb
+    restating it ("Marmotte sort quand ?" / "la release de Marmotte") is the same question."""
+    heads_a = any(word in a.heads for word in only_a)
+    heads_b = any(word in b.heads for word in only_b)
+    if heads_a == heads_b:
+        return False
+    other, reading = (only_b, b) if heads_a else (only_a, a)
+    return not all(word in reading.verbs for word in other)
 
 
 def _other_heads(a: Reading, b: Reading, only_a: list[str], only_b: list[str]) -> bool:

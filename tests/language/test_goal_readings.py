@@ -152,3 +152,19 @@ def test_the_capital_of_an_elided_article_names_nothing() -> None:
     # "L'imprimante …": the article starts the sentence; a name after it keeps its own capital
     assert read("L'imprimante du 3e est en panne", statement=True).anchors == ("3",)
     assert "everest" in read("L'Everest est au 3e étage", statement=True).anchors
+
+
+def test_a_word_the_concept_table_knows_is_no_anchor() -> None:
+    # "anniv" is in no dictionary, but it is vocabulary, not a name another wording must repeat
+    assert "anniv" not in read("c'est quand l'anniv de Bastien ?").anchors
+    assert "zorglub" in read("c'est quand la sortie de Zorglub ?").anchors
+
+
+def test_after_is_or_has_and_a_name_only_a_verb_form_is_a_verb() -> None:
+    assert "off" not in read("when is Bastien off?").verbs
+    assert "coming" in read("when is Bastien coming?").verbs
+
+
+def test_a_thing_of_the_subject_reworded_without_a_verb_may_be_another_thing() -> None:
+    assert judge("goal", "when is Bastien off?", "when's Bastien's birthday?") == "borderline"
+    assert judge("goal", "Zorglub sort quand ?", "c'est quand la release de Zorglub ?") == "same"
