@@ -32,7 +32,13 @@ from datetime import datetime, timedelta
 from functools import lru_cache
 from typing import Literal
 
-from language.facets import CONTACT_CHANNELS, PREDICATE_FACETS, read_facet, stated_facets
+from language.facets import (
+    CONTACT_CHANNELS,
+    PREDICATE_FACETS,
+    gives_a_date_not_a_place,
+    read_facet,
+    stated_facets,
+)
 from language.intents import GREETING_WORDS, is_chit_chat
 from language.mentions import mentions_bot, name_spans, strip_mention
 from language.questions import is_about_bot, is_question
@@ -734,20 +740,10 @@ def _states_another_facet(text: str, question: AskedQuestion) -> bool:
     Honorine comme métier ?" or "comment marche Hérisson ?"): the labelling guide's facets, apart."""
     if question.facet in _DESCRIBED_ANYHOW:
         return False
-    stated = stated_facets(text)
-    if question.facet in _WHERE and "date" in stated and not stated & _WHERE:
-        # "je suis en vacances à partir du 4 août" to "où part Joachim en vacances ?"
-        return _NAMED_PLACE.search(text) is None
-    stated &= PREDICATE_FACETS
+    if gives_a_date_not_a_place(question.facet or "", text):
+        return True  # "je suis en vacances à partir du 4 août" to "où part Joachim en vacances ?"
+    stated = stated_facets(text) & PREDICATE_FACETS
     return bool(stated) and question.facet not in stated
-
-
-_WHERE = frozenset({"place", "origin"})
-# A place named after a locative preposition ("à Lorient", "en Islande", "in Leeds", "chez Qonto").
-_NAMED_PLACE = re.compile(
-    r"(?<![\w'’])(?:à|a|au|aux|en|dans|chez|vers|de|d|du|in|at|to|near|from)(?:\s+|['’]\s*)"
-    r"(?:(?:l['’]\s*|la\s+|le\s+|les\s+|the\s+))?[A-ZÀ-Þ]"
-)
 
 
 def _about_something_else(text: str, question: AskedQuestion, language: Language) -> bool:

@@ -452,10 +452,29 @@ def stated_facets(text: str) -> frozenset[str]:
     )
 
 
+# A place named after a locative preposition ("à Lorient", "en Islande", "in Leeds", "chez Qonto").
+_NAMED_PLACE = re.compile(
+    r"(?<![\w'’])(?:à|a|au|aux|en|dans|chez|vers|de|d|du|in|at|to|near|from)(?:\s+|['’]\s*)"
+    r"(?:(?:l['’]\s*|la\s+|le\s+|les\s+|the\s+))?[A-ZÀ-Þ]"
+)
+WHERE_FACETS = frozenset({"place", "origin"})
+
+
+def gives_a_date_not_a_place(asked: str, text: str) -> bool:
+    """A question asks where (``asked``) and the statement gives a date and no place ("je suis en
+    vacances à partir du 4 août" to "où part Joachim ?", "l'offsite est du 24 au 26 juin")."""
+    if asked not in WHERE_FACETS:
+        return False
+    stated = stated_facets(text)
+    return "date" in stated and not stated & WHERE_FACETS and _NAMED_PLACE.search(text) is None
+
+
 def states_another_facet(asked: str, text: str) -> bool:
     """The statement's predicate states a facet (:data:`PREDICATE_FACETS`) and the question asks
     (``asked``, :func:`facet_of`) another of them, or a job: "Octave travaille chez Ledger" does not
-    say what his job is, nor where he lives."""
+    say what his job is, nor where he lives. A date alone does not say where either."""
+    if gives_a_date_not_a_place(asked, text):
+        return True
     if asked not in PREDICATE_FACETS | {"role"}:
         return False
     stated = stated_facets(text) & PREDICATE_FACETS

@@ -5,7 +5,14 @@ from __future__ import annotations
 
 import pytest
 
-from language.facets import asks_attribute, facet_of, names_organisation, read_statement, stated_facets
+from language.facets import (
+    asks_attribute,
+    facet_of,
+    gives_a_date_not_a_place,
+    names_organisation,
+    read_statement,
+    stated_facets,
+)
 from language.text import is_finite_verb
 
 
@@ -95,3 +102,9 @@ def test_venir_de_and_an_infinitive_is_a_recent_past_not_an_origin() -> None:
     assert stated_facets("Bastien vient de Montpellier") == {"origin"}
     assert stated_facets("il vient de tours") == {"origin"}
     assert read_statement("Bastien vient de Brest").facet == "origin"
+
+
+def test_a_date_alone_does_not_say_where() -> None:
+    assert gives_a_date_not_a_place("place", "L'offsite est prévu du 24 au 26 juin")
+    assert not gives_a_date_not_a_place("place", "L'offsite est à Honfleur du 24 au 26 juin")
+    assert not gives_a_date_not_a_place("date", "L'offsite est prévu du 24 au 26 juin")
