@@ -458,6 +458,12 @@ _NAMED_PLACE = re.compile(
     r"(?:(?:l['’]\s*|la\s+|le\s+|les\s+|the\s+))?[A-ZÀ-Þ]"
 )
 WHERE_FACETS = frozenset({"place", "origin"})
+# A cleft putting a person's name first ("C'est Séverin qui pilote Lynx", "It's Léa who runs it"):
+# the statement says who does something.
+_NAME_WORD = r"[A-ZÀ-Þ][\w'’-]*"
+_WHO_CLEFT = re.compile(
+    rf"^\s*(?:[cC]['’]est|[cC] est|[iI]t['’]s|[iI]t is)\s+{_NAME_WORD}(?:\s+{_NAME_WORD})?\s+(?:qui|who)\b"
+)
 
 
 def gives_a_date_not_a_place(asked: str, text: str) -> bool:
@@ -475,6 +481,8 @@ def states_another_facet(asked: str, text: str) -> bool:
     say what his job is, nor where he lives. A date alone does not say where either."""
     if gives_a_date_not_a_place(asked, text):
         return True
+    if asked == "definition" and _WHO_CLEFT.match(text):
+        return True  # "C'est Séverin qui pilote Lynx" says who, not what Lynx is
     if asked not in PREDICATE_FACETS | {"role"}:
         return False
     stated = stated_facets(text) & PREDICATE_FACETS

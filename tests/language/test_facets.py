@@ -12,6 +12,7 @@ from language.facets import (
     names_organisation,
     read_statement,
     stated_facets,
+    states_another_facet,
 )
 from language.text import is_finite_verb
 
@@ -108,3 +109,9 @@ def test_a_date_alone_does_not_say_where() -> None:
     assert gives_a_date_not_a_place("place", "L'offsite est prévu du 24 au 26 juin")
     assert not gives_a_date_not_a_place("place", "L'offsite est à Honfleur du 24 au 26 juin")
     assert not gives_a_date_not_a_place("date", "L'offsite est prévu du 24 au 26 juin")
+
+
+def test_a_cleft_naming_a_person_says_who_not_what() -> None:
+    assert states_another_facet("definition", "C'est Séverin qui pilote Lynx.")
+    assert not states_another_facet("definition", "c'est un outil qui compile le code")
+    assert not states_another_facet("identity", "C'est Séverin qui pilote Lynx.")
