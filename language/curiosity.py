@@ -29,6 +29,7 @@ from language.text import (
     is_english_verb_form,
     is_finite_verb,
     is_verb_form,
+    language_of,
     seeking_frame,
     tokens,
     words_as_written,
@@ -234,7 +235,6 @@ _PHRASE_END = folded_words(
 # Paulin" is "c'est quoi le numéro de Paulin ?", "I'm looking for the staging URL" "what's the
 # staging URL?". "du" and "des" hold the article after "besoin de".
 _SOUGHT_ARTICLES = {"du": "le ", "des": "les "}
-_ENGLISH_SEEKING = folded_words("looking need")
 
 
 def asked_directly(text: str) -> str:
@@ -251,7 +251,7 @@ def asked_directly(text: str) -> str:
     sought = max(frame) + 1  # the determiner of the thing sought
     if sought >= len(written):
         return text
-    opening = "what's " if folded[min(frame)] in _ENGLISH_SEEKING else "c'est quoi "
+    opening = "what's " if language_of(folded[min(frame)]) == "en" else "c'est quoi "
     article = _SOUGHT_ARTICLES.get(folded[sought])
     rest = (
         text[written[sought + 1].start() :]

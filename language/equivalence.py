@@ -624,20 +624,18 @@ def judge(
     a_who, b_who = Attribution(a_about, a_author), Attribution(b_about, b_author)
     if subject_veto(kind, a_text, a_who, b_text, b_who) is not None:
         return "different"
-    a, b = analyse(a_text), analyse(b_text)
-    if a.folded == b.folded:
-        return "same"
     if former_state(a_text) != former_state(b_text):
         return "different"  # "Léa travaillait chez Criteo" / "Léa travaille chez Criteo"
+    if kind != "goal":
+        a_text, b_text = _as_negated_liking(a_text), _as_negated_liking(b_text)
+    a, b = analyse(a_text), analyse(b_text)
+    if a.folded == b.folded:
+        return "same"  # up to case and accents, and "déteste" / "n'aime pas"
     if kind == "goal":
         verdict = compare(read(a_text), read(b_text))
         if verdict == "borderline" and cosine is not None and cosine < GOAL_BORDERLINE_COSINE:
             return "different"
         return verdict
-    a_text, b_text = _as_negated_liking(a_text), _as_negated_liking(b_text)
-    a, b = analyse(a_text), analyse(b_text)
-    if a.folded == b.folded:
-        return "same"  # "Rosalie déteste le vert" / "Rosalie n'aime pas le vert"
     if veto(kind, a, b, polarity=False) is not None or _state(a_text, a) != _state(b_text, b):
         return "different"
     ra, rb = read(a_text, statement=True), read(b_text, statement=True)

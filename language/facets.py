@@ -371,6 +371,7 @@ def asks_attribute(text: str) -> bool:
     return _ATTRIBUTE.search(" " + " ".join(tokens(text)) + " ") is not None
 
 
+@lru_cache(maxsize=1024)  # a question's facet is read for each hit search re-ranks and quotes
 def facet_of(text: str, language: Language = "fr") -> str:
     """The facet ``text`` asks for (one of :data:`FACETS`)."""
     return read_facet(text, language).facet

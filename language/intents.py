@@ -27,6 +27,7 @@ from language.text import (
     is_verb_form,
     seeking_frame,
     tokens,
+    words_as_written,
 )
 
 Intent = Literal[
@@ -421,7 +422,7 @@ def _bare_alternative(said: str, words: list[str]) -> bool:
         return False
     if words[0] in _OR or words[-1] in _OR:
         return False  # "Pollen ou ?": a "où" written without its accent, not two sides
-    written = [word for word in re.findall(r"[^\W\d_]+", said) if not word[:1].isupper()]
+    written = [word for _, word in words_as_written(said) if not word[:1].isupper()]
     return not any(
         word in ("c", "est") or is_verb_form(word) or is_english_verb_form(fold(word)) for word in written
     )
