@@ -289,6 +289,7 @@ def find_answer(
         and not _denies(text, q)
         and not _judges_only(text, q)
         and not _states_another_facet(text, q)
+        and not _repeats_question(text, q)
     ]
     if said.reply_to is not None:
         replied = [q for q in live if q.message_id is not None and q.message_id == said.reply_to]
@@ -374,6 +375,7 @@ def find_told_answer(
             fits_facet(text, question.facet, language)
             and not _denies(text, question)
             and not _judges_only(text, question)
+            and not _repeats_question(text, question)
             and _names_and_states(text, question, language)
         ):
             return _answer(question, "told", text, language)
@@ -744,6 +746,13 @@ def _states_another_facet(text: str, question: AskedQuestion) -> bool:
         return True  # "je suis en vacances à partir du 4 août" to "où part Joachim en vacances ?"
     stated = stated_facets(text) & PREDICATE_FACETS
     return bool(stated) and question.facet not in stated
+
+
+def _repeats_question(text: str, question: AskedQuestion) -> bool:
+    """Every word of the reply is a word of the question ("Joachim est en vacances" to "où part
+    Joachim en vacances ?"): it says again what was asked, and nothing of the answer."""
+    said = set(terms(text))
+    return bool(said) and said <= set(terms(question.text))
 
 
 def _about_something_else(text: str, question: AskedQuestion, language: Language) -> bool:

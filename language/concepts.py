@@ -121,9 +121,13 @@ PHRASES: tuple[tuple[re.Pattern[str], str], ...] = (
 
 
 def concepts_of(word: str) -> tuple[str, ...]:
-    """Concepts of a folded word, trying its singular form too (``gosses`` → ``gosse``)."""
+    """Concepts of a folded word, trying its singular form too (``gosses`` → ``gosse``), and the
+    masculine of a feminine in "-ée" (French: a word in "-é" takes an "e", ``creee`` → ``cree``)."""
     found = CONCEPTS.get(word)
     if found is None and len(word) > 3 and word[-1] in "sx":
+        word = word[:-1]
+        found = CONCEPTS.get(word)
+    if found is None and len(word) > 3 and word.endswith("ee"):
         found = CONCEPTS.get(word[:-1])
     return found or ()
 

@@ -18,6 +18,7 @@ from language.intents import intent_of
 from language.mentions import strip_mention
 from language.questions import asked_part
 from language.text import (
+    DETERMINERS,
     FUNCTION_WORDS,
     NUMBER_WORDS,
     SUBJECT_CLITICS,
@@ -105,7 +106,8 @@ def _subject(words: list[tuple[str, str]], content: list[int], known: set[str]) 
         # "bureau de Lille", "salle Everest", "CTO de Back Market": the noun the name qualifies, or
         # the name that qualifies it, belongs to the subject (a facet word does not: "rôle de Kenji").
         before = first - 2 if first >= 2 and words[first - 1][0] in _OF else first - 1
-        head = before >= 1 and words[before - 1][0] in FUNCTION_WORDS and words[before - 1][0] not in _OF
+        # Only after a determiner: "qui pilote Toucan", "d'où vient Bettina" put a verb there.
+        head = before >= 1 and words[before - 1][0] in DETERMINERS and words[before - 1][0] not in _OF
         if head and before in content and words[before][0] not in _KEPT_CUES and before not in names:
             first = before  # "le bureau de Lille": the noun right after a determiner heads the phrase
         after = last + 2
@@ -115,9 +117,25 @@ def _subject(words: list[tuple[str, str]], content: list[int], known: set[str]) 
                 last += 1
         return first, last
     subject = [i for i in content if fold(words[i][0]) not in _KEPT_CUES]
+    if len(subject) > 1 and _follows_who(words, subject[0]):
+        subject = subject[1:]  # "qui s'occupe de la paie ?": the verb asks the agent, "paie" is asked of
     if not subject:
         return None
     return subject[0], subject[-1]
+
+
+# "qui" and "who" asking the subject of a verb, and the reflexive clitics between them ("qui s'occupe").
+_WHO_ASKING = folded_words("qui who")
+_REFLEXIVE = folded_words("s se")
+
+
+def _follows_who(words: list[tuple[str, str]], index: int) -> bool:
+    """The word at ``index`` comes right after "qui"/"who" (a reflexive clitic between): the verb
+    of a question asking who does something ("qui gère la paie ?", "who runs the canteen?")."""
+    before = index - 1
+    while before >= 0 and words[before][0] in _REFLEXIVE:
+        before -= 1
+    return before >= 0 and words[before][0] in _WHO_ASKING
 
 
 def asked_facet(goal_text: str, language: Language = "fr", bot_name: str = "Eko") -> str | None:

@@ -636,3 +636,12 @@ def test_the_subject_naming_a_place_after_the_question_s_preposition_answers_whe
     assert link(said("Gwendal", "de Brest"), home) is None
     assert link(said("Gwendal", "à demain !"), home) is None
     assert link(said("Perrine", "à Lorient"), home) is None  # someone else, with no link
+
+
+def test_saying_again_what_was_asked_answers_nothing() -> None:
+    trip = AskedQuestion("g-trip", "Où part Joachim en vacances ?", "Joachim", ASKED_AT, "m-trip", "place")
+    assert link(said("Amaury", "Joachim est en vacances"), trip) is None
+    assert link(said("Amaury", "Eko, Joachim part en vacances"), trip) is None
+    assert link(said("Amaury", "Joachim part en vacances en Islande"), trip) == ("g-trip", "subject_named")
+    waiting = AskedQuestion("g-trip", "Où part Joachim en vacances ?", "Joachim", None, None, "place")
+    assert find_told_answer(said("Amaury", "Eko, Joachim part en vacances"), [waiting]) is None

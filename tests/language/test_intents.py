@@ -86,6 +86,26 @@ def test_a_curiosity_carries_its_subject_facet_and_topic() -> None:
 
 
 @pytest.mark.parametrize(
+    ("text", "subject"),
+    [
+        # The noun before a name heads the subject only after a determiner ("le bureau de Lille",
+        # "la salle Everest"); after a question word or an auxiliary, the word there is a verb.
+        ("Eko, d'où vient Bettina ?", "Bettina"),
+        ("Eko, qui pilote Toucan ?", "Toucan"),
+        ("Eko, qui a créé Anémone ?", "Anémone"),
+        ("Eko, où part Joachim en vacances ?", "Joachim"),
+        ("Eko, c'est où la salle Everest ?", "salle Everest"),
+        # with no name, the verb right after "qui" asks who does it: what is asked of is its object
+        ("Eko, qui s'occupe de la paie ?", "paie"),
+        ("Eko, who runs the canteen?", "canteen"),
+    ],
+)
+def test_the_subject_of_a_question_is_the_name_not_the_verb_before_it(text: str, subject: str) -> None:
+    read = read_curiosity(text)
+    assert read is not None and read.subject == subject, (text, read)
+
+
+@pytest.mark.parametrize(
     "text",
     [
         "Tu en penses quoi Eko ?",

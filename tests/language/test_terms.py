@@ -66,3 +66,10 @@ def test_ete_after_a_determiner_is_the_summer_not_the_participle() -> None:
     assert "ete" in terms("le séminaire d'été c'est où ?")
     assert "ete" in terms("cet été on part")
     assert "ete" not in terms("il a été malade")
+
+
+def test_a_feminine_in_ee_meets_the_concept_of_its_masculine() -> None:
+    # French: a word in "-é" takes an "e" in the feminine ("créé" / "créée", "lancé" / "lancée")
+    assert "~creer" in terms("Anémone a été créée par Ambroise")
+    assert "~creer" in terms("la webradio qu'il a lancée")
+    assert "~creer" in terms("les applis créées l'an dernier")

@@ -24,7 +24,7 @@ MARGIN = 0.02
 # recall@1, recall@5 measured 2026-11-27 (dev: in the evening) with USE multilingual (docs/memory.md,
 # "Retrieval quality"); the blind test half misses the targets (0.9 / 0.98): the docs say so.
 MEASURED = {
-    "old": (0.929, 1.0),
+    "old": (0.914, 1.0),  # 0.929 before "-ée" met its concept (2026-11-27: "lancée" gained a term)
     "old-holdout": (0.958, 1.0),
     "dev": (0.946, 1.0),
     "test": (0.784, 0.892),  # 0.770 before the other-facet re-rank (2026-11-27, night)

@@ -44,10 +44,12 @@ _SCHEME_SAMPLES = (
     "Le séminaire d'été aura lieu à Biarritz.",  # since scheme 4: "été" after "d'" is the summer
     "I live in Leeds and work at Alan.",  # since scheme 4: first-person statements state a facet
     "Franchement, le wifi du bureau rame.",  # since scheme 5: discourse adverbs are fillers
+    "Lynx a été créée par Ambroise.",  # since scheme 6: a feminine in "-ée" meets its concept
 )
 # The fingerprint of each scheme's terms for the samples above.
-# (2 and 3 were pinned before the last three samples were added, 4 before the last one.)
-_FINGERPRINTS = {2: "0bf48a58", 3: "a13f8b57", 4: "bcf94b3f", 5: "9eb5a19d"}
+# (2 and 3 were pinned before the last four samples were added, 4 before the last two, 5 before
+# the last one.)
+_FINGERPRINTS = {2: "0bf48a58", 3: "a13f8b57", 4: "bcf94b3f", 5: "9eb5a19d", 6: "5fdf3d31"}
 
 
 def _fingerprint() -> str:
