@@ -328,6 +328,8 @@ def find_answer(
             # names a place after the preposition the question's kind takes ("à Lorient, près du
             # port" to "où habite Gwendal ?", "de Brest" to "d'où vient Gwendal ?")
             states = states or _gives_asked_channel(text, question) or _names_a_place(text, question)
+            # or is the value asked and nothing else ("le 3 mars" to "quand arrive Zoé ?")
+            states = states or _only_a_value(text, question, language)
             if (describes or relates or states) and _cued(text, question.facet, language):
                 return _answer(question, "subject_author", text, language)
     for question in live:
@@ -719,6 +721,35 @@ def _names_a_place(text: str, question: AskedQuestion) -> bool:
     clause = _CLAUSE_END.split(_without_trailing_symbols(text).strip(), maxsplit=1)[0].strip(_CLOSING)
     found = re.match(rf"(?:{preposition})(?:\s+|(?<=['’]))(.+)$", clause, re.IGNORECASE)
     return found is not None and _only_a_name(found.group(1))
+
+
+# Facets whose answer is a value of a shape (_SHAPES): a date, a number, a price, an amount.
+_VALUE_FACETS = frozenset({"date", "quantity", "price", "amount"})
+# The words a value stands among: determiners and the prepositions of time and measure (a pronoun,
+# a copula or a verb makes it a sentence; "on" is the French pronoun too).
+_VALUE_FRAME = DETERMINERS | folded_words("de d a à en par pour vers des jusqu in at by per for from to of until")
+
+
+def _only_a_value(text: str, question: AskedQuestion, language: Language) -> bool:
+    """The reply's first clause is a value of the shape asked, with at most one word besides
+    function words, numbers and calendar words (a unit or a qualifier): "le 3 mars", "lundi
+    prochain !", "3000 euros par mois". A fragment: a sentence, a question or a second word says
+    something else ("on se voit le 3 ?", "le 3 mars c'est mon anniv")."""
+    if question.facet not in _VALUE_FACETS or is_question(text):
+        return False
+    clause = _CLAUSE_END.split(_without_trailing_symbols(text).strip(), maxsplit=1)[0].strip(_CLOSING)
+    if not fits_facet(clause, question.facet, language):
+        return False
+    numbers = _NUMBER_WORDS["fr"] + "|" + _NUMBER_WORDS["en"]
+    dates = _DATE_WORDS["fr"] + "|" + _DATE_WORDS["en"]
+    others = [
+        word
+        for word in tokens(clause)
+        if word not in _VALUE_FRAME
+        and not word[:1].isdigit()
+        and not re.fullmatch(rf"(?:{numbers}|{dates})s?", word)
+    ]
+    return len(others) <= 1
 
 
 def _gives_asked_channel(text: str, question: AskedQuestion) -> bool:

@@ -645,3 +645,17 @@ def test_saying_again_what_was_asked_answers_nothing() -> None:
     assert link(said("Amaury", "Joachim part en vacances en Islande"), trip) == ("g-trip", "subject_named")
     waiting = AskedQuestion("g-trip", "Où part Joachim en vacances ?", "Joachim", None, None, "place")
     assert find_told_answer(said("Amaury", "Eko, Joachim part en vacances"), [waiting]) is None
+
+
+def test_the_subject_giving_the_value_asked_and_nothing_else_answers() -> None:
+    arrival = AskedQuestion("g-arr", "Quand arrive Zoé ?", "Zoé", ASKED_AT, "m-arr", "date")
+    pay = AskedQuestion("g-pay", "Combien gagne Paul ?", "Paul", ASKED_AT, "m-pay", "amount")
+    assert link(said("Zoé", "le 3 mars"), arrival) == ("g-arr", "subject_author")
+    assert link(said("Zoé", "lundi prochain !"), arrival) == ("g-arr", "subject_author")
+    assert link(said("Paul", "3000 euros par mois"), pay) == ("g-pay", "subject_author")
+    # a sentence, a question, or the value from someone else: no answer
+    assert link(said("Zoé", "le 3 mars c'est mon anniv"), arrival) is None
+    assert link(said("Zoé", "j'ai 3 réunions demain"), arrival) is None
+    assert link(said("Zoé", "on se voit le 3 ?"), arrival) is None
+    assert link(said("Zoé", "on fête mes 30 ans samedi"), arrival) is None
+    assert link(said("Marc", "le 3 mars"), arrival) is None
