@@ -727,7 +727,9 @@ def _names_a_place(text: str, question: AskedQuestion) -> bool:
 _VALUE_FACETS = frozenset({"date", "quantity", "price", "amount"})
 # The words a value stands among: determiners and the prepositions of time and measure (a pronoun,
 # a copula or a verb makes it a sentence; "on" is the French pronoun too).
-_VALUE_FRAME = DETERMINERS | folded_words("de d a à en par pour vers des jusqu in at by per for from to of until")
+_VALUE_FRAME = DETERMINERS | folded_words(
+    "de d a à en par pour vers des jusqu in at by per for from to of until"
+)
 
 
 def _only_a_value(text: str, question: AskedQuestion, language: Language) -> bool:
