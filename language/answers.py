@@ -714,13 +714,27 @@ _CLAUSE_END = re.compile(r"[,;:.!?(—–-]\s")
 
 def _names_a_place(text: str, question: AskedQuestion) -> bool:
     """The reply's first clause is a preposition of the question's kind and a place's name and
-    nothing else ("à Lorient, près du port", "in Leeds", "d'Angers")."""
+    nothing else ("à Lorient, près du port", "in Leeds", "d'Angers"), after "je" and the question's
+    own verb ("je pars en Islande" to "où part Joachim ?") or, for an origin, "je suis" ("je suis
+    de Brest")."""
     preposition = _LOCATIVE.get(question.facet or "")
     if preposition is None:
         return False
     clause = _CLAUSE_END.split(_without_trailing_symbols(text).strip(), maxsplit=1)[0].strip(_CLOSING)
+    opening = re.match(r"(?:je|j['’]|i)\s*([^\W\d_]+)\s+", clause, re.IGNORECASE)
+    if opening is not None:
+        verb = fold(opening.group(1))
+        asked = [word for word in tokens(question.text) if word not in FUNCTION_WORDS]
+        if any(words_match(verb, word, False) for word in asked) or (
+            question.facet == "origin" and verb in _I_AM_FROM
+        ):
+            clause = clause[opening.end() :]
     found = re.match(rf"(?:{preposition})(?:\s+|(?<=['’]))(.+)$", clause, re.IGNORECASE)
     return found is not None and _only_a_name(found.group(1))
+
+
+# "je suis de Brest", "I'm from Leeds": the copula before where one comes from.
+_I_AM_FROM = folded_words("suis am m")
 
 
 # Facets whose answer is a value of a shape (_SHAPES): a date, a number, a price, an amount.

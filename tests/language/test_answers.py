@@ -659,3 +659,15 @@ def test_the_subject_giving_the_value_asked_and_nothing_else_answers() -> None:
     assert link(said("Zoé", "on se voit le 3 ?"), arrival) is None
     assert link(said("Zoé", "on fête mes 30 ans samedi"), arrival) is None
     assert link(said("Marc", "le 3 mars"), arrival) is None
+
+
+def test_the_subject_naming_a_place_after_i_and_the_question_s_verb_answers() -> None:
+    trip = AskedQuestion("g-trip", "Où part Joachim en vacances ?", "Joachim", ASKED_AT, "m-trip", "place")
+    origin = AskedQuestion("g-from", "D'où vient Gwendal ?", "Gwendal", ASKED_AT, "m-from", "origin")
+    home = AskedQuestion("g-home", "Où habite Gwendal ?", "Gwendal", ASKED_AT, "m-home", "place")
+    assert link(said("Joachim", "je pars en Islande, trop hâte"), trip) == ("g-trip", "subject_author")
+    assert link(said("Gwendal", "je suis de Brest"), origin) == ("g-from", "subject_author")
+    # being somewhere is not living there; and no place, no answer
+    assert link(said("Gwendal", "je suis à Nantes"), home) is None
+    assert link(said("Gwendal", "je suis de garde ce soir"), origin) is None
+    assert link(said("Joachim", "je pars en réunion"), trip) is None
