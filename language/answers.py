@@ -285,7 +285,7 @@ def find_answer(
     live = [
         q
         for q in live
-        if fits_facet(text, q.facet, language)
+        if (fits_facet(text, q.facet, language) or _replied_with_a_reason(said, q))
         and not _denies(text, q)
         and not _judges_only(text, q)
         and not _states_another_facet(text, q)
@@ -795,11 +795,21 @@ def _states_another_facet(text: str, question: AskedQuestion) -> bool:
     return bool(stated) and question.facet not in stated
 
 
+def _replied_with_a_reason(said: Said, question: AskedQuestion) -> bool:
+    """A reply (``replyTo``) to a question asking why: a reason needs no cause word there ("trop
+    cher, tout simplement"); elsewhere the cause word tells a reason from chatter."""
+    return question.facet == "reason" and said.reply_to is not None and said.reply_to == question.message_id
+
+
 def _repeats_question(text: str, question: AskedQuestion) -> bool:
     """Every word of the reply is a word of the question ("Joachim est en vacances" to "où part
     Joachim en vacances ?"): it says again what was asked, and nothing of the answer."""
     said = set(terms(text))
     return bool(said) and said <= set(terms(question.text))
+
+
+# Conjunctions opening a reason (a closed class): what follows them is the reason, not a topic.
+_CAUSE_CONNECTIVES = folded_words("parce car puisque because since")
 
 
 def _about_something_else(text: str, question: AskedQuestion, language: Language) -> bool:
@@ -816,6 +826,7 @@ def _about_something_else(text: str, question: AskedQuestion, language: Language
         and word not in FILLERS
         and word not in _POSSESSIVE_PRONOUNS
         and word not in GREETING_WORDS  # "coucou c'est moi": a greeting opens, nothing is spoken of
+        and word not in _CAUSE_CONNECTIVES  # "parce que c'était trop cher": a reason opens
     ]
     return bool(before) and not set(terms(" ".join(before))) & set(terms(question.text))
 

@@ -671,3 +671,11 @@ def test_the_subject_naming_a_place_after_i_and_the_question_s_verb_answers() ->
     assert link(said("Gwendal", "je suis à Nantes"), home) is None
     assert link(said("Gwendal", "je suis de garde ce soir"), origin) is None
     assert link(said("Joachim", "je pars en réunion"), trip) is None
+
+
+def test_a_reply_to_a_question_asking_why_needs_no_cause_word() -> None:
+    why = AskedQuestion("g-why", "Pourquoi on a abandonné Pélican ?", "Pélican", ASKED_AT, "m-why", "reason")
+    assert link(said("Rodrigue", "trop cher, tout simplement", reply_to="m-why"), why) == ("g-why", "reply")
+    # without the reply reference, a reason still says it is one
+    assert link(said("Rodrigue", "Eko, trop cher, tout simplement"), why) is None
+    assert link(said("Rodrigue", "Eko, parce que c'était trop cher"), why) == ("g-why", "mention")
