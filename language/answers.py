@@ -332,6 +332,9 @@ def find_answer(
             states = states or _only_a_value(text, question, language)
             if (describes or relates or states) and _cued(text, question.facet, language):
                 return _answer(question, "subject_author", text, language)
+            if question.facet == "preference" and _only_a_noun_phrase(text):
+                # the thing liked, named alone ("les lasagnes de ma grand-mère, sans hésiter")
+                return _answer(question, "subject_author", text, language)
     for question in live:
         if _names_and_states(text, question, language):
             return _answer(question, "subject_named", text, language)
@@ -766,6 +769,25 @@ def _only_a_value(text: str, question: AskedQuestion, language: Language) -> boo
         and not re.fullmatch(rf"(?:{numbers}|{dates})s?", word)
     ]
     return len(others) <= 1
+
+
+# What makes a clause a sentence rather than a noun phrase: subject pronouns, copulas and auxiliaries
+# ("a" too: "le code a changé"; "à la crème" is lost with it, precision first).
+_CLAUSE_WORDS = folded_words(
+    "je j tu t il elle on nous vous ils elles c ce ca est sont suis es etait a ai as ont avait "
+    "i you he she it we they is are was am have has"
+)
+
+
+def _only_a_noun_phrase(text: str) -> bool:
+    """The reply's first clause is a noun phrase and nothing else: it opens with a determiner and
+    has no pronoun, copula or auxiliary ("les lasagnes de ma grand-mère, sans hésiter", "le
+    gratin dauphinois"; not "les slides sont prêtes", not a question)."""
+    if is_question(text):
+        return False
+    clause = _CLAUSE_END.split(_without_trailing_symbols(text).strip(), maxsplit=1)[0].strip(_CLOSING)
+    words = tokens(clause)
+    return len(words) >= 2 and words[0] in DETERMINERS and not set(words) & _CLAUSE_WORDS
 
 
 def _gives_asked_channel(text: str, question: AskedQuestion) -> bool:

@@ -679,3 +679,18 @@ def test_a_reply_to_a_question_asking_why_needs_no_cause_word() -> None:
     # without the reply reference, a reason still says it is one
     assert link(said("Rodrigue", "Eko, trop cher, tout simplement"), why) is None
     assert link(said("Rodrigue", "Eko, parce que c'était trop cher"), why) == ("g-why", "mention")
+
+
+def test_the_subject_naming_what_they_like_alone_answers_a_preference() -> None:
+    dish = AskedQuestion(
+        "g-dish", "Quel est le plat préféré de Lilou ?", "Lilou", ASKED_AT, "m-dish", "preference"
+    )
+    assert link(said("Lilou", "les lasagnes de ma grand-mère, sans hésiter"), dish) == (
+        "g-dish",
+        "subject_author",
+    )
+    # a sentence, a question, or someone else's taste: no answer
+    assert link(said("Lilou", "les slides sont prêtes"), dish) is None
+    assert link(said("Lilou", "le code de la porte a changé"), dish) is None
+    assert link(said("Lilou", "la réunion de 14h ?"), dish) is None
+    assert link(said("Marc", "les lasagnes"), dish) is None
