@@ -50,6 +50,7 @@ from language.text import (
     FILLERS,
     FUNCTION_WORDS,
     LETTERS,
+    LIGHT_VERBS,
     Language,
     fold,
     fold_with_map,
@@ -395,9 +396,22 @@ def _names_and_states(text: str, question: AskedQuestion, language: Language) ->
         return False
     if question.facet in PREDICATE_FACETS and question.facet in stated_facets(text):
         return True  # its predicate states the kind asked ("Bettina est originaire de Mulhouse")
+    if _asks_who(question) and _cleft_light_verb(text):
+        return True  # "c'est Capucine qui fait la paie" to "qui s'occupe de la paie ?"
     return (
         _relates(text, question, language) or not topic_terms(question) or _describes(question)
     ) and _states_about(text, question, language)
+
+
+# A cleft naming who does something ("c'est Capucine qui fait la paie"): its verb after "qui".
+_CLEFT_VERB = re.compile(r"^(?:c'est|c est|it's|it is)\s+\S.*?\s+(?:qui|who)\s+(\w+)")
+
+
+def _cleft_light_verb(text: str) -> bool:
+    """A cleft whose verb is a light verb (faire, do): it stands for any doing of what it names,
+    whichever verb the question asked with ("qui s'occupe de la paie ?", "qui gère la paie ?")."""
+    found = _CLEFT_VERB.match(fold(text))
+    return found is not None and found.group(1) in LIGHT_VERBS
 
 
 # Conversational repair markers, French and English, read whatever Eko's language: the speaker

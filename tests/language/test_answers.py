@@ -694,3 +694,15 @@ def test_the_subject_naming_what_they_like_alone_answers_a_preference() -> None:
     assert link(said("Lilou", "le code de la porte a changé"), dish) is None
     assert link(said("Lilou", "la réunion de 14h ?"), dish) is None
     assert link(said("Marc", "les lasagnes"), dish) is None
+
+
+def test_a_cleft_with_a_light_verb_answers_who_does_what_it_names() -> None:
+    payroll = AskedQuestion("g-pay", "Qui s'occupe de la paie ?", "paie", ASKED_AT, "m-pay", "agent")
+    assert link(said("Marc", "c'est Capucine qui fait la paie"), payroll) == ("g-pay", "subject_named")
+    found = find_answer(
+        said("Capucine", "c'est moi qui fais la paie, demandez-moi"), [payroll], window=WINDOW
+    )
+    assert found is not None and fragment(found.text, payroll) == "Capucine"
+    # another verb says another thing: "maintenir" is not "créer"
+    creator = AskedQuestion("g-made", "Qui a créé Anémone ?", "Anémone", ASKED_AT, "m-made", "agent")
+    assert link(said("Marc", "c'est Nils qui maintient Anémone"), creator) is None
