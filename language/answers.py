@@ -565,7 +565,12 @@ def _repeats_verb(verb: str, question: AskedQuestion, topic: set[str]) -> bool:
     "quel âge a Ilan ?", "je fais du judo" to "Léo fait quel sport ?")."""
     if fold(lemma(verb)) in _BE:
         return False  # "je suis …" is a description or a state: _I_AM decides
-    return bool(topic & set(terms(verb))) or lemma(verb) in {lemma(word) for word in tokens(question.text)}
+    asked = tokens(question.text)
+    return (
+        bool(topic & set(terms(verb)))
+        or lemma(verb) in {lemma(word) for word in asked}
+        or any(words_match(fold(verb), word, False) for word in asked if word not in FUNCTION_WORDS)
+    )  # "je pars" to "où part Joachim ?": lemmas partir / part (the noun), one stem
 
 
 def fragment(text: str, question: AskedQuestion, language: Language = "fr") -> str:

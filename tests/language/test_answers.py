@@ -182,6 +182,9 @@ def test_a_first_person_answer_drops_the_verb_the_question_asked_with() -> None:
     assert fragment("j'ai 27 ans", age) == "27 ans"
     sport = AskedQuestion("g", "Léo fait quel sport ?", "Léo", ASKED_AT, "m", "other")
     assert fragment("je fais du judo le mardi", sport) == "du judo le mardi"
+    # or by its stem when the lemmas differ ("part" is read as the noun, "pars" as partir)
+    trip = AskedQuestion("g", "Où part Joachim en vacances ?", "Joachim", ASKED_AT, "m", "place")
+    assert fragment("je pars en Islande", trip) == "en Islande"
     # what the copula follows may clip the question's word ("anniv" for "anniversaire")
     birthday = AskedQuestion(  # the subject as read_curiosity reads it, the noun included
         "g", "C'est quand l'anniversaire de Manon ?", "anniversaire de Manon", ASKED_AT, "m", "date"
