@@ -710,7 +710,38 @@ def _naming_oneself(text: str, author: str) -> str | None:
         return None
     start = found.end() - (2 if folded[found.end() - 2 : found.end()] == "me" else 3)
     end = index[found.end()] if found.end() < len(index) else len(text)
-    return (text[: index[start]] + author.strip() + text[end:]).strip()
+    return (text[: index[start]] + author.strip() + _in_third_person(text[end:])).strip()
+
+
+# "qui" and the verb after "c'est moi", with a reflexive "me" ("c'est moi qui m'en occupe").
+_WHO_VERB = re.compile(r"^(\s+qui\s+)(?:(m['’]|me\s+)(en\s+|y\s+)?)?([^\W\d_]+)", re.IGNORECASE)
+_FIRST_PERSON_IRREGULAR = {"ai": "a", "suis": "est", "vais": "va"}
+
+
+def _in_third_person(rest: str) -> str:
+    """The words after "c'est moi" once the speaker's name replaces "moi": the verb after "qui"
+    agreed with the name ("qui maintiens Anémone" → "qui maintient Anémone", "qui ai créé" → "qui a
+    créé", "qui m'en occupe" → "qui s'en occupe"). French present tense, first to third person
+    singular: "-s" becomes "-t" ("fais", "tiens", "finis"), "-x" becomes "-t" ("veux"), "-ds" and
+    "-ts" drop their "s" ("prends", "mets"); "-e" verbs ("gère", "pilote") are the same."""
+    found = _WHO_VERB.match(rest)
+    if found is None:
+        return rest
+    who, reflexive, clitic, verb = found.groups()
+    folded = fold(verb)
+    if folded in _FIRST_PERSON_IRREGULAR:
+        agreed = _FIRST_PERSON_IRREGULAR[folded]
+    elif folded.endswith("x"):
+        agreed = verb[:-1] + "t"
+    elif folded.endswith(("ds", "ts")):
+        agreed = verb[:-1]
+    elif folded.endswith("s") and not folded.endswith("ss"):
+        agreed = verb[:-1] + "t"
+    else:
+        agreed = verb
+    if reflexive:
+        reflexive = "s'" if reflexive[:1].lower() == "m" and reflexive.strip().endswith(("'", "’")) else "se "
+    return who + (reflexive or "") + (clitic or "") + agreed + rest[found.end() :]
 
 
 def _asks_who(question: AskedQuestion) -> bool:

@@ -709,3 +709,19 @@ def test_a_cleft_with_a_light_verb_answers_who_does_what_it_names() -> None:
     # another verb says another thing: "maintenir" is not "créer"
     creator = AskedQuestion("g-made", "Qui a créé Anémone ?", "Anémone", ASKED_AT, "m-made", "agent")
     assert link(said("Marc", "c'est Nils qui maintient Anémone"), creator) is None
+
+
+def test_naming_oneself_agrees_the_verb_with_the_speaker_s_name() -> None:
+    keeper = AskedQuestion("g-keep", "Qui maintient Anémone ?", "Anémone", ASKED_AT, "m-keep", "agent")
+    found = find_answer(
+        said("Nils", "c'est moi qui maintiens Anémone depuis l'an dernier"), [keeper], window=WINDOW
+    )
+    assert found is not None and found.text == "c'est Nils qui maintient Anémone depuis l'an dernier"
+    creator = AskedQuestion("g-made", "Qui a créé Anémone ?", "Anémone", ASKED_AT, "m-made", "agent")
+    found = find_answer(said("Ambroise", "c'est moi qui ai créé Anémone en 2021"), [creator], window=WINDOW)
+    assert found is not None and found.text == "c'est Ambroise qui a créé Anémone en 2021"
+    coffee = AskedQuestion("g-cafe", "Qui s'occupe du café ?", "café", ASKED_AT, "m-cafe", "agent")
+    found = find_answer(
+        said("Anouk", "c'est moi qui m'en occupe", reply_to="m-cafe"), [coffee], window=WINDOW
+    )
+    assert found is not None and found.text == "c'est Anouk qui s'en occupe"
