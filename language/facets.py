@@ -421,7 +421,12 @@ _STATED: tuple[tuple[str, str], ...] = (
     ("age", r" \d+ ans | years old"),
     ("preference", r" prefere| favori| adore| fan de| kiffe| favou?rite| loves"),
     ("reason", r" parce qu| a cause| because| due to| vu que"),
-    ("definition", r" (?:est|c est|is|sont|are) (?:un|une|le|la|l|notre|nos|our|a|an|the) "),
+    # a copula, present or past ("Cassiopée était notre dashboard"), then a determiner
+    (
+        "definition",
+        r" (?:est|c est|is|sont|are|etait|c etait|etaient|was|were) "
+        r"(?:un|une|le|la|l|notre|nos|our|a|an|the) ",
+    ),
     ("manner", r" via | en passant par| il faut| faut | through | using "),
     (
         "quantity",

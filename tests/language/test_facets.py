@@ -65,6 +65,9 @@ def test_finite_verbs(word: str, verb: bool) -> None:
         ("Le bureau de Lille est au 12 bis boulevard Vauban.", "place", True),
         ("Le bureau de Lille est au 12 bis boulevard Vauban.", "quantity", False),
         ("On a 3 places de parking.", "quantity", True),
+        # a copula and a determiner define, in the past too
+        ("Cassiopée était notre dashboard d'analytics.", "definition", True),
+        ("Cassiopée était écrit en Angular.", "definition", False),
     ],
 )
 def test_stated_facets(text: str, facet: str, stated: bool) -> None:

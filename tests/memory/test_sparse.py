@@ -45,11 +45,12 @@ _SCHEME_SAMPLES = (
     "I live in Leeds and work at Alan.",  # since scheme 4: first-person statements state a facet
     "Franchement, le wifi du bureau rame.",  # since scheme 5: discourse adverbs are fillers
     "Lynx a été créée par Ambroise.",  # since scheme 6: a feminine in "-ée" meets its concept
+    "Cassiopée était notre dashboard.",  # since scheme 6: a past copula defines too
 )
 # The fingerprint of each scheme's terms for the samples above.
-# (2 and 3 were pinned before the last four samples were added, 4 before the last two, 5 before
-# the last one.)
-_FINGERPRINTS = {2: "0bf48a58", 3: "a13f8b57", 4: "bcf94b3f", 5: "9eb5a19d", 6: "5fdf3d31"}
+# (2 and 3 were pinned before the last five samples were added, 4 before the last three, 5 before
+# the last two.)
+_FINGERPRINTS = {2: "0bf48a58", 3: "a13f8b57", 4: "bcf94b3f", 5: "9eb5a19d", 6: "6c98f545"}
 
 
 def _fingerprint() -> str:
