@@ -362,6 +362,9 @@ def read_statement(text: str) -> FacetReading:
 _ATTRIBUTE = re.compile(
     r" (?:quoi|quel|quelle|quels|quelles|what|whats|what s|which) (?:le|la|l|les|the|son|sa|ses) "
     r"(?:\w+ ){1,2}(?:de|du|des|d|a|au|aux|chez|of|at|for) "
+    # "codé avec quelles technos ?", "tourne sur quel langage": after a preposition, the noun the
+    # interrogative determiner asks for is an attribute
+    r"| (?:avec|sur|en|dans|with|on|in) (?:quel|quelle|quels|quelles|which|what) \w+ "
 )
 
 

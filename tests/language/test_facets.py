@@ -79,6 +79,10 @@ def test_a_question_may_ask_an_attribute_rather_than_a_definition() -> None:
     assert asks_attribute("c quoi le code wifi à Lille")
     assert not asks_attribute("c'est quoi le projet Origami ?")
     assert not asks_attribute("c'est quoi Origami ?")
+    # after a preposition, what the interrogative determiner asks for is an attribute
+    assert asks_attribute("Origami est codé avec quelles technos ?")
+    assert asks_attribute("origami tourne sur quel langage")
+    assert not asks_attribute("Origami c'est quelle appli ?")
 
 
 def test_chez_before_a_proper_name_is_an_organisation() -> None:

@@ -33,7 +33,7 @@ MEASURED = {
 # at most this many wrong ones, at most this many quotes when the question's fact is left out.
 QUOTES = {"dev": (37, 0, 10), "test": (27, 1, 5)}
 # The third set (third_retrieval.jsonl, 2026-11-27, night): dev tuned on from then, test not.
-MEASURED_THIRD = {"dev": (0.823, 0.968), "test": (0.629, 0.887)}
+MEASURED_THIRD = {"dev": (0.855, 0.968), "test": (0.629, 0.887)}
 QUOTES_THIRD = {"dev": (19, 2, 3), "test": (23, 5, 12)}
 QUOTES_MARGIN = 2
 
