@@ -352,6 +352,11 @@ _OWN_PAST = re.compile(
 )
 
 
+# Wondering whether oneself does something ("je me demande si je vais y aller", "I wonder if I
+# should go"): the speaker's own plan, which nobody else can tell, as with _OWN_PAST.
+_OWN_WHETHER = re.compile(r" si (?:je|j) | (?:if|whether) i ")
+
+
 def _own_past_act(joined: str) -> bool:
     for match in _OWN_PAST.finditer(joined):
         french, did, english = match.group(1), match.group(2), match.group(3)
@@ -465,7 +470,7 @@ def intent_of(text: str, language: Language = "fr", bot_name: str = "Eko") -> In
         return "thanks" if _THANKS.search(joined) else "greeting"
     if _SMALL_TALK.search(joined) and len(rest) <= 5:
         return "small_talk"
-    if _own_past_act(joined):
+    if _own_past_act(joined) or _OWN_WHETHER.search(joined):
         return "small_talk"
     if set(rest) & _YOU or (asks and _ASKS_BOT_HAS.search(joined) and not set(words) & _COMPLEMENTS):
         return "about_bot"  # "t'as un film préféré ?": Eko's own, nobody else's named

@@ -129,6 +129,10 @@ def test_chit_chat_is_never_a_curiosity(text: str) -> None:
         ("Eko, pourquoi j'ai accepté cette réunion ?", "small_talk"),
         ("Eko, où j'ai encore mis mes clés ?", "small_talk"),
         ("Eko, where did I put my badge?", "small_talk"),
+        # or whether the speaker will do something: their own plan
+        ("Eko je me demande si je vais y aller", "small_talk"),
+        ("Eko, I wonder if I should go", "small_talk"),
+        ("Eko je me demande si Léa vient demain", "information"),
         # a first person that is no past act, or a past act of someone else, still asks
         ("Eko, pourquoi j'ai pas accès à Figma ?", "information"),
         ("Eko, where did Tom put the badge printer?", "information"),
