@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
-from language.answers import Answer, AskedQuestion, Said, find_correction, fragment
+from language.answers import Answer, AskedQuestion, Said, as_told, find_correction, fragment
 from language.curiosity import fact_heading, read_curiosity
 from language.text import Language
 from llm import PromptTemplates
@@ -83,7 +83,8 @@ def fact_text(
     if answer.standalone:
         return _capitalised(answer.text)
     topic = _capitalised(topic_of(goal, language, bot_name))
-    value = fragment(answer.text, asked_question(goal), language)
+    question = asked_question(goal)
+    value = as_told(fragment(answer.text, question, language), question, author)
     return templates.render("goal_fact", topic=topic, answer=value, author=author or "?")
 
 

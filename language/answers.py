@@ -600,9 +600,11 @@ def fragment(text: str, question: AskedQuestion, language: Language = "fr") -> s
             said = opening.match(folded)
             if said and said.end() < len(folded) and _repeats_verb(said.group(1), question, topic):
                 return text[index[said.end()] :].strip(_CLOSING)
-    described = _I_AM.match(folded) if _describes(question) else None
+    described = _I_AM.match(folded) if _describes(question) or question.facet == "origin" else None
     if described and described.end() < len(folded) and _first_person_description(text, language):
-        return text[index[described.end()] :].strip(_CLOSING)  # "je suis la nouvelle designer"
+        return text[index[described.end()] :].strip(_CLOSING)  # "la nouvelle designer", "de Mulhouse"
+    if _only_a_noun_phrase(text):  # "les lasagnes de ma grand-mère, sans hésiter": the noun phrase
+        return _CLAUSE_END.split(_without_trailing_symbols(text).strip(), maxsplit=1)[0].strip(_CLOSING)
     for match in reversed(list(re.finditer(rf"(?<![\w']){copula}\s+", folded))):
         if match.end() >= len(folded):
             continue
@@ -610,6 +612,24 @@ def fragment(text: str, question: AskedQuestion, language: Language = "fr") -> s
         if start == 0 or topic & set(terms(text[:start])) or _names_asked(text[:start], question):
             return text[end:].strip(_CLOSING)
     return text.strip(_CLOSING)
+
+
+# First-person possessive determiners and the third person's ("ma grand-mère" → "sa grand-mère").
+_MY_TO_THEIR = {"mon": "son", "ma": "sa", "mes": "ses", "my": "their"}
+_MY = re.compile(r"(?<![\w'’])(mon|ma|mes|my)(?=\s)", re.IGNORECASE)
+
+
+def as_told(value: str, question: AskedQuestion, author: str) -> str:
+    """An answer's value as a fact says it of the question's subject: from the subject, their own
+    possessives become the third person's ("les lasagnes de ma grand-mère" from Lilou → "les
+    lasagnes de sa grand-mère", the fact reading "Plat préféré de Lilou : …")."""
+    if not _is_about(question, author):
+        return value
+    return _MY.sub(lambda found: _matching_case(found.group(1), _MY_TO_THEIR[found.group(1).lower()]), value)
+
+
+def _matching_case(written: str, word: str) -> str:
+    return word.capitalize() if written[:1].isupper() else word
 
 
 def topic_terms(question: AskedQuestion) -> set[str]:

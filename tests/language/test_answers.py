@@ -10,6 +10,7 @@ from language.answers import (
     AskedQuestion,
     Said,
     answer_text,
+    as_told,
     find_answer,
     find_told_answer,
     fragment,
@@ -725,3 +726,15 @@ def test_naming_oneself_agrees_the_verb_with_the_speaker_s_name() -> None:
         said("Anouk", "c'est moi qui m'en occupe", reply_to="m-cafe"), [coffee], window=WINDOW
     )
     assert found is not None and found.text == "c'est Anouk qui s'en occupe"
+
+
+def test_the_value_of_a_fragment_from_the_subject_is_told_of_them() -> None:
+    dish = AskedQuestion(
+        "g-dish", "Quel est le plat préféré de Lilou ?", "Lilou", ASKED_AT, "m-dish", "preference"
+    )
+    value = fragment("les lasagnes de ma grand-mère, sans hésiter", dish)
+    assert value == "les lasagnes de ma grand-mère"  # the noun phrase, without what follows it
+    assert as_told(value, dish, "Lilou") == "les lasagnes de sa grand-mère"
+    assert as_told(value, dish, "Marc") == "les lasagnes de ma grand-mère"  # Marc's grandmother
+    origin = AskedQuestion("g-from", "D'où vient Bettina ?", "Bettina", ASKED_AT, "m-from", "origin")
+    assert fragment("je suis de Mulhouse", origin) == "de Mulhouse"
