@@ -189,9 +189,43 @@ def former_state(text: str) -> bool:
     joined = f" {' '.join(folded)} "
     if (folded and folded[-1] in _FORMER_CLOSING) or " used to " in joined:
         return True
+    if _perfect_of_a_state(written):
+        return True
     if _POLITE_IMPERFECT.search(joined):
         return False  # "je me demandais où habitait Soraya": the tenses follow the polite "demandais"
     return any(_imperfect(word) for word in written)
+
+
+# The perfect of a verb of state tells a state that is over, unlike an event's ("Léa a travaillé
+# chez Criteo", "Tom lived in Lyon", "Léa a été CTO"; "Léa est arrivée", "Lynx a été créé" are
+# events): working, living somewhere, being something. A closed class of stative predicates, the
+# ones facts state; "toujours"/"always" keeps the state going ("Léa a toujours habité à Lyon").
+_PERFECT_AUXILIARIES = folded_words("a ai as avons avez ont")
+_STATE_PARTICIPLES = folded_words("travaillé bossé taffé habité vécu résidé été")
+_ENGLISH_STATE_PASTS = folded_words("worked lived")
+_STILL = folded_words("toujours always")
+_PRESENT_PERFECT = folded_words("has have ve")
+# How French past participles end ("codé", "créée", "arrêtés", "fini", "écrit", "reçu"): simplemma
+# reads many as nouns or adjectives ("arrêté", "codé"), so their ending decides.
+_PARTICIPLE_ENDING = re.compile(r"(?:é|ée|és|ées|i|ie|is|ies|u|ue|us|ues|it|ite|its|ites)$")
+
+
+def _perfect_of_a_state(written: list[str]) -> bool:
+    folded = [fold(word) for word in written]
+    for i, word in enumerate(folded):
+        if word in _ENGLISH_STATE_PASTS and i >= 1 and folded[i - 1] not in _STILL | _PRESENT_PERFECT:
+            return True  # "has lived in Lyon for years" still does
+        if word not in _STATE_PARTICIPLES:
+            continue
+        # the auxiliary right before, or one adverb between ("a longtemps habité"), not "toujours"
+        before = folded[max(0, i - 2) : i]
+        if not before or before[-1] in _STILL or not set(before) & _PERFECT_AUXILIARIES:
+            continue
+        # "a été CTO" is being something; "a été créé", "a été embauchée" are passive events
+        if word == "ete" and i + 1 < len(written) and _PARTICIPLE_ENDING.search(written[i + 1]):
+            continue
+        return True
+    return False
 
 
 # A first-person imperfect ("je me demandais", "je voulais savoir", "j'aimerais" is a conditional):

@@ -150,6 +150,11 @@ def test_statements_of_the_same_claim_are_the_same(a: str, b: str, about: str) -
         # a former state is not the present one
         ("Bastien travaillait chez Criteo", "Bastien travaille chez Criteo", "Bastien"),
         ("Bastien était en congé lundi", "Bastien sera en congé lundi", "Bastien"),
+        # the perfect of a state is a state that is over; an event's is its telling
+        ("Bastien a travaillé chez Criteo", "Bastien travaille chez Criteo", "Bastien"),
+        ("Bastien a longtemps habité à Quimper", "Bastien habite à Quimper", "Bastien"),
+        ("Bastien a été CTO chez Criteo", "Bastien est CTO chez Criteo", "Bastien"),
+        ("Bastien lived in Leeds", "Bastien lives in Leeds", "Bastien"),
         (
             "Le groupe préféré de Bastien c'est Zorglub",
             "La chanson préférée de Bastien c'est Zorglub",

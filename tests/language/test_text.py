@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from language.text import fold, fold_with_map
+import pytest
+
+from language.text import fold, fold_with_map, former_state
 
 
 def test_folding_takes_the_same_result_on_its_ascii_shortcut() -> None:
@@ -37,3 +39,24 @@ def test_folding_a_whole_text_at_once_is_folding_it_character_by_character() -> 
     samples += [chr(code) for code in range(0x80, 0x3000)]
     for text in samples:
         assert fold(text) == fold_with_map(text)[0], repr(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "former"),
+    [
+        # the perfect of a state: the state is over
+        ("Léa a travaillé chez Criteo", True),
+        ("Léa a longtemps habité à Lyon", True),
+        ("Léa a été CTO chez Criteo", True),
+        ("Tom lived in Leeds", True),
+        # still going on, or an event told in the perfect
+        ("Léa a toujours habité à Lyon", False),
+        ("Tom has lived in Leeds for years", False),
+        ("Léa est arrivée lundi", False),
+        ("Caribou a été codé par Léa", False),  # simplemma reads "codé" as an adjective
+        ("Anémone a été créée par Ambroise", False),
+        ("Léa travaille chez Criteo", False),
+    ],
+)
+def test_the_perfect_of_a_state_is_a_former_state(text: str, former: bool) -> None:
+    assert former_state(text) is former
