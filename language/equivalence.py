@@ -638,6 +638,8 @@ def judge(
         return verdict
     if veto(kind, a, b, polarity=False) is not None or _state(a_text, a) != _state(b_text, b):
         return "different"
+    if _kin_named(a_text) != _kin_named(b_text):
+        return "different"  # "La mère de Léa habite à Lyon" / "Léa habite à Lyon": two people
     ra, rb = read(a_text, statement=True), read(b_text, statement=True)
     if _state(a_text, a) == "ceased":
         ra, rb = _without_cessation(ra), _without_cessation(rb)
@@ -665,6 +667,13 @@ def judge(
     if cosine is not None and cosine < THRESHOLDS[kind][relation(a, b)] - STATEMENT_MARGIN:
         return "different"
     return "borderline"
+
+
+def _kin_named(text: str) -> frozenset[str]:
+    """The relatives a statement speaks of, by name ("le frère de Léa", "Léa's mom" → frere of lea,
+    mere of lea): a relative is another person than the one the record is about, whatever
+    ``about`` says ("Philippine est maman de deux enfants" names no relative of anyone)."""
+    return frozenset(f"{concept} {name}" for name, kin in relatives(text).items() for concept in kin)
 
 
 def _values(reading: Reading, subject: tuple[str, ...]) -> tuple[str, ...]:

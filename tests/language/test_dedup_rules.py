@@ -155,6 +155,9 @@ def test_statements_of_the_same_claim_are_the_same(a: str, b: str, about: str) -
         ("Bastien a longtemps habité à Quimper", "Bastien habite à Quimper", "Bastien"),
         ("Bastien a été CTO chez Criteo", "Bastien est CTO chez Criteo", "Bastien"),
         ("Bastien lived in Leeds", "Bastien lives in Leeds", "Bastien"),
+        # a relative named on one side is another person, whatever the records' subject says
+        ("Le frère de Bastien bosse chez Criteo", "Bastien bosse chez Criteo", "Bastien"),
+        ("Bastien's mom lives in Leeds", "Bastien lives in Leeds", "Bastien"),
         (
             "Le groupe préféré de Bastien c'est Zorglub",
             "La chanson préférée de Bastien c'est Zorglub",
