@@ -594,10 +594,23 @@ def _as_negated_liking(text: str) -> str:
     return text
 
 
+# Verbs of wanting, hoping and aiming (a closed class, French and English): what follows is wished,
+# not held ("Marmotte vise 12 000 utilisateurs" / "Marmotte a 12 000 utilisateurs", "Léa veut deux
+# chats" / "Léa a deux chats"). Not "prévoir" ("la sortie est prévue le 15 avril" says when it is).
+_WISH = re.compile(
+    r"\b(?:veu[tx]|veulent|voudrai(?:s|t|ent)|aimerai(?:s|t|ent)|souhaite(?:nt|rait)?|vise(?:nt)?|"
+    r"esp[eè]re(?:nt)?|r[eê]ve(?:nt)? d|envisage(?:nt)?|wants?|would like|wishes|hopes?|aims?|"
+    r"plans? to|dreams? of)\b",
+    re.IGNORECASE,
+)
+
+
 def _state(text: str, analysis: Analysis) -> str:
-    """Polarity of a statement: it stopped, it is denied, or it holds."""
+    """Polarity of a statement: it stopped, it is wished, it is denied, or it holds."""
     if _ceased(text) or (analysis.negated and _NO_LONGER.search(fold(text)) is not None):
         return "ceased"
+    if _WISH.search(text):
+        return "wished"
     return "negated" if analysis.negated else "holds"
 
 
@@ -640,6 +653,9 @@ def judge(
         return "different"
     if _kin_named(a_text) != _kin_named(b_text):
         return "different"  # "La mère de Léa habite à Lyon" / "Léa habite à Lyon": two people
+    relations = _time_relations(a_text), _time_relations(b_text)
+    if all(relations) and relations[0] != relations[1]:
+        return "different"  # "en congé jusqu'à lundi" / "en congé depuis lundi"
     ra, rb = read(a_text, statement=True), read(b_text, statement=True)
     if _state(a_text, a) == "ceased":
         ra, rb = _without_cessation(ra), _without_cessation(rb)
@@ -660,6 +676,8 @@ def judge(
     extra = only_b if not only_a else only_a if not only_b else None
     if extra is not None and set(extra) <= set(ra.anchors) | set(rb.anchors):
         return "borderline"
+    if _per_unit(a_text) != _per_unit(b_text):
+        return "borderline"  # "300 €" is a total, "300 € par jour" a price per day: it says more
     if unmatched(ra.anchors, rb.content, False) or unmatched(rb.anchors, ra.content, False):
         return "different"
     if _same_claim(a_text, b_text, ra, rb, a_about or "", only_a, only_b):
@@ -667,6 +685,37 @@ def judge(
     if cosine is not None and cosine < THRESHOLDS[kind][relation(a, b)] - STATEMENT_MARGIN:
         return "different"
     return "borderline"
+
+
+# How a statement places a thing in time relative to a date, one word for the two languages:
+# since, until ("from" is also where one comes from).
+_TIME_RELATIONS = {
+    "depuis": "since",
+    "since": "since",
+    "jusqu": "until",
+    "jusque": "until",
+    "until": "until",
+    "till": "until",
+    "a partir d": "onwards",
+    "des le": "onwards",
+    "starting": "onwards",
+}
+_TIME_RELATION = re.compile(r"\b(" + "|".join(_TIME_RELATIONS) + r")\b")
+# An amount given per unit of time or per head: "par jour", "per month", "/mois", "a year", "par
+# personne" (units, a closed class; "créé par Nathanaël" names an agent).
+_PER_UNIT = (
+    r"(?:jours?|semaines?|mois|ans?|annees?|heures?|h|trimestres?|personnes?|tetes?|utilisateurs?|"
+    r"users?|sieges?|seats?|heads?|salaries?|employes?|days?|weeks?|months?|years?|hours?)\b"
+)
+_RATE = re.compile(rf"(?:\bpar|\bper|/)\s*{_PER_UNIT}|\b(?:a|an)\s+(?:day|week|month|year|hour)\b")
+
+
+def _time_relations(text: str) -> frozenset[str]:
+    return frozenset(_TIME_RELATIONS[found] for found in _TIME_RELATION.findall(fold(text)))
+
+
+def _per_unit(text: str) -> bool:
+    return _RATE.search(fold(text)) is not None
 
 
 def _kin_named(text: str) -> frozenset[str]:

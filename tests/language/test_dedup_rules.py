@@ -158,6 +158,12 @@ def test_statements_of_the_same_claim_are_the_same(a: str, b: str, about: str) -
         # a relative named on one side is another person, whatever the records' subject says
         ("Le frère de Bastien bosse chez Criteo", "Bastien bosse chez Criteo", "Bastien"),
         ("Bastien's mom lives in Leeds", "Bastien lives in Leeds", "Bastien"),
+        # wanting or aiming at a thing is not having it
+        ("Zorglub vise 12 000 utilisateurs", "Zorglub a 12 000 utilisateurs", "Zorglub"),
+        ("Bastien veut deux chats", "Bastien a deux chats", "Bastien"),
+        # since a date is not until it; a price per day is not a total
+        ("Bastien est en congé jusqu'à lundi", "Bastien est en congé depuis lundi", "Bastien"),
+        ("Le séminaire coûte 300 €", "Le séminaire coûte 300 € par jour", "séminaire"),
         (
             "Le groupe préféré de Bastien c'est Zorglub",
             "La chanson préférée de Bastien c'est Zorglub",
