@@ -203,6 +203,9 @@ def former_state(text: str) -> bool:
 _PERFECT_AUXILIARIES = folded_words("a ai as avons avez ont")
 _STATE_PARTICIPLES = folded_words("travaillé bossé taffé habité vécu résidé été")
 _ENGLISH_STATE_PASTS = folded_words("worked lived")
+_ENGLISH_BE_HAVE_PASTS = folded_words("was were had")
+# After "was": a question's subject ("where was Léa born?"), birth, or "to" of an intention.
+_NOT_A_STATE_AFTER = folded_words("born to going supposed")
 _STILL = folded_words("toujours always")
 _PRESENT_PERFECT = folded_words("has have ve")
 # How French past participles end ("codé", "créée", "arrêtés", "fini", "écrit", "reçu"): simplemma
@@ -215,6 +218,15 @@ def _perfect_of_a_state(written: list[str]) -> bool:
     for i, word in enumerate(folded):
         if word in _ENGLISH_STATE_PASTS and i >= 1 and folded[i - 1] not in _STILL | _PRESENT_PERFECT:
             return True  # "has lived in Lyon for years" still does
+        # "was CTO", "had 500 users", "was in June": English simple past of being and having, as the
+        # French imperfect; not a passive or a pluperfect ("was created", "had left", "was born")
+        if word in _ENGLISH_BE_HAVE_PASTS and i >= 1 and i + 1 < len(folded):
+            following = folded[i + 1 : i + 3]  # "was created", "where was Léa born?"
+            passive = is_english_verb_form(following[0]) or (
+                len(following) > 1 and following[1].endswith("ed")  # "when was Lynx released?"
+            )
+            if not passive and not set(following) & _NOT_A_STATE_AFTER:
+                return True
         if word not in _STATE_PARTICIPLES:
             continue
         # the auxiliary right before, or one adverb between ("a longtemps habité"), not "toujours"

@@ -49,12 +49,16 @@ def test_folding_a_whole_text_at_once_is_folding_it_character_by_character() -> 
         ("Léa a longtemps habité à Lyon", True),
         ("Léa a été CTO chez Criteo", True),
         ("Tom lived in Leeds", True),
+        ("Léa was CTO at Qonto", True),
+        ("Lynx had 500 users", True),
         # still going on, or an event told in the perfect
         ("Léa a toujours habité à Lyon", False),
         ("Tom has lived in Leeds for years", False),
         ("Léa est arrivée lundi", False),
         ("Caribou a été codé par Léa", False),  # simplemma reads "codé" as an adjective
         ("Anémone a été créée par Ambroise", False),
+        ("Lynx was created by Léa", False),
+        ("where was Léa born?", False),
         ("Léa travaille chez Criteo", False),
     ],
 )
