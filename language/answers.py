@@ -97,7 +97,11 @@ _CLOSING = " \t.!…,;:"
 _NON_ANSWER = {
     "fr": re.compile(
         r"\b(?:aucune idee|(?:je )?(?:ne )?sais (?:pas|plus|rien)|j'en sais rien|chais pas|sais pas|"
-        r"demande(?:z)? (?:a|au|aux|plutot)|bonne question|je me demande|c'est prive|"
+        r"demande(?:z)? (?:a|au|aux|plutot)|demande(?:z)?[- ](?:lui|leur)|bonne question|je me demande|"
+        r"c'est prive|"
+        # "pas sûr", "plus très sûre": the speaker is not sure (not "pas sur le wiki")
+        r"(?:pas|plus)(?: (?:tres|trop|vraiment))? sure?s?"
+        r"(?! (?:le|la|les|l|un|une|des|du|de|ce|cette|mon|ma)\b)|"
         r"ca (?:ne )?se demande pas|pas tes oignons|devine|"
         # pointing to where it is written ("c'est écrit à l'accueil", "regarde sur le wiki"), not
         # "c'est écrit en Go"
@@ -286,7 +290,7 @@ def find_answer(
     live = [
         q
         for q in live
-        if (fits_facet(text, q.facet, language) or _replied_with_a_reason(said, q))
+        if (_fits_asked(text, q, language) or _replied_with_a_reason(said, q))
         and not _denies(text, q)
         and not _judges_only(text, q)
         and not _states_another_facet(text, q)
@@ -993,6 +997,15 @@ def fits_facet(text: str, facet: str | None, language: Language) -> bool:
     return any(re.search(shape[lang], folded) for lang in {language, said_in or language})
 
 
+def _fits_asked(text: str, question: AskedQuestion, language: Language) -> bool:
+    """:func:`fits_facet`, read in Eko's language and in the question's own when its words are
+    clearly of the other ("in Nantes" to "where does Paul live?" in a French-speaking Lobby)."""
+    if fits_facet(text, question.facet, language):
+        return True
+    asked_in = sentence_language(tokens(question.text))
+    return asked_in is not None and asked_in != language and fits_facet(text, question.facet, asked_in)
+
+
 def _only_a_name(text: str) -> bool:
     """``text`` is a proper name and nothing else: at most four words, capitalised and none a common
     word ("Merci Vianney" is thanks), function words between them ("Aix-en-Provence")."""
@@ -1058,7 +1071,21 @@ def _states_about(text: str, question: AskedQuestion, language: Language) -> boo
         return False
     subject = re.escape(fold(question.subject or ""))
     pattern = rf"(?<!\w){subject}\s*,?\s+(?:il |elle |it )?{_COPULA[language]}\s+(?:{after})"
-    return bool(re.search(pattern, _fold_there_as_here(text)))
+    if not re.search(pattern, _fold_there_as_here(text)):
+        return False
+    # "Paul est en réunion", "à la cafét'": of a person, a state or a moment, not where one lives
+    # ("le bureau est au premier étage" still says where a thing is)
+    return question.facet != "place" or not (
+        _only_a_name(question.subject or "") and _IN_A_STATE.search(text)
+    )
+
+
+# A copula, then a preposition and a lowercase word: where someone is for now ("est en réunion",
+# "est à la cafét'", "is in a meeting"), not a place's name ("est en Bretagne", "est à Lyon").
+_IN_A_STATE = re.compile(
+    r"\b(?:est|sont|suis|is|are|am)\s+(?:en|à|a|au|aux|dans|in|at)\s+"
+    r"(?:(?:la|le|les|un|une|an|the)\s+|l['’])?(?!(?:la|le|les|un|une|an|the)\s)[a-zà-ÿ]"
+)
 
 
 def _fold_there_as_here(text: str) -> str:

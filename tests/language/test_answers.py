@@ -738,3 +738,26 @@ def test_the_value_of_a_fragment_from_the_subject_is_told_of_them() -> None:
     assert as_told(value, dish, "Marc") == "les lasagnes de ma grand-mère"  # Marc's grandmother
     origin = AskedQuestion("g-from", "D'où vient Bettina ?", "Bettina", ASKED_AT, "m-from", "origin")
     assert fragment("je suis de Mulhouse", origin) == "de Mulhouse"
+
+
+def test_where_someone_is_for_now_is_not_where_they_live() -> None:
+    home = AskedQuestion("g-home", "Où habite Paul ?", "Paul", ASKED_AT, "m-home", "place")
+    assert link(said("Marc", "Eko, Paul est en réunion"), home) is None
+    assert link(said("Marc", "Eko, Paul est à Nantes"), home) == ("g-home", "mention")
+    office = AskedQuestion(
+        "g-off", "Où est le bureau de Lyon ?", "bureau de Lyon", ASKED_AT, "m-off", "place"
+    )
+    assert link(said("Marc", "Eko, le bureau de Lyon est au premier étage"), office) == ("g-off", "mention")
+
+
+def test_sending_to_the_subject_or_not_being_sure_is_no_answer() -> None:
+    who = AskedQuestion("g-who", "Qui est Odile ?", "Odile", ASKED_AT, "m-who", "identity")
+    arrival = AskedQuestion("g-arr", "Quand arrive Zoé ?", "Zoé", ASKED_AT, "m-arr", "date")
+    assert link(said("Marc", "Eko, demande-lui !"), who) is None
+    assert link(said("Marc", "Eko, lundi ou mardi, pas sûr"), arrival) is None
+    assert link(said("Marc", "Eko, lundi, mais plus très sûre"), arrival) is None
+
+
+def test_an_answer_has_the_shape_asked_in_the_question_s_language() -> None:
+    home = AskedQuestion("g-home", "Where does Paul live?", "Paul", ASKED_AT, "m-home", "place")
+    assert link(said("Marc", "Eko, in Nantes"), home) == ("g-home", "mention")
