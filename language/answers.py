@@ -43,6 +43,7 @@ from language.intents import GREETING_WORDS, is_chit_chat
 from language.mentions import mentions_bot, name_spans, strip_mention
 from language.questions import is_about_bot, is_question
 from language.readings import same_direction, words_match
+from language.relatives import relatives
 from language.terms import terms
 from language.text import (
     CALENDAR,
@@ -52,6 +53,7 @@ from language.text import (
     LETTERS,
     LIGHT_VERBS,
     Language,
+    ceased,
     fold,
     fold_with_map,
     folded_words,
@@ -59,9 +61,12 @@ from language.text import (
     is_common_word,
     lemma,
     name_key,
+    near_future,
+    no_longer,
     normalise_quotes,
     sentence_language,
     tokens,
+    wishes,
 )
 
 Link = Literal["reply", "mention", "subject_author", "subject_named", "told", "correction"]
@@ -295,6 +300,8 @@ def find_answer(
         and not _judges_only(text, q)
         and not _states_another_facet(text, q)
         and not _repeats_question(text, q)
+        and not _tells_another_time(text, q)
+        and not _of_a_relative(text, q)
     ]
     if said.reply_to is not None:
         replied = [q for q in live if q.message_id is not None and q.message_id == said.reply_to]
@@ -895,6 +902,35 @@ def _replied_with_a_reason(said: Said, question: AskedQuestion) -> bool:
     """A reply (``replyTo``) to a question asking why: a reason needs no cause word there ("trop
     cher, tout simplement"); elsewhere the cause word tells a reason from chatter."""
     return question.facet == "reason" and said.reply_to is not None and said.reply_to == question.message_id
+
+
+def _tells_another_time(text: str, question: AskedQuestion) -> bool:
+    """The reply says what stopped ("Paul n'habite plus à Nantes"), what is wished ("voudrait
+    habiter à Nantes") or, for what holds rather than when, what is about to be ("va habiter à
+    Nantes"), and the question does not: it tells another time than the one asked about."""
+    stopped = ceased(text) or no_longer(text)
+    if stopped and not (ceased(question.text) or no_longer(question.text)) and not _goes_on(text):
+        return True  # (a second clause may say what holds now: "…plus à Lyon, il est à Paris")
+    if wishes(text) and not wishes(question.text):
+        return True
+    return question.facet not in _VALUE_FACETS and near_future(text) and not near_future(question.text)
+
+
+def _goes_on(text: str) -> bool:
+    """``text`` has a second clause ("…, il est à Paris", "… mais maintenant à Paris")."""
+    return len(_CLAUSE_END.split(_without_trailing_symbols(text).strip())) > 1 or bool(
+        re.search(r"\b(?:mais|but)\b", text, re.IGNORECASE)
+    )
+
+
+def _of_a_relative(text: str, question: AskedQuestion) -> bool:
+    """The reply names the question's subject as someone's relative or a relative of theirs ("la
+    sœur de Paul habite à Nantes", "le fils de Paul a 4 ans" to a question about Paul): another
+    person, unless the question names that relative too."""
+    subject = name_key(question.subject or "")
+    kin = {name: found for name, found in relatives(text).items() if found}
+    asked = {name: found for name, found in relatives(question.text).items() if found}
+    return bool(subject) and any(name in subject.split() and kin[name] != asked.get(name) for name in kin)
 
 
 def _repeats_question(text: str, question: AskedQuestion) -> bool:

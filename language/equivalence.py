@@ -48,17 +48,21 @@ from language.readings import Verdict as Verdict
 from language.relatives import relatives
 from language.text import CALENDAR as _CALENDAR
 from language.text import (
+    CESSATION_VERBS,
     FILLERS,
     FUNCTION_WORDS,
     LIGHT_VERBS,
     NUMBER_WORDS,
+    ceased,
     common_prefix,
     fold,
     former_state,
     is_ordinary_word,
     name_key,
+    no_longer,
     normalise,
     tokens,
+    wishes,
     word_key,
 )
 
@@ -548,24 +552,9 @@ GOAL_BORDERLINE_COSINE = 0.3
 # Statements: more than this margin under the relation's threshold, a pair is different.
 STATEMENT_MARGIN = 0.15
 
+
 # Change-of-state verbs that end what a statement says ("a quitté Mirakl", "a arrêté l'escalade",
 # "no longer"): they reverse a statement like a negation does.
-_CESSATION_VERBS = frozenset(
-    ["quitte", "quittee", "quitter", "arrete", "arretee", "arreter", "abandonne", "abandonnee", "lache",
-     "stoppe", "left", "quit", "stopped", "dropped"]
-)  # fmt: skip
-_CESSATION = re.compile(r"\b(?:" + "|".join(sorted(_CESSATION_VERBS)) + r"|no longer|not anymore)\b")
-
-
-def _ceased(text: str) -> bool:
-    return _CESSATION.search(fold(text)) is not None
-
-
-# "ne … plus", "no longer", "not anymore": a negation that says something stopped, like a cessation
-# verb ("Thibaut ne travaille plus chez Mirakl" / "Thibaut a quitté Mirakl").
-_NO_LONGER = re.compile(r"\b(?:n|ne)\b(?:\W+\w+){1,3}?\W+plus\b|\bno longer\b|\banymore\b|\bany more\b")
-
-
 def _without_cessation(reading: Reading) -> Reading:
     """Two statements that both say something stopped compare by what stopped: the words saying it
     stopped ("a quitté", "ne … plus", "no longer") are set aside."""
@@ -573,7 +562,7 @@ def _without_cessation(reading: Reading) -> Reading:
     return replace(reading, content=kept, anchors=tuple(w for w in reading.anchors if w in kept))
 
 
-_CESSATION_WORDS = _CESSATION_VERBS | {"plus", "no", "longer", "anymore", "any", "more"}
+_CESSATION_WORDS = CESSATION_VERBS | {"plus", "no", "longer", "anymore", "any", "more"}
 
 
 # Verbs of aversion are the negation of liking ("Rosalie déteste le vert" = "Rosalie n'aime pas le
@@ -594,22 +583,11 @@ def _as_negated_liking(text: str) -> str:
     return text
 
 
-# Verbs of wanting, hoping and aiming (a closed class, French and English): what follows is wished,
-# not held ("Marmotte vise 12 000 utilisateurs" / "Marmotte a 12 000 utilisateurs", "Léa veut deux
-# chats" / "Léa a deux chats"). Not "prévoir" ("la sortie est prévue le 15 avril" says when it is).
-_WISH = re.compile(
-    r"\b(?:veu[tx]|veulent|voudrai(?:s|t|ent)|aimerai(?:s|t|ent)|souhaite(?:nt|rait)?|vise(?:nt)?|"
-    r"esp[eè]re(?:nt)?|r[eê]ve(?:nt)? d|envisage(?:nt)?|wants?|would like|wishes|hopes?|aims?|"
-    r"plans? to|dreams? of)\b",
-    re.IGNORECASE,
-)
-
-
 def _state(text: str, analysis: Analysis) -> str:
     """Polarity of a statement: it stopped, it is wished, it is denied, or it holds."""
-    if _ceased(text) or (analysis.negated and _NO_LONGER.search(fold(text)) is not None):
+    if ceased(text) or (analysis.negated and no_longer(text)):
         return "ceased"
-    if _WISH.search(text):
+    if wishes(text):
         return "wished"
     return "negated" if analysis.negated else "holds"
 

@@ -240,6 +240,53 @@ def _perfect_of_a_state(written: list[str]) -> bool:
     return False
 
 
+# Verbs saying something stopped (folded forms, French and English): "a quitté Mirakl", "left".
+CESSATION_VERBS = frozenset(
+    ["quitte", "quittee", "quitter", "arrete", "arretee", "arreter", "abandonne", "abandonnee", "lache",
+     "stoppe", "left", "quit", "stopped", "dropped"]
+)  # fmt: skip
+_CESSATION = re.compile(r"\b(?:" + "|".join(sorted(CESSATION_VERBS)) + r"|no longer|not anymore)\b")
+# "ne … plus", "no longer", "not anymore": a negation that says something stopped, like a cessation
+# verb ("Thibaut ne travaille plus chez Mirakl" / "Thibaut a quitté Mirakl").
+_NO_LONGER = re.compile(r"\b(?:n|ne)\b(?:\W+\w+){1,3}?\W+plus\b|\bno longer\b|\banymore\b|\bany more\b")
+# Verbs of wanting, hoping and aiming (a closed class, French and English): what follows is wished,
+# not held ("Marmotte vise 12 000 utilisateurs" / "Marmotte a 12 000 utilisateurs", "Léa veut deux
+# chats" / "Léa a deux chats"). Not "prévoir" ("la sortie est prévue le 15 avril" says when it is).
+_WISH = re.compile(
+    r"\b(?:veu[tx]|veulent|voudrai(?:s|t|ent)|aimerai(?:s|t|ent)|souhaite(?:nt|rait)?|vise(?:nt)?|"
+    r"esp[eè]re(?:nt)?|r[eê]ve(?:nt)? d|envisage(?:nt)?|wants?|would like|wishes|hopes?|aims?|"
+    r"plans? to|dreams? of)\b",
+    re.IGNORECASE,
+)
+# The near future of "aller" + an infinitive, and "going to" / "will": what is about to be, not what
+# is ("Paul va habiter à Nantes", "Paul is going to move").
+_NEAR_FUTURE = re.compile(r"\b(?:vais|vas|va|allons|allez|vont)\s+(\w+)|\b(?:going to|will)\b", re.IGNORECASE)
+
+
+def ceased(text: str) -> bool:
+    """``text`` says something stopped with a verb of stopping ("a quitté", "left", "no longer")."""
+    return _CESSATION.search(fold(text)) is not None
+
+
+def no_longer(text: str) -> bool:
+    """``text`` has a negation saying something stopped ("ne … plus", "no longer", "anymore")."""
+    return _NO_LONGER.search(fold(text)) is not None
+
+
+def wishes(text: str) -> bool:
+    """``text`` says what someone wants, hopes or aims at (``_WISH``)."""
+    return _WISH.search(text) is not None
+
+
+def near_future(text: str) -> bool:
+    """``text`` says what is about to be: "aller" and an infinitive, "going to", "will"."""
+    for found in _NEAR_FUTURE.finditer(text):
+        verb = found.group(1)
+        if verb is None or fold(verb).endswith(("er", "ir", "re")):
+            return True
+    return False
+
+
 # A first-person imperfect ("je me demandais", "je voulais savoir", "j'aimerais" is a conditional):
 # the imperfect of politeness, whose subordinate clause takes the imperfect by sequence of tenses.
 _POLITE_IMPERFECT = re.compile(r" (?:je|j|me|m) \w+ais ")

@@ -761,3 +761,21 @@ def test_sending_to_the_subject_or_not_being_sure_is_no_answer() -> None:
 def test_an_answer_has_the_shape_asked_in_the_question_s_language() -> None:
     home = AskedQuestion("g-home", "Where does Paul live?", "Paul", ASKED_AT, "m-home", "place")
     assert link(said("Marc", "Eko, in Nantes"), home) == ("g-home", "mention")
+
+
+def test_what_stopped_is_wished_or_is_about_to_be_answers_no_question_about_now() -> None:
+    home = AskedQuestion("g-home", "Où habite Paul ?", "Paul", ASKED_AT, "m-home", "place")
+    assert link(said("Marc", "Paul n'habite plus à Nantes"), home) is None
+    assert link(said("Marc", "Paul va habiter à Nantes"), home) is None
+    assert link(said("Marc", "Eko, Paul voudrait habiter à Nantes"), home) is None
+    # a date may be about to come: it is what "quand" asks
+    arrival = AskedQuestion("g-arr", "Quand arrive Zoé ?", "Zoé", ASKED_AT, "m-arr", "date")
+    assert link(said("Marc", "Zoé va arriver le 3 mars"), arrival) == ("g-arr", "subject_named")
+
+
+def test_a_relative_of_the_subject_is_another_person() -> None:
+    home = AskedQuestion("g-home", "Où habite Paul ?", "Paul", ASKED_AT, "m-home", "place")
+    age = AskedQuestion("g-age", "Quel âge a Paul ?", "Paul", ASKED_AT, "m-age", "age")
+    assert link(said("Marc", "la sœur de Paul habite à Nantes"), home) is None
+    assert link(said("Marc", "le fils de Paul a 4 ans"), age) is None
+    assert link(said("Marc", "Paul a 34 ans"), age) == ("g-age", "subject_named")
