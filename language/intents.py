@@ -161,6 +161,9 @@ _OPINION = _phrases(
     r"on va ou",
     r"on mange ou",
     r"on mange quoi",
+    # what the group does in the hours ahead is the group's plan to make ("on commande quoi ce
+    # soir ?"); "on bosse où à Toulouse ?" asks where the office is
+    r"on \w+ (?:quoi|ou) (?:ce soir|ce midi|ce matin|cet aprem|demain|aujourd hui|ce week end|ce we)",
     r"le mieux",
     r"what do you think",
     r"do you think",

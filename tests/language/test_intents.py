@@ -15,6 +15,9 @@ from language.intents import intent_of
         ("Eko tu me conseilles quoi pour ce soir ?", "opinion"),
         ("Eko, que nous recommandes-tu ?", "opinion"),
         ("Eko, what would you recommend for lunch?", "opinion"),
+        # the group's plan for the hours ahead; where the group works is information
+        ("Eko on commande quoi ce soir ?", "opinion"),
+        ("Eko on bosse où à Toulouse ?", "information"),
         ("Eko, qui recommande Pennylane ?", "information"),
         ("Eko tu peux me rappeler le nom du client de Lyon ?", "information"),
         ("Eko, rappelle-moi où est la salle Everest", "information"),
