@@ -367,6 +367,10 @@ def word_key(word: str) -> str:
     """What two inflections of one word share: the stem of its lemma (``habitait`` → ``habit``)."""
     if word[:1].isdigit():
         return word.replace(",", ".")
+    if len(word) > 5 and word.endswith(("ee", "ees")):
+        # a French feminine participle, folded ("téléchargée" → "telechargee"): the stemmer reads
+        # the accented "-ée" only, so the masculine's "e" goes first ("telecharge" → telecharg)
+        word = word[: -1 if word.endswith("ee") else -2]
     return stem(lemma(word))
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from language.text import fold, fold_with_map, former_state
+from language.text import fold, fold_with_map, former_state, word_key
 
 
 def test_folding_takes_the_same_result_on_its_ascii_shortcut() -> None:
@@ -64,3 +64,8 @@ def test_folding_a_whole_text_at_once_is_folding_it_character_by_character() -> 
 )
 def test_the_perfect_of_a_state_is_a_former_state(text: str, former: bool) -> None:
     assert former_state(text) is former
+
+
+def test_a_folded_feminine_participle_shares_its_masculine_s_key() -> None:
+    assert word_key("telechargee") == word_key("telecharge") == word_key("telechargements")
+    assert word_key("installees") == word_key("installe")
