@@ -203,6 +203,7 @@ def former_state(text: str) -> bool:
 _PERFECT_AUXILIARIES = folded_words("a ai as avons avez ont")
 _STATE_PARTICIPLES = folded_words("travaillé bossé taffé habité vécu résidé été")
 _ENGLISH_STATE_PASTS = folded_words("worked lived")
+_ENGLISH_STATE_VERBS = folded_words("work live")
 _ENGLISH_BE_HAVE_PASTS = folded_words("was were had")
 # After "was": a question's subject ("where was Léa born?"), birth, or "to" of an intention.
 _NOT_A_STATE_AFTER = folded_words("born to going supposed")
@@ -218,6 +219,8 @@ def _perfect_of_a_state(written: list[str]) -> bool:
     for i, word in enumerate(folded):
         if word in _ENGLISH_STATE_PASTS and i >= 1 and folded[i - 1] not in _STILL | _PRESENT_PERFECT:
             return True  # "has lived in Lyon for years" still does
+        if word in _ENGLISH_STATE_VERBS and "did" in folded[max(0, i - 3) : i]:
+            return True  # "where did Odile work?": do-support in the past
         # "was CTO", "had 500 users", "was in June": English simple past of being and having, as the
         # French imperfect; not a passive or a pluperfect ("was created", "had left", "was born")
         if word in _ENGLISH_BE_HAVE_PASTS and i >= 1 and i + 1 < len(folded):
