@@ -823,6 +823,8 @@ _I_AM_FROM = folded_words("suis am m")
 
 # Facets whose answer is a value of a shape (_SHAPES): a date, a number, a price, an amount.
 _VALUE_FACETS = frozenset({"date", "quantity", "price", "amount"})
+# An age said alone: a number, and its unit or none.
+_AGE_ALONE = re.compile(rf"\d{{1,3}}(?:\s*(?:{_AGE_UNITS})(?: old)?)?")
 # The words a value stands among: determiners and the prepositions of time and measure (a pronoun,
 # a copula or a verb makes it a sentence; "on" is the French pronoun too).
 _VALUE_FRAME = DETERMINERS | folded_words(
@@ -835,9 +837,11 @@ def _only_a_value(text: str, question: AskedQuestion, language: Language) -> boo
     function words, numbers and calendar words (a unit or a qualifier): "le 3 mars", "lundi
     prochain !", "3000 euros par mois". A fragment: a sentence, a question or a second word says
     something else ("on se voit le 3 ?", "le 3 mars c'est mon anniv")."""
-    if question.facet not in _VALUE_FACETS or is_question(text):
+    if (question.facet not in _VALUE_FACETS and question.facet != "age") or is_question(text):
         return False
     clause = _CLAUSE_END.split(_without_trailing_symbols(text).strip(), maxsplit=1)[0].strip(_CLOSING)
+    if question.facet == "age":  # "34", "34 ans", not "14h30" nor "2 chats"
+        return _AGE_ALONE.fullmatch(fold(clause)) is not None
     if not fits_facet(clause, question.facet, language):
         return False
     numbers = _NUMBER_WORDS["fr"] + "|" + _NUMBER_WORDS["en"]

@@ -663,6 +663,10 @@ def test_the_subject_giving_the_value_asked_and_nothing_else_answers() -> None:
     assert link(said("Zoé", "on se voit le 3 ?"), arrival) is None
     assert link(said("Zoé", "on fête mes 30 ans samedi"), arrival) is None
     assert link(said("Marc", "le 3 mars"), arrival) is None
+    # an age alone, with its unit or none; not a time of day
+    age = AskedQuestion("g-age", "How old is Tom?", "Tom", ASKED_AT, "m-age", "age")
+    assert link(said("Tom", "34"), age) == ("g-age", "subject_author")
+    assert link(said("Tom", "14h30"), age) is None
 
 
 def test_the_subject_naming_a_place_after_i_and_the_question_s_verb_answers() -> None:
