@@ -236,6 +236,9 @@ _ACTION = re.compile(
     rf"| (?:tu peux|tu pourrais|peux tu|pourrais tu|tu veux bien|can you|could you|would you) "
     rf"(?:me |m |nous |lui |leur |te |t )?(?:(?:{_ACTION_VERBS})\w*|faire|dire a|taire)\b"
 )
+# "(can you) tell me what Kraken is": telling the speaker something asked, as "dis-moi" is a
+# request frame, not an action done for them.
+_TELL_ME_WHAT = _phrases(r"tell (?:me|us) (?:what|who|where|when|why|how|which|whose|if|whether)")
 # Asking how Eko is doing, the small talk "ça va bien, merci" answers.
 _WELLBEING_PHRASES = (
     r"ca va",
@@ -293,6 +296,7 @@ _STATEMENT = _phrases(
     r"je ne sais pas",
     r"j en sais rien",
     r"guess what",
+    r"guess (?:who|where|when|how|which)",
     r"i don t know",
     r"j ignore",
     r"aucune idee",
@@ -454,7 +458,7 @@ def intent_of(text: str, language: Language = "fr", bot_name: str = "Eko") -> In
     if _STATEMENT.search(joined):
         return "statement"
     recall = bool(_RECALL.search(joined))
-    if _ACTION.search(joined) and not recall:
+    if _ACTION.search(joined) and not recall and not _TELL_ME_WHAT.search(joined):
         return "action"
     if _PRESENCE.search(joined) and len(content) <= 4:
         return "presence"

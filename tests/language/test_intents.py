@@ -18,6 +18,11 @@ from language.intents import intent_of
         # the group's plan for the hours ahead; where the group works is information
         ("Eko on commande quoi ce soir ?", "opinion"),
         ("Eko on bosse où à Toulouse ?", "information"),
+        # "tell me what…" asks, as "dis-moi" does; "tell Léa…" is an action
+        ("Eko can you tell me what Kraken is?", "information"),
+        ("Eko tell Léa the meeting moved", "action"),
+        # told rather than asked, in English too
+        ("Eko guess who got promoted? Me!", "statement"),
         ("Eko, qui recommande Pennylane ?", "information"),
         ("Eko tu peux me rappeler le nom du client de Lyon ?", "information"),
         ("Eko, rappelle-moi où est la salle Everest", "information"),
