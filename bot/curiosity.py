@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
-from language.answers import Answer, AskedQuestion, Said, as_told, find_correction, fragment
+from language.answers import Answer, AskedQuestion, Said, as_told, find_correction, fragment, said_of_who
 from language.curiosity import fact_heading, read_curiosity
 from language.text import Language
 from llm import PromptTemplates
@@ -85,6 +85,9 @@ def fact_text(
     topic = _capitalised(topic_of(goal, language, bot_name))
     question = asked_question(goal)
     value = as_told(fragment(answer.text, question, language), question, author)
+    predicate = said_of_who(question, value)
+    if predicate is not None:  # "Capucine s'occupe de la paie (d'après Capucine)"
+        return templates.render("agent_fact", name=value, predicate=predicate, author=author or "?")
     return templates.render("goal_fact", topic=topic, answer=value, author=author or "?")
 
 

@@ -643,6 +643,23 @@ def _matching_case(written: str, word: str) -> str:
     return word.capitalize() if written[:1].isupper() else word
 
 
+# "Qui s'occupe de la paie ?", "c'est qui qui gère X ?", "who maintains Lynx?": what is said of the
+# person asked for, once named.
+_WHO_DOES = re.compile(
+    r"^\s*(?:(?:c'est|c est)\s+qui\s+qui|qui\s+est-ce\s+qui|qui|who)\s+(\S.*?)[\s?!.]*$", re.I
+)
+
+
+def said_of_who(question: AskedQuestion, value: str) -> str | None:
+    """What a question asking who says of the person, when ``value`` names them ("s'occupe de la
+    paie" for "Capucine" to "qui s'occupe de la paie ?"): a fact then reads "Capucine s'occupe de la
+    paie", the statement the question's own words make once the name is in. None otherwise."""
+    found = _WHO_DOES.match(normalise_quotes(question.text))
+    if found is None or not _only_a_name(value):
+        return None
+    return found.group(1)
+
+
 def topic_terms(question: AskedQuestion) -> set[str]:
     """The content terms of the question besides its subject (its facet words: "couleur", "bureau")."""
     subject = set(terms(question.subject or ""))
