@@ -296,12 +296,7 @@ def find_answer(
         q
         for q in live
         if (_fits_asked(text, q, language) or _replied_with_a_reason(said, q))
-        and not _denies(text, q)
-        and not _judges_only(text, q)
-        and not _states_another_facet(text, q)
-        and not _repeats_question(text, q)
-        and not _tells_another_time(text, q)
-        and not _of_a_relative(text, q)
+        and not _says_nothing_asked(text, q)
     ]
     if said.reply_to is not None:
         replied = [q for q in live if q.message_id is not None and q.message_id == said.reply_to]
@@ -389,14 +384,26 @@ def find_told_answer(
         return None
     for question in waiting:
         if (
-            fits_facet(text, question.facet, language)
-            and not _denies(text, question)
-            and not _judges_only(text, question)
-            and not _repeats_question(text, question)
+            _fits_asked(text, question, language)
+            and not _says_nothing_asked(text, question)
             and _names_and_states(text, question, language)
         ):
             return _answer(question, "told", text, language)
     return None
+
+
+def _says_nothing_asked(text: str, question: AskedQuestion) -> bool:
+    """Whatever links it, the reply gives nothing the question asks: it denies there is such a
+    thing, only judges the subject, states another facet, says the question again, tells another
+    time, or speaks of a relative of the subject (each rule below)."""
+    return (
+        _denies(text, question)
+        or _judges_only(text, question)
+        or _states_another_facet(text, question)
+        or _repeats_question(text, question)
+        or _tells_another_time(text, question)
+        or _of_a_relative(text, question)
+    )
 
 
 def _names_and_states(text: str, question: AskedQuestion, language: Language) -> bool:

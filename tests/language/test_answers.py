@@ -413,6 +413,9 @@ MALIK = AskedQuestion("g-malik", "Où habite Malik ?", "Malik", None, None, "pla
         ("Eko, Corentin est super sympa", None),
         ("Eko, Malik est en vacances", None),  # not where he lives
         ("Eko, Malik il habite où ?", None),  # a question
+        # what an asked question refuses, a waiting one refuses too
+        ("Eko, Malik n'habite plus à Villeurbanne", None),
+        ("Eko, la mère de Malik habite à Villeurbanne", None),
     ],
 )
 def test_a_waiting_question_is_answered_only_when_told_to_eko_in_full(text: str, goal_id: str | None) -> None:
