@@ -57,6 +57,8 @@ from language.text import (
     common_prefix,
     fold,
     former_state,
+    is_english_verb_form,
+    is_finite_verb,
     is_ordinary_word,
     name_key,
     no_longer,
@@ -64,6 +66,7 @@ from language.text import (
     tokens,
     wishes,
     word_key,
+    words_as_written,
 )
 
 # What a record is, for the rules: a statement about someone (fact), about Eko (self), or a question.
@@ -623,6 +626,8 @@ def judge(
     if a.folded == b.folded:
         return "same"  # up to case and accents, and "déteste" / "n'aime pas"
     if kind == "goal":
+        if _asks_whom(a_text) != _asks_whom(b_text):
+            return "different"  # "qui remplace Odile ?" / "Odile remplace qui ?"
         verdict = compare(read(a_text), read(b_text))
         if verdict == "borderline" and cosine is not None and cosine < GOAL_BORDERLINE_COSINE:
             return "different"
@@ -694,6 +699,36 @@ def _time_relations(text: str) -> frozenset[str]:
 
 def _per_unit(text: str) -> bool:
     return _RATE.search(fold(text)) is not None
+
+
+_COPULA_BEFORE_WHO = frozenset({"est", "c", "sont", "etait", "is", "s", "was", "are"})
+_WHO_WORDS = frozenset({"qui", "who", "whom"})
+
+
+def _asks_whom(text: str) -> bool:
+    """The question asks whom its named subject does something to: "qui" after the verb ("Odile
+    remplace qui ?") or before the name and its verb ("qui Odile remplace ?"), not who does it to
+    them ("qui remplace Odile ?") nor who they are ("Odile c'est qui ?")."""
+    words = words_as_written(text)
+    for i, (folded, _) in enumerate(words):
+        if folded not in _WHO_WORDS:
+            continue
+        before = words[i - 1][0] if i else ""
+        if (
+            i == len(words) - 1
+            and before
+            and before not in _COPULA_BEFORE_WHO
+            and before not in FUNCTION_WORDS
+        ):
+            return is_finite_verb(words[i - 1][1].casefold()) or is_english_verb_form(before)
+        following = words[i + 1 : i + 3]
+        if (
+            len(following) == 2
+            and following[0][1][:1].isupper()
+            and is_finite_verb(following[1][1].casefold())
+        ):
+            return True
+    return False
 
 
 def _kin_named(text: str) -> frozenset[str]:

@@ -83,6 +83,8 @@ def test_questions_read_alike_by_the_recall_rules_are_the_same(a: str, b: str) -
         ("la kermesse c'est où ?", "la kermesse d'hiver c'est où ?"),  # a qualifier narrows it
         ("Bastien a combien de chats ?", "le chat de Bastien coûte combien ?"),
         ("c'est qui ce Bastien qui a posté dans #random ?", "qui a posté dans #random ?"),
+        # who replaces Bastien is not whom Bastien replaces
+        ("qui remplace Bastien ?", "Bastien remplace qui ?"),
     ],
 )
 def test_questions_the_recall_rules_keep_apart(a: str, b: str) -> None:
