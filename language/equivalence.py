@@ -705,6 +705,7 @@ _COPULA_BEFORE_WHO = frozenset({"est", "c", "sont", "etait", "is", "s", "was", "
 _WHO_WORDS = frozenset({"qui", "who", "whom"})
 
 
+@lru_cache(maxsize=16384)  # goals are judged against many candidates: read each text once
 def _asks_whom(text: str) -> bool:
     """The question asks whom its named subject does something to: "qui" after the verb ("Odile
     remplace qui ?") or before the name and its verb ("qui Odile remplace ?"), not who does it to
@@ -731,6 +732,7 @@ def _asks_whom(text: str) -> bool:
     return False
 
 
+@lru_cache(maxsize=16384)
 def _kin_named(text: str) -> frozenset[str]:
     """The relatives a statement speaks of, by name ("le frère de Léa", "Léa's mom" → frere of lea,
     mere of lea): a relative is another person than the one the record is about, whatever
