@@ -421,7 +421,8 @@ _STATED: tuple[tuple[str, str], ...] = (
     ),
     ("contact", r"@| 0[67]\d*| \+33| numero| telephone| mail| joignable| phone"),
     ("hours", r" \d{1,2} ?h ?\d{0,2} | \d{1,2}:\d{2}| heures?| ouvre a| ferme a| opens at| closes at"),
-    ("age", r" \d+ ans | years old"),
+    # "34 ans", "34 years old", and the English "Léa is 34" (a number closing "is"/"am": an age)
+    ("age", r" \d+ ans | years old| (?:is|am|i m|she s|he s) \d{1,3} $"),
     ("preference", r" prefere| favori| adore| fan de| kiffe| favou?rite| loves"),
     ("reason", r" parce qu| a cause| because| due to| vu que"),
     # a copula, present or past ("Cassiopée était notre dashboard"), then a determiner

@@ -68,6 +68,9 @@ def test_finite_verbs(word: str, verb: bool) -> None:
         # a copula and a determiner define, in the past too
         ("Cassiopée était notre dashboard d'analytics.", "definition", True),
         ("Cassiopée était écrit en Angular.", "definition", False),
+        # a number closing "is" is an age
+        ("Léa is 34", "age", True),
+        ("Léa is 34 today", "age", False),
     ],
 )
 def test_stated_facets(text: str, facet: str, stated: bool) -> None:

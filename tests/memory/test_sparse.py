@@ -46,11 +46,12 @@ _SCHEME_SAMPLES = (
     "Franchement, le wifi du bureau rame.",  # since scheme 5: discourse adverbs are fillers
     "Lynx a été créée par Ambroise.",  # since scheme 6: a feminine in "-ée" meets its concept
     "Cassiopée était notre dashboard.",  # since scheme 6: a past copula defines too
+    "Léa is 34",  # since scheme 6: a number closing "is" is an age
 )
 # The fingerprint of each scheme's terms for the samples above.
-# (2 and 3 were pinned before the last five samples were added, 4 before the last three, 5 before
-# the last two.)
-_FINGERPRINTS = {2: "0bf48a58", 3: "a13f8b57", 4: "bcf94b3f", 5: "9eb5a19d", 6: "6c98f545"}
+# (2 and 3 were pinned before the last six samples were added, 4 before the last four, 5 before
+# the last three.)
+_FINGERPRINTS = {2: "0bf48a58", 3: "a13f8b57", 4: "bcf94b3f", 5: "9eb5a19d", 6: "bece0ee7"}
 
 
 def _fingerprint() -> str:
