@@ -211,7 +211,7 @@ def translates(french: str, english: str) -> bool:
     "training" as a form of "train", which a French noun ("rame", a train of carriages) does not
     translate; a plural reaches its singular ("years" → year, "an")."""
     lexicon = load()
-    if not lexicon.english_french or language_of(french) != "fr" or language_of(english) != "en":
+    if not lexicon.english_french or language_of(english) != "en" or not _french(french):
         return False  # one word per language: "mail" is French too, so no translation of "poste"
     lemma = english_lemma(english)
     verbal = {english, lemma}
@@ -228,6 +228,14 @@ def translates(french: str, english: str) -> bool:
     )
 
 
+def _french(word: str) -> bool:
+    """A folded word is French: more common in French (wordfreq), or of no clear language but a
+    form of another French word the dictionaries know ("cree", the folded "créé", is also the
+    English "Cree": simplemma reads it as a form of créer)."""
+    language = language_of(word)
+    return language == "fr" or (language is None and bool(french_lemmas(word) - {word}))
+
+
 @lru_cache(maxsize=65536)
 def translatable(word: str) -> bool:
     """Whether the folded ``word`` can be either side of :func:`translates` at all: a French word
@@ -237,13 +245,12 @@ def translatable(word: str) -> bool:
     lexicon = load()
     if not lexicon.english_french:
         return False
-    language = language_of(word)
-    if language == "fr":
-        return any(
-            lemma in lexicon.french_english or lemma in lexicon.french_english_verbs
-            for lemma in french_lemmas(word)
-        )
-    if language == "en":
+    if _french(word) and any(
+        lemma in lexicon.french_english or lemma in lexicon.french_english_verbs
+        for lemma in french_lemmas(word)
+    ):
+        return True
+    if language_of(word) == "en":
         return word in lexicon.english_french or english_lemma(word) in lexicon.english_french
     return False
 

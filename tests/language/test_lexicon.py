@@ -112,6 +112,9 @@ def test_an_english_ing_or_ed_word_reaches_its_lemma_only_for_a_french_verb() ->
 def test_only_a_french_word_and_an_english_word_translate() -> None:
     # "poste" → "mail, post": but "mail" is as much French as English (wordfreq): not a translation.
     assert not lexicon.translates("poste", "mail")
+    # of no clear language but a form of a French word: "cree" (créé; also the English "Cree")
+    assert lexicon.translates("cree", "created")
+    assert lexicon.translatable("cree")
 
 
 @pytest.mark.usefixtures("installed")
