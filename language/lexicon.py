@@ -196,8 +196,14 @@ def _simplemma_french() -> Iterator[tuple[str, str]]:
 
 @lru_cache(maxsize=65536)
 def french_lemmas(word: str) -> frozenset[str]:
-    """The folded French lemmas a folded word may be a form of (itself included: "equipe")."""
-    return frozenset({word}) | _french_forms().get(word, frozenset())
+    """The folded French lemmas a folded word may be a form of (itself included: "equipe"). A
+    participle in "-it" or "-ert" also reaches its verb through its feminine: simplemma reads
+    "écrit", "ouvert" as nouns, "écrite", "ouverte" as écrire, ouvrir."""
+    forms = _french_forms()
+    found = forms.get(word, frozenset())
+    if word.endswith(("it", "ert")) and not found - {word}:
+        found = found | forms.get(word + "e", frozenset())
+    return frozenset({word}) | found
 
 
 @lru_cache(maxsize=65536)

@@ -27,22 +27,22 @@ MARGIN = 0.02
 # and since an English age closing "is" states an age (2026-11-28).
 MEASURED = {
     ("blind", "dev", "goal"): (1.0, 0.798),
-    ("blind", "dev", "fact"): (1.0, 0.428),
+    ("blind", "dev", "fact"): (1.0, 0.433),
     ("blind", "test", "goal"): (1.0, 0.581),
     ("blind", "test", "fact"): (1.0, 0.492),
     # the fresh set (2026-11-27, late evening): its dev half was tuned on that evening, its test half
     # never looked at beyond these figures
     ("fresh", "dev", "goal"): (1.0, 0.742),
-    ("fresh", "dev", "fact"): (1.0, 0.517),
+    ("fresh", "dev", "fact"): (1.0, 0.529),
     ("fresh", "test", "goal"): (1.0, 0.663),
     ("fresh", "test", "fact"): (0.972, 0.500),
     # the third set (2026-11-27, night): dev tuned on from then, test never looked at beyond these
     ("third", "dev", "goal"): (1.0, 0.701),
-    ("third", "dev", "fact"): (1.0, 0.521),
+    ("third", "dev", "fact"): (1.0, 0.530),
     ("third", "test", "goal"): (1.0, 0.599),
     ("third", "test", "fact"): (1.0, 0.528),
     ("old", "all", "goal"): (1.0, 0.961),
-    ("old", "all", "fact"): (1.0, 0.500),
+    ("old", "all", "fact"): (1.0, 0.515),
 }
 
 
