@@ -220,10 +220,10 @@ def translates(french: str, english: str) -> bool:
     if not lexicon.english_french or language_of(english) != "en" or not _french(french):
         return False  # one word per language: "mail" is French too, so no translation of "poste"
     lemma = english_lemma(english)
-    verbal = {english, lemma}
+    verbal = {english, lemma, *_regular_stems(english)}
     # "years" → year, but "training" stays as written (a noun's translation is no verb's).
     nominal = {english} if english.endswith(ENGLISH_VERB_ENDINGS) else verbal
-    back = lexicon.english_french.get(english, frozenset()) | lexicon.english_french.get(lemma, frozenset())
+    back = frozenset().union(*(lexicon.english_french.get(form, frozenset()) for form in verbal))
     return any(
         candidate in back
         and bool(
@@ -232,6 +232,17 @@ def translates(french: str, english: str) -> bool:
         )
         for candidate in french_lemmas(french)
     )
+
+
+def _regular_stems(english: str) -> set[str]:
+    """The base forms a regular English verb form may come from, where simplemma's lemma misses
+    ("fixed" → fix, not "fixe"; "releasing" → release): "-ed" and "-ing" off, with or without an
+    "e"."""
+    for ending in ("ed", "ing"):
+        if english.endswith(ending) and len(english) > len(ending) + 2:
+            stem = english[: -len(ending)]
+            return {stem, stem + "e"}
+    return set()
 
 
 def _french(word: str) -> bool:

@@ -96,6 +96,7 @@ def test_installed_dictionaries_translate_words_by_their_lemmas() -> None:
     assert lexicon.translates("equipe", "team")  # folded, as the rules write words
     assert lexicon.translates("maintenu", "maintained")  # maintenir ↔ maintain
     assert lexicon.translates("ecrit", "written")  # simplemma reads "écrit" as a noun, "écrite" as écrire
+    assert lexicon.translates("repare", "fixed")  # simplemma's lemma of "fixed" is "fixe"
     assert lexicon.translates("ans", "years")  # an ↔ year
     assert words_match("etage", "floor") and words_match("floor", "etage")
     assert not words_match("aime", "hates") and not words_match("travaille", "interview")
