@@ -158,6 +158,14 @@ _OPINION = _phrases(
     r"tu ferais quoi",
     r"on devrait",
     r"on fait quoi",
+    # an idea for a kind of thing ("une idée de cadeau pour Marc ?"), not knowledge of a given one
+    # ("une idée de l'heure du standup ?", a request frame)
+    r"(?:une )?idee d(?:e|es) (?!(?:le|la|les|l|du|des|son|sa|ses|leur|qui|quoi|ou|quand|comment|combien|"
+    r"pourquoi|quel|quelle|quels|quelles|ce|cette|ces)(?![^ ]))[^ ]+ pour",
+    # offers and proposals to the room ("quelqu'un veut un café ?", "qui est chaud pour un foot ?")
+    r"quelqu un veut",
+    r"qui (?:est|serait) (?:chaud|chaude|partant|partante|dispo|motive|motivee)",
+    r"ca (?:te|vous) dit",
     r"on va ou",
     r"on mange ou",
     r"on mange quoi",
@@ -353,8 +361,8 @@ _PLUS_ONE = re.compile(r"^\W*\+\s*\d+\W*$")
 # its "I" would be Eko. The interrogative, then the first person and its auxiliary (a negation
 # may sit between); the participle is checked by :func:`_own_past_act`.
 _OWN_PAST = re.compile(
-    r" (?:pourquoi|ou|comment|quand|qu est ce que|qu est ce qu) (?:je|j) (?:me |m )?(?:ai|suis) "
-    r"(?:(?:pas|jamais|rien|encore|deja|bien|vraiment) )*(\w+) |"
+    r" (?:pourquoi|ou|comment|quand|qu est ce que|qu est ce qu)(?: est ce qu| est ce que)? (?:je|j) "
+    r"(?:me |m )?(?:ai|suis) (?:(?:pas|jamais|rien|encore|deja|bien|vraiment|toujours|souvent) )*(\w+) |"
     r" (?:why|where|how|when|what) (?:(did)|have|had) i (?:not |never |ever |even |really )*(\w+) "
 )
 

@@ -21,6 +21,12 @@ from language.intents import intent_of
         # "tell me what…" asks, as "dis-moi" does; "tell Léa…" is an action
         ("Eko can you tell me what Kraken is?", "information"),
         ("Eko tell Léa the meeting moved", "action"),
+        # an idea for a kind of thing is a suggestion; knowledge of a given one is asked
+        ("Eko t'as une idée de cadeau pour Marc ?", "opinion"),
+        ("eko une idée de l'heure du standup demain ?", "information"),
+        # offers and proposals to the room
+        ("Eko quelqu'un veut un café ?", "opinion"),
+        ("Eko qui est chaud pour un foot ce soir ?", "opinion"),
         # told rather than asked, in English too
         ("Eko guess who got promoted? Me!", "statement"),
         ("Eko, qui recommande Pennylane ?", "information"),
@@ -137,6 +143,7 @@ def test_chit_chat_is_never_a_curiosity(text: str) -> None:
         ("Eko, pourquoi j'ai accepté cette réunion ?", "small_talk"),
         ("Eko, où j'ai encore mis mes clés ?", "small_talk"),
         ("Eko, where did I put my badge?", "small_talk"),
+        ("Eko où est-ce que j'ai mis mon téléphone ?", "small_talk"),
         # or whether the speaker will do something: their own plan
         ("Eko je me demande si je vais y aller", "small_talk"),
         ("Eko, I wonder if I should go", "small_talk"),
