@@ -35,6 +35,7 @@ from typing import Literal
 from language.facets import (
     CONTACT_CHANNELS,
     PREDICATE_FACETS,
+    VALUE_FACETS,
     gives_a_date_not_a_place,
     read_facet,
     stated_facets,
@@ -43,7 +44,7 @@ from language.intents import GREETING_WORDS, is_chit_chat
 from language.mentions import mentions_bot, name_spans, strip_mention
 from language.questions import is_about_bot, is_question
 from language.readings import same_direction, words_match
-from language.relatives import relatives
+from language.relatives import kin_of
 from language.terms import terms
 from language.text import (
     CALENDAR,
@@ -52,6 +53,7 @@ from language.text import (
     FUNCTION_WORDS,
     LETTERS,
     LIGHT_VERBS,
+    WHO_WORDS,
     Language,
     ceased,
     fold,
@@ -421,15 +423,12 @@ def _names_and_states(text: str, question: AskedQuestion, language: Language) ->
     ) and _states_about(text, question, language)
 
 
-# A cleft naming who does something ("c'est Capucine qui fait la paie"): its verb after "qui".
-_CLEFT_VERB = re.compile(r"^(?:c'est|c est|it's|it is)\s+\S.*?\s+(?:qui|who)\s+(\w+)")
-
-
 def _cleft_light_verb(text: str) -> bool:
-    """A cleft whose verb is a light verb (faire, do): it stands for any doing of what it names,
-    whichever verb the question asked with ("qui s'occupe de la paie ?", "qui gère la paie ?")."""
-    found = _CLEFT_VERB.match(fold(text))
-    return found is not None and found.group(1) in LIGHT_VERBS
+    """A cleft (:data:`_CLEFT`) whose verb is a light verb (faire, do): it stands for any doing of
+    what it names, whichever verb the question asked with ("c'est Capucine qui fait la paie" to
+    "qui s'occupe de la paie ?", "qui gère la paie ?")."""
+    found = _CLEFT.match(fold(text))
+    return found is not None and found.group(2) in LIGHT_VERBS
 
 
 # Conversational repair markers, French and English, read whatever Eko's language: the speaker
@@ -622,7 +621,7 @@ def fragment(text: str, question: AskedQuestion, language: Language = "fr") -> s
     if described and described.end() < len(folded) and _first_person_description(text, language):
         return text[index[described.end()] :].strip(_CLOSING)  # "la nouvelle designer", "de Mulhouse"
     if _only_a_noun_phrase(text):  # "les lasagnes de ma grand-mère, sans hésiter": the noun phrase
-        return _CLAUSE_END.split(_without_trailing_symbols(text).strip(), maxsplit=1)[0].strip(_CLOSING)
+        return _first_clause(text)
     for match in reversed(list(re.finditer(rf"(?<![\w']){copula}\s+", folded))):
         if match.end() >= len(folded):
             continue
@@ -695,7 +694,7 @@ def is_standalone(text: str, question: AskedQuestion, language: Language = "fr")
 
 # A cleft sentence puts the answer between "c'est" and "qui": a whole statement ("c'est Loïc qui
 # maintient Mirabelle", "it's Loïc who maintains it").
-_CLEFT = re.compile(r"^(?:c'est|c est|it's|it is)\s+(\S.*?)\s+(?:qui|who)\s+\w")
+_CLEFT = re.compile(r"^(?:c'est|c est|it's|it is)\s+(\S.*?)\s+(?:qui|who)\s+(\w+)")
 
 
 def _without_trailing_symbols(text: str) -> str:
@@ -742,7 +741,6 @@ _POSSESSIVE_PRONOUNS = folded_words(
 _ONESELF = re.compile(
     r"^(?:(?:c'est|c est|it's|it is|that's|that is)\s+)?(?:moi|me)(?![\w'])(?=\s+qui\b|\s+who\b|[^\w]*$)"
 )
-_WHO = folded_words("qui who whom")
 
 
 # "c'est moi le CTO 👋", "it's me, the new designer": the speaker names themself as what follows.
@@ -800,7 +798,7 @@ def _in_third_person(rest: str) -> str:
 
 
 def _asks_who(question: AskedQuestion) -> bool:
-    return bool(set(tokens(question.text)) & _WHO)
+    return bool(set(tokens(question.text)) & WHO_WORDS)
 
 
 # Facets whose answer may describe a person or a thing in any words, a place or an employer among
@@ -820,6 +818,11 @@ _LOCATIVE = {"place": r"à|a|au|aux|en|dans|in|at|near", "origin": r"de|d'|d’|
 _CLAUSE_END = re.compile(r"[,;:.!?(—–-]\s")
 
 
+def _first_clause(text: str) -> str:
+    """What ``text`` says before its first clause break ("à Lorient" of "à Lorient, près du port")."""
+    return _CLAUSE_END.split(_without_trailing_symbols(text).strip(), maxsplit=1)[0].strip(_CLOSING)
+
+
 def _names_a_place(text: str, question: AskedQuestion) -> bool:
     """The reply's first clause is a preposition of the question's kind and a place's name and
     nothing else ("à Lorient, près du port", "in Leeds", "d'Angers"), after "je" and the question's
@@ -828,7 +831,7 @@ def _names_a_place(text: str, question: AskedQuestion) -> bool:
     preposition = _LOCATIVE.get(question.facet or "")
     if preposition is None:
         return False
-    clause = _CLAUSE_END.split(_without_trailing_symbols(text).strip(), maxsplit=1)[0].strip(_CLOSING)
+    clause = _first_clause(text)
     opening = re.match(r"(?:je|j['’]|i)\s*([^\W\d_]+)\s+", clause, re.IGNORECASE)
     if opening is not None:
         verb = fold(opening.group(1))
@@ -845,8 +848,6 @@ def _names_a_place(text: str, question: AskedQuestion) -> bool:
 _I_AM_FROM = folded_words("suis am m")
 
 
-# Facets whose answer is a value of a shape (_SHAPES): a date, a number, a price, an amount.
-_VALUE_FACETS = frozenset({"date", "quantity", "price", "amount"})
 # An age said alone: a number, and its unit or none.
 _AGE_ALONE = re.compile(rf"\d{{1,3}}(?:\s*(?:{_AGE_UNITS})(?: old)?)?")
 # The words a value stands among: determiners and the prepositions of time and measure (a pronoun,
@@ -861,9 +862,9 @@ def _only_a_value(text: str, question: AskedQuestion, language: Language) -> boo
     function words, numbers and calendar words (a unit or a qualifier): "le 3 mars", "lundi
     prochain !", "3000 euros par mois". A fragment: a sentence, a question or a second word says
     something else ("on se voit le 3 ?", "le 3 mars c'est mon anniv")."""
-    if (question.facet not in _VALUE_FACETS and question.facet != "age") or is_question(text):
+    if question.facet not in VALUE_FACETS or is_question(text):
         return False
-    clause = _CLAUSE_END.split(_without_trailing_symbols(text).strip(), maxsplit=1)[0].strip(_CLOSING)
+    clause = _first_clause(text)
     if question.facet == "age":  # "34", "34 ans", not "14h30" nor "2 chats"
         return _AGE_ALONE.fullmatch(fold(clause)) is not None
     if not fits_facet(clause, question.facet, language):
@@ -894,7 +895,7 @@ def _only_a_noun_phrase(text: str) -> bool:
     gratin dauphinois"; not "les slides sont prêtes", not a question)."""
     if is_question(text):
         return False
-    clause = _CLAUSE_END.split(_without_trailing_symbols(text).strip(), maxsplit=1)[0].strip(_CLOSING)
+    clause = _first_clause(text)
     words = tokens(clause)
     return len(words) >= 2 and words[0] in DETERMINERS and not set(words) & _CLAUSE_WORDS
 
@@ -941,7 +942,9 @@ def _tells_another_time(text: str, question: AskedQuestion) -> bool:
         return True  # (a second clause may say what holds now: "…plus à Lyon, il est à Paris")
     if wishes(text) and not wishes(question.text):
         return True
-    return question.facet not in _VALUE_FACETS and near_future(text) and not near_future(question.text)
+    # what is to come may be the date, number or price asked; an age to come is not the age now
+    comes = question.facet in VALUE_FACETS - {"age"}
+    return not comes and near_future(text) and not near_future(question.text)
 
 
 def _goes_on(text: str) -> bool:
@@ -955,10 +958,9 @@ def _of_a_relative(text: str, question: AskedQuestion) -> bool:
     """The reply names the question's subject as someone's relative or a relative of theirs ("la
     sœur de Paul habite à Nantes", "le fils de Paul a 4 ans" to a question about Paul): another
     person, unless the question names that relative too."""
-    subject = name_key(question.subject or "")
-    kin = {name: found for name, found in relatives(text).items() if found}
-    asked = {name: found for name, found in relatives(question.text).items() if found}
-    return bool(subject) and any(name in subject.split() and kin[name] != asked.get(name) for name in kin)
+    subject = name_key(question.subject or "").split()
+    asked = dict(kin_of(question.text))
+    return any(name in subject and kin != asked.get(name) for name, kin in kin_of(text))
 
 
 def _repeats_question(text: str, question: AskedQuestion) -> bool:

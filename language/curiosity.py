@@ -23,6 +23,7 @@ from language.text import (
     NUMBER_WORDS,
     SUBJECT_CLITICS,
     TOKEN,
+    WHO_WORDS,
     Language,
     fold,
     folded_words,
@@ -124,8 +125,9 @@ def _subject(words: list[tuple[str, str]], content: list[int], known: set[str]) 
     return subject[0], subject[-1]
 
 
-# "qui" and "who" asking the subject of a verb, and the reflexive clitics between them ("qui s'occupe").
-_WHO_ASKING = folded_words("qui who")
+# "qui" and "who" asking the subject of a verb ("whom" never does), and the reflexive clitics
+# between them ("qui s'occupe").
+_WHO_ASKING = WHO_WORDS - {"whom"}
 _REFLEXIVE = folded_words("s se")
 
 

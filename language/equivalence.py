@@ -45,7 +45,7 @@ from language.readings import (
     words_match,
 )
 from language.readings import Verdict as Verdict
-from language.relatives import relatives
+from language.relatives import kin_of, relatives
 from language.text import CALENDAR as _CALENDAR
 from language.text import (
     CESSATION_VERBS,
@@ -53,6 +53,7 @@ from language.text import (
     FUNCTION_WORDS,
     LIGHT_VERBS,
     NUMBER_WORDS,
+    WHO_WORDS,
     ceased,
     common_prefix,
     fold,
@@ -556,8 +557,6 @@ GOAL_BORDERLINE_COSINE = 0.3
 STATEMENT_MARGIN = 0.15
 
 
-# Change-of-state verbs that end what a statement says ("a quitté Mirakl", "a arrêté l'escalade",
-# "no longer"): they reverse a statement like a negation does.
 def _without_cessation(reading: Reading) -> Reading:
     """Two statements that both say something stopped compare by what stopped: the words saying it
     stopped ("a quitté", "ne … plus", "no longer") are set aside."""
@@ -634,8 +633,10 @@ def judge(
         return verdict
     if veto(kind, a, b, polarity=False) is not None or _state(a_text, a) != _state(b_text, b):
         return "different"
-    if _kin_named(a_text) != _kin_named(b_text):
-        return "different"  # "La mère de Léa habite à Lyon" / "Léa habite à Lyon": two people
+    if kin_of(a_text) != kin_of(b_text):
+        # "La mère de Léa habite à Lyon" / "Léa habite à Lyon": a relative is another person than
+        # the one the record is about, whatever ``about`` says
+        return "different"
     relations = _time_relations(a_text), _time_relations(b_text)
     if all(relations) and relations[0] != relations[1]:
         return "different"  # "en congé jusqu'à lundi" / "en congé depuis lundi"
@@ -701,10 +702,6 @@ def _per_unit(text: str) -> bool:
     return _RATE.search(fold(text)) is not None
 
 
-_COPULA_BEFORE_WHO = frozenset({"est", "c", "sont", "etait", "is", "s", "was", "are"})
-_WHO_WORDS = frozenset({"qui", "who", "whom"})
-
-
 @lru_cache(maxsize=16384)  # goals are judged against many candidates: read each text once
 def _asks_whom(text: str) -> bool:
     """The question asks whom its named subject does something to: "qui" after the verb ("Odile
@@ -712,15 +709,10 @@ def _asks_whom(text: str) -> bool:
     them ("qui remplace Odile ?") nor who they are ("Odile c'est qui ?")."""
     words = words_as_written(text)
     for i, (folded, _) in enumerate(words):
-        if folded not in _WHO_WORDS:
+        if folded not in WHO_WORDS:
             continue
         before = words[i - 1][0] if i else ""
-        if (
-            i == len(words) - 1
-            and before
-            and before not in _COPULA_BEFORE_WHO
-            and before not in FUNCTION_WORDS
-        ):
+        if i == len(words) - 1 and before and before not in FUNCTION_WORDS:  # not "c'est qui ?"
             return is_finite_verb(words[i - 1][1].casefold()) or is_english_verb_form(before)
         following = words[i + 1 : i + 3]
         if (
@@ -730,14 +722,6 @@ def _asks_whom(text: str) -> bool:
         ):
             return True
     return False
-
-
-@lru_cache(maxsize=16384)
-def _kin_named(text: str) -> frozenset[str]:
-    """The relatives a statement speaks of, by name ("le frère de Léa", "Léa's mom" → frere of lea,
-    mere of lea): a relative is another person than the one the record is about, whatever
-    ``about`` says ("Philippine est maman de deux enfants" names no relative of anyone)."""
-    return frozenset(f"{concept} {name}" for name, kin in relatives(text).items() for concept in kin)
 
 
 def _values(reading: Reading, subject: tuple[str, ...]) -> tuple[str, ...]:

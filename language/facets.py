@@ -448,6 +448,9 @@ _STATED_PATTERNS = tuple((facet, re.compile(pattern)) for facet, pattern in _STA
 # a value that could be of anything (a date, a number): a statement giving one of them does not
 # give another of them (language.answers, language.relevance).
 PREDICATE_FACETS = frozenset({"place", "origin", "employer"})
+# Facets whose answer is a value of a shape (a date, a number, a price, an age): a fact or a reply
+# has the kind asked when it holds one (language.answers.fits_facet).
+VALUE_FACETS = frozenset({"date", "quantity", "price", "amount", "age"})
 
 
 @lru_cache(maxsize=4096)  # search re-ranks and answers read the same fact texts again and again

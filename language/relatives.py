@@ -57,6 +57,14 @@ def relatives(text: str) -> dict[str, frozenset[str]]:
     return found
 
 
+@lru_cache(maxsize=16384)  # the duplicate and answer rules ask it of each text many times
+def kin_of(text: str) -> frozenset[tuple[str, frozenset[str]]]:
+    """The names ``text`` speaks of a relative of, with those relatives' kinship concepts ("la sœur
+    de Paul habite à Nantes" → {("paul", {"soeur"})}); a name with something else attached is left
+    out ("le TJM de Malik")."""
+    return frozenset((name, kin) for name, kin in relatives(text).items() if kin)
+
+
 @dataclass(frozen=True)
 class AskedPerson:
     """Who a question asks about: the names it holds and the relatives it asks of."""

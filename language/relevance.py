@@ -35,7 +35,7 @@ import re
 from language.answers import fits_facet
 from language.curiosity import read_curiosity
 from language.equivalence import same_subject, subject_key
-from language.facets import facet_of, states_another_facet
+from language.facets import VALUE_FACETS, facet_of, states_another_facet
 from language.terms import terms
 from language.text import fold, is_common_word
 
@@ -100,16 +100,12 @@ def answers(
     return _names_in(question, f"{text} {about or ''}", bot_name)
 
 
-# Facets whose answer is a value of a shape (a date, a number, a price, an age).
-_VALUE_FACETS = frozenset({"date", "quantity", "price", "amount", "age"})
-
-
 def _gives_asked_kind(question: str, text: str) -> bool:
     """The fact has what the question asks for when that is a value (a date for "quand", a number
     for "combien": :func:`language.answers.fits_facet`), and does not state another facet through
     its predicate ("Octave travaille chez Ledger" is not his job)."""
     asked = facet_of(question)
-    if asked in _VALUE_FACETS and not fits_facet(text, asked, "fr"):
+    if asked in VALUE_FACETS and not fits_facet(text, asked, "fr"):
         return False
     return not states_another_facet(asked, text)
 

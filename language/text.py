@@ -445,6 +445,9 @@ def english_homograph(folded: str, written: str, french: bool = False) -> bool:
     )
 
 
+# The interrogative pronouns asking for a person (a closed class): "qui pilote Toucan ?".
+WHO_WORDS = folded_words("qui who whom")
+
 # Determiners (articles, possessives, demonstratives): the word after one is a noun ("la sœur",
 # "son vélo", "the desk"), whatever else simplemma reads it as. A closed linguistic category, less
 # the English "a", which is also the French "a" (has) of "Léna a quitté Ledger".
