@@ -79,7 +79,12 @@ _CUES: tuple[tuple[str, str], ...] = (
     (
         "date",
         r" (?:depuis quand|quand|quels? jours?|quelles? dates?|la date(?: de| d)?|date(?: de| d)?|when|"
-        r"since when|what days?|which days?|what date) ",
+        r"since when|what days?|which days?|what date|"
+        # a noun naming a day asked by "quel" ("quel est l'anniversaire de Clémence ?")
+        # (the noun stays: it says which day is asked)
+        r"(?:quel|quelle|c est quoi) (?:est|etait)(?: l| le| la)?"
+        r"(?= (?:anniversaire|anniv|deadline|echeance) )|"
+        r"(?:what s|what is)(?: the)?(?= (?:\w+ s )?(?:birthday|bday|deadline) )) ",
     ),
     (
         "reason",
@@ -112,6 +117,9 @@ _CUES: tuple[tuple[str, str], ...] = (
         r"(?<! de la)(?<! of the) (?:boite|entreprise|societe|employeur|company|firm|employer) | (?:"
         r"(?:travaille|travailles|bosse|bosses|bossent|travaillent|bossait|travaillait|works?|working) "
         r"(?:ou|chez qui|chez quoi|pour qui|pour quelle?|chez quelle?|for)|(?:est|es) chez qui|"
+        # the verb of working after "chez qui" asks it too ("chez qui bosse Anatole ?")
+        r"(?:chez|pour) (?:qui|quelle?(?: (?:boite|entreprise|societe|agence|company))?) "
+        r"(?:travaille|travailles|travaillent|travaillait|bosse|bosses|bossent|bossait)|"
         r"chez qui|pour qui|(?:salariee?|employee?) (?:ou|chez qui|de qui)|"
         r"(?:ou|where) (?:est ce qu(?:e|i)? )?(?:\w+ ){0,2}(?:travaille|travaillent|bosse|bossent|works?|"
         r"working)) ",

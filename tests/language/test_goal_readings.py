@@ -168,3 +168,25 @@ def test_after_is_or_has_and_a_name_only_a_verb_form_is_a_verb() -> None:
 def test_a_thing_of_the_subject_reworded_without_a_verb_may_be_another_thing() -> None:
     assert judge("goal", "when is Bastien off?", "when's Bastien's birthday?") == "borderline"
     assert judge("goal", "Zorglub sort quand ?", "c'est quand la release de Zorglub ?") == "same"
+
+
+@pytest.mark.parametrize(
+    ("a", "b"),
+    [
+        # the verb of working after "chez qui" asks the employer, as it does before it
+        ("Chez qui bosse Bastien ?", "Bastien travaille chez qui ?"),
+        ("Pour quelle boîte travaille Bastien ?", "Bastien bosse chez qui ?"),
+        # a noun naming a day, asked by "quel", asks a date
+        ("Quel est l'anniversaire de Bastien ?", "C'est quand l'anniv de Bastien ?"),
+        ("What's Bastien's birthday?", "Quel est l'anniversaire de Bastien ?"),
+    ],
+)
+def test_an_employer_or_a_day_asked_either_way_is_one_question(a: str, b: str) -> None:
+    assert judge("goal", a, b) == "same"
+    assert judge("goal", b, a) == "same"
+
+
+def test_the_day_asked_stays_what_is_asked() -> None:
+    # the noun naming the day is kept: another event of the same person is another question
+    assert judge("goal", "Quel est l'anniversaire de Bastien ?", "Quand arrive Bastien ?") != "same"
+    assert facet_of("Où on fête l'anniversaire de Bastien ?") == "place"
