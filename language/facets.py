@@ -158,6 +158,9 @@ _CUES: tuple[tuple[str, str], ...] = (
         r" (?:quoi|qu est ce qu|qu est ce que|qu est ce|ce qu est|ce que c est|what|whats|what s|"
         r"c est quel genre de|quel genre de|quel type de|quelle sorte de) ",
     ),
+    # What a thing is for is what it is: "à quoi sert Hibiscus ?", "Hibiscus, ça sert à quoi ?" are
+    # answered by "notre outil de facturation".
+    ("definition", r" (?:a quoi (?:ca )?(?:sert|servent)|(?:sert|servent) a quoi) "),
     # Wanting to understand or have explained a thing asks what it is ("je veux mieux comprendre le
     # vibe coding", "explain WebRTC to me").
     ("definition", r" (?:comprendre|comprends|expliquer|explique|understand|explain) "),

@@ -16,10 +16,10 @@ unrelated facts up to 0.65). Three checks together can (:func:`answers`):
 
 A fact learned as the answer to a curiosity carries the goal's subject and facet: the question
 asked again — the same facet of the same subject (:func:`language.curiosity.read_curiosity`, the
-subjects compared as the duplicate rules compare them), every content word of it in the fact,
-every name too — is answered by it whatever the dense score (:func:`asks_again`): "c'est qui le
-DPO ?" scored 0.27 against "DPO : it's Claire Martin from legal (d'après Tom)", and an unrelated
-fact 0.54.
+subjects compared as the duplicate rules compare them), every content word of it in the fact
+besides the words that ask ("sert à quoi", "combien coûte"), every name too — is answered by it
+whatever the dense score (:func:`asks_again`): "c'est qui le DPO ?" scored 0.27 against "DPO :
+it's Claire Martin from legal (d'après Tom)", and an unrelated fact 0.54.
 
 The bot quotes facts with it; reflection's activity window answers open questions with it.
 The scores are the default embedding model's (memory/use_encoder.py), calibrated on the dev halves
@@ -35,7 +35,7 @@ import re
 from language.answers import fits_facet
 from language.curiosity import read_curiosity
 from language.equivalence import same_subject, subject_key
-from language.facets import VALUE_FACETS, facet_of, states_another_facet
+from language.facets import VALUE_FACETS, facet_of, read_facet, states_another_facet
 from language.terms import terms
 from language.text import fold, is_common_word
 
@@ -123,7 +123,12 @@ def asks_again(question: str, text: str, about: str | None, facet: str, bot_name
     if not same_subject(subject_key(asked.subject), subject_key(about)):
         return False
     joined = f"{text} {about}"
-    if len(shared_words(question, joined)) < content_words(question):
+    # The words that ask (the facet's cues: "sert à quoi", "combien coûte") are the facet already
+    # matched; every other word says what is asked and must be in the fact.
+    reading = read_facet(question)
+    asking = {reading.words[i] for i in reading.cue_positions}
+    said = [word for word in _WORD.findall(question) if fold(word) not in asking]
+    if len(shared_words(" ".join(said), joined)) < content_words(" ".join(said)):
         return False
     return _names_in(question, joined, bot_name)
 

@@ -179,9 +179,12 @@ def test_a_thing_of_the_subject_reworded_without_a_verb_may_be_another_thing() -
         # a noun naming a day, asked by "quel", asks a date
         ("Quel est l'anniversaire de Bastien ?", "C'est quand l'anniv de Bastien ?"),
         ("What's Bastien's birthday?", "Quel est l'anniversaire de Bastien ?"),
+        # what a thing is for is what it is
+        ("C'est quoi Zorglub ?", "Zorglub, ça sert à quoi ?"),
+        ("à quoi sert Zorglub ?", "Zorglub c'est quoi au juste ?"),
     ],
 )
-def test_an_employer_or_a_day_asked_either_way_is_one_question(a: str, b: str) -> None:
+def test_an_employer_a_day_or_a_purpose_asked_either_way_is_one_question(a: str, b: str) -> None:
     assert judge("goal", a, b) == "same"
     assert judge("goal", b, a) == "same"
 

@@ -16,6 +16,16 @@ def test_the_same_facet_of_the_same_subject_asked_again_is_answered_whatever_the
     assert answers("Bob aime quelle couleur ?", COLOUR, 0.2, about="Bob", facet="preference")
 
 
+def test_the_words_that_ask_need_not_be_in_the_fact() -> None:
+    """What a tool is for is what it is: its definition answers "ça sert à quoi ?", although the
+    fact has no word of "sert" (the probe conversation of 2026-11-28 got "je ne sais pas")."""
+    tool = "Hibiscus : notre outil de facturation (d'après Maud)"
+    assert asks_again("Hibiscus, ça sert à quoi ?", tool, "Hibiscus", "definition")
+    assert asks_again("à quoi sert Hibiscus ?", tool, "Hibiscus", "definition")
+    # a word that says what is asked still must be there
+    assert not asks_again("à quoi sert le module paie de Hibiscus ?", tool, "Hibiscus", "definition")
+
+
 def test_another_facet_subject_or_word_is_not_asking_again() -> None:
     assert not asks_again("quel est le plat préféré de Bob ?", COLOUR, "Bob", "preference")
     assert not asks_again("où habite le DPO ?", DPO, "DPO", "identity")
