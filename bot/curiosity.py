@@ -16,7 +16,7 @@ from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from language.answers import Answer, AskedQuestion, Said, as_told, find_correction, fragment, said_of_who
-from language.curiosity import fact_heading, read_curiosity
+from language.curiosity import fact_heading, heading_ends_with_verb, read_curiosity
 from language.text import Language
 from llm import PromptTemplates
 from memory.records import Record, RecordNotFound
@@ -88,7 +88,22 @@ def fact_text(
     predicate = said_of_who(question, value)
     if predicate is not None:  # "Capucine s'occupe de la paie (d'après Capucine)"
         return templates.render("agent_fact", name=value, predicate=predicate, author=author or "?")
-    return templates.render("goal_fact", topic=topic, answer=value, author=author or "?")
+    clause = _COMPLEMENT.match(value) is not None and _heading_ends_with_verb(goal, language, bot_name)
+    # "Quentin bosse chez Alan (d'après Quentin)" rather than "Quentin bosse : chez Alan"
+    return templates.render("goal_fact", topic=topic, answer=value, author=author or "?", clause=clause)
+
+
+# An answer that opens with a preposition or a number completes a verb ("chez Alan", "à Caen",
+# "29 € par mois").
+_COMPLEMENT = re.compile(
+    r"(?:\d|(?:à|a|au|aux|en|dans|chez|pour|de|du|des|sur|vers|près|in|at|for|from|on|near|by)\b|d['’])",
+    re.IGNORECASE,
+)
+
+
+def _heading_ends_with_verb(goal: Record, language: Language, bot_name: str) -> bool:
+    curiosity = read_curiosity(goal.text, language, bot_name)
+    return curiosity is not None and heading_ends_with_verb(curiosity)
 
 
 def says_who(text: str, author: str | None) -> bool:

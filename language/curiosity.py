@@ -355,6 +355,26 @@ def fact_heading(curiosity: Curiosity) -> str:
 _ASKING_WORDS = folded_words("qui quand ou comment pourquoi combien who when where how why")
 
 
+def heading_ends_with_verb(curiosity: Curiosity) -> bool:
+    """The fact heading (:func:`fact_heading`) is the subject and the verb asked ("Malik habite",
+    "Quentin bosse", "Abonnement Origami coûte", from "où habite Malik ?"…): a clause that the
+    answer's complement completes ("Quentin bosse chez Alan"), not a noun phrase to label it."""
+    heading = fact_heading(curiosity).split()
+    if not heading or heading == curiosity.text.split() or len(heading) < 2:
+        return False
+    last = fold(heading[-1])
+    folded = [fold(word) for word in TOKEN.findall(curiosity.text)]
+    at = folded.index(last) if last in folded else -1
+    before = folded[at - 1] if at > 0 else ""
+    after = folded[at + 1] if 0 <= at < len(folded) - 1 else ""  # "Quentin bosse où ?"
+    return (
+        before in _ASKING_WORDS
+        or before in SUBJECT_CLITICS
+        or (at >= 0 and after in _ASKING_WORDS)
+        or is_verb_form(heading[-1].casefold())
+    )
+
+
 def as_curiosity(question: str, language: Language = "fr") -> str:
     """A question as a goal text: capitalised, one trailing "?" (the words stay the asker's)."""
     text = " ".join(question.split()).rstrip(" .!?…")

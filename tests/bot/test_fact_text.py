@@ -25,3 +25,25 @@ def test_a_name_answering_who_makes_the_question_a_statement() -> None:
     assert written("Qui est Odile ?", "Odile", "identity", "la nouvelle RH", "Marc") == (
         "Odile : la nouvelle RH (d'après Marc)"
     )
+
+
+def test_a_complement_of_the_verb_asked_completes_it() -> None:
+    """The heading of "où bosse Quentin ?" is "Quentin bosse": a place or a price completes it
+    ("Quentin bosse : chez Alan" read as a form, probe conversation of 2026-11-28)."""
+    assert written(
+        "Où bosse Quentin ?", "Quentin", "employer", "je bosse chez Alan depuis 2023", "Quentin"
+    ) == ("Quentin bosse chez Alan depuis 2023 (d'après Quentin)")
+    assert written("Quentin habite où ?", "Quentin", "place", "à Lorient", "Quentin") == (
+        "Quentin habite à Lorient (d'après Quentin)"
+    )
+    assert written("Combien coûte la licence Figma ?", "licence Figma", "price", "12 € par mois", "Lou") == (
+        "Licence Figma coûte 12 € par mois (d'après Lou)"
+    )
+    # a bare name does not complete "habite" as a form would read it; a noun phrase heading keeps
+    # its colon
+    assert written("Où habite Quentin ?", "Quentin", "place", "Lorient", "Lou") == (
+        "Quentin habite : Lorient (d'après Lou)"
+    )
+    assert written("Où est le bureau de Rouen ?", "bureau de Rouen", "place", "à Rouen", "Lou") == (
+        "Bureau de Rouen : à Rouen (d'après Lou)"
+    )
