@@ -765,6 +765,18 @@ class Memory:
             fact = await self.get(result.id)
         return fact
 
+    async def settle_goal(self, goal_id: str, fact_id: str) -> Record:
+        """Mark a goal answered by a fact already stored (one learned since for a paraphrase of it,
+        or imported): it is not asked, and asking it again quotes that fact."""
+        async with self._write_lock:
+            goal = await self._goal(goal_id)
+            fact = await self._find(fact_id)
+            if fact is None or fact.kind != "fact":
+                raise RecordNotFound(fact_id)
+            goal = replace(goal, status="answered", answer_fact_id=fact.id, updated_at=self._clock())
+            await self._save_payload(goal)
+        return goal
+
     async def drop_goal(self, goal_id: str) -> Record:
         """Give up on a goal: it will not be asked again (and equivalent goals merge into it)."""
         async with self._write_lock:

@@ -8,6 +8,7 @@ from collections.abc import Sequence
 from language.equivalence import Attribution, is_equivalent
 from language.intents import intent_of
 from language.questions import Tone
+from language.relevance import answers
 from llm.port import ChatTurn, LLMRequest
 from memory.records import Record, RecordNotFound, ScoredRecord
 from reflection.engine import Engine, RunLog, Skip, context_line
@@ -19,7 +20,8 @@ from reflection.window import Message
 log = logging.getLogger(__name__)
 
 _ASKABLE = ("information", "statement")  # intents a stored goal may have (statement: no cue either way)
-_MAX_DROPS = 5  # chit-chat goals dropped in one run, at most
+_MAX_DROPS = 5  # chit-chat or already answered goals set aside in one run, at most
+_FACTS_CHECKED = 5  # nearest facts read for an answer to the goal before asking it
 RECENT_CONTEXT = 20  # Lobby messages given to the model as context (the seed's eko-handler uses 20)
 
 
@@ -70,14 +72,34 @@ class GoalFlow:
         return await e.finish(record, run, message_at=e.clock())
 
     async def _next_curiosity(self) -> Record | None:
-        """The next pending goal that is a request for information: chit-chat stored by an older
-        version ("Tu en penses quoi ?", "T'es là ?") is dropped, never asked."""
+        """The next pending goal that is a request for information and that no stored fact answers:
+        chit-chat stored by an older version ("Tu en penses quoi ?", "T'es là ?") is dropped, and a
+        goal a fact answers (learned since for a paraphrase the duplicate rules kept apart, or
+        imported) is marked answered by it: Eko would quote that fact if asked, so it does not ask."""
+        e = self._e
         for _ in range(_MAX_DROPS):
-            goal = await self._e.memory.next_goal()
-            if goal is None or intent_of(goal.text, self._e.language, self._e.settings.bot_name) in _ASKABLE:
+            goal = await e.memory.next_goal()
+            if goal is None:
+                return None
+            if intent_of(goal.text, e.language, e.settings.bot_name) not in _ASKABLE:
+                log.info("chit-chat goal dropped, not asked", extra={"goal_id": goal.id})
+                await e.memory.drop_goal(goal.id)
+                continue
+            known = await self._answering_fact(goal)
+            if known is None:
                 return goal
-            log.info("chit-chat goal dropped, not asked", extra={"goal_id": goal.id})
-            await self._e.memory.drop_goal(goal.id)
+            log.info("goal already answered, not asked", extra={"goal_id": goal.id, "fact_id": known.id})
+            await e.memory.settle_goal(goal.id, known.id)
+        return None
+
+    async def _answering_fact(self, goal: Record) -> Record | None:
+        """The stored fact that answers ``goal`` as the bot would quote it (language/relevance.py)."""
+        e = self._e
+        for hit in await e.memory.search("fact", goal.text, limit=_FACTS_CHECKED):
+            fact = hit.record
+            if answers(goal.text, fact.text, hit.score, about=fact.about, bot_name=e.settings.bot_name,
+                       facet=fact.facet):  # fmt: skip
+                return fact
         return None
 
     async def _merge_duplicates(self, goal: Record) -> tuple[Record, list[str]]:

@@ -256,6 +256,14 @@ async def test_goal_lifecycle(memory: Memory, clock: FakeClock) -> None:
     with pytest.raises(RecordNotFound):
         await memory.mark_asked(fact.id, "msg")  # a fact is not a goal
 
+    # A goal a stored fact answers is settled by it, without writing another fact.
+    again = await memory.add("goal", "C'est qui ce Corentin dont tout le monde parle ?", about="Corentin")
+    settled = await memory.settle_goal(again.id, fact.id)
+    assert (settled.status, settled.answer_fact_id) == ("answered", fact.id)
+    assert await memory.count("fact") == 1
+    with pytest.raises(RecordNotFound):
+        await memory.settle_goal(older.id, older.id)  # a goal is not a fact
+
 
 async def test_an_ask_is_marked_before_posting_then_completed_or_reopened(
     memory: Memory, clock: FakeClock

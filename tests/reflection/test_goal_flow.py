@@ -112,6 +112,27 @@ async def test_chit_chat_stored_by_an_older_version_is_dropped_not_asked(
     assert (await memory.get(chatter.id)).status == "dropped"
 
 
+async def test_a_goal_a_stored_fact_answers_is_marked_answered_not_asked(
+    make_service: ServiceFactory, memory: Memory, chat: RecordingChat, clock: FakeClock
+) -> None:
+    """Two wordings the duplicate rules keep apart ("qui gère" / "c'est qui qui s'occupe de"): once
+    the one asked got its answer, the other is answered by that fact, not asked (probe conversation
+    of 2026-11-28: Eko would have asked a question it answers itself)."""
+    other = await memory.add("goal", "Où habite Corentin ?", about="Corentin")
+    clock.advance(60)
+    asked = await memory.add("goal", "C'est qui qui s'occupe du serveur de build ?", about="serveur de build")
+    fact = await memory.answer_goal(asked.id, "Nadia s'occupe du serveur de build (d'après Nadia)", "Nadia")
+    clock.advance(60)
+    newest = await memory.add("goal", "Qui gère le serveur de build ?", about="serveur de build")
+    chat.say("David", "hello")
+    service = await make_service(llm=OfflineLLM())
+    record = await service.run_scheduled()
+    settled = await memory.get(newest.id)
+    assert (settled.status, settled.answer_fact_id) == ("answered", fact.id)
+    assert record.goal_id == other.id and "Corentin" in chat.posts[0]
+    assert not any("serveur de build" in post for post in chat.posts)
+
+
 async def test_offline_mode_phrases_the_goal_with_the_tone_templates(
     make_service: ServiceFactory, memory: Memory, chat: RecordingChat
 ) -> None:
