@@ -132,6 +132,22 @@ def concepts_of(word: str) -> tuple[str, ...]:
     return found or ()
 
 
+# Words that all say one thing, rather than name kinds of one category as a concept's members do
+# ("chien" and "chat" are both animals): any two of a class are synonyms for the duplicate rules
+# (language/readings.py). Search does not read them (its terms come from the concepts above).
+_SYNONYM_CLASSES: dict[str, str] = {
+    # being in charge of a thing ("gère", "s'occupe de", "est responsable de", "en charge de")
+    "in_charge": "gere gerer gerent geres gerait occupe occuper occupent occupait responsable "
+    "responsables charge manage manages managed managing manager handle handles handled owner owners",
+}
+_SYNONYM_CLASS = {word: name for name, words in _SYNONYM_CLASSES.items() for word in words.split()}
+
+
+def synonym_class(word: str) -> str | None:
+    """The synonym class of a folded word (see ``_SYNONYM_CLASSES``), if any."""
+    return _SYNONYM_CLASS.get(word)
+
+
 def narrowest_concept(word: str) -> str | None:
     """The concept of ``word`` with the fewest words: its own meaning rather than a category it
     falls in ("voiture" → voiture, not transport; "bike" → velo)."""

@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Literal
 
-from language.concepts import concepts_of, narrowest_concept
+from language.concepts import concepts_of, narrowest_concept, synonym_class
 from language.facets import CONTACT_CHANNELS, read_facet, read_statement
 from language.lexicon import translates
 from language.text import (
@@ -415,7 +415,10 @@ def words_match(a: str, b: str, synonyms: bool = True) -> bool:
 
 def _synonyms(a: str, b: str) -> bool:
     """One word is the headword of a concept the other belongs to ("gosses" → "enfant", "mother" →
-    "mere"). Two members of a concept are not synonyms: "chien" and "chat" are both animals."""
+    "mere"). Two members of a concept are not synonyms ("chien" and "chat" are both animals), unless
+    they are of one synonym class (:func:`language.concepts.synonym_class`: "gère" / "s'occupe")."""
+    if synonym_class(a) is not None and synonym_class(a) == synonym_class(b):
+        return True
     forms = {a, b, word_key(a), word_key(b), *(w[:-1] for w in (a, b) if len(w) > 3 and w[-1] in "sx")}
     return any(concept in forms for concept in set(concepts_of(a)) & set(concepts_of(b)))  # plurals too
 

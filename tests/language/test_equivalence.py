@@ -404,3 +404,24 @@ def test_a_verb_of_aversion_is_the_negation_of_liking() -> None:
     assert (
         judge("fact", "Anouk adore le jazz", "Anouk hates jazz", "Anouk", "Anouk", cosine=0.8) == "different"
     )
+
+
+@pytest.mark.parametrize(
+    ("a", "b", "same"),
+    [
+        # being in charge of a thing, in any of its words, is one statement and one question
+        ("Bastien gère la paie", "C'est Bastien qui s'occupe de la paie", True),
+        ("Bastien est responsable de la paie", "Bastien gère la paie", True),
+        ("Qui gère le serveur de build ?", "C'est qui qui s'occupe du serveur de build ?", True),
+        ("Qui gère le serveur de build ?", "Qui est responsable du serveur de build ?", True),
+        # another act, another thing, or no longer is another statement
+        ("Bastien gère la paie", "Bastien a créé la paie", False),
+        ("Bastien gère la paie", "Bastien gère le recrutement", False),
+        ("Bastien gère la paie", "Bastien ne gère plus la paie", False),
+        ("Qui gère le serveur de build ?", "Qui a installé le serveur de build ?", False),
+    ],
+)
+def test_words_of_being_in_charge_are_synonyms(a: str, b: str, same: bool) -> None:
+    kind = "goal" if a.endswith("?") else "fact"
+    who = Attribution(None if kind == "goal" else "Bastien")
+    assert is_equivalent(kind, a, b, HIGH, who, who) is same

@@ -24,12 +24,13 @@ MARGIN = 0.02
 
 # (precision, recall) measured with the FreeDict dictionaries installed (docs/memory.md, "Duplicate
 # detection quality"); facts since a statement adding a detail is another fact (2026-11-27, night),
-# and since an English age closing "is" states an age (2026-11-28).
+# since an English age closing "is" states an age, and since the words of being in charge are
+# synonyms (2026-11-28).
 MEASURED = {
-    ("blind", "dev", "goal"): (1.0, 0.798),
-    ("blind", "dev", "fact"): (1.0, 0.433),
-    ("blind", "test", "goal"): (1.0, 0.581),
-    ("blind", "test", "fact"): (1.0, 0.492),
+    ("blind", "dev", "goal"): (1.0, 0.811),
+    ("blind", "dev", "fact"): (1.0, 0.448),
+    ("blind", "test", "goal"): (1.0, 0.602),
+    ("blind", "test", "fact"): (1.0, 0.497),
     # the fresh set (2026-11-27, late evening): its dev half was tuned on that evening, its test half
     # never looked at beyond these figures
     ("fresh", "dev", "goal"): (1.0, 0.742),
