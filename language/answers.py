@@ -620,7 +620,8 @@ def fragment(text: str, question: AskedQuestion, language: Language = "fr") -> s
     described = _I_AM.match(folded) if _describes(question) or question.facet == "origin" else None
     if described and described.end() < len(folded) and _first_person_description(text, language):
         return text[index[described.end()] :].strip(_CLOSING)  # "la nouvelle designer", "de Mulhouse"
-    if _only_a_noun_phrase(text):  # "les lasagnes de ma grand-mère, sans hésiter": the noun phrase
+    if _only_a_noun_phrase(text, titles=question.facet == "preference"):
+        # "les lasagnes de ma grand-mère, sans hésiter", "Dune, sans hésiter": the noun phrase
         return _first_clause(text)
     for match in reversed(list(re.finditer(rf"(?<![\w']){copula}\s+", folded))):
         if match.end() >= len(folded):
@@ -889,15 +890,25 @@ _CLAUSE_WORDS = folded_words(
 )
 
 
-def _only_a_noun_phrase(text: str) -> bool:
+def _only_a_noun_phrase(text: str, titles: bool = False) -> bool:
     """The reply's first clause is a noun phrase and nothing else: it opens with a determiner and
     has no pronoun, copula or auxiliary ("les lasagnes de ma grand-mère, sans hésiter", "le
-    gratin dauphinois"; not "les slides sont prêtes", not a question)."""
+    gratin dauphinois"; not "les slides sont prêtes", not a question). With ``titles``, a title or
+    a name named alone before a comment is one too ("Dune, sans hésiter", "Interstellar, je l'ai vu
+    six fois": what a favourite is)."""
     if is_question(text):
         return False
     clause = _first_clause(text)
     words = tokens(clause)
-    return len(words) >= 2 and words[0] in DETERMINERS and not set(words) & _CLAUSE_WORDS
+    if set(words) & _CLAUSE_WORDS or not words:
+        return False
+    if titles and clause[:1].isupper() and len(words) <= _TITLE_WORDS and len(clause) < len(text.strip()):
+        return True
+    return len(words) >= 2 and words[0] in DETERMINERS
+
+
+# A title or a name as a favourite: a few words ("Le Seigneur des anneaux", "Interstellar").
+_TITLE_WORDS = 5
 
 
 def _gives_asked_channel(text: str, question: AskedQuestion) -> bool:

@@ -84,6 +84,7 @@ _KEPT_CUES = folded_words(
 
 
 _OF = folded_words("de du d des of")
+_FAVOURITE = folded_words("prefere preferee preferes preferees favori favorite favoris favorites")
 
 
 def _span(words: list[tuple[str, str]], start: int, end: int) -> str:
@@ -201,6 +202,12 @@ def _asked_noun(words: list[tuple[str, str]], span: tuple[int, int]) -> str | No
             written = f"nombre {_of(written)}{written}"
         after = [w for w in words[max(span[1], i + 1) + 1 :] if w[0] not in _FRAME_WORDS]  # "… le matin"
         qualifier = _span(after, 0, len(after) - 1) if any(w[0] not in FUNCTION_WORDS for w in after) else ""
+        if span[1] < i and after and after[0][0] in _FAVOURITE:
+            # the adjective after the noun is the noun's: "Margaux lit quoi comme bouquin préféré ?"
+            # asks Margaux's "bouquin préféré", not her "bouquin … préféré"
+            rest = after[1:]
+            more = _span(rest, 0, len(rest) - 1) if any(w[0] not in FUNCTION_WORDS for w in rest) else ""
+            return f"{written} {after[0][1]} {_of(subject)}{subject} {more}".strip()
         return f"{written} {_of(subject)}{subject} {qualifier}".strip()
     return None
 

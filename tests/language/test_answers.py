@@ -747,6 +747,19 @@ def test_the_value_of_a_fragment_from_the_subject_is_told_of_them() -> None:
     assert fragment("je suis de Mulhouse", origin) == "de Mulhouse"
 
 
+def test_a_favourite_named_by_its_title_leaves_the_comment_after_it() -> None:
+    book = AskedQuestion(
+        "g-book", "Quel est le livre préféré de Lilou ?", "Lilou", ASKED_AT, "m-b", "preference"
+    )
+    assert fragment("Dune, sans hésiter", book) == "Dune"
+    assert fragment("Le Nom de la rose, je l'ai lu trois fois", book) == "Le Nom de la rose"
+    assert fragment("Dune", book) == "Dune"
+    # a clause is not a title; and for another facet a name is not a favourite with a comment
+    assert fragment("Je relis Dune, chaque été", book) == "Je relis Dune, chaque été"
+    pilot = AskedQuestion("g-pilot", "Qui est Sixtine ?", "Sixtine", ASKED_AT, "m-p", "identity")
+    assert fragment("Sixtine, la nouvelle PM", pilot) == "Sixtine, la nouvelle PM"
+
+
 def test_where_someone_is_for_now_is_not_where_they_live() -> None:
     home = AskedQuestion("g-home", "Où habite Paul ?", "Paul", ASKED_AT, "m-home", "place")
     assert link(said("Marc", "Eko, Paul est en réunion"), home) is None

@@ -237,6 +237,9 @@ def test_a_long_message_is_read_at_the_part_that_asks() -> None:
         ("Quelle est la couleur préférée de Bob ?", "couleur préférée de Bob"),
         ("Où habite Malik ?", "Malik habite"),
         ("Quel âge a Ilan ?", "âge d'Ilan"),
+        # the adjective after the asked noun stays with it
+        ("Margaux elle lit quoi comme bouquin préféré ?", "bouquin préféré de Margaux"),
+        ("Margaux écoute quoi comme musique préférée en ce moment ?", "musique préférée de Margaux"),
     ],
 )
 def test_a_fact_opens_with_a_noun_phrase_or_else_the_question(question: str, heading: str) -> None:
