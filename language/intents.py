@@ -236,7 +236,10 @@ _ACTION_VERBS = (
     r"supprime|supprimez|efface|effacez|ajoute|ajoutez|lance|lancez|relance|transmets|reponds|"
     r"pose|posez|tais|taire|tag|tague|mentionne|calcule|calculez|verifie|verifiez|regarde|regardez|"
     r"va voir|allez voir|traduis|traduisez|remind|send|forget|stop|ask|summarize|summarise|"
-    r"note|write|post|delete|add|tell|check|translate|compute"
+    r"note|write|post|delete|add|tell|check|translate|compute|"
+    # infinitives the imperatives above do not begin ("tu peux m'envoyer…"); reminding of doing
+    # something, not of a thing ("rappeler le code du wifi" asks for it)
+    r"envoyer|prevenir|ecrire|transmettre|repondre|traduire|rappeler (?:de|d)"
 )
 _ACTION = re.compile(
     rf"^ (?:(?:stp|svp|please|allez) )?(?:ne |n )?(?:{_ACTION_VERBS}|fais|faites|retiens|retenez|"

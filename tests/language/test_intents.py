@@ -48,6 +48,11 @@ from language.intents import intent_of
         ("Merci Eko, t'es au top", "thanks"),
         ("Eko, rappelle-moi d'appeler Simon demain", "action"),
         ("Eko, tu peux demander à Zoé où en est le projet ?", "action"),
+        # "tu peux" and an infinitive the imperatives do not begin
+        ("Eko tu peux me rappeler de sortir le chien à 18h ?", "action"),
+        ("Eko tu peux envoyer le lien à Simon ?", "action"),
+        ("Eko tu pourrais prévenir Simon que je suis en retard ?", "action"),
+        ("Eko, tu peux me rappeler le code du wifi ?", "information"),  # reminded of a thing
         ("Eko, tu as quel âge ?", "about_bot"),
         ("Eko, tu sais quoi ? Simon déménage à Lyon", "statement"),
         ("Eko, quelle est la couleur préférée de Bob ?", "information"),
