@@ -61,6 +61,8 @@ from language.text import (
     folded_words,
     former_state,
     is_common_word,
+    is_finite_verb,
+    is_verb_form,
     lemma,
     name_key,
     near_future,
@@ -69,6 +71,7 @@ from language.text import (
     sentence_language,
     tokens,
     wishes,
+    words_as_written,
 )
 
 Link = Literal["reply", "mention", "subject_author", "subject_named", "told", "correction"]
@@ -158,6 +161,11 @@ def _ignorance(folded: str) -> bool:
 _BOTH: dict[Language, tuple[Language, Language]] = {"fr": ("fr", "en"), "en": ("en", "fr")}
 # Topic-shift discourse markers opening a message: what follows is about something else ("Eko, au
 # fait, la réunion est à 15h" right after Eko's question). A closed class of connectives.
+# Thanking for something ("merci pour le résumé", "thanks for the help") answers nothing asked.
+_THANKS_FOR = re.compile(
+    r"^(?:\w+\s+)?(?:merci|cimer|thanks|thank you|thx)(?:\s+(?:beaucoup|bien|encore|a lot|again))?\s+"
+    r"(?:pour|for)\b"
+)
 _TOPIC_SHIFT = re.compile(
     r"^(?:au fait|sinon|au passage|rien a voir|hors sujet|autre chose|changement de sujet|"
     r"by the way|btw|anyway|off topic|unrelated|on another note)\b"
@@ -299,6 +307,7 @@ def find_answer(
         for q in live
         if (_fits_asked(text, q, language) or _replied_with_a_reason(said, q))
         and not _says_nothing_asked(text, q)
+        and not _speaks_of_oneself(text, q, said.author)
     ]
     if said.reply_to is not None:
         replied = [q for q in live if q.message_id is not None and q.message_id == said.reply_to]
@@ -392,6 +401,33 @@ def find_told_answer(
         ):
             return _answer(question, "told", text, language)
     return None
+
+
+def _speaks_of_oneself(text: str, question: AskedQuestion, author: str) -> bool:
+    """A first-person statement from someone the question is not about, to a question that does not
+    ask who: the speaker speaks of themself ("Eko, je suis à Lyon cette semaine" from Paul to "où
+    habite Quentin ?"), unless they tell how they know ("je crois qu'il habite à Lyon", "j'ai
+    demandé, c'est 15 €", "I heard it's Lyon")."""
+    if _is_about(question, author) or _asks_who(question):
+        return False
+    words = tokens(text)
+    if words[:1] == ["moi"]:
+        words = words[1:]
+    if words[:1] not in (["je"], ["j"], ["i"]):
+        return False
+    verbs = [word for word in words[1:] if word not in _CLITICS_AND_AUXILIARIES][:1]
+    return not any(word in _KNOWING_HOW or lemma(word) in _KNOWING_HOW for word in verbs)
+
+
+# Object clitics and auxiliaries between "je" and the verb ("je l'ai lu", "j'en ai entendu parler").
+_CLITICS_AND_AUXILIARIES = folded_words("ne n me m te t l le la les lui y en se s ai avais aurais have had")
+# Verbs a speaker tells how they know with (believing, knowing, hearing, reading, asking, checking):
+# what follows may well be the answer. Lemmas, both languages.
+_KNOWING_HOW = folded_words(
+    """croire penser savoir supposer imaginer dire entendre lire voir souvenir rappeler connaitre
+    demander demande verifier verifie regarder regarde think guess believe heard hear know knew
+    reckon suppose remember asked ask checked check read saw see"""
+)
 
 
 def _says_nothing_asked(text: str, question: AskedQuestion) -> bool:
@@ -532,6 +568,8 @@ def says_something(raw: str, text: str, language: Language = "fr", bot_name: str
         return False  # "Eko, il fait beau aujourd'hui", "Eko, je suis là"
     if _TOPIC_SHIFT.match(folded) or _UNFINISHED.search(_TRAILING.sub("", text)):
         return False
+    if _THANKS_FOR.match(folded):
+        return False  # "Eko merci pour le résumé" right after a question
     if _not_knowing(folded, language):
         return False
     if _HEDGE.match(folded.strip(_CLOSING)):  # "ça dépend des jours": no value, only a hedge
@@ -991,7 +1029,7 @@ def _about_something_else(text: str, question: AskedQuestion, language: Language
     another thing. A fragment ("c'est le bleu", "ben c'est le bleu") opens with no content word."""
     found = re.search(rf"(?<![\w']){_COPULA[language]}\s", fold(text))
     if found is None:
-        return False
+        return _opens_with_another_subject(text, question)
     before = [
         word
         for word in tokens(text[: found.start()])
@@ -1002,6 +1040,30 @@ def _about_something_else(text: str, question: AskedQuestion, language: Language
         and word not in _CAUSE_CONNECTIVES  # "parce que c'était trop cher": a reason opens
     ]
     return bool(before) and not set(terms(" ".join(before))) & set(terms(question.text))
+
+
+def _opens_with_another_subject(text: str, question: AskedQuestion) -> bool:
+    """The reply opens with a noun phrase and its verb, and the noun phrase is nothing the question
+    names ("le bureau de Lyon ferme à 18h" to "où habite Quentin ?"): a statement about another
+    thing, as :func:`_about_something_else` reads one before a copula."""
+    words = words_as_written(text)
+    if len(words) < 3 or words[0][0] not in DETERMINERS:
+        return False
+    # the verb comes after the noun the determiner opens ("la marche", "le passe" are nouns there)
+    verbs = (
+        i
+        for i, (_, w) in enumerate(words[2:], 2)
+        if is_finite_verb(w.casefold()) or is_verb_form(w.casefold())
+    )
+    verb = next(verbs, None)
+    if verb is None:
+        return False
+    before = [folded for folded, _ in words[:verb] if folded not in FUNCTION_WORDS]
+    return bool(before) and not set(terms(" ".join(before))) & set(terms(question.text))
+
+
+def _is_verb(word: str) -> bool:
+    return is_finite_verb(word) or is_verb_form(word)
 
 
 def _relates(text: str, question: AskedQuestion, language: Language, besides: str | None = None) -> bool:

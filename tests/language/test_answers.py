@@ -799,3 +799,24 @@ def test_a_relative_of_the_subject_is_another_person() -> None:
     assert link(said("Marc", "la sœur de Paul habite à Nantes"), home) is None
     assert link(said("Marc", "le fils de Paul a 4 ans"), age) is None
     assert link(said("Marc", "Paul a 34 ans"), age) == ("g-age", "subject_named")
+
+
+def test_naming_eko_right_after_a_question_is_not_answering_it_when_it_speaks_of_something_else() -> None:
+    """Probes of 2026-11-28: messages naming Eko within the window, about something else."""
+    home = AskedQuestion("g-home", "Où habite Quentin ?", "Quentin", ASKED_AT, "m-home", "place")
+    # thanking for something
+    assert link(said("Alice", "Eko merci pour le résumé")) is None
+    assert link(said("Alice", "thanks for the summary Eko")) is None
+    # the speaker speaking of themself, when the question is about someone else and asks no "who"
+    assert link(said("Paul", "Eko, je suis à Lyon cette semaine"), home) is None
+    assert link(said("Alice", "Eko, j'adore le vert")) is None
+    # a statement opening with another subject and its verb
+    assert link(said("Paul", "Eko, la réunion commence à 15h"), home) is None
+    assert link(said("Paul", "Eko, le bureau de Lyon déménage en mars"), home) is None
+    # still answers: telling how one knows, the speaker as the answer to "who", a thing asked
+    assert link(said("Paul", "Eko, je crois qu'il habite à Lyon"), home) == ("g-home", "mention")
+    assert link(said("Paul", "Eko, j'ai entendu dire qu'il vit à Lyon"), home) == ("g-home", "mention")
+    payroll = AskedQuestion("g-pay", "Qui gère la paie ?", "paie", ASKED_AT, "m-pay", "agent")
+    assert link(said("Alice", "Eko, je m'en occupe"), payroll) == ("g-pay", "mention")
+    assert link(said("Quentin", "à Lyon"), home) == ("g-home", "subject_author")
+    assert link(said("Alice", "Eko, c'est le bleu, merci")) == ("g-colour", "mention")

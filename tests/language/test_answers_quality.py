@@ -14,27 +14,27 @@ MARGIN = 0.05  # one message of a half moves precision or recall by 0.03-0.04
 # (precision, recall) measured 2026-11-27 (`eko memory eval answers`, docs/bot.md).
 MEASURED = {
     (False, "dev"): (1.000, 1.000),  # labelled subject and facet
-    (False, "test"): (0.917, 0.880),
+    (False, "test"): (0.957, 0.880),  # 0.917 before the refusals of 2026-11-28, afternoon
     (True, "dev"): (0.964, 1.000),  # subject and facet read from the question
-    (True, "test"): (0.880, 0.880),  # 0.875 / 0.840 between the subject's and the reasons' rules
+    (True, "test"): (0.917, 0.880),  # 0.875 / 0.840 between the subject's and the reasons' rules
 }
 
 
 # The fresh set (fresh_answers.jsonl, 2026-11-27, late evening): dev tuned on that evening, test not.
 MEASURED_FRESH = {
     (False, "dev"): (1.000, 1.000),
-    (False, "test"): (0.889, 0.667),
+    (False, "test"): (0.941, 0.667),
     (True, "dev"): (1.000, 0.929),
-    (True, "test"): (0.947, 0.750),
+    (True, "test"): (1.000, 0.750),
 }
 
 
 # The third set (third_answers.jsonl, 2026-11-27, night): dev tuned on from then, test not.
 MEASURED_THIRD = {
     (False, "dev"): (0.966, 1.000),
-    (False, "test"): (0.893, 0.893),
+    (False, "test"): (0.926, 0.893),
     (True, "dev"): (1.000, 1.000),
-    (True, "test"): (0.893, 0.893),
+    (True, "test"): (0.926, 0.893),
 }
 
 
