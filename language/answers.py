@@ -914,10 +914,19 @@ def _only_a_value(text: str, question: AskedQuestion, language: Language) -> boo
         word
         for word in tokens(clause)
         if word not in _VALUE_FRAME
+        and word not in _LIKELY
         and not word[:1].isdigit()
         and not re.fullmatch(rf"(?:{numbers}|{dates})s?", word)
     ]
     return len(others) <= 1
+
+
+# Adverbs of likelihood a value may come with ("lundi prochain normalement", "le 3 a priori"):
+# they qualify how sure the speaker is, not what the value is.
+_LIKELY = folded_words(
+    "normalement probablement surement theoriquement priori principe doute "
+    "normally probably presumably likely"
+)
 
 
 # What makes a clause a sentence rather than a noun phrase: subject pronouns, copulas and auxiliaries

@@ -659,6 +659,7 @@ def test_the_subject_giving_the_value_asked_and_nothing_else_answers() -> None:
     pay = AskedQuestion("g-pay", "Combien gagne Paul ?", "Paul", ASKED_AT, "m-pay", "amount")
     assert link(said("Zoé", "le 3 mars"), arrival) == ("g-arr", "subject_author")
     assert link(said("Zoé", "lundi prochain !"), arrival) == ("g-arr", "subject_author")
+    assert link(said("Zoé", "lundi prochain normalement"), arrival) == ("g-arr", "subject_author")
     assert link(said("Paul", "3000 euros par mois"), pay) == ("g-pay", "subject_author")
     # a sentence, a question, or the value from someone else: no answer
     assert link(said("Zoé", "le 3 mars c'est mon anniv"), arrival) is None
