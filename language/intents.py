@@ -451,6 +451,21 @@ def _bare_alternative(said: str, words: list[str]) -> bool:
     )
 
 
+# A yes/no question opening with "on" or "je" and a verb of doing proposes or asks leave ("on se fait
+# un resto vendredi ?", "on fait une pause ?", "je peux partir plus tôt ?"): Eko's take is asked, not
+# a piece of information; with "avoir" or "être" it asks a fact ("on a une réunion demain ?").
+_PROPOSAL = re.compile(
+    r"^ (?:est ce qu )?(?:on|je|j) (?:(?:se|s|peux|peut|pourrait|pourrais|devrait|devrais|va|vais|doit|dois"
+    r") )?(\w+)"
+)
+_BE_OR_HAVE = folded_words("a ai avait avais aura aurai est suis etait etais sera serai")
+
+
+def _proposes(joined: str, words: list[str]) -> bool:
+    found = _PROPOSAL.match(joined)
+    return found is not None and found.group(1) not in _BE_OR_HAVE and not set(words) & _INTERROGATIVES
+
+
 def intent_of(text: str, language: Language = "fr", bot_name: str = "Eko") -> Intent:
     """What ``text`` (a message to Eko, its name included or not) wants (see the module docstring)."""
     if _speaks_of_bot(text, bot_name):
@@ -473,7 +488,7 @@ def intent_of(text: str, language: Language = "fr", bot_name: str = "Eko") -> In
         return "action"
     if _PRESENCE.search(joined) and len(content) <= 4:
         return "presence"
-    if _OPINION.search(joined) or (asks and _bare_alternative(said, words)):
+    if _OPINION.search(joined) or (asks and (_bare_alternative(said, words) or _proposes(joined, words))):
         return "opinion"
     short = len(content) <= 2
     if _AGREEMENT.search(joined) or (asks and (words[-1] in _TAGS or (short and words[0] in _OKS))):

@@ -53,6 +53,12 @@ from language.intents import intent_of
         ("Eko tu peux envoyer le lien à Simon ?", "action"),
         ("Eko tu pourrais prévenir Simon que je suis en retard ?", "action"),
         ("Eko, tu peux me rappeler le code du wifi ?", "information"),  # reminded of a thing
+        # a yes/no question proposing something to the room, or asking leave
+        ("Eko, on se fait un resto vendredi ?", "opinion"),
+        ("Eko, on fait une pause ?", "opinion"),
+        ("Eko, je peux partir plus tôt ?", "opinion"),
+        ("Eko, on a une réunion demain ?", "information"),  # "avoir": a fact asked
+        ("Eko, on part quand en séminaire ?", "information"),  # an interrogative asks
         ("Eko, tu as quel âge ?", "about_bot"),
         ("Eko, tu sais quoi ? Simon déménage à Lyon", "statement"),
         ("Eko, quelle est la couleur préférée de Bob ?", "information"),
