@@ -159,13 +159,13 @@ def _ignorance(folded: str) -> bool:
 # The team writes franglais whatever Eko's language: the formulas above (openers, refusals, liking,
 # first-person descriptions) are read in both languages, the bot's first.
 _BOTH: dict[Language, tuple[Language, Language]] = {"fr": ("fr", "en"), "en": ("en", "fr")}
-# Topic-shift discourse markers opening a message: what follows is about something else ("Eko, au
-# fait, la réunion est à 15h" right after Eko's question). A closed class of connectives.
 # Thanking for something ("merci pour le résumé", "thanks for the help") answers nothing asked.
 _THANKS_FOR = re.compile(
     r"^(?:\w+\s+)?(?:merci|cimer|thanks|thank you|thx)(?:\s+(?:beaucoup|bien|encore|a lot|again))?\s+"
     r"(?:pour|for)\b"
 )
+# Topic-shift discourse markers opening a message: what follows is about something else ("Eko, au
+# fait, la réunion est à 15h" right after Eko's question). A closed class of connectives.
 _TOPIC_SHIFT = re.compile(
     r"^(?:au fait|sinon|au passage|rien a voir|hors sujet|autre chose|changement de sujet|"
     r"by the way|btw|anyway|off topic|unrelated|on another note)\b"
@@ -642,7 +642,7 @@ def fragment(text: str, question: AskedQuestion, language: Language = "fr") -> s
     if opened and opened.end() < len(folded):
         text = text[index[opened.end()] :]
         folded, index = fold_with_map(text)
-    copula = _COPULA[language]
+    copula = "(?:" + "|".join(_COPULA[lang] for lang in _BOTH[language]) + ")"  # "it's Héloïse" too
     topic = topic_terms(question)
     contact = _asked_channel_value(text, question)
     if contact is not None:
@@ -681,7 +681,29 @@ def as_told(value: str, question: AskedQuestion, author: str) -> str:
     lasagnes de sa grand-mère", the fact reading "Plat préféré de Lilou : …")."""
     if not _is_about(question, author):
         return value
+    value = _before_first_person(value)
     return _MY.sub(lambda found: _matching_case(found.group(1), _MY_TO_THEIR[found.group(1).lower()]), value)
+
+
+def _before_first_person(value: str) -> str:
+    """``value`` with its later clauses in the third person: "je" and its verb become the verb
+    agreed ("juriste, je viens d'arriver" → "juriste, vient d'arriver", as a note says it); from a
+    clause where the speaker still speaks as themself ("moi", "je l'ai vu", English "I"), it stops
+    there."""
+    parts = re.split(f"({_CLAUSE_END.pattern})", value)  # clause, break, clause, break…
+    kept = parts[:1]
+    for separator, clause in zip(parts[1::2], parts[2::2], strict=True):
+        clause = _I_VERB.sub(lambda said: _third_person(said.group(1)), clause)
+        if set(tokens(clause)) & _SPEAKER and "".join(kept).strip(_CLOSING):
+            return "".join(kept).strip(_CLOSING)
+        kept += [separator, clause]
+    return "".join(kept)
+
+
+# "je" or "j'" and the verb right after it (French; "je l'ai vu" has an object first: left alone).
+_I_VERB = re.compile(r"(?<![\w'’])(?:je\s+|j['’]\s*)(?!(?:l|m|t|s|y|n|en|le|la|les|lui|leur|me|te|se|ne)\b)"
+                     r"([^\W\d_]+)", re.IGNORECASE)  # fmt: skip
+_SPEAKER = folded_words("je j moi me m i")
 
 
 def _matching_case(written: str, word: str) -> str:
@@ -820,20 +842,24 @@ def _in_third_person(rest: str) -> str:
     if found is None:
         return rest
     who, reflexive, clitic, verb = found.groups()
-    folded = fold(verb)
-    if folded in _FIRST_PERSON_IRREGULAR:
-        agreed = _FIRST_PERSON_IRREGULAR[folded]
-    elif folded.endswith("x"):
-        agreed = verb[:-1] + "t"
-    elif folded.endswith(("ds", "ts")):
-        agreed = verb[:-1]
-    elif folded.endswith("s") and not folded.endswith("ss"):
-        agreed = verb[:-1] + "t"
-    else:
-        agreed = verb
     if reflexive:
         reflexive = "s'" if reflexive[:1].lower() == "m" and reflexive.strip().endswith(("'", "’")) else "se "
-    return who + (reflexive or "") + (clitic or "") + agreed + rest[found.end() :]
+    return who + (reflexive or "") + (clitic or "") + _third_person(verb) + rest[found.end() :]
+
+
+def _third_person(verb: str) -> str:
+    """A French verb of the first person singular in the third ("maintiens" → "maintient", "ai" →
+    "a", "étais" → "était"; see :func:`_in_third_person`)."""
+    folded = fold(verb)
+    if folded in _FIRST_PERSON_IRREGULAR:
+        return _FIRST_PERSON_IRREGULAR[folded]
+    if folded.endswith("x"):
+        return verb[:-1] + "t"
+    if folded.endswith(("ds", "ts")):
+        return verb[:-1]
+    if folded.endswith("s") and not folded.endswith("ss"):
+        return verb[:-1] + "t"
+    return verb
 
 
 def _asks_who(question: AskedQuestion) -> bool:

@@ -14,7 +14,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from language.facets import FacetReading, read_facet
-from language.intents import intent_of
+from language.intents import GREETING_WORDS, intent_of
 from language.mentions import strip_mention
 from language.questions import asked_part
 from language.text import (
@@ -26,6 +26,7 @@ from language.text import (
     WHO_WORDS,
     Language,
     fold,
+    fold_with_map,
     folded_words,
     frequency,
     is_english_verb_form,
@@ -33,6 +34,7 @@ from language.text import (
     is_verb_form,
     language_of,
     seeking_frame,
+    sentence_language,
     tokens,
     words_as_written,
 )
@@ -58,6 +60,29 @@ class Curiosity:
     subject: str | None  # the person, project, place or thing asked about
     facet: str  # what is asked about it (language.facets.FACETS)
     topic: str  # the noun phrase of what is asked, subject included
+
+
+# A greeting or an interjection opening the question ("hey, who's the PM of Pivert?", "coucou !
+# c'est quoi Mistral ?", "dis, tu sais…", "bon, …"): it addresses, it asks nothing.
+_OPENER = re.compile(
+    r"^(?:(?:" + "|".join(sorted(GREETING_WORDS)) + r"|dis|dites|bon|ben|bah|euh|alors|ok|okay|au fait)"
+    r"(?![\w'’-])[\s,;:!.…-]*)+",
+    re.IGNORECASE,
+)
+
+
+_VERB_AFTER_A_NAME = folded_words("est sont etait a ont fait is was has")
+
+
+def _without_opener(said: str) -> str:
+    """``said`` without its opening greetings and interjections, unless nothing else is left."""
+    folded, index = fold_with_map(said)
+    found = _OPENER.match(folded)
+    rest_words = folded[found.end() :].split() if found else []
+    if found is None or not rest_words or rest_words[0].strip(" ?!.…") in _VERB_AFTER_A_NAME:
+        return said  # "Salut est un projet ?": the word names something
+    rest = said[index[found.end()] :]
+    return rest[:1].upper() + rest[1:] if said[:1].isupper() else rest
 
 
 def _content(words: list[tuple[str, str]], reading: FacetReading, bot: str) -> list[int]:
@@ -155,7 +180,7 @@ def read_curiosity(
     action, small talk, questions about Eko, statements)."""
     if intent_of(text, language, bot_name) != "information":
         return None
-    said = asked_part(strip_mention(text, bot_name))
+    said = _without_opener(asked_part(strip_mention(text, bot_name)))
     reading = read_facet(said, language)
     words = words_as_written(said)
     if len(words) != len(reading.words):  # chat spellings such as "c koi": read the folded form
@@ -383,8 +408,10 @@ def heading_ends_with_verb(curiosity: Curiosity) -> bool:
 
 
 def as_curiosity(question: str, language: Language = "fr") -> str:
-    """A question as a goal text: capitalised, one trailing "?" (the words stay the asker's)."""
+    """A question as a goal text: capitalised, one trailing "?" (the words stay the asker's), spaced
+    as the question's own language writes it ("Où habite Timéo ?", "Who's the PM of Pivert?")."""
     text = " ".join(question.split()).rstrip(" .!?…")
     if not text:
         return ""
-    return text[0].upper() + text[1:] + (" ?" if language == "fr" else "?")
+    written_in = sentence_language(tokens(text)) or language
+    return text[0].upper() + text[1:] + (" ?" if written_in == "fr" else "?")

@@ -821,3 +821,16 @@ def test_naming_eko_right_after_a_question_is_not_answering_it_when_it_speaks_of
     assert link(said("Alice", "Eko, je m'en occupe"), payroll) == ("g-pay", "mention")
     assert link(said("Quentin", "à Lyon"), home) == ("g-home", "subject_author")
     assert link(said("Alice", "Eko, c'est le bleu, merci")) == ("g-colour", "mention")
+
+
+def test_an_answer_in_either_language_loses_its_copula_and_the_subject_speaks_in_the_third_person() -> None:
+    pm = AskedQuestion("g-pm", "C'est qui la PM de Pivert ?", "PM de Pivert", ASKED_AT, "m-pm", "identity")
+    assert fragment("it's Héloïse", pm) == "Héloïse"  # in a French-speaking Lobby
+    job = AskedQuestion("g-job", "Où travaille Héloïse ?", "Héloïse", ASKED_AT, "m-job", "employer")
+    told = "chez Pivert depuis 2022, avant j'étais chez Doctolib"
+    assert as_told(told, job, "Héloïse") == "chez Pivert depuis 2022, avant était chez Doctolib"
+    assert as_told("juriste, je viens d'arriver", job, "Héloïse") == "juriste, vient d'arriver"
+    # the speaker still speaking as themself: the fact stops before
+    assert as_told("chez Pivert, moi j'adore", job, "Héloïse") == "chez Pivert"
+    assert as_told("Interstellar, je l'ai vu 6 fois", job, "Héloïse") == "Interstellar"
+    assert as_told(told, job, "Paul") == told  # Paul's own words about himself are not Héloïse's

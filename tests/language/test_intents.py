@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from language.curiosity import asked_directly, fact_heading, in_third_person, read_curiosity
+from language.curiosity import as_curiosity, asked_directly, fact_heading, in_third_person, read_curiosity
 from language.intents import intent_of
 
 
@@ -294,3 +294,21 @@ def test_a_recall_request_asks_what_the_thing_is() -> None:
     curiosity = read_curiosity("Eko, tu peux me rappeler le code du wifi ?")
     assert curiosity is not None and (curiosity.subject, curiosity.facet) == ("code du wifi", "definition")
     assert read_curiosity("Eko, rappelle-moi d'appeler Paul demain") is None  # a reminder: an action
+
+
+def test_a_greeting_opening_the_question_is_not_part_of_the_curiosity() -> None:
+    """ "hey Eko, who's the PM of Pivert?" was stored as "Hey who's the PM of Pivert ?", and its
+    paraphrase in French made a second goal (probe conversation of 2026-11-28)."""
+    for said, text in [
+        ("hey Eko, who's the PM of Pivert?", "who's the PM of Pivert?"),
+        ("coucou Eko ! c'est quoi Mistral ?", "c'est quoi Mistral ?"),
+        ("Dis Eko, tu sais qui est Violette ?", "Tu sais qui est Violette ?"),
+        ("Eko, au fait, qui gère la paie ?", "qui gère la paie ?"),
+    ]:
+        curiosity = read_curiosity(said)
+        assert curiosity is not None and curiosity.text == text
+    curiosity = read_curiosity("coucou Eko ! c'est quoi Mistral ?")
+    assert curiosity is not None and fact_heading(curiosity) == "Mistral"
+    # a question in English is written as English writes it, in a French-speaking Lobby too
+    assert as_curiosity("who's the PM of Pivert?", "fr") == "Who's the PM of Pivert?"
+    assert as_curiosity("où habite Timéo", "fr") == "Où habite Timéo ?"
