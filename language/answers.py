@@ -1074,7 +1074,11 @@ def _about_something_else(text: str, question: AskedQuestion, language: Language
         and word not in GREETING_WORDS  # "coucou c'est moi": a greeting opens, nothing is spoken of
         and word not in _CAUSE_CONNECTIVES  # "parce que c'était trop cher": a reason opens
     ]
-    return bool(before) and not set(terms(" ".join(before))) & set(terms(question.text))
+    if not before or set(terms(" ".join(before))) & set(terms(question.text)):
+        return False
+    # what follows the copula says what was asked of the subject: the name before it is the answer
+    # ("Paul est le responsable du bureau de Nantes" to "c'est qui le responsable du bureau de Nantes ?")
+    return not _asked_terms(question) & set(terms(text[found.end() :]))
 
 
 def _opens_with_another_subject(text: str, question: AskedQuestion) -> bool:
@@ -1239,7 +1243,8 @@ def _states_about(text: str, question: AskedQuestion, language: Language) -> boo
         # The subject is all the question names ("quand est l'anniversaire de Marc ?"): a copula
         # right after it and a value of the facet's shape (checked by find_answer) state it.
         after = r"\w"
-    elif _describes(question):
+    elif _describes(question) or (question.facet == "agent" and not topic_terms(question)):
+        # a role asked by its holder ("qui est le lead de Cormoran ?"): the role, a copula, a name
         after = rf"(?!(?:{_NOT_DESCRIPTION[language]})\b)\w"
     else:
         return False

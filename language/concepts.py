@@ -138,7 +138,9 @@ def concepts_of(word: str) -> tuple[str, ...]:
 _SYNONYM_CLASSES: dict[str, str] = {
     # being in charge of a thing ("gère", "s'occupe de", "est responsable de", "en charge de")
     "in_charge": "gere gerer gerent geres gerait occupe occuper occupent occupait responsable "
-    "responsables charge manage manages managed managing manager handle handles handled owner owners",
+    "responsables charge manage manages managed managing manager handle handles handled owner owners "
+    "pilote piloter pilotent dirige diriger dirigent chef cheffe lead leads leader referent referente "
+    "boss head runs pm po",
 }
 _SYNONYM_CLASS = {word: name for name, words in _SYNONYM_CLASSES.items() for word in words.split()}
 

@@ -137,6 +137,14 @@ _CUES: tuple[tuple[str, str], ...] = (
         r"located) ",
     ),
     ("agent", r" (?:par qui|by whom) "),
+    # Who holds the role of being in charge of X asks who is in charge of it ("c'est qui le
+    # responsable du bureau de Nantes ?" = "qui gère le bureau de Nantes ?", "who's the lead of X?").
+    (
+        "agent",
+        r" (?:qui|who|whos)(?: (?:est|etait|c est|s|is|was))? (?:le |la |l |the )?"
+        r"(?:responsable|chef|cheffe|lead|manager|owner|referent|referente|boss|head|pm|po)"
+        r"(?: de projet)?(?= (?:de|du|des|d|of) )",
+    ),
     (
         "agent",
         r" (?:qui|who) (?:a |l a |s occupe|gere|pilote|organise|dirige|maintient|cree|developpe|code|fait|"
@@ -213,6 +221,17 @@ _KEPT = frozenset(
         "travaille",
         "est",
         "responsable",
+        "chef",
+        "cheffe",
+        "lead",
+        "manager",
+        "owner",
+        "referent",
+        "referente",
+        "boss",
+        "head",
+        "pm",
+        "po",
         "made",
         "created",
         "built",

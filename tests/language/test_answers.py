@@ -834,3 +834,22 @@ def test_an_answer_in_either_language_loses_its_copula_and_the_subject_speaks_in
     assert as_told("chez Pivert, moi j'adore", job, "Héloïse") == "chez Pivert"
     assert as_told("Interstellar, je l'ai vu 6 fois", job, "Héloïse") == "Interstellar"
     assert as_told(told, job, "Paul") == told  # Paul's own words about himself are not Héloïse's
+
+
+def test_a_role_asked_by_its_holder_is_answered_by_the_role_and_a_name() -> None:
+    lead = AskedQuestion(
+        "g-lead", "Qui est le lead de Cormoran ?", "lead de Cormoran", ASKED_AT, "m-l", "agent"
+    )
+    assert link(said("Alice", "la lead de Cormoran c'est Julie"), lead) == ("g-lead", "subject_named")
+    office = AskedQuestion(
+        "g-off",
+        "C'est qui le responsable du bureau de Nantes ?",
+        "bureau de Nantes",
+        ASKED_AT,
+        "m-o",
+        "agent",
+    )
+    # the name, then a copula and what was asked: the name is the answer, not what it speaks of
+    said_so = said("Alice", "Eko, Paul est le responsable du bureau de Nantes")
+    assert link(said_so, office) == ("g-off", "mention")
+    assert link(said("Alice", "Eko, Julie est en vacances à Lyon"), office) is None

@@ -414,6 +414,13 @@ def test_a_verb_of_aversion_is_the_negation_of_liking() -> None:
         ("Bastien est responsable de la paie", "Bastien gère la paie", True),
         ("Qui gère le serveur de build ?", "C'est qui qui s'occupe du serveur de build ?", True),
         ("Qui gère le serveur de build ?", "Qui est responsable du serveur de build ?", True),
+        # the holder of a role of being in charge is who is in charge ("c'est qui le lead de X ?")
+        ("Qui pilote Zorglub ?", "C'est qui le lead de Zorglub ?", True),
+        ("Qui gère le bureau de Nantes ?", "C'est qui le responsable du bureau de Nantes ?", True),
+        ("Qui est le chef de projet de Zorglub ?", "Qui pilote Zorglub ?", True),
+        ("C'est qui le chef de Bastien ?", "Qui est le manager de Bastien ?", True),
+        ("C'est qui le lead de Zorglub ?", "Qui a créé Zorglub ?", False),
+        ("C'est qui le lead dev de Zorglub ?", "Qui pilote Zorglub ?", False),
         # another act, another thing, or no longer is another statement
         ("Bastien gère la paie", "Bastien a créé la paie", False),
         ("Bastien gère la paie", "Bastien gère le recrutement", False),
