@@ -1244,7 +1244,10 @@ def _states_about(text: str, question: AskedQuestion, language: Language) -> boo
         # right after it and a value of the facet's shape (checked by find_answer) state it.
         after = r"\w"
     elif _describes(question) or (question.facet == "agent" and not topic_terms(question)):
-        # a role asked by its holder ("qui est le lead de Cormoran ?"): the role, a copula, a name
+        # a role asked by its holder ("qui est le lead de Cormoran ?"): the role, a copula, a name,
+        # or a name, a copula and the role ("Julie est la lead de Cormoran")
+        if question.facet == "agent" and _names_the_holder(text, question, language):
+            return True
         after = rf"(?!(?:{_NOT_DESCRIPTION[language]})\b)\w"
     else:
         return False
@@ -1257,6 +1260,14 @@ def _states_about(text: str, question: AskedQuestion, language: Language) -> boo
     return question.facet != "place" or not (
         _only_a_name(question.subject or "") and _IN_A_STATE.search(text)
     )
+
+
+def _names_the_holder(text: str, question: AskedQuestion, language: Language) -> bool:
+    """A name, a copula and the role asked ("Julie est la lead de Cormoran")."""
+    role = re.escape(fold(question.subject or ""))
+    pattern = rf"^(\S+(?:\s+\S+)?)\s+{_COPULA[language]}\s+(?:le |la |l'|the )?{role}\b"
+    found = re.match(pattern, fold(text))
+    return found is not None and _only_a_name(text[: len(found.group(1))])
 
 
 # A copula, then a preposition and a lowercase word: where someone is for now ("est en réunion",

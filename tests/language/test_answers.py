@@ -841,6 +841,8 @@ def test_a_role_asked_by_its_holder_is_answered_by_the_role_and_a_name() -> None
         "g-lead", "Qui est le lead de Cormoran ?", "lead de Cormoran", ASKED_AT, "m-l", "agent"
     )
     assert link(said("Alice", "la lead de Cormoran c'est Julie"), lead) == ("g-lead", "subject_named")
+    assert link(said("Alice", "Julie est la lead de Cormoran"), lead) == ("g-lead", "subject_named")
+    assert link(said("Alice", "la lead de Cormoran est en congé"), lead) is None
     office = AskedQuestion(
         "g-off",
         "C'est qui le responsable du bureau de Nantes ?",
