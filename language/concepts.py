@@ -141,6 +141,11 @@ _SYNONYM_CLASSES: dict[str, str] = {
     "responsables charge manage manages managed managing manager handle handles handled owner owners "
     "pilote piloter pilotent dirige diriger dirigent chef cheffe lead leads leader referent referente "
     "boss head runs pm po",
+    # making a thing ("a créé", "a développé", "a codé", "a fondé", "built")
+    "made": "cree creer creee crees creent developpe developper developpee developpes code coder codee "
+    "codes ecrit ecrire ecrite fonde fonder fondee lance lancer lancee construit construire construite "
+    "fabrique fabriquer created create creates built build builds made make developed develop develops "
+    "coded wrote written founded launched",
 }
 _SYNONYM_CLASS = {word: name for name, words in _SYNONYM_CLASSES.items() for word in words.split()}
 

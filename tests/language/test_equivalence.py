@@ -432,3 +432,22 @@ def test_words_of_being_in_charge_are_synonyms(a: str, b: str, same: bool) -> No
     kind = "goal" if a.endswith("?") else "fact"
     who = Attribution(None if kind == "goal" else "Bastien")
     assert is_equivalent(kind, a, b, HIGH, who, who) is same
+
+
+@pytest.mark.parametrize(
+    ("a", "b", "same"),
+    [
+        # making a thing, in any of its words
+        ("Qui a créé Zorglub ?", "C'est qui qui a développé Zorglub ?", True),
+        ("Who built Zorglub?", "Qui a codé Zorglub ?", True),
+        ("Zorglub est écrit en Go", "Zorglub est codé en Go", True),
+        # another act, another thing made, another value
+        ("Qui a codé Zorglub ?", "Qui maintient Zorglub ?", False),
+        ("Qui a écrit la doc de Zorglub ?", "Qui a créé Zorglub ?", False),
+        ("Zorglub est codé en Python", "Zorglub a été créé en 2020", False),
+    ],
+)
+def test_words_of_making_a_thing_are_synonyms(a: str, b: str, same: bool) -> None:
+    kind = "goal" if a.endswith("?") else "fact"
+    who = Attribution(None if kind == "goal" else "Zorglub")
+    assert is_equivalent(kind, a, b, HIGH, who, who) is same

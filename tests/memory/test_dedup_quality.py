@@ -25,18 +25,19 @@ MARGIN = 0.02
 # (precision, recall) measured with the FreeDict dictionaries installed (docs/memory.md, "Duplicate
 # detection quality"); facts since a statement adding a detail is another fact (2026-11-27, night),
 # since an English age closing "is" states an age, and since the words of being in charge are
-# synonyms and the holder of such a role is asked as who is in charge (2026-11-28).
+# synonyms, the holder of such a role is asked as who is in charge, and the words of making a
+# thing are synonyms (2026-11-28).
 MEASURED = {
-    ("blind", "dev", "goal"): (1.0, 0.824),
-    ("blind", "dev", "fact"): (1.0, 0.448),
+    ("blind", "dev", "goal"): (1.0, 0.836),
+    ("blind", "dev", "fact"): (1.0, 0.453),
     ("blind", "test", "goal"): (1.0, 0.597),
     ("blind", "test", "fact"): (1.0, 0.508),
     # the fresh set (2026-11-27, late evening): its dev half was tuned on that evening, its test half
     # never looked at beyond these figures
-    ("fresh", "dev", "goal"): (1.0, 0.775),
+    ("fresh", "dev", "goal"): (1.0, 0.787),
     ("fresh", "dev", "fact"): (1.0, 0.575),
     ("fresh", "test", "goal"): (1.0, 0.663),
-    ("fresh", "test", "fact"): (0.972, 0.500),
+    ("fresh", "test", "fact"): (0.973, 0.514),
     # the third set (2026-11-27, night): dev tuned on from then, test never looked at beyond these
     ("third", "dev", "goal"): (1.0, 0.701),
     ("third", "dev", "fact"): (1.0, 0.530),
