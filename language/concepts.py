@@ -141,11 +141,17 @@ _SYNONYM_CLASSES: dict[str, str] = {
     "responsables charge manage manages managed managing manager handle handles handled owner owners "
     "pilote piloter pilotent dirige diriger dirigent chef cheffe lead leads leader referent referente "
     "boss head runs pm po",
-    # making a thing ("a créé", "a développé", "a codé", "a fondé", "built")
+    # making a thing ("a créé", "a développé", "a codé", "a fondé", "built"), and who made it
     "made": "cree creer creee crees creent developpe developper developpee developpes code coder codee "
     "codes ecrit ecrire ecrite fonde fonder fondee lance lancer lancee construit construire construite "
-    "fabrique fabriquer created create creates built build builds made make developed develop develops "
-    "coded wrote written founded launched",
+    "fabrique fabriquer invente inventer inventee createur creatrice fondateur fondatrice inventeur "
+    "inventrice created create creates built build builds made make developed develop develops coded "
+    "wrote written founded launched invented creator founder inventor",
+    # out of order ("en panne", "HS", "cassée", "broken"; "ne marche plus" is read as "en panne",
+    # language/equivalence.py)
+    "broken": "panne pannes hs casse cassee casses cassees morte mort broken down dead plante plantee",
+    # working again ("réparée", "remarche" read as "réparée", "fixed")
+    "repaired": "repare reparee repares reparees reparer fixed repaired",
 }
 _SYNONYM_CLASS = {word: name for name, words in _SYNONYM_CLASSES.items() for word in words.split()}
 

@@ -30,6 +30,7 @@ from functools import lru_cache
 from itertools import combinations
 from typing import Literal
 
+from language.concepts import synonym_class
 from language.facets import stated_facets
 from language.lexicon import translatable, translates
 from language.readings import (
@@ -193,8 +194,16 @@ def analyse(text: str) -> Analysis:
         content.append(canonical)
         # A capitalised word is a name, unless it only starts the sentence and is an ordinary word.
         is_name = (
-            raw[:1].isupper() and word not in _ENTITY_NOISE and (position > 0 or not is_ordinary_word(word))
-        ) or (len(raw) > 1 and raw.isupper())
+            not synonym_class(word)
+            and (  # "HS" (out of order) is no name
+                (
+                    raw[:1].isupper()
+                    and word not in _ENTITY_NOISE
+                    and (position > 0 or not is_ordinary_word(word))
+                )
+                or (len(raw) > 1 and raw.isupper())
+            )
+        )
         if is_name:
             if previous_was_name:
                 runs[-1].append(canonical)
@@ -585,6 +594,28 @@ def _as_negated_liking(text: str) -> str:
     return text
 
 
+# A thing that no longer works is out of order, and one that works again is repaired ("la machine
+# à café marche plus" = "… est en panne", "remarche" = "est réparée", "doesn't work" = "is broken"):
+# read so, the words of the two states compare as a synonym class (language/concepts.py) and the
+# negation of "ne marche plus" is not read as something that stopped being true.
+_WORKING = r"(?:marche|marchent|fonctionne|fonctionnent|repond|répond|repondent|répondent)"
+_OUT_OF_ORDER = (
+    (re.compile(rf"\b(?:(?:ne |n['’]\s*)?{_WORKING} (?:plus|pas)|(?:ne |n['’]\s*)?(?:re)?{_WORKING} plus)\b",
+                re.IGNORECASE), "est en panne"),
+    (re.compile(r"\b(?:doesn['’]?t|does not|don['’]?t|do not|isn['’]?t|is not|aren['’]?t) work(?:s|ing)?"
+                r"(?: anymore| any more)?\b", re.IGNORECASE), "is broken"),
+    (re.compile(rf"\b(?:re{_WORKING}|{_WORKING} (?:a|à|de) nouveau)\b", re.IGNORECASE), "est réparée"),
+    (re.compile(r"\b(?:works|is working) again\b", re.IGNORECASE), "is fixed"),
+)  # fmt: skip
+
+
+def _as_states(text: str) -> str:
+    """``text`` with aversion read as negated liking, and working read as a state (see above)."""
+    for pattern, state in _OUT_OF_ORDER:
+        text = pattern.sub(state, text)
+    return _as_negated_liking(text)
+
+
 def _state(text: str, analysis: Analysis) -> str:
     """Polarity of a statement: it stopped, it is wished, it is denied, or it holds."""
     if ceased(text) or (analysis.negated and no_longer(text)):
@@ -620,7 +651,7 @@ def judge(
     if former_state(a_text) != former_state(b_text):
         return "different"  # "Léa travaillait chez Criteo" / "Léa travaille chez Criteo"
     if kind != "goal":
-        a_text, b_text = _as_negated_liking(a_text), _as_negated_liking(b_text)
+        a_text, b_text = _as_states(a_text), _as_states(b_text)
     a, b = analyse(a_text), analyse(b_text)
     if a.folded == b.folded:
         return "same"  # up to case and accents, and "déteste" / "n'aime pas"

@@ -246,6 +246,7 @@ def read(text: str, statement: bool = False) -> Reading:
             not in_dictionary(forms.get(word, word))
             and frequency(forms.get(word, word)) < ANCHOR_FREQUENCY
             and not concepts_of(word)  # "anniv", "gosses": vocabulary the concept table knows
+            and not synonym_class(word)  # "HS" (out of order): a word of a synonym class
         )
     )
     if facet.facet == "contact" and not statement:

@@ -25,24 +25,24 @@ MARGIN = 0.02
 # (precision, recall) measured with the FreeDict dictionaries installed (docs/memory.md, "Duplicate
 # detection quality"); facts since a statement adding a detail is another fact (2026-11-27, night),
 # since an English age closing "is" states an age, and since the words of being in charge are
-# synonyms, the holder of such a role is asked as who is in charge, and the words of making a
-# thing are synonyms (2026-11-28).
+# synonyms, the holder of such a role is asked as who is in charge, the words of making a
+# thing are synonyms, and out of order and repaired are states in any words (2026-11-28).
 MEASURED = {
     ("blind", "dev", "goal"): (1.0, 0.836),
-    ("blind", "dev", "fact"): (1.0, 0.453),
+    ("blind", "dev", "fact"): (1.0, 0.507),
     ("blind", "test", "goal"): (1.0, 0.597),
     ("blind", "test", "fact"): (1.0, 0.508),
     # the fresh set (2026-11-27, late evening): its dev half was tuned on that evening, its test half
     # never looked at beyond these figures
     ("fresh", "dev", "goal"): (1.0, 0.787),
-    ("fresh", "dev", "fact"): (1.0, 0.575),
+    ("fresh", "dev", "fact"): (1.0, 0.736),
     ("fresh", "test", "goal"): (1.0, 0.663),
     ("fresh", "test", "fact"): (0.973, 0.514),
     # the third set (2026-11-27, night): dev tuned on from then, test never looked at beyond these
     ("third", "dev", "goal"): (1.0, 0.701),
-    ("third", "dev", "fact"): (1.0, 0.530),
-    ("third", "test", "goal"): (1.0, 0.613),
-    ("third", "test", "fact"): (1.0, 0.528),
+    ("third", "dev", "fact"): (1.0, 0.581),
+    ("third", "test", "goal"): (1.0, 0.620),
+    ("third", "test", "fact"): (1.0, 0.576),
     ("old", "all", "goal"): (1.0, 0.961),
     ("old", "all", "fact"): (1.0, 0.515),
 }
