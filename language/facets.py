@@ -323,14 +323,15 @@ def read_facet(text: str, language: Language = "fr") -> FacetReading:
 _STATEMENT_CUES: tuple[tuple[str, str], ...] = (
     (
         "employer",
-        r" (?:travaille|travaillent|travaillait|bosse|bossent|bossait|est salariee?|sont salaries|"
-        r"est employee?|works|worked|working|is employed)(?: (?:chez|pour|de|at|for|by))?(?= )|"
+        r" (?:travaille|travaillent|travaillait|bosse|bossent|bossait|taffe|taffent|taffait|est salariee?|"
+        r"sont salaries|est employee?|works|worked|working|is employed)(?: (?:chez|pour|de|at|for|by))?(?= )|"
         r" est chez(?= )",
     ),
     (
         "place",
         r" (?:habite|habitent|habitait|vit|vivent|vivait|est basee?|sont bases|reside|lives|lived|"
-        r"is based|se trouve|se situe|est situee?)(?: (?:a|au|en|dans|in|at))?(?= )",
+        r"is based|se trouve|se situe|est situee?|est installee?|sont installees?)"
+        r"(?: (?:a|au|en|dans|in|at))?(?= )",
     ),
     (
         "origin",

@@ -479,3 +479,12 @@ def test_a_word_of_a_synonym_class_is_no_name_and_no_swapped_slot() -> None:
     assert analyse("la machine à café est HS").entities == frozenset()
     who = Attribution("machine à café")
     assert is_equivalent("fact", "la machine à café est en panne", "la machine à café est HS", 0.7, who, who)
+
+
+def test_colloquial_verbs_of_working_and_living_state_the_employer_and_the_place() -> None:
+    who = Attribution("Bastien")
+    assert is_equivalent("fact", "Bastien bosse chez Vinted", "Bastien, il taffe chez Vinted", 0.74, who, who)
+    assert is_equivalent("fact", "Bastien habite à Limoges", "Bastien est installé à Limoges", 0.87, who, who)
+    assert not is_equivalent(
+        "fact", "Bastien taffe chez Vinted", "Bastien a taffé chez Vinted", 0.87, who, who
+    )

@@ -31,11 +31,11 @@ MEASURED = {
     ("blind", "dev", "goal"): (1.0, 0.836),
     ("blind", "dev", "fact"): (1.0, 0.507),
     ("blind", "test", "goal"): (1.0, 0.597),
-    ("blind", "test", "fact"): (1.0, 0.508),
+    ("blind", "test", "fact"): (1.0, 0.523),
     # the fresh set (2026-11-27, late evening): its dev half was tuned on that evening, its test half
     # never looked at beyond these figures
     ("fresh", "dev", "goal"): (1.0, 0.787),
-    ("fresh", "dev", "fact"): (1.0, 0.736),
+    ("fresh", "dev", "fact"): (1.0, 0.816),
     ("fresh", "test", "goal"): (1.0, 0.663),
     ("fresh", "test", "fact"): (0.973, 0.514),
     # the third set (2026-11-27, night): dev tuned on from then, test never looked at beyond these
