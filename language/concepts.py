@@ -150,6 +150,13 @@ _SYNONYM_CLASSES: dict[str, str] = {
     # out of order ("en panne", "HS", "cassée", "broken"; "ne marche plus" is read as "en panne",
     # language/equivalence.py)
     "broken": "panne pannes hs casse cassee casses cassees morte mort broken down dead plante plantee",
+    # what a thing runs on or uses ("la CI tourne sur GitLab CI", "on utilise GitLab CI", "hébergé
+    # chez Scaleway")
+    "runs_on": "tourne tournent tourner utilise utilisent utiliser utilisons heberge hebergee heberges "
+    "hebergees heberger hosted uses use using",
+    # liking a thing ("aime", "adore", "kiffe", "fan de", "loves"); not preferring it above others
+    "likes": "aime aimes aiment adore adores adorent kiffe kiffes kiffent fan fans like likes love loves "
+    "enjoys",
     # working again ("réparée", "remarche" read as "réparée", "fixed")
     "repaired": "repare reparee repares reparees reparer fixed repaired",
 }

@@ -488,3 +488,22 @@ def test_colloquial_verbs_of_working_and_living_state_the_employer_and_the_place
     assert not is_equivalent(
         "fact", "Bastien taffe chez Vinted", "Bastien a taffé chez Vinted", 0.87, who, who
     )
+
+
+@pytest.mark.parametrize(
+    ("a", "b", "about", "same"),
+    [
+        # what a thing runs on or uses, and liking a thing, in any of their words
+        ("La CI tourne sur GitLab CI", "On utilise GitLab CI pour la CI", "CI", True),
+        ("Le staging est hébergé chez Scaleway", "Le staging tourne sur Scaleway", "staging", True),
+        ("Bastien adore le jazz", "Bastien est fan de jazz", "Bastien", True),
+        # another tool, another taste, the opposite, or another relation
+        ("La CI tourne sur GitLab CI", "La CI tourne sur GitHub Actions", "CI", False),
+        ("Bastien aime le jazz", "Bastien kiffe le rock", "Bastien", False),
+        ("Bastien aime le jazz", "Bastien déteste le jazz", "Bastien", False),
+        ("Bastien aime Vim", "Bastien utilise Vim", "Bastien", False),
+    ],
+)
+def test_running_on_a_tool_and_liking_a_thing_are_synonyms(a: str, b: str, about: str, same: bool) -> None:
+    who = Attribution(about)
+    assert is_equivalent("fact", a, b, 0.8, who, who) is same
