@@ -125,6 +125,11 @@ def _subject(words: list[tuple[str, str]], content: list[int], known: set[str]) 
         or (words[i][1][:1].isupper() and (i > 0 or frequency(words[i][1].casefold()) < _NAME_MAX_FREQUENCY))
         or (len(words[i][1]) > 1 and words[i][1].isupper())
     ]
+    # A name right after an interrogative determiner is what is asked ("quelle CI utilise l'équipe
+    # Origami ?", "which IDE does Paul use?"), not the subject, when another name is there.
+    asked = [i for i in names if i > 0 and words[i - 1][0] in _WHICH | _WHICH_EN]
+    if asked and len(names) > len(asked):
+        names = [i for i in names if i not in asked]
     if names:
         first = names[0]
         last = first
@@ -221,6 +226,7 @@ def _asked_noun(words: list[tuple[str, str]], span: tuple[int, int]) -> str | No
         if not asks or span[0] <= i + 1 <= span[1] or noun in FUNCTION_WORDS or noun in _FRAME_WORDS:
             continue
         subject = _span(words, *span)
+        of = _of_the(words[span[0] - 1][0] if span[0] > 0 else "", subject)
         if english:  # "what sport does Ben play?" → "Ben's sport", "how many kids…" → "Ben's kids"
             return f"{subject}'s {written}"
         if how_many:  # "Kenji a combien d'enfants ?": the number of them
@@ -232,9 +238,18 @@ def _asked_noun(words: list[tuple[str, str]], span: tuple[int, int]) -> str | No
             # asks Margaux's "bouquin préféré", not her "bouquin … préféré"
             rest = after[1:]
             more = _span(rest, 0, len(rest) - 1) if any(w[0] not in FUNCTION_WORDS for w in rest) else ""
-            return f"{written} {after[0][1]} {_of(subject)}{subject} {more}".strip()
-        return f"{written} {_of(subject)}{subject} {qualifier}".strip()
+            return f"{written} {after[0][1]} {of}{subject} {more}".strip()
+        return f"{written} {of}{subject} {qualifier}".strip()
     return None
+
+
+# "de" and the definite article a subject had in the question ("la CI de l'équipe Origami", "du
+# bureau"), French grammar; none before a name ("l'âge d'Ilan").
+_OF_THE = {"l": "de l'", "la": "de la ", "le": "du ", "les": "des "}
+
+
+def _of_the(determiner: str, subject: str) -> str:
+    return _OF_THE.get(determiner) or _of(subject)
 
 
 def _of(noun: str) -> str:

@@ -248,6 +248,9 @@ def test_a_long_message_is_read_at_the_part_that_asks() -> None:
         ("Quelle est la couleur préférée de Bob ?", "couleur préférée de Bob"),
         ("Où habite Malik ?", "Malik habite"),
         ("Quel âge a Ilan ?", "âge d'Ilan"),
+        # a name after "quel" is what is asked, and the subject keeps its article after "de"
+        ("Quelle CI utilise l'équipe Origami ?", "CI de l'équipe Origami"),
+        ("La salle Everest a quelle capacité ?", "capacité de la salle Everest"),
         # the adjective after the asked noun stays with it
         ("Margaux elle lit quoi comme bouquin préféré ?", "bouquin préféré de Margaux"),
         ("Margaux écoute quoi comme musique préférée en ce moment ?", "musique préférée de Margaux"),
