@@ -157,6 +157,11 @@ _SYNONYM_CLASSES: dict[str, str] = {
     # liking a thing ("aime", "adore", "kiffe", "fan de", "loves"); not preferring it above others
     "likes": "aime aimes aiment adore adores adorent kiffe kiffes kiffent fan fans like likes love loves "
     "enjoys",
+    # children, in any register ("2 gamins", "deux gosses", "two kids"); not sons or daughters
+    "children": "enfant enfants gosse gosses gamin gamins gamine gamines mome momes kid kids child children",
+    # a product coming out ("sort le 15 avril", "la release", "la sortie", "ships")
+    "release": "sort sortent sortira sortie sorties release releases released lancement launch ship ships "
+    "shipped shipping",
     # working again ("réparée", "remarche" read as "réparée", "fixed")
     "repaired": "repare reparee repares reparees reparer fixed repaired",
 }

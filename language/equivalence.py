@@ -609,11 +609,16 @@ _OUT_OF_ORDER = (
 )  # fmt: skip
 
 
-def _as_states(text: str) -> str:
-    """``text`` with aversion read as negated liking, and working read as a state (see above)."""
+def _as_working_state(text: str) -> str:
+    """``text`` with working read as a state: out of order or repaired (see above)."""
     for pattern, state in _OUT_OF_ORDER:
         text = pattern.sub(state, text)
-    return _as_negated_liking(text)
+    return text
+
+
+def _as_states(text: str) -> str:
+    """``text`` with working read as a state, and aversion as negated liking."""
+    return _as_negated_liking(_as_working_state(text))
 
 
 def _state(text: str, analysis: Analysis) -> str:
@@ -652,6 +657,8 @@ def judge(
         return "different"  # "Léa travaillait chez Criteo" / "Léa travaille chez Criteo"
     if kind != "goal":
         a_text, b_text = _as_states(a_text), _as_states(b_text)
+    else:  # "pourquoi le staging est down ?" / "le staging répond plus, pourquoi ?"
+        a_text, b_text = _as_working_state(a_text), _as_working_state(b_text)
     a, b = analyse(a_text), analyse(b_text)
     if a.folded == b.folded:
         return "same"  # up to case and accents, and "déteste" / "n'aime pas"

@@ -47,7 +47,11 @@ _W = r"(?:\w+ )"  # any one word
 _CUES: tuple[tuple[str, str], ...] = (
     ("contact", r" (?:joindre|joignable|contacter|contact|(?<! s )appeler|telephoner) "),
     ("contact", r" (?:e ?mail|mail|courriel|numero|num|telephone|tel|portable|06|07|phone) "),
-    ("preference", r" (?:prefere[es]?|preferee?s?|prefs?|favori(?:te)?s?|favou?rite|fav|prefers?) "),
+    (
+        "preference",
+        r" (?:prefere[es]?|preferee?s?|prefs?|favori(?:te)?s?|favou?rite|fav|prefers?|culte|"
+        r"fetiche) ",
+    ),
     # A verb of liking asked about its object ("Inès elle aime quelle couleur ?", "Anouk aime quoi
     # comme musique ?", "what music does Anouk like?"), or a habit of listening, watching or reading
     # asked by its kind ("Anouk écoute quoi comme musique ?"): the favourite of that kind.
@@ -163,8 +167,8 @@ _CUES: tuple[tuple[str, str], ...] = (
     ("manner", r" (?:comment|how|de quelle (?:maniere|facon)) "),
     (
         "definition",
-        r" (?:quoi|qu est ce qu|qu est ce que|qu est ce|ce qu est|ce que c est|what|whats|what s|"
-        r"c est quel genre de|quel genre de|quel type de|quelle sorte de) ",
+        r" (?:quoi|qu est ce qu|qu est ce que|qu est ce|ce qu est|ce que c est|what|whats|what s|kesako|"
+        r"kezako|c est quel genre de|quel genre de|quel type de|quelle sorte de) ",
     ),
     # What a thing is for is what it is: "à quoi sert Hibiscus ?", "Hibiscus, ça sert à quoi ?" are
     # answered by "notre outil de facturation".

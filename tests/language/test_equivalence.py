@@ -507,3 +507,24 @@ def test_colloquial_verbs_of_working_and_living_state_the_employer_and_the_place
 def test_running_on_a_tool_and_liking_a_thing_are_synonyms(a: str, b: str, about: str, same: bool) -> None:
     who = Attribution(about)
     assert is_equivalent("fact", a, b, 0.8, who, who) is same
+
+
+@pytest.mark.parametrize(
+    ("kind", "a", "b", "same"),
+    [
+        # children in any register, a product coming out in any word
+        ("fact", "Bastien a 2 gamins", "bastien a deux gosses", True),
+        ("fact", "Bastien a 2 gamins", "Bastien a 2 filles", False),
+        ("goal", "Zorglub sort quand ?", "c'est quand la release de Zorglub ?", True),
+        ("goal", "Zorglub sort quand ?", "Zorglub arrive quand ?", False),
+        # slang asking what a thing is, a favourite in other words
+        ("goal", "c'est quoi Zorglub ?", "kesako Zorglub ?", True),
+        ("goal", "le film préféré de Bastien c'est quoi ?", "Bastien, son film culte c'est lequel ?", True),
+        # a question about a thing out of order, in any words
+        ("goal", "pourquoi le staging est down ?", "le staging répond plus, pourquoi ?", True),
+        ("goal", "pourquoi le staging est down ?", "pourquoi le staging est lent ?", False),
+    ],
+)
+def test_children_releases_slang_and_states_in_questions(kind: str, a: str, b: str, same: bool) -> None:
+    about = Attribution("Bastien" if kind == "fact" else None)
+    assert is_equivalent(kind, a, b, 0.8, about, about) is same  # type: ignore[arg-type]
