@@ -214,6 +214,10 @@ _CAUSE_WORDS = {
     "fr": r"parce que|parce qu'|car|a cause|grace a|pour|vu que|puisque|comme|afin",
     "en": r"because|since|as|due to|thanks to|to|for|so that",
 }
+_CAUSE_CLEFT = {
+    "fr": r"^c['’ ]?(?:est|etait) (?!qui\b)\S.*\bqui\s",
+    "en": r"^it(?:['’]s| is| was) (?!who\b)\S.*\b(?:that|who)\s",
+}
 _AGE_UNITS = r"ans?|years?|yo|balais|berges"
 # A number that is not a time of day ("15h", "14:30", "20 min"): what a price or an amount is.
 _NOT_A_TIME = r"(?<![\d.,:])\d(?![\d.,]*\s*(?:h\b|h\d|heures?\b|min\b|minutes?\b|:\d))"
@@ -228,7 +232,8 @@ _SHAPES: dict[str, dict[str, str]] = {
         for lang in ("fr", "en")
     },
     "place": {lang: rf"\b(?:{_PLACE_WORDS[lang]})\b|\d" for lang in ("fr", "en")},
-    "reason": {lang: rf"\b(?:{_CAUSE_WORDS[lang]})\b" for lang in ("fr", "en")},
+    # a cause word, or a cleft naming what did it ("c'est le certificat SSL qui a expiré")
+    "reason": {lang: rf"\b(?:{_CAUSE_WORDS[lang]})\b|{_CAUSE_CLEFT[lang]}" for lang in ("fr", "en")},
 }
 # Without Eko's name or a reply reference, a preference is stated with a word of liking or a copula.
 _PREFERENCE_CUE = {
@@ -648,6 +653,9 @@ def fragment(text: str, question: AskedQuestion, language: Language = "fr") -> s
     if contact is not None:
         return contact  # "mon num c'est le 06 11 22 33 44" → "06 11 22 33 44"
     cleft = _CLEFT.match(folded)
+    if cleft and question.facet == "reason":  # "c'est le certificat qui a expiré": what did it
+        said = text[index[cleft.start(1)] : index[cleft.end(1)]] + " " + text[index[cleft.start(2)] :]
+        return said.strip(_CLOSING)
     if cleft:  # "c'est Capucine qui gère la paie" → "Capucine"
         return text[index[cleft.start(1)] : index[cleft.end(1)]].strip(_CLOSING)
     for lang in _BOTH[language]:

@@ -153,6 +153,13 @@ def _subject(words: list[tuple[str, str]], content: list[int], known: set[str]) 
         subject = subject[1:]  # "qui s'occupe de la paie ?": the verb asks the agent, "paie" is asked of
     if not subject:
         return None
+    # the verb after the noun phrase starts what is said of it: "pourquoi le staging est down ?"
+    # asks about the staging, "la machine à café est en panne" about the coffee machine
+    verb = next(
+        (i for i in range(subject[0] + 1, subject[-1]) if is_finite_verb(words[i][1].casefold())), None
+    )
+    if verb is not None and not is_finite_verb(words[subject[0]][1].casefold()):
+        subject = [i for i in subject if i < verb]
     return subject[0], subject[-1]
 
 

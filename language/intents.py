@@ -461,6 +461,11 @@ _PROPOSAL = re.compile(
 _BE_OR_HAVE = folded_words("a ai avait avais aura aurai est suis etait etais sera serai")
 
 
+# A cleft statement: "c'est", a noun phrase, then "qui" and its verb ("c'est Capucine qui gère la
+# paie", "c'est le certificat qui a expiré"); "c'est qui …" asks.
+_CLEFT_STATEMENT = re.compile(r"^ (?:c est|c etait|it s|it was) (?!qui |who )\S+(?: \S+){0,5} (?:qui|who) \S")
+
+
 def _proposes(joined: str, words: list[str]) -> bool:
     found = _PROPOSAL.match(joined)
     return found is not None and found.group(1) not in _BE_OR_HAVE and not set(words) & _INTERROGATIVES
@@ -513,7 +518,10 @@ def intent_of(text: str, language: Language = "fr", bot_name: str = "Eko") -> In
     if (_KNOW_SOME.search(joined) and not set(words) & _INTERROGATIVES) or set(words) & _JOKES:
         return "action"  # come up with one: "tu connais la blague du canard ?"
     reading = read_facet(said, language)
-    is_request = asks or framed_request or bool(set(rest) & _INTERROGATIVES)
+    interrogatives = set(rest) & _INTERROGATIVES
+    if not asks and _CLEFT_STATEMENT.search(joined):
+        interrogatives.discard("qui")  # "c'est le certificat SSL qui a expiré": a relative, not asked
+    is_request = asks or framed_request or bool(interrogatives)
     elliptic = (
         not is_request
         and len(rest) <= 6
@@ -536,6 +544,6 @@ def intent_of(text: str, language: Language = "fr", bot_name: str = "Eko") -> In
     if not subject_words:
         # "tu as quel âge ?", "c'est quoi ?": nothing asked about anyone but Eko
         return "about_bot" if set(words) & _YOU else "small_talk"
-    if not (elliptic or asks or framed_request or set(rest) & _INTERROGATIVES) and reading.facet == "other":
+    if not (elliptic or asks or framed_request or interrogatives) and reading.facet == "other":
         return "statement"
     return "information"

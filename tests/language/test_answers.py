@@ -855,3 +855,12 @@ def test_a_role_asked_by_its_holder_is_answered_by_the_role_and_a_name() -> None
     said_so = said("Alice", "Eko, Paul est le responsable du bureau de Nantes")
     assert link(said_so, office) == ("g-off", "mention")
     assert link(said("Alice", "Eko, Julie est en vacances à Lyon"), office) is None
+
+
+def test_a_cleft_naming_what_did_it_answers_why() -> None:
+    why = AskedQuestion("g-why", "Pourquoi le staging est down ?", "staging", ASKED_AT, "m-why", "reason")
+    assert link(said("Emma", "Eko, c'est le certificat SSL qui a expiré"), why) == ("g-why", "mention")
+    assert link(said("Emma", "Eko c'est nul"), why) is None
+    assert fragment("c'est le certificat SSL qui a expiré", why) == "le certificat SSL a expiré"
+    payroll = AskedQuestion("g-pay", "Qui gère la paie ?", "paie", ASKED_AT, "m-pay", "agent")
+    assert fragment("c'est Capucine qui gère la paie", payroll) == "Capucine"

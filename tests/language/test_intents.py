@@ -53,6 +53,9 @@ from language.intents import intent_of
         ("Eko tu peux envoyer le lien à Simon ?", "action"),
         ("Eko tu pourrais prévenir Simon que je suis en retard ?", "action"),
         ("Eko, tu peux me rappeler le code du wifi ?", "information"),  # reminded of a thing
+        # a cleft names who or what did it: a statement, unless asked
+        ("Eko, c'est le certificat SSL qui a expiré", "statement"),
+        ("Eko, c'est qui qui gère la paie", "information"),
         # a yes/no question proposing something to the room, or asking leave
         ("Eko, on se fait un resto vendredi ?", "opinion"),
         ("Eko, on fait une pause ?", "opinion"),
@@ -315,3 +318,14 @@ def test_a_greeting_opening_the_question_is_not_part_of_the_curiosity() -> None:
     # a question in English is written as English writes it, in a French-speaking Lobby too
     assert as_curiosity("who's the PM of Pivert?", "fr") == "Who's the PM of Pivert?"
     assert as_curiosity("où habite Timéo", "fr") == "Où habite Timéo ?"
+
+
+def test_with_no_name_the_subject_ends_at_the_verb() -> None:
+    for question, subject in [
+        ("pourquoi le staging est down ?", "staging"),
+        ("pourquoi la machine à café est en panne ?", "machine à café"),
+        ("pourquoi la clim fait du bruit ?", "clim"),
+        ("combien coûte une place de parking ?", "place de parking"),
+    ]:
+        curiosity = read_curiosity(question)
+        assert curiosity is not None and curiosity.subject == subject
