@@ -654,8 +654,8 @@ def fragment(text: str, question: AskedQuestion, language: Language = "fr") -> s
         return contact  # "mon num c'est le 06 11 22 33 44" → "06 11 22 33 44"
     cleft = _CLEFT.match(folded)
     if cleft and question.facet == "reason":  # "c'est le certificat qui a expiré": what did it
-        said = text[index[cleft.start(1)] : index[cleft.end(1)]] + " " + text[index[cleft.start(2)] :]
-        return said.strip(_CLOSING)
+        done_by = text[index[cleft.start(1)] : index[cleft.end(1)]]
+        return f"{done_by} {text[index[cleft.start(2)] :]}".strip(_CLOSING)
     if cleft:  # "c'est Capucine qui gère la paie" → "Capucine"
         return text[index[cleft.start(1)] : index[cleft.end(1)]].strip(_CLOSING)
     for lang in _BOTH[language]:
