@@ -170,6 +170,8 @@ _CUES: tuple[tuple[str, str], ...] = (
         r" (?:quoi|qu est ce qu|qu est ce que|qu est ce|ce qu est|ce que c est|what|whats|what s|kesako|"
         r"kezako|c est quel genre de|quel genre de|quel type de|quelle sorte de) ",
     ),
+    # What a thing consists of is what it is ("Cumulus, ça consiste en quoi ?", "en quoi consiste X").
+    ("definition", r" (?:consiste en quoi|consistent en quoi|en quoi consiste|en quoi consistent) "),
     # What a thing is for is what it is: "à quoi sert Hibiscus ?", "Hibiscus, ça sert à quoi ?" are
     # answered by "notre outil de facturation".
     ("definition", r" (?:a quoi (?:ca )?(?:sert|servent)|(?:sert|servent) a quoi) "),

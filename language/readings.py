@@ -129,6 +129,10 @@ _PRESENT_FRAMES = frozenset(["annee", "moment", "temps", "jours", "year", "days"
 # team", "le séminaire d'équipe", "dans la boîte"): the group every member asks from, like "chez
 # nous". "quelle équipe" asks it; "l'équipe de Léna" names another one.
 _IN_GROUP = frozenset(["equipe", "team", "boite"])
+# Adverbs of "at first" ("originally", "originellement", "initialement"): asking where someone is
+# from, they say what the question says already, as "à la base" does; elsewhere they ask about a
+# past ("what was Cumulus originally?").
+_AT_FIRST = frozenset(["originally", "originellement", "initialement", "initially"])
 _DEFINITE = frozenset(["l", "la", "le", "the", "d"])
 # Kind nouns before "de": "le style de musique" is the music, "quel type de projet" the project.
 _KINDS = frozenset(["genre", "genres", "type", "types", "sorte", "sortes", "style", "styles", "kind", "sort"])
@@ -137,11 +141,12 @@ _KINDS = frozenset(["genre", "genres", "type", "types", "sorte", "sortes", "styl
 _PEOPLE = frozenset(["gens", "personnes", "people"])
 
 
-def _situating(words: tuple[str, ...], names: set[str]) -> set[int]:
+def _situating(words: tuple[str, ...], names: set[str], origin: bool = False) -> set[int]:
     """Positions of the words that situate a question rather than say what it asks: a present time
-    frame after a demonstrative, "à la base" (at first), the topic marker "niveau X" (not "le niveau
-    de X"), the speaker's group with a definite article and no complement, and a kind noun before
-    "de" and a common noun ("le style de musique", not "le style de Léna")."""
+    frame after a demonstrative, "à la base" (at first), "originally" asking an ``origin``, the topic
+    marker "niveau X" (not "le niveau de X"), the speaker's group with a definite article and no
+    complement, and a kind noun before "de" and a common noun ("le style de musique", not "le style
+    de Léna")."""
     found: set[int] = set()
     for index, word in enumerate(words):
         before = words[index - 1] if index else ""
@@ -150,6 +155,7 @@ def _situating(words: tuple[str, ...], names: set[str]) -> set[int]:
         if (
             (word in _PRESENT_FRAMES and before in _DEMONSTRATIVES | {"these"})
             or (word == "base" and words[max(index - 2, 0) : index] == ("a", "la"))
+            or (word in _AT_FIRST and origin)  # "where is Aurèle from originally?": origin says it
             or (word == "niveau" and (before not in DETERMINERS or before == "au") and before not in _WHICH)
             or (word in _IN_GROUP and before in _DEFINITE and after not in _OF)
             or (word in _KINDS and after in _OF and following and following not in names | _NOT_COMMON)
@@ -219,7 +225,8 @@ def read(text: str, statement: bool = False) -> Reading:
     names = _names(text)
     facet = read_statement(text) if statement else read_facet(_without_description(text, names))
     words = facet.words
-    clause = _about_clause(words) | (set() if statement else _situating(words, names) | seeking_frame(words))
+    situating = _situating(words, names, origin=facet.facet == "origin")
+    clause = _about_clause(words) | (set() if statement else situating | seeking_frame(words))
     french = sentence_language([word for word in words if word not in names]) == "fr"
     kept = [
         index
@@ -239,7 +246,7 @@ def read(text: str, statement: bool = False) -> Reading:
     anchors = tuple(
         word
         for word in content
-        if word in names
+        if (word in names and not synonym_class(word))  # "PM", "HS": words of a class, capitalised
         or word[:1].isdigit()
         or word in _CALENDAR_VALUES  # months and weekdays are values, like numbers (language/text.py)
         or (

@@ -179,6 +179,11 @@ def test_a_thing_of_the_subject_reworded_without_a_verb_may_be_another_thing() -
         # a noun naming a day, asked by "quel", asks a date
         ("Quel est l'anniversaire de Bastien ?", "C'est quand l'anniv de Bastien ?"),
         ("What's Bastien's birthday?", "Quel est l'anniversaire de Bastien ?"),
+        # what a thing consists of is what it is; "originally" asking where one is from; a role
+        # written as an acronym is a word of its class, not a name
+        ("c'est quoi Zorglub ?", "Zorglub, ça consiste en quoi ?"),
+        ("Bastien vient d'où ?", "where is Bastien from originally?"),
+        ("qui est le chef de projet de Zorglub ?", "c'est qui le PM de Zorglub ?"),
         # what a thing is for is what it is
         ("C'est quoi Zorglub ?", "Zorglub, ça sert à quoi ?"),
         ("à quoi sert Zorglub ?", "Zorglub c'est quoi au juste ?"),
@@ -193,3 +198,8 @@ def test_the_day_asked_stays_what_is_asked() -> None:
     # the noun naming the day is kept: another event of the same person is another question
     assert judge("goal", "Quel est l'anniversaire de Bastien ?", "Quand arrive Bastien ?") != "same"
     assert facet_of("Où on fête l'anniversaire de Bastien ?") == "place"
+
+
+def test_originally_asks_about_a_past_unless_the_question_asks_an_origin() -> None:
+    assert judge("goal", "c'est quoi Zorglub ?", "what was Zorglub originally?") != "same"
+    assert judge("goal", "which team is Bastien in?", "which team is Bastien in originally?") != "same"
