@@ -268,7 +268,9 @@ def _of(noun: str) -> str:
 
 
 # Words of arithmetic between numbers: a closed class.
-_ARITHMETIC = folded_words("plus moins fois divise divisé par sur x times minus over by divided multiplied")
+_ARITHMETIC = folded_words(
+    "plus moins fois divise divisé par sur x et times minus over by divided multiplied and"
+)
 
 
 def _only_numbers(subject: str) -> bool:

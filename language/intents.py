@@ -52,7 +52,8 @@ def _phrases(*alternatives: str) -> re.Pattern[str]:
 
 # Ways of asking for information without an interrogative ("tu sais…", "dis-moi…", "une idée de…").
 _REQUEST_FRAMES = _phrases(
-    r"tu sais(?! quoi)",
+    # not "tu sais" and an infinitive: what Eko can do ("tu sais compter jusqu'à 10 ?")
+    r"tu sais(?! quoi)(?! [^ ]+(?:er|ir|re)(?![^ ]))",
     r"sais tu",
     r"tu saurais",
     r"saurais tu",
@@ -164,6 +165,14 @@ _OPINION = _phrases(
     r"pourquoi|quel|quelle|quels|quelles|ce|cette|ces)(?![^ ]))[^ ]+ pour",
     # offers and proposals to the room ("quelqu'un veut un café ?", "qui est chaud pour un foot ?")
     r"quelqu un veut",
+    r"qui (?:veut|veux|en veut|est partant|est partante)",
+    r"c est l heure (?:de|du|d)",  # "c'est l'heure de la pause ?": a proposal
+    r"who wants",
+    # a superlative of judgment asks Eko's taste ("qui c'est le plus beau ?", "le meilleur resto")
+    r"(?:le|la|les) (?:plus|moins) (?:beau|belle|beaux|belles|fort|forte|sympa|drole|cool|nul|nulle|"
+    r"intelligent|intelligente|mignon|mignonne|joli|jolie|marrant|marrante)",
+    r"(?:le|la|les) (?:meilleur|meilleure|meilleurs|meilleures|pire|pires)",
+    r"qu est ce qu on \w+ (?:ce soir|ce midi|ce matin|cet aprem|demain|aujourd hui|ce week end|ce we)",
     r"qui (?:est|serait) (?:chaud|chaude|partant|partante|dispo|motive|motivee)",
     r"ca (?:te|vous) dit",
     r"on va ou",
@@ -228,6 +237,7 @@ _AGREEMENT = _phrases(
     r"pas vrai",
     r"on dit comme ca",
     r"ca marche pour toi",
+    r"ca marche pour (?:demain|ce soir|ce midi|lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche|\d)",
 )
 # Requests for action: an imperative (or "tu peux + verb") that asks Eko to do something.
 _ACTION_VERBS = (
@@ -294,6 +304,10 @@ _SMALL_TALK = _phrases(
     r"quoi de beau",
     r"le match",
     r"bien mange",
+    # asking to repeat ("pardon ?", "hein ?"), the time for a break, news asked of no one
+    r"pardon",
+    r"hein",
+    r"(?:t as|tu as|vous avez|des) (?:des )?nouvelles(?! (?:de|d|du|des|of|from)(?![^ ]))",
 )
 # Told rather than asked: "tu sais quoi ? X…", "devine qui…", "pour info", "je sais pas qui…".
 _STATEMENT = _phrases(
@@ -324,7 +338,7 @@ _KNOW_SOME = _phrases(
     r"(?:tu connais|connais tu|vous connaissez|connaissez vous|you know|know|knows) "
     r"(?:un|une|des|quelques|a|an|any|some)(?! certaine?s?(?![^ ]))"
 )
-_JOKES = folded_words("blague blagues joke jokes")
+_JOKES = folded_words("blague blagues joke jokes drole droles marrant marrante rigolo rigolote funny")
 _YOU = folded_words("tu t toi te ton ta tes t'es t'as you your yours yourself")
 _INTERROGATIVES = folded_words(
     "qui quoi ou quand combien comment pourquoi quel quelle quels quelles lequel laquelle "
@@ -466,6 +480,10 @@ _BE_OR_HAVE = folded_words("a ai avait avais aura aurai est suis etait etais ser
 _CLEFT_STATEMENT = re.compile(r"^ (?:c est|c etait|it s|it was) (?!qui |who )\S+(?: \S+){0,5} (?:qui|who) \S")
 
 
+# Asking whether what was just said is true, and nothing else ("c'est vrai ?", "sérieux ?").
+_REALLY = re.compile(r"^ (?:c est vrai|vraiment|serieux|serieusement|sans rire|really|for real|seriously) $")
+
+
 def _proposes(joined: str, words: list[str]) -> bool:
     found = _PROPOSAL.match(joined)
     return found is not None and found.group(1) not in _BE_OR_HAVE and not set(words) & _INTERROGATIVES
@@ -481,7 +499,7 @@ def intent_of(text: str, language: Language = "fr", bot_name: str = "Eko") -> In
     joined = _joined(words)
     if not words:
         return "presence" if asks or not said.strip() else "small_talk"
-    if _PLUS_ONE.match(said):
+    if _PLUS_ONE.match(said) or _REALLY.match(_joined(words)):
         return "agreement"
     if not any(word.isalpha() for word in words):
         return "small_talk"  # numbers alone ask nothing ("Eko 42 ?")

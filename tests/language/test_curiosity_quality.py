@@ -27,10 +27,11 @@ def test_errors_are_shown_for_the_dev_half_only() -> None:
 
 def test_the_fresh_curiosity_set_stays_at_least_as_measured() -> None:
     """The second blind set (2026-11-27, late evening; its dev half tuned on that evening): the
-    figures docs/bot.md gives, one message of margin."""
+    figures docs/bot.md gives, test 0.969 / 1.000 since the chit-chat probes of 2026-11-28 (0.939
+    before), one message of margin."""
     report = evaluate_curiosity(FRESH_SET)
     assert report["dev"]["precision"] >= 0.97 and report["dev"]["recall"] >= 0.97, report["dev"]
-    assert report["test"]["precision"] >= 0.90 and report["test"]["recall"] >= 0.97, report["test"]
+    assert report["test"]["precision"] >= 0.93 and report["test"]["recall"] >= 0.97, report["test"]
 
 
 def test_the_third_curiosity_set_stays_at_least_as_measured() -> None:

@@ -141,6 +141,21 @@ def test_the_subject_of_a_question_is_the_name_not_the_verb_before_it(text: str,
         "Eko t'es là ?",
         "Eko, tu es d'accord avec moi ?",
         "Merci Eko !",
+        # probes of 2026-11-28, each a kind of chit-chat: what Eko can do, a superlative of taste,
+        # asking to repeat, news asked of no one, "is that true?", confirming a plan, the group's
+        # plan, a break proposed, a sum, something funny asked for, an offer to the room
+        "Eko, tu sais compter jusqu'à 10 ?",
+        "Eko, qui c'est le plus beau ?",
+        "Eko, c'est quoi le meilleur resto du coin ?",
+        "Eko, pardon ?",
+        "Eko, t'as des nouvelles ?",
+        "Eko, c'est vrai ?",
+        "Eko, ça marche pour demain 10h ?",
+        "Eko, qu'est-ce qu'on mange ce soir ?",
+        "Eko, c'est l'heure de la pause ?",
+        "Eko, combien font 2 et 2 ?",
+        "Eko, dis-moi un truc drôle",
+        "Eko, qui veut du gâteau ?",
     ],
 )
 def test_chit_chat_is_never_a_curiosity(text: str) -> None:
@@ -329,3 +344,17 @@ def test_with_no_name_the_subject_ends_at_the_verb() -> None:
     ]:
         curiosity = read_curiosity(question)
         assert curiosity is not None and curiosity.subject == subject
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Eko, t'as des nouvelles de Paul ?",  # news of someone named
+        "Eko, c'est vrai que Paul part à Lyon ?",  # whether a named thing is true
+        "Eko, tu sais où habite Paul ?",  # "tu sais" and an interrogative
+        "Eko, qui est le plus ancien de l'équipe ?",  # not a superlative of taste
+        "Eko, combien coûte la licence Figma ?",
+    ],
+)
+def test_the_same_words_asking_about_someone_or_something_stay_curiosities(text: str) -> None:
+    assert read_curiosity(text) is not None
