@@ -44,7 +44,7 @@ from language.curiosity import (
     read_curiosity,
 )
 from language.equivalence import Attribution, is_equivalent
-from language.intents import asks_after_bot, intent_of
+from language.intents import asks_after_bot, asks_what_bot_is, intent_of
 from language.mentions import strip_mention
 from language.questions import Tone, guess_tone, is_about_bot, is_question
 from language.relevance import MIN_SCORE, answers
@@ -365,6 +365,8 @@ class Responder:
                 intent=intent,
                 offline=offline,
                 after_me=asks_after_bot(message, self.bot_name),
+                what_i_am=intent == "about_bot" and asks_what_bot_is(message, self.bot_name),
+                bot_name=self.bot_name,
             )
             return Reply(_clip(text), "playful", "offline", llm_fallback=fallback)
         text = self.templates.render(

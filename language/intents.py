@@ -405,6 +405,20 @@ def is_chit_chat(text: str, bot_name: str = "Eko") -> bool:
     return bool(_SMALL_TALK.search(joined) or _PRESENCE.search(joined) or _HERE.search(joined))
 
 
+def asks_what_bot_is(text: str, bot_name: str = "Eko") -> bool:
+    """``text`` asks who or what Eko is, or what it is for ("tu es qui ?", "tu fais quoi
+    exactement ?", "who are you?"): what Eko can say of itself without being taught."""
+    return bool(_WHO_ARE_YOU.search(_joined(_words_to(strip_mention(text, bot_name), bot_name))))
+
+
+# Asking who or what the one spoken to is, or what it is for (closed phrasings, both languages).
+_WHO_ARE_YOU = re.compile(
+    r"(?<![^ ])(?:(?:tu es|t es|es tu) (?:qui|quoi)|qui es tu|qui tu es|c est quoi toi|tu sers a quoi|"
+    r"a quoi tu sers|tu fais quoi(?: exactement| au juste| ici)?(?: toi)? $|who are you|what are you|"
+    r"what do you do(?: here)? $)"
+)
+
+
 def asks_after_bot(text: str, bot_name: str = "Eko") -> bool:
     """``text`` asks how Eko is doing ("Eko, ça va ?", "how are you?"), not just any small talk
     ("quelle heure il est ?", "il fait beau ?")."""

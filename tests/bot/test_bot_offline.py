@@ -271,6 +271,9 @@ async def test_a_question_about_eko_that_nothing_answers_is_not_taken_for_small_
 
     assert about_itself.startswith("Personne ne m'a encore appris ça sur moi, Sarah.")
     assert small_talk.startswith("Ça va bien, merci Sarah !")
+    # who or what Eko is, it can say without being taught
+    await sarah.send({"text": "Eko, tu es qui toi ?"})
+    assert (await reply_from_eko(sarah))["text"].startswith("Je suis Eko, le bot de l'équipe, Sarah :")
     await sarah.send({"text": "Eko, t'as passé une bonne journée ?"})
     assert (await reply_from_eko(sarah))["text"].startswith("Ça va bien, merci Sarah !")
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from language.curiosity import as_curiosity, asked_directly, fact_heading, in_third_person, read_curiosity
-from language.intents import intent_of
+from language.intents import asks_what_bot_is, intent_of
 
 
 @pytest.mark.parametrize(
@@ -358,3 +358,10 @@ def test_with_no_name_the_subject_ends_at_the_verb() -> None:
 )
 def test_the_same_words_asking_about_someone_or_something_stay_curiosities(text: str) -> None:
     assert read_curiosity(text) is not None
+
+
+def test_asking_who_or_what_eko_is_is_told_from_the_rest_about_eko() -> None:
+    assert asks_what_bot_is("Eko, tu es qui toi ?") and asks_what_bot_is("Eko, who are you?")
+    assert asks_what_bot_is("Eko, tu fais quoi exactement ?")
+    assert not asks_what_bot_is("Eko, tu fais quoi ce week-end ?")
+    assert not asks_what_bot_is("Eko, qui t'a créé ?")
