@@ -33,6 +33,7 @@ from language.text import (
     is_finite_verb,
     is_verb_form,
     language_of,
+    present_frame,
     seeking_frame,
     sentence_language,
     tokens,
@@ -87,11 +88,14 @@ def _without_opener(said: str) -> str:
 
 def _content(words: list[tuple[str, str]], reading: FacetReading, bot: str) -> list[int]:
     """Indexes of the words that say what is asked about (not frames, not function words)."""
-    seeking = seeking_frame([folded for folded, _ in words])  # "je cherche le numéro de Farid"
+    plain = [folded for folded, _ in words]
+    seeking = seeking_frame(plain)  # "je cherche le numéro de Farid"
+    now = present_frame(plain)  # "qui est d'astreinte cette semaine ?"
     return [
         i
         for i, (folded, _) in enumerate(words)
         if i not in seeking
+        and i not in now
         and folded not in FUNCTION_WORDS
         and folded not in _FRAME_WORDS
         and folded != bot

@@ -53,6 +53,7 @@ from language.text import (
     is_verb_form,
     language_of,
     lemma,
+    present_frame,
     seeking_frame,
     sentence_language,
     stem,
@@ -122,9 +123,6 @@ WRAPPERS = frozenset(
         "better",
     ]
 )
-# Nouns of a time frame that, after a demonstrative, put a question in the present ("cette année",
-# "en ce moment", "ces temps-ci", "these days", "this year"): a present question asks it now anyway.
-_PRESENT_FRAMES = frozenset(["annee", "moment", "temps", "jours", "year", "days"])
 # The speaker's own group, named with a definite article and no complement ("dans l'équipe", "la
 # team", "le séminaire d'équipe", "dans la boîte"): the group every member asks from, like "chez
 # nous". "quelle équipe" asks it; "l'équipe de Léna" names another one.
@@ -148,12 +146,13 @@ def _situating(words: tuple[str, ...], names: set[str], origin: bool = False) ->
     complement, and a kind noun before "de" and a common noun ("le style de musique", not "le style
     de Léna")."""
     found: set[int] = set()
+    frame = present_frame(words)
     for index, word in enumerate(words):
         before = words[index - 1] if index else ""
         after = words[index + 1] if index + 1 < len(words) else ""
         following = words[index + 2] if index + 2 < len(words) else ""
         if (
-            (word in _PRESENT_FRAMES and before in _DEMONSTRATIVES | {"these"})
+            index in frame
             or (word == "base" and words[max(index - 2, 0) : index] == ("a", "la"))
             or (word in _AT_FIRST and origin)  # "where is Aurèle from originally?": origin says it
             or (word == "niveau" and (before not in DETERMINERS or before == "au") and before not in _WHICH)

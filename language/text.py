@@ -596,3 +596,20 @@ def seeking_frame(words: tuple[str, ...] | list[str]) -> set[int]:
         if end < len(words) and words[end] in _SOUGHT_DETERMINERS:
             found.update(range(index, end))
     return found
+
+
+# Nouns of a time frame that, after a demonstrative, put a question in the present ("cette année",
+# "en ce moment", "cette semaine", "ces temps-ci", "these days", "this week"): a present question
+# asks it now anyway ("qui est d'astreinte cette semaine ?" = "qui est d'astreinte ?").
+_PRESENT_FRAMES = folded_words("annee moment temps jours semaine mois year days week month")
+_DEMONSTRATIVES = folded_words("ce cet cette ces this these")
+
+
+def present_frame(words: tuple[str, ...] | list[str]) -> set[int]:
+    """Positions of the demonstrative and the noun of a present time frame in folded ``words``."""
+    return {
+        position
+        for index, word in enumerate(words)
+        if word in _PRESENT_FRAMES and index and words[index - 1] in _DEMONSTRATIVES
+        for position in (index - 1, index)
+    }

@@ -19,6 +19,7 @@ from language.readings import read, words_match
         ("Bastien habite où en ce moment ?", "Bastien habite où ?"),
         ("la kermesse c'est quand cette année ?", "la kermesse c'est quand ?"),
         ("where is Bastien living these days?", "where does Bastien live?"),
+        ("qui est d'astreinte cette semaine ?", "qui est d'astreinte ?"),
         # "à la base" (at first), the topic marker "niveau X"
         ("il vient d'où à la base Bastien ?", "Bastien vient d'où ?"),
         ("Bastien fait quoi, niveau boulot ?", "Bastien fait quoi comme boulot ?"),

@@ -340,6 +340,7 @@ def test_with_no_name_the_subject_ends_at_the_verb() -> None:
         ("pourquoi le staging est down ?", "staging"),
         ("pourquoi la machine à café est en panne ?", "machine à café"),
         ("pourquoi la clim fait du bruit ?", "clim"),
+        ("qui est d'astreinte cette semaine ?", "astreinte"),  # a present time frame is no subject
         ("combien coûte une place de parking ?", "place de parking"),
     ]:
         curiosity = read_curiosity(question)
