@@ -304,9 +304,7 @@ _SMALL_TALK = _phrases(
     r"quoi de beau",
     r"le match",
     r"bien mange",
-    # asking to repeat ("pardon ?", "hein ?"), the time for a break, news asked of no one
-    r"pardon",
-    r"hein",
+    # news asked of no one
     r"(?:t as|tu as|vous avez|des) (?:des )?nouvelles(?! (?:de|d|du|des|of|from)(?![^ ]))",
 )
 # Told rather than asked: "tu sais quoi ? X…", "devine qui…", "pour info", "je sais pas qui…".
@@ -494,6 +492,9 @@ _BE_OR_HAVE = folded_words("a ai avait avais aura aurai est suis etait etais ser
 _CLEFT_STATEMENT = re.compile(r"^ (?:c est|c etait|it s|it was) (?!qui |who )\S+(?: \S+){0,5} (?:qui|who) \S")
 
 
+# Asking to repeat, and nothing else ("pardon ?", "hein ?"): in a sentence the same words repair or
+# tag it ("c'est mardi… non mercredi pardon").
+_SAY_AGAIN = re.compile(r"^ (?:pardon|hein|comment|sorry|pardon me|excuse me) $")
 # Asking whether what was just said is true, and nothing else ("c'est vrai ?", "sérieux ?").
 _REALLY = re.compile(r"^ (?:c est vrai|vraiment|serieux|serieusement|sans rire|really|for real|seriously) $")
 
@@ -515,6 +516,8 @@ def intent_of(text: str, language: Language = "fr", bot_name: str = "Eko") -> In
         return "presence" if asks or not said.strip() else "small_talk"
     if _PLUS_ONE.match(said) or _REALLY.match(_joined(words)):
         return "agreement"
+    if _SAY_AGAIN.match(_joined(words)):
+        return "small_talk"
     if not any(word.isalpha() for word in words):
         return "small_talk"  # numbers alone ask nothing ("Eko 42 ?")
     content = [w for w in words if w not in FUNCTION_WORDS]
