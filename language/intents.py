@@ -168,10 +168,10 @@ _OPINION = _phrases(
     r"qui (?:veut|veux|en veut|est partant|est partante)",
     r"c est l heure (?:de|du|d)",  # "c'est l'heure de la pause ?": a proposal
     r"who wants",
-    # a superlative of judgment asks Eko's taste ("qui c'est le plus beau ?", "le meilleur resto")
+    # a superlative of judgment asks Eko's taste ("qui c'est le plus beau ?"; "meilleur" is above)
     r"(?:le|la|les) (?:plus|moins) (?:beau|belle|beaux|belles|fort|forte|sympa|drole|cool|nul|nulle|"
     r"intelligent|intelligente|mignon|mignonne|joli|jolie|marrant|marrante)",
-    r"(?:le|la|les) (?:meilleur|meilleure|meilleurs|meilleures|pire|pires)",
+    r"(?:le|la|les) (?:pire|pires)",
     r"qu est ce qu on \w+ (?:ce soir|ce midi|ce matin|cet aprem|demain|aujourd hui|ce week end|ce we)",
     r"qui (?:est|serait) (?:chaud|chaude|partant|partante|dispo|motive|motivee)",
     r"ca (?:te|vous) dit",
@@ -305,7 +305,7 @@ _SMALL_TALK = _phrases(
     r"le match",
     r"bien mange",
     # news asked of no one
-    r"(?:t as|tu as|vous avez|des) (?:des )?nouvelles(?! (?:de|d|du|des|of|from)(?![^ ]))",
+    r"(?:t as|tu as|vous avez|as tu|avez vous) (?:des )?nouvelles(?= $)",
 )
 # Told rather than asked: "tu sais quoi ? X…", "devine qui…", "pour info", "je sais pas qui…".
 _STATEMENT = _phrases(
