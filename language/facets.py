@@ -442,7 +442,7 @@ _STATED: tuple[tuple[str, str], ...] = (
     (
         "employer",
         r" (?:travaille|travaillent|bosse|bossent|salariee?|employee?|est|sont) (?:chez|pour) | "
-        r"works? (?:at|for) | employed",
+        r"works? (?:at|for) | employed| (?:entreprise|boite|societe|employeur) (?:de|d) ",
     ),
     (
         "price",
@@ -508,6 +508,21 @@ _NAMED_PLACE = re.compile(
     r"(?:(?:l['’]\s*|la\s+|le\s+|les\s+|the\s+))?[A-ZÀ-Þ]"
 )
 WHERE_FACETS = frozenset({"place", "origin"})
+
+
+def is_at_a_named_place(text: str) -> bool:
+    """Being or going somewhere named: a copula or a verb of going, then a locative preposition and
+    a capitalised name ("le bureau de lemapp est à Nantes", "part en vacances au Japon", "is in
+    Leeds"); not "de", whose name may be the subject's own ("le bureau de Bordeaux"). A weaker
+    sign of a place than :func:`stated_facets` reads (for the search and the duplicate rules it
+    costs more than it gives)."""
+    return _AT_A_NAMED_PLACE.search(text) is not None
+
+
+_AT_A_NAMED_PLACE = re.compile(
+    r"\b(?:est|sont|suis|es|part|pars|partent|va|vais|vont|is|are|am|goes|go)\b[^.,;]*?"
+    r"(?<![\w'’])(?:à|au|aux|en|dans|in|at|to)\s+(?:l['’]\s*|la\s+|le\s+|les\s+|the\s+)?[A-ZÀ-Þ]"
+)
 # A cleft putting a person's name first ("C'est Séverin qui pilote Lynx", "It's Léa who runs it"):
 # the statement says who does something.
 _NAME_WORD = r"[A-ZÀ-Þ][\w'’-]*"

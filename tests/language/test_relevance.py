@@ -45,3 +45,21 @@ def test_a_fact_without_the_kind_of_thing_asked_is_not_quoted() -> None:
     )
     assert answers("c'est quoi le métier d'Octave ?", "Le métier d'Octave : ingénieur sécurité", 0.6)
     assert answers("where is Octave from?", "Octave is from Brest", 0.6)
+
+
+def test_a_fact_stating_only_another_facet_of_the_subject_is_not_quoted() -> None:
+    """Dev items of the blind retrieval set, with their own fact left out: Eko quoted the office's
+    seats to "where is it?" and its address to "when does it open?"."""
+    seats = "Il y a 22 postes de travail au bureau de Bordeaux."
+    address = "Le bureau de Bordeaux est au 8 quai des Chartrons."
+    assert not answers("c'est où le bureau de Bordeaux ?", seats, 0.62)
+    assert not answers("le bureau de Bordeaux ouvre à quelle heure ?", address, 0.46)
+    assert answers("c'est où le bureau de Bordeaux ?", address, 0.62)
+    # a place named after "est à", "part … au": a place given, though no verb of place says it
+    assert answers(
+        "ils sont où les locaux de lemapp ?", "Le bureau de lemapp est à Nantes, près de la gare.", 0.6
+    )
+    assert answers("Simon il part où en vacs ?", "Simon part en vacances au Japon en avril.", 0.6)
+    # "l'entreprise de Bastien" states his employer, whatever else the fact says
+    company = "L'entreprise de Bastien s'appelle Zorglub Data, c'est une petite agence."
+    assert answers("la boîte de Bastien elle s'appelle comment ?", company, 0.6)

@@ -31,10 +31,12 @@ MEASURED = {
 }
 # Offline quotes (memory/quality/retrieval.py, QUOTING_OUTCOMES) measured the same day: right answers,
 # at most this many wrong ones, at most this many quotes when the question's fact is left out.
-QUOTES = {"dev": (37, 0, 10), "test": (27, 1, 5)}
+# Since 2026-11-28 a fact stating only another facet is not quoted (language.relevance): dev 10 → 8
+# and test 5 → 4 quotes with the question's fact left out; third test 5 → 4 wrong, 12 → 9.
+QUOTES = {"dev": (37, 0, 8), "test": (27, 1, 4)}
 # The third set (third_retrieval.jsonl, 2026-11-27, night): dev tuned on from then, test not.
 MEASURED_THIRD = {"dev": (0.855, 0.968), "test": (0.629, 0.887)}
-QUOTES_THIRD = {"dev": (19, 2, 3), "test": (23, 5, 12)}
+QUOTES_THIRD = {"dev": (19, 2, 3), "test": (23, 4, 9)}
 QUOTES_MARGIN = 2
 
 
