@@ -406,71 +406,68 @@ def test_a_verb_of_aversion_is_the_negation_of_liking() -> None:
     )
 
 
-@pytest.mark.parametrize(
-    ("a", "b", "same"),
-    [
-        # being in charge of a thing, in any of its words, is one statement and one question
-        ("Bastien gère la paie", "C'est Bastien qui s'occupe de la paie", True),
-        ("Bastien est responsable de la paie", "Bastien gère la paie", True),
-        ("Qui gère le serveur de build ?", "C'est qui qui s'occupe du serveur de build ?", True),
-        ("Qui gère le serveur de build ?", "Qui est responsable du serveur de build ?", True),
-        # the holder of a role of being in charge is who is in charge ("c'est qui le lead de X ?")
-        ("Qui pilote Zorglub ?", "C'est qui le lead de Zorglub ?", True),
-        ("Qui gère le bureau de Nantes ?", "C'est qui le responsable du bureau de Nantes ?", True),
-        ("Qui est le chef de projet de Zorglub ?", "Qui pilote Zorglub ?", True),
-        ("C'est qui le chef de Bastien ?", "Qui est le manager de Bastien ?", True),
-        ("C'est qui le lead de Zorglub ?", "Qui a créé Zorglub ?", False),
-        ("C'est qui le lead dev de Zorglub ?", "Qui pilote Zorglub ?", False),
-        # another act, another thing, or no longer is another statement
-        ("Bastien gère la paie", "Bastien a créé la paie", False),
-        ("Bastien gère la paie", "Bastien gère le recrutement", False),
-        ("Bastien gère la paie", "Bastien ne gère plus la paie", False),
-        ("Qui gère le serveur de build ?", "Qui a installé le serveur de build ?", False),
-    ],
-)
-def test_words_of_being_in_charge_are_synonyms(a: str, b: str, same: bool) -> None:
-    kind = "goal" if a.endswith("?") else "fact"
-    who = Attribution(None if kind == "goal" else "Bastien")
-    assert is_equivalent(kind, a, b, HIGH, who, who) is same
+# A meaning said in other words (language/concepts.py, the synonym classes; readings; facets): a
+# question ends with "?" and has no subject given, a statement is about ``about``.
+_OTHER_WORDS = [
+    # being in charge of a thing, in any of its words, is one statement and one question
+    ("Bastien gère la paie", "C'est Bastien qui s'occupe de la paie", "Bastien", True),
+    ("Bastien est responsable de la paie", "Bastien gère la paie", "Bastien", True),
+    ("Qui gère le serveur de build ?", "C'est qui qui s'occupe du serveur de build ?", None, True),
+    ("Qui gère le serveur de build ?", "Qui est responsable du serveur de build ?", None, True),
+    # the holder of a role of being in charge is who is in charge ("c'est qui le lead de X ?")
+    ("Qui pilote Zorglub ?", "C'est qui le lead de Zorglub ?", None, True),
+    ("Qui gère le bureau de Nantes ?", "C'est qui le responsable du bureau de Nantes ?", None, True),
+    ("Qui est le chef de projet de Zorglub ?", "Qui pilote Zorglub ?", None, True),
+    ("C'est qui le chef de Bastien ?", "Qui est le manager de Bastien ?", None, True),
+    ("C'est qui le lead de Zorglub ?", "Qui a créé Zorglub ?", None, False),
+    ("C'est qui le lead dev de Zorglub ?", "Qui pilote Zorglub ?", None, False),
+    # another act, another thing, or no longer is another statement
+    ("Bastien gère la paie", "Bastien a créé la paie", "Bastien", False),
+    ("Bastien gère la paie", "Bastien gère le recrutement", "Bastien", False),
+    ("Bastien gère la paie", "Bastien ne gère plus la paie", "Bastien", False),
+    ("Qui gère le serveur de build ?", "Qui a installé le serveur de build ?", None, False),
+    # making a thing, in any of its words; another act, thing made or value
+    ("Qui a créé Zorglub ?", "C'est qui qui a développé Zorglub ?", None, True),
+    ("Who built Zorglub?", "Qui a codé Zorglub ?", None, True),
+    ("Zorglub est écrit en Go", "Zorglub est codé en Go", "Zorglub", True),
+    ("Qui a codé Zorglub ?", "Qui maintient Zorglub ?", None, False),
+    ("Qui a écrit la doc de Zorglub ?", "Qui a créé Zorglub ?", None, False),
+    ("Zorglub est codé en Python", "Zorglub a été créé en 2020", "Zorglub", False),
+    # out of order and repaired, in any words; "ne marche plus" says it is, not that something
+    # stopped; the other state, another machine or a qualified state is another statement
+    ("La photocopieuse est en panne", "La photocopieuse marche plus", "photocopieuse", True),
+    ("La photocopieuse est en panne", "La photocopieuse est HS", "photocopieuse", True),
+    ("La photocopieuse est HS", "The photocopier is broken", "photocopieuse", True),
+    ("La photocopieuse a été réparée", "La photocopieuse remarche", "photocopieuse", True),
+    ("La photocopieuse est en panne", "La photocopieuse a été réparée", "photocopieuse", False),
+    ("La photocopieuse marche plus", "La photocopieuse remarche", "photocopieuse", False),
+    ("La photocopieuse du 3e est en panne", "La photocopieuse du 2e est HS", "photocopieuse", False),
+    ("La photocopieuse est en panne", "La photocopieuse ne marche pas bien le matin", "photocopieuse", False),
+    ("pourquoi le staging est down ?", "le staging répond plus, pourquoi ?", None, True),
+    ("pourquoi le staging est down ?", "pourquoi le staging est lent ?", None, False),
+    # what a thing runs on, liking a thing; another tool, taste, the opposite, another relation
+    ("La CI tourne sur GitLab CI", "On utilise GitLab CI pour la CI", "CI", True),
+    ("Le staging est hébergé chez Scaleway", "Le staging tourne sur Scaleway", "staging", True),
+    ("Bastien adore le jazz", "Bastien est fan de jazz", "Bastien", True),
+    ("La CI tourne sur GitLab CI", "La CI tourne sur GitHub Actions", "CI", False),
+    ("Bastien aime le jazz", "Bastien kiffe le rock", "Bastien", False),
+    ("Bastien aime le jazz", "Bastien déteste le jazz", "Bastien", False),
+    ("Bastien aime Vim", "Bastien utilise Vim", "Bastien", False),
+    # children in any register, a product coming out in any word
+    ("Bastien a 2 gamins", "bastien a deux gosses", "Bastien", True),
+    ("Bastien a 2 gamins", "Bastien a 2 filles", "Bastien", False),
+    ("Zorglub sort quand ?", "c'est quand la release de Zorglub ?", None, True),
+    ("Zorglub sort quand ?", "Zorglub arrive quand ?", None, False),
+    # slang asking what a thing is, a favourite in other words
+    ("c'est quoi Zorglub ?", "kesako Zorglub ?", None, True),
+    ("le film préféré de Bastien c'est quoi ?", "Bastien, son film culte c'est lequel ?", None, True),
+]
 
 
-@pytest.mark.parametrize(
-    ("a", "b", "same"),
-    [
-        # making a thing, in any of its words
-        ("Qui a créé Zorglub ?", "C'est qui qui a développé Zorglub ?", True),
-        ("Who built Zorglub?", "Qui a codé Zorglub ?", True),
-        ("Zorglub est écrit en Go", "Zorglub est codé en Go", True),
-        # another act, another thing made, another value
-        ("Qui a codé Zorglub ?", "Qui maintient Zorglub ?", False),
-        ("Qui a écrit la doc de Zorglub ?", "Qui a créé Zorglub ?", False),
-        ("Zorglub est codé en Python", "Zorglub a été créé en 2020", False),
-    ],
-)
-def test_words_of_making_a_thing_are_synonyms(a: str, b: str, same: bool) -> None:
-    kind = "goal" if a.endswith("?") else "fact"
-    who = Attribution(None if kind == "goal" else "Zorglub")
-    assert is_equivalent(kind, a, b, HIGH, who, who) is same
-
-
-@pytest.mark.parametrize(
-    ("a", "b", "same"),
-    [
-        # out of order, in any of its words; "ne marche plus" says it is, not that something stopped
-        ("La photocopieuse est en panne", "La photocopieuse marche plus", True),
-        ("La photocopieuse est en panne", "La photocopieuse est HS", True),
-        ("La photocopieuse est HS", "The photocopier is broken", True),
-        ("La photocopieuse a été réparée", "La photocopieuse remarche", True),
-        # the other state, another thing, or a qualified state is another statement
-        ("La photocopieuse est en panne", "La photocopieuse a été réparée", False),
-        ("La photocopieuse marche plus", "La photocopieuse remarche", False),
-        ("La photocopieuse du 3e est en panne", "La photocopieuse du 2e est HS", False),
-        ("La photocopieuse est en panne", "La photocopieuse ne marche pas bien le matin", False),
-    ],
-)
-def test_out_of_order_and_repaired_are_states_in_any_words(a: str, b: str, same: bool) -> None:
-    who = Attribution("photocopieuse")
-    assert is_equivalent("fact", a, b, HIGH, who, who) is same
+@pytest.mark.parametrize(("a", "b", "about", "same"), _OTHER_WORDS)
+def test_a_meaning_said_in_other_words_is_one_record(a: str, b: str, about: str | None, same: bool) -> None:
+    who = Attribution(about)
+    assert is_equivalent("goal" if a.endswith("?") else "fact", a, b, 0.8, who, who) is same
 
 
 def test_a_word_of_a_synonym_class_is_no_name_and_no_swapped_slot() -> None:
@@ -488,43 +485,3 @@ def test_colloquial_verbs_of_working_and_living_state_the_employer_and_the_place
     assert not is_equivalent(
         "fact", "Bastien taffe chez Vinted", "Bastien a taffé chez Vinted", 0.87, who, who
     )
-
-
-@pytest.mark.parametrize(
-    ("a", "b", "about", "same"),
-    [
-        # what a thing runs on or uses, and liking a thing, in any of their words
-        ("La CI tourne sur GitLab CI", "On utilise GitLab CI pour la CI", "CI", True),
-        ("Le staging est hébergé chez Scaleway", "Le staging tourne sur Scaleway", "staging", True),
-        ("Bastien adore le jazz", "Bastien est fan de jazz", "Bastien", True),
-        # another tool, another taste, the opposite, or another relation
-        ("La CI tourne sur GitLab CI", "La CI tourne sur GitHub Actions", "CI", False),
-        ("Bastien aime le jazz", "Bastien kiffe le rock", "Bastien", False),
-        ("Bastien aime le jazz", "Bastien déteste le jazz", "Bastien", False),
-        ("Bastien aime Vim", "Bastien utilise Vim", "Bastien", False),
-    ],
-)
-def test_running_on_a_tool_and_liking_a_thing_are_synonyms(a: str, b: str, about: str, same: bool) -> None:
-    who = Attribution(about)
-    assert is_equivalent("fact", a, b, 0.8, who, who) is same
-
-
-@pytest.mark.parametrize(
-    ("kind", "a", "b", "same"),
-    [
-        # children in any register, a product coming out in any word
-        ("fact", "Bastien a 2 gamins", "bastien a deux gosses", True),
-        ("fact", "Bastien a 2 gamins", "Bastien a 2 filles", False),
-        ("goal", "Zorglub sort quand ?", "c'est quand la release de Zorglub ?", True),
-        ("goal", "Zorglub sort quand ?", "Zorglub arrive quand ?", False),
-        # slang asking what a thing is, a favourite in other words
-        ("goal", "c'est quoi Zorglub ?", "kesako Zorglub ?", True),
-        ("goal", "le film préféré de Bastien c'est quoi ?", "Bastien, son film culte c'est lequel ?", True),
-        # a question about a thing out of order, in any words
-        ("goal", "pourquoi le staging est down ?", "le staging répond plus, pourquoi ?", True),
-        ("goal", "pourquoi le staging est down ?", "pourquoi le staging est lent ?", False),
-    ],
-)
-def test_children_releases_slang_and_states_in_questions(kind: str, a: str, b: str, same: bool) -> None:
-    about = Attribution("Bastien" if kind == "fact" else None)
-    assert is_equivalent(kind, a, b, 0.8, about, about) is same  # type: ignore[arg-type]
