@@ -12,7 +12,7 @@ from language.relevance import answers
 from llm.port import ChatTurn, LLMRequest
 from memory.records import Record, RecordNotFound, ScoredRecord
 from reflection.engine import Engine, RunLog, Skip, context_line
-from reflection.phrasing import GoalDecision, offline_question
+from reflection.phrasing import GoalDecision, offline_question, wording_in
 from reflection.ratelimit import Claim
 from reflection.records import ReflectionRecord
 from reflection.window import Message
@@ -160,5 +160,6 @@ class GoalFlow:
         decision = await e.ask(request, GoalDecision, run, record)
         if decision is not None:
             return decision.message, decision.reason or e.reason("curiosity", goal.text), decision.tone
-        message, tone = offline_question(e.templates, goal.text)
+        asked = wording_in(e.language, [goal.text, *goal.variants])
+        message, tone = offline_question(e.templates, asked)
         return message, e.reason("curiosity", goal.text), tone

@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints
 
 from language.questions import Tone, curiosity_tone
-from language.text import is_common_word
+from language.text import Language, is_common_word, sentence_language, tokens
 from llm.templates import PromptTemplates
 
 
@@ -55,6 +56,13 @@ def question_form(goal_text: str) -> tuple[str, bool]:
         # a word that is never a name ("Quand", "On", "Le"): the goal's capital was the sentence's
         text = text[0].lower() + text[1:]
     return text, is_question
+
+
+def wording_in(language: Language, wordings: Sequence[str]) -> str:
+    """The first of a goal's wordings (its text, then the ones merged into it) written in the Lobby's
+    language, else its text: "who's the PM of Pivert?" merged with "c'est qui la PM de Pivert ?" is
+    asked in French in a French Lobby."""
+    return next((w for w in wordings if sentence_language(tokens(w)) == language), wordings[0])
 
 
 def offline_question(

@@ -133,6 +133,20 @@ async def test_a_goal_a_stored_fact_answers_is_marked_answered_not_asked(
     assert not any("serveur de build" in post for post in chat.posts)
 
 
+async def test_a_goal_is_asked_in_the_lobby_s_language_when_one_of_its_wordings_is(
+    make_service: ServiceFactory, memory: Memory, chat: RecordingChat
+) -> None:
+    """ "who's the PM of Pivert?" then "c'est qui la PM de Pivert ?" are one goal: a French Lobby is
+    asked in French (probe conversation of 2026-11-28 got "… : who's the PM of Pivert?")."""
+    goal = await memory.add("goal", "Who's the PM of Pivert?", about="PM of Pivert")
+    again = await memory.add("goal", "C'est qui la PM de Pivert ?", about="PM de Pivert")
+    assert again.id == goal.id  # merged
+    chat.say("David", "hello")
+    service = await make_service(llm=OfflineLLM())
+    await service.run_scheduled()
+    assert chat.posts == ["J'ai une question qui me trotte : c'est qui la PM de Pivert ?"]
+
+
 async def test_offline_mode_phrases_the_goal_with_the_tone_templates(
     make_service: ServiceFactory, memory: Memory, chat: RecordingChat
 ) -> None:
