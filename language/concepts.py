@@ -162,6 +162,8 @@ _SYNONYM_CLASSES: dict[str, str] = {
     # a product coming out ("sort le 15 avril", "la release", "la sortie", "ships")
     "release": "sort sortent sortira sortie sorties release releases released lancement launch ship ships "
     "shipped shipping",
+    # a book in any register ("livre", "bouquin"); not a novel, a kind of book
+    "book": "livre livres bouquin bouquins book books",
     # working again ("réparée", "remarche" read as "réparée", "fixed")
     "repaired": "repare reparee repares reparees reparer fixed repaired",
 }

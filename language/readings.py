@@ -415,6 +415,8 @@ def words_match(a: str, b: str, synonyms: bool = True) -> bool:
     (with ``synonyms``: "équipe" / "team", :func:`language.lexicon.translates`) or a typo."""
     if a == b or word_key(a) == word_key(b):
         return True
+    if synonym_class(a) is not None and synonym_class(a) == synonym_class(b):
+        return True  # one meaning in other words, strict facets included ("livre" / "bouquin")
     if synonyms and (_synonyms(a, b) or translates(a, b) or translates(b, a)):
         return True
     return _typo(a, b)
@@ -422,10 +424,8 @@ def words_match(a: str, b: str, synonyms: bool = True) -> bool:
 
 def _synonyms(a: str, b: str) -> bool:
     """One word is the headword of a concept the other belongs to ("gosses" → "enfant", "mother" →
-    "mere"). Two members of a concept are not synonyms ("chien" and "chat" are both animals), unless
-    they are of one synonym class (:func:`language.concepts.synonym_class`: "gère" / "s'occupe")."""
-    if synonym_class(a) is not None and synonym_class(a) == synonym_class(b):
-        return True
+    "mere"). Two members of a concept are not synonyms ("chien" and "chat" are both animals); words of
+    one synonym class are (:func:`words_match`, :func:`language.concepts.synonym_class`)."""
     forms = {a, b, word_key(a), word_key(b), *(w[:-1] for w in (a, b) if len(w) > 3 and w[-1] in "sx")}
     return any(concept in forms for concept in set(concepts_of(a)) & set(concepts_of(b)))  # plurals too
 

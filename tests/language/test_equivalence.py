@@ -458,6 +458,9 @@ _OTHER_WORDS = [
     ("Bastien a 2 gamins", "Bastien a 2 filles", "Bastien", False),
     ("Zorglub sort quand ?", "c'est quand la release de Zorglub ?", None, True),
     ("Zorglub sort quand ?", "Zorglub arrive quand ?", None, False),
+    # a favourite named in another register (a synonym class holds for strict facets too)
+    ("C'est quoi le livre préféré de Bastien ?", "Bastien lit quoi comme bouquin préféré ?", None, True),
+    ("C'est quoi le livre préféré de Bastien ?", "C'est quoi le film préféré de Bastien ?", None, False),
     # slang asking what a thing is, a favourite in other words
     ("c'est quoi Zorglub ?", "kesako Zorglub ?", None, True),
     ("le film préféré de Bastien c'est quoi ?", "Bastien, son film culte c'est lequel ?", None, True),
