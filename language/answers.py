@@ -729,10 +729,16 @@ def said_of_who(question: AskedQuestion, value: str) -> str | None:
     """What a question asking who says of the person, when ``value`` names them ("s'occupe de la
     paie" for "Capucine" to "qui s'occupe de la paie ?"): a fact then reads "Capucine s'occupe de la
     paie", the statement the question's own words make once the name is in. None otherwise."""
-    found = _WHO_DOES.match(normalise_quotes(question.text))
+    if question.facet == "identity":
+        return None  # "qui est Paul ?" asks who he is: "Paul Martin est Paul" says nothing
+    text = _WHO_IS.sub("who is ", normalise_quotes(question.text))  # "who's in charge of X?"
+    found = _WHO_DOES.match(text)
     if found is None or not _only_a_name(value):
         return None
     return found.group(1)
+
+
+_WHO_IS = re.compile(r"^\s*who's\s*", re.IGNORECASE)
 
 
 def topic_terms(question: AskedQuestion) -> set[str]:

@@ -137,7 +137,7 @@ def concepts_of(word: str) -> tuple[str, ...]:
 # (language/readings.py). Search does not read them (its terms come from the concepts above).
 _SYNONYM_CLASSES: dict[str, str] = {
     # being in charge of a thing ("gère", "s'occupe de", "est responsable de", "en charge de")
-    "in_charge": "gere gerer gerent geres gerait occupe occuper occupent occupait responsable "
+    "in_charge": "gere gerer gerent geres gerait occupe occuper occupent occupait responsable responsible "
     "responsables charge manage manages managed managing manager handle handles handled owner owners "
     "pilote piloter pilotent dirige diriger dirigent chef cheffe lead leads leader referent referente "
     "boss head runs pm po",

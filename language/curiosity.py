@@ -170,7 +170,9 @@ def _subject(words: list[tuple[str, str]], content: list[int], known: set[str]) 
 # "qui" and "who" asking the subject of a verb ("whom" never does), and the reflexive clitics
 # between them ("qui s'occupe").
 _WHO_ASKING = WHO_WORDS - {"whom"}
-_REFLEXIVE = folded_words("s se")
+# Between "qui"/"who" and the words asking who: a reflexive clitic ("qui s'occupe"), a copula and
+# "en"/"in" ("qui est en charge de", "who's in charge of", "who is responsible for").
+_REFLEXIVE = folded_words("s se est is en in")
 
 
 def _follows_who(words: list[tuple[str, str]], index: int) -> bool:
@@ -297,7 +299,20 @@ def _asking_verb(words: list[tuple[str, str]], reading: FacetReading, bot: str) 
     ]
     while cue and fold(cue[-1]) in FUNCTION_WORDS:
         cue.pop()
+    if len(cue) == 1 and any(folded in ("does", "doesn") for folded, _ in words):
+        # "where does Priya live?": the topic states it of her ("Priya lives")
+        return [_third_person_english(cue[0])]
     return cue
+
+
+def _third_person_english(verb: str) -> str:
+    """An English verb's third person singular present ("live" → "lives", "go" → "goes", "fly" →
+    "flies"), spelling rules only."""
+    if verb.endswith(("s", "sh", "ch", "x", "z", "o")):
+        return verb + "es"
+    if verb.endswith("y") and verb[-2:-1] not in "aeiou":
+        return verb[:-1] + "ies"
+    return verb + "s"
 
 
 # First-person possessives and the determiner each becomes before a name's "de" ("mon badge" → "le
@@ -432,6 +447,7 @@ def heading_ends_with_verb(curiosity: Curiosity) -> bool:
         or before in SUBJECT_CLITICS
         or (at >= 0 and after in _ASKING_WORDS)
         or is_verb_form(heading[-1].casefold())
+        or (heading[-1].endswith("s") and is_english_verb_form(fold(heading[-1])))  # "Priya lives"
     )
 
 

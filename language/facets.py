@@ -145,9 +145,9 @@ _CUES: tuple[tuple[str, str], ...] = (
     # responsable du bureau de Nantes ?" = "qui gère le bureau de Nantes ?", "who's the lead of X?").
     (
         "agent",
-        r" (?:qui|who|whos)(?: (?:est|etait|c est|s|is|was))? (?:le |la |l |the )?"
-        r"(?:responsable|chef|cheffe|lead|manager|owner|referent|referente|boss|head|pm|po)"
-        r"(?: de projet)?(?= (?:de|du|des|d|of) )",
+        r" (?:qui|who|whos)(?: (?:est|etait|c est|s|is|was))? (?:le |la |l |the |en |in )?"
+        r"(?:responsable|responsible|charge|chef|cheffe|lead|manager|owner|referent|referente|boss|head|pm|"
+        r"po)(?: de projet)?(?= (?:de|du|des|d|of|for) )",
     ),
     (
         "agent",
@@ -227,6 +227,8 @@ _KEPT = frozenset(
         "travaille",
         "est",
         "responsable",
+        "responsible",
+        "charge",
         "chef",
         "cheffe",
         "lead",

@@ -47,3 +47,18 @@ def test_a_complement_of_the_verb_asked_completes_it() -> None:
     assert written("Où est le bureau de Rouen ?", "bureau de Rouen", "place", "à Rouen", "Lou") == (
         "Bureau de Rouen : à Rouen (d'après Lou)"
     )
+
+
+def test_english_questions_give_english_statements() -> None:
+    """An English Lobby (probe conversation of 2026-11-28): "Charge of the design team: Priya",
+    "Priya live: in Bristol" were written."""
+    assert written("Who's in charge of the design team?", "design team", "agent", "Priya", "Ben", "en") == (
+        "Priya is in charge of the design team (according to Ben)"
+    )
+    assert written("Where does Priya live?", "Priya", "place", "I live in Bristol", "Priya", "en") == (
+        "Priya lives in Bristol (according to Priya)"
+    )
+    # who someone is: a name given is no statement of the question's words
+    assert written("Qui est Odile ?", "Odile", "identity", "Odile Martin", "Marc") == (
+        "Odile : Odile Martin (d'après Marc)"
+    )

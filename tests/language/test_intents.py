@@ -126,6 +126,8 @@ def test_a_curiosity_carries_its_subject_facet_and_topic() -> None:
         # with no name, the verb right after "qui" asks who does it: what is asked of is its object
         ("Eko, qui s'occupe de la paie ?", "paie"),
         ("Eko, who runs the canteen?", "canteen"),
+        ("Eko, who's in charge of the design team?", "design team"),  # a copula and "in" between
+        ("Eko, qui est en charge de la paie ?", "paie"),
     ],
 )
 def test_the_subject_of_a_question_is_the_name_not_the_verb_before_it(text: str, subject: str) -> None:
