@@ -556,6 +556,33 @@ def states_another_facet(asked: str, text: str) -> bool:
     return bool(stated) and asked not in stated
 
 
+def states_only_other_facets(asked: str, text: str) -> bool:
+    """The statement states facets (:func:`stated_facets`, a place named after "est à" too), none of
+    the kind ``asked`` asks for: "Il y a 22 postes de travail au bureau de Bordeaux" to "c'est où le
+    bureau de Bordeaux ?", "Le bureau de Bordeaux est au 8 quai des Chartrons" to "il ouvre à quelle
+    heure ?" say something else about the same subject."""
+    given = _GIVEN_BY.get(asked)
+    if given is None:
+        return False
+    stated = stated_facets(text) | ({"place"} if is_at_a_named_place(text) else set())
+    return bool(stated) and not stated & given
+
+
+# The facets a statement may state to answer a question asking one of these (a date may be given
+# as a time of day: "quand ouvre le bureau ?").
+_GIVEN_BY: dict[str, frozenset[str]] = {
+    "place": frozenset({"place"}),
+    "origin": frozenset({"origin", "place"}),
+    "employer": frozenset({"employer"}),
+    "hours": frozenset({"hours"}),
+    "date": frozenset({"date", "hours"}),
+    "quantity": frozenset({"quantity"}),
+    "price": frozenset({"price"}),
+    "amount": frozenset({"price", "quantity"}),
+    "age": frozenset({"age", "quantity"}),
+}
+
+
 def names_organisation(text: str) -> bool:
     """Whether a statement puts its subject "chez" a proper name: an organisation, so likely the
     employer ("a travaillé six ans chez Decathlon"). A hint for search only: "a passé un entretien

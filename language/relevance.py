@@ -35,14 +35,7 @@ import re
 from language.answers import fits_facet
 from language.curiosity import read_curiosity
 from language.equivalence import same_subject, subject_key
-from language.facets import (
-    VALUE_FACETS,
-    facet_of,
-    is_at_a_named_place,
-    read_facet,
-    stated_facets,
-    states_another_facet,
-)
+from language.facets import VALUE_FACETS, facet_of, read_facet, states_another_facet, states_only_other_facets
 from language.terms import terms
 from language.text import fold, is_common_word
 
@@ -114,27 +107,9 @@ def _gives_asked_kind(question: str, text: str) -> bool:
     asked = facet_of(question)
     if asked in VALUE_FACETS and not fits_facet(text, asked, "fr"):
         return False
-    stated = stated_facets(text) | ({"place"} if is_at_a_named_place(text) else set())
-    if asked in _GIVEN_BY and stated and not stated & _GIVEN_BY[asked]:
+    if states_only_other_facets(asked, text):
         return False  # "il y a 22 postes au bureau de Bordeaux" does not say where it is
     return not states_another_facet(asked, text)
-
-
-# The facets a fact may state to answer a question asking one of these: a fact stating others only
-# ("Il y a 22 postes de travail au bureau de Bordeaux" to "c'est où le bureau de Bordeaux ?", "Le
-# bureau de Bordeaux est au 8 quai des Chartrons" to "il ouvre à quelle heure ?") says something
-# else about the same subject. A date may be given as a time of day ("quand ouvre le bureau ?").
-_GIVEN_BY: dict[str, frozenset[str]] = {
-    "place": frozenset({"place"}),
-    "origin": frozenset({"origin", "place"}),
-    "employer": frozenset({"employer"}),
-    "hours": frozenset({"hours"}),
-    "date": frozenset({"date", "hours"}),
-    "quantity": frozenset({"quantity"}),
-    "price": frozenset({"price"}),
-    "amount": frozenset({"price", "quantity"}),
-    "age": frozenset({"age", "quantity"}),
-}
 
 
 def asks_again(question: str, text: str, about: str | None, facet: str, bot_name: str = "Eko") -> bool:
