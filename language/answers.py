@@ -355,8 +355,9 @@ def find_answer(
             states = states or _only_a_value(text, question, language)
             if (describes or relates or states) and _cued(text, question.facet, language):
                 return _answer(question, "subject_author", text, language)
-            if question.facet == "preference" and _only_a_noun_phrase(text):
-                # the thing liked, named alone ("les lasagnes de ma grand-mère, sans hésiter")
+            if question.facet == "preference" and _only_a_noun_phrase(_favourite_named(text)):
+                # the thing liked, named alone ("les lasagnes de ma grand-mère, sans hésiter", "moi
+                # c'est le vert", "ma préférée c'est le vert")
                 return _answer(question, "subject_author", text, language)
     for question in live:
         if _names_and_states(text, question, language):
@@ -666,6 +667,9 @@ def fragment(text: str, question: AskedQuestion, language: Language = "fr") -> s
     described = _I_AM.match(folded) if _describes(question) or question.facet == "origin" else None
     if described and described.end() < len(folded) and _first_person_description(text, language):
         return text[index[described.end()] :].strip(_CLOSING)  # "la nouvelle designer", "de Mulhouse"
+    if question.facet == "preference" and _favourite_named(text) != text.strip():
+        text = _favourite_named(text)  # "moi c'est le vert" → "le vert"
+        folded, index = fold_with_map(text)
     if _only_a_noun_phrase(text, titles=question.facet == "preference"):
         # "les lasagnes de ma grand-mère, sans hésiter", "Dune, sans hésiter": the noun phrase
         return _first_clause(text)
@@ -674,8 +678,16 @@ def fragment(text: str, question: AskedQuestion, language: Language = "fr") -> s
             continue
         start, end = index[match.start()], index[match.end()]
         if start == 0 or topic & set(terms(text[:start])) or _names_asked(text[:start], question):
-            return text[end:].strip(_CLOSING)
+            return _without_restated_topic(text[end:].strip(_CLOSING), question)
     return text.strip(_CLOSING)
+
+
+def _without_restated_topic(value: str, question: AskedQuestion) -> str:
+    """``value`` without a last clause that only says again what was asked ("le vert, ma couleur
+    préférée" → "le vert")."""
+    head, _, last = value.rpartition(", ")
+    said = set(terms(last))
+    return head if head and said and said <= set(terms(question.text)) else value
 
 
 # First-person possessive determiners and the third person's ("ma grand-mère" → "sa grand-mère").
@@ -975,6 +987,21 @@ _CLAUSE_WORDS = folded_words(
     "je j tu t il elle on nous vous ils elles c ce ca est sont suis es etait a ai as ont avait "
     "i you he she it we they is are was am have has"
 )
+
+
+# What opens the speaker's own favourite before it is named: "moi, c'est", "perso c'est", "je
+# dirais", and "ma préférée c'est" (the favourite asked, its noun left out); not "ma voiture
+# préférée c'est…", which names another thing.
+_MY_FAVOURITE_IS = re.compile(
+    r"^(?:(?:moi|perso|personnellement)\s*,?\s*(?:c['’]\s*est|ce serait|ça serait|ca serait)|je dirais|"
+    r"(?:ma|mon|mes)\s+(?:pr[ée]f[ée]r[ée]e?s?|favori(?:te)?s?)\s*,?\s*(?:c['’]\s*est|ce sont)?)\s+",
+    re.IGNORECASE,
+)
+
+
+def _favourite_named(text: str) -> str:
+    """``text`` without what opens the speaker's own favourite (see ``_MY_FAVOURITE_IS``)."""
+    return _MY_FAVOURITE_IS.sub("", text.strip(), count=1)
 
 
 def _only_a_noun_phrase(text: str, titles: bool = False) -> bool:

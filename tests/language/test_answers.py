@@ -864,3 +864,18 @@ def test_a_cleft_naming_what_did_it_answers_why() -> None:
     assert fragment("c'est le certificat SSL qui a expiré", why) == "le certificat SSL a expiré"
     payroll = AskedQuestion("g-pay", "Qui gère la paie ?", "paie", ASKED_AT, "m-pay", "agent")
     assert fragment("c'est Capucine qui gère la paie", payroll) == "Capucine"
+
+
+def test_the_subject_naming_their_favourite_after_what_opens_it_answers() -> None:
+    for text in (
+        "moi c'est le vert",
+        "ma préférée c'est le vert",
+        "je dirais le vert",
+        "mon préféré, c'est le vert",
+    ):
+        assert link(said("Bob", text)) == ("g-colour", "subject_author"), text
+        assert fragment(text, COLOUR) == "le vert", text
+    assert link(said("Bob", "Ma voiture préférée c'est la Clio")) is None  # another thing named
+    # a last clause saying again what was asked is no part of the answer
+    assert fragment("C'est le vert, ma couleur préférée", COLOUR) == "le vert"
+    assert fragment("c'est le vert, le vert sapin", COLOUR) == "le vert, le vert sapin"
