@@ -904,8 +904,13 @@ _EMAIL_ADDRESS = re.compile(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+")
 _CHANNEL_VALUES = {"channel:phone": _PHONE_NUMBER, "channel:mail": _EMAIL_ADDRESS}
 
 
-# The prepositions before a place named as where one is, and as where one comes from.
-_LOCATIVE = {"place": r"à|a|au|aux|en|dans|in|at|near", "origin": r"de|d'|d’|du|from"}
+# The prepositions before a place named as where one is, as where one comes from, and before the
+# organisation one works for.
+_LOCATIVE = {
+    "place": r"à|a|au|aux|en|dans|in|at|near",
+    "origin": r"de|d'|d’|du|from",
+    "employer": r"chez|pour|at|for",  # "chez Alan" to "chez qui bosse Anatole ?"
+}
 _CLAUSE_END = re.compile(r"[,;:.!?(—–-]\s")
 
 
@@ -916,7 +921,8 @@ def _first_clause(text: str) -> str:
 
 def _names_a_place(text: str, question: AskedQuestion) -> bool:
     """The reply's first clause is a preposition of the question's kind and a place's name and
-    nothing else ("à Lorient, près du port", "in Leeds", "d'Angers"), after "je" and the question's
+    nothing else ("à Lorient, près du port", "in Leeds", "d'Angers"; for an employer, "chez Alan"),
+    after "je" and the question's
     own verb ("je pars en Islande" to "où part Joachim ?") or, for an origin, "je suis" ("je suis
     de Brest")."""
     preposition = _LOCATIVE.get(question.facet or "")

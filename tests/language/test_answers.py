@@ -879,3 +879,10 @@ def test_the_subject_naming_their_favourite_after_what_opens_it_answers() -> Non
     # a last clause saying again what was asked is no part of the answer
     assert fragment("C'est le vert, ma couleur préférée", COLOUR) == "le vert"
     assert fragment("c'est le vert, le vert sapin", COLOUR) == "le vert, le vert sapin"
+
+
+def test_the_subject_naming_their_employer_after_its_preposition_answers() -> None:
+    job = AskedQuestion("g-job", "Chez qui bosse Anatole ?", "Anatole", ASKED_AT, "m-job", "employer")
+    assert link(said("Anatole", "chez Alan"), job) == ("g-job", "subject_author")
+    assert link(said("Paul", "chez Alan"), job) is None  # not the subject, not naming Eko
+    assert link(said("Anatole", "chez moi"), job) is None  # no organisation named
