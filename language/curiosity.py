@@ -167,19 +167,18 @@ def _subject(words: list[tuple[str, str]], content: list[int], known: set[str]) 
     return subject[0], subject[-1]
 
 
-# "qui" and "who" asking the subject of a verb ("whom" never does), and the reflexive clitics
-# between them ("qui s'occupe").
+# "qui" and "who" asking the subject of a verb ("whom" never does).
 _WHO_ASKING = WHO_WORDS - {"whom"}
 # Between "qui"/"who" and the words asking who: a reflexive clitic ("qui s'occupe"), a copula and
 # "en"/"in" ("qui est en charge de", "who's in charge of", "who is responsible for").
-_REFLEXIVE = folded_words("s se est is en in")
+_BETWEEN_WHO_AND_VERB = folded_words("s se est is en in")
 
 
 def _follows_who(words: list[tuple[str, str]], index: int) -> bool:
-    """The word at ``index`` comes right after "qui"/"who" (a reflexive clitic between): the verb
-    of a question asking who does something ("qui gère la paie ?", "who runs the canteen?")."""
+    """The word at ``index`` comes right after "qui"/"who" (``_BETWEEN_WHO_AND_VERB`` between): the
+    verb of a question asking who does something ("qui gère la paie ?", "who runs the canteen?")."""
     before = index - 1
-    while before >= 0 and words[before][0] in _REFLEXIVE:
+    while before >= 0 and words[before][0] in _BETWEEN_WHO_AND_VERB:
         before -= 1
     return before >= 0 and words[before][0] in _WHO_ASKING
 
