@@ -16,7 +16,7 @@ from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from language.answers import Answer, AskedQuestion, Said, as_told, find_correction, fragment, said_of_who
-from language.curiosity import fact_heading, heading_ends_with_verb, read_curiosity
+from language.curiosity import Curiosity, fact_heading, heading_ends_with_verb, read_curiosity
 from language.text import Language
 from llm import PromptTemplates
 from memory.records import Record, RecordNotFound
@@ -58,9 +58,9 @@ def parse_ts(value: Any) -> datetime | None:
     return parsed if parsed.tzinfo is not None else parsed.replace(tzinfo=UTC)
 
 
-def topic_of(goal: Record, language: Language, bot_name: str) -> str:
-    """What the goal asks about, as a noun phrase ("couleur préférée de Bob"), else its subject."""
-    curiosity = read_curiosity(goal.text, language, bot_name)
+def topic_of(goal: Record, curiosity: Curiosity | None) -> str:
+    """What the goal asks about (``curiosity``, its reading), as a noun phrase ("couleur préférée de
+    Bob"), else its subject."""
     if curiosity is not None and curiosity.topic.strip():
         return _as_written(fact_heading(curiosity).strip(), goal.text)
     return (goal.about or goal.text).strip()
@@ -82,14 +82,15 @@ def fact_text(
     Bob)"), so that asking the question again finds it."""
     if answer.standalone:
         return _capitalised(answer.text)
-    topic = _capitalised(topic_of(goal, language, bot_name))
+    curiosity = read_curiosity(goal.text, language, bot_name)
+    topic = _capitalised(topic_of(goal, curiosity))
     question = asked_question(goal)
     value = as_told(fragment(answer.text, question, language), question, author)
     predicate = said_of_who(question, value)
     if predicate is not None:  # "Capucine s'occupe de la paie (d'après Capucine)"
         return templates.render("agent_fact", name=value, predicate=predicate, author=author or "?")
-    clause = _COMPLEMENT.match(value) is not None and _heading_ends_with_verb(goal, language, bot_name)
     # "Quentin bosse chez Alan (d'après Quentin)" rather than "Quentin bosse : chez Alan"
+    clause = bool(curiosity and _COMPLEMENT.match(value) and heading_ends_with_verb(curiosity))
     return templates.render("goal_fact", topic=topic, answer=value, author=author or "?", clause=clause)
 
 
@@ -99,11 +100,6 @@ _COMPLEMENT = re.compile(
     r"(?:\d|(?:à|a|au|aux|en|dans|chez|pour|de|du|des|sur|vers|près|in|at|for|from|on|near|by)\b|d['’])",
     re.IGNORECASE,
 )
-
-
-def _heading_ends_with_verb(goal: Record, language: Language, bot_name: str) -> bool:
-    curiosity = read_curiosity(goal.text, language, bot_name)
-    return curiosity is not None and heading_ends_with_verb(curiosity)
 
 
 def says_who(text: str, author: str | None) -> bool:

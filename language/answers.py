@@ -667,8 +667,9 @@ def fragment(text: str, question: AskedQuestion, language: Language = "fr") -> s
     described = _I_AM.match(folded) if _describes(question) or question.facet == "origin" else None
     if described and described.end() < len(folded) and _first_person_description(text, language):
         return text[index[described.end()] :].strip(_CLOSING)  # "la nouvelle designer", "de Mulhouse"
-    if question.facet == "preference" and _favourite_named(text) != text.strip():
-        text = _favourite_named(text)  # "moi c'est le vert" → "le vert"
+    named = _favourite_named(text) if question.facet == "preference" else text.strip()
+    if named != text.strip():
+        text = named  # "moi c'est le vert" → "le vert"
         folded, index = fold_with_map(text)
     if _only_a_noun_phrase(text, titles=question.facet == "preference"):
         # "les lasagnes de ma grand-mère, sans hésiter", "Dune, sans hésiter": the noun phrase
@@ -1136,12 +1137,7 @@ def _opens_with_another_subject(text: str, question: AskedQuestion) -> bool:
     if len(words) < 3 or words[0][0] not in DETERMINERS:
         return False
     # the verb comes after the noun the determiner opens ("la marche", "le passe" are nouns there)
-    verbs = (
-        i
-        for i, (_, w) in enumerate(words[2:], 2)
-        if is_finite_verb(w.casefold()) or is_verb_form(w.casefold())
-    )
-    verb = next(verbs, None)
+    verb = next((i for i, (_, written) in enumerate(words[2:], 2) if _is_verb(written.casefold())), None)
     if verb is None:
         return False
     before = [folded for folded, _ in words[:verb] if folded not in FUNCTION_WORDS]

@@ -514,9 +514,9 @@ def intent_of(text: str, language: Language = "fr", bot_name: str = "Eko") -> In
     joined = _joined(words)
     if not words:
         return "presence" if asks or not said.strip() else "small_talk"
-    if _PLUS_ONE.match(said) or _REALLY.match(_joined(words)):
+    if _PLUS_ONE.match(said) or _REALLY.match(joined):
         return "agreement"
-    if _SAY_AGAIN.match(_joined(words)):
+    if _SAY_AGAIN.match(joined):
         return "small_talk"
     if not any(word.isalpha() for word in words):
         return "small_talk"  # numbers alone ask nothing ("Eko 42 ?")
