@@ -26,6 +26,9 @@ CORENTIN = AskedQuestion("g-who", "Qui est Corentin ?", "Corentin", ASKED_AT, "m
 OFFICE = AskedQuestion(
     "g-office", "Où est le bureau de Lyon ?", "bureau de Lyon", ASKED_AT, "m-office", "place"
 )
+# Questions several tests ask: where Paul lives, when Zoé arrives.
+PAUL_HOME = AskedQuestion("g-home", "Où habite Paul ?", "Paul", ASKED_AT, "m-home", "place")
+ZOE_ARRIVAL = AskedQuestion("g-arr", "Quand arrive Zoé ?", "Zoé", ASKED_AT, "m-arr", "date")
 BIRTHDAY = AskedQuestion("g-date", "C'est quand l'anniversaire de Zoé ?", "Zoé", ASKED_AT, "m-date", "date")
 
 
@@ -655,18 +658,17 @@ def test_saying_again_what_was_asked_answers_nothing() -> None:
 
 
 def test_the_subject_giving_the_value_asked_and_nothing_else_answers() -> None:
-    arrival = AskedQuestion("g-arr", "Quand arrive Zoé ?", "Zoé", ASKED_AT, "m-arr", "date")
     pay = AskedQuestion("g-pay", "Combien gagne Paul ?", "Paul", ASKED_AT, "m-pay", "amount")
-    assert link(said("Zoé", "le 3 mars"), arrival) == ("g-arr", "subject_author")
-    assert link(said("Zoé", "lundi prochain !"), arrival) == ("g-arr", "subject_author")
-    assert link(said("Zoé", "lundi prochain normalement"), arrival) == ("g-arr", "subject_author")
+    assert link(said("Zoé", "le 3 mars"), ZOE_ARRIVAL) == ("g-arr", "subject_author")
+    assert link(said("Zoé", "lundi prochain !"), ZOE_ARRIVAL) == ("g-arr", "subject_author")
+    assert link(said("Zoé", "lundi prochain normalement"), ZOE_ARRIVAL) == ("g-arr", "subject_author")
     assert link(said("Paul", "3000 euros par mois"), pay) == ("g-pay", "subject_author")
     # a sentence, a question, or the value from someone else: no answer
-    assert link(said("Zoé", "le 3 mars c'est mon anniv"), arrival) is None
-    assert link(said("Zoé", "j'ai 3 réunions demain"), arrival) is None
-    assert link(said("Zoé", "on se voit le 3 ?"), arrival) is None
-    assert link(said("Zoé", "on fête mes 30 ans samedi"), arrival) is None
-    assert link(said("Marc", "le 3 mars"), arrival) is None
+    assert link(said("Zoé", "le 3 mars c'est mon anniv"), ZOE_ARRIVAL) is None
+    assert link(said("Zoé", "j'ai 3 réunions demain"), ZOE_ARRIVAL) is None
+    assert link(said("Zoé", "on se voit le 3 ?"), ZOE_ARRIVAL) is None
+    assert link(said("Zoé", "on fête mes 30 ans samedi"), ZOE_ARRIVAL) is None
+    assert link(said("Marc", "le 3 mars"), ZOE_ARRIVAL) is None
     # an age alone, with its unit or none; not a time of day
     age = AskedQuestion("g-age", "How old is Tom?", "Tom", ASKED_AT, "m-age", "age")
     assert link(said("Tom", "34"), age) == ("g-age", "subject_author")
@@ -762,9 +764,8 @@ def test_a_favourite_named_by_its_title_leaves_the_comment_after_it() -> None:
 
 
 def test_where_someone_is_for_now_is_not_where_they_live() -> None:
-    home = AskedQuestion("g-home", "Où habite Paul ?", "Paul", ASKED_AT, "m-home", "place")
-    assert link(said("Marc", "Eko, Paul est en réunion"), home) is None
-    assert link(said("Marc", "Eko, Paul est à Nantes"), home) == ("g-home", "mention")
+    assert link(said("Marc", "Eko, Paul est en réunion"), PAUL_HOME) is None
+    assert link(said("Marc", "Eko, Paul est à Nantes"), PAUL_HOME) == ("g-home", "mention")
     office = AskedQuestion(
         "g-off", "Où est le bureau de Lyon ?", "bureau de Lyon", ASKED_AT, "m-off", "place"
     )
@@ -773,10 +774,9 @@ def test_where_someone_is_for_now_is_not_where_they_live() -> None:
 
 def test_sending_to_the_subject_or_not_being_sure_is_no_answer() -> None:
     who = AskedQuestion("g-who", "Qui est Odile ?", "Odile", ASKED_AT, "m-who", "identity")
-    arrival = AskedQuestion("g-arr", "Quand arrive Zoé ?", "Zoé", ASKED_AT, "m-arr", "date")
     assert link(said("Marc", "Eko, demande-lui !"), who) is None
-    assert link(said("Marc", "Eko, lundi ou mardi, pas sûr"), arrival) is None
-    assert link(said("Marc", "Eko, lundi, mais plus très sûre"), arrival) is None
+    assert link(said("Marc", "Eko, lundi ou mardi, pas sûr"), ZOE_ARRIVAL) is None
+    assert link(said("Marc", "Eko, lundi, mais plus très sûre"), ZOE_ARRIVAL) is None
 
 
 def test_an_answer_has_the_shape_asked_in_the_question_s_language() -> None:
@@ -785,19 +785,16 @@ def test_an_answer_has_the_shape_asked_in_the_question_s_language() -> None:
 
 
 def test_what_stopped_is_wished_or_is_about_to_be_answers_no_question_about_now() -> None:
-    home = AskedQuestion("g-home", "Où habite Paul ?", "Paul", ASKED_AT, "m-home", "place")
-    assert link(said("Marc", "Paul n'habite plus à Nantes"), home) is None
-    assert link(said("Marc", "Paul va habiter à Nantes"), home) is None
-    assert link(said("Marc", "Eko, Paul voudrait habiter à Nantes"), home) is None
+    assert link(said("Marc", "Paul n'habite plus à Nantes"), PAUL_HOME) is None
+    assert link(said("Marc", "Paul va habiter à Nantes"), PAUL_HOME) is None
+    assert link(said("Marc", "Eko, Paul voudrait habiter à Nantes"), PAUL_HOME) is None
     # a date may be about to come: it is what "quand" asks
-    arrival = AskedQuestion("g-arr", "Quand arrive Zoé ?", "Zoé", ASKED_AT, "m-arr", "date")
-    assert link(said("Marc", "Zoé va arriver le 3 mars"), arrival) == ("g-arr", "subject_named")
+    assert link(said("Marc", "Zoé va arriver le 3 mars"), ZOE_ARRIVAL) == ("g-arr", "subject_named")
 
 
 def test_a_relative_of_the_subject_is_another_person() -> None:
-    home = AskedQuestion("g-home", "Où habite Paul ?", "Paul", ASKED_AT, "m-home", "place")
     age = AskedQuestion("g-age", "Quel âge a Paul ?", "Paul", ASKED_AT, "m-age", "age")
-    assert link(said("Marc", "la sœur de Paul habite à Nantes"), home) is None
+    assert link(said("Marc", "la sœur de Paul habite à Nantes"), PAUL_HOME) is None
     assert link(said("Marc", "le fils de Paul a 4 ans"), age) is None
     assert link(said("Marc", "Paul a 34 ans"), age) == ("g-age", "subject_named")
 
