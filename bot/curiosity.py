@@ -86,20 +86,25 @@ def fact_text(
     topic = _capitalised(topic_of(goal, curiosity))
     question = asked_question(goal)
     value = as_told(fragment(answer.text, question, language), question, author)
-    predicate = said_of_who(question, value)
-    if predicate is not None:  # "Capucine s'occupe de la paie (d'après Capucine)"
-        return templates.render("agent_fact", name=value, predicate=predicate, author=author or "?")
+    doer = said_of_who(question, value)
+    if doer is not None:  # "Capucine s'occupe de la paie (d'après Capucine)"
+        name, predicate = doer
+        return templates.render("agent_fact", name=name, predicate=predicate, author=author or "?")
     # "Quentin bosse chez Alan (d'après Quentin)" rather than "Quentin bosse : chez Alan"
-    clause = bool(curiosity and _COMPLEMENT.match(value) and heading_ends_with_verb(curiosity))
+    last_word = topic.split()[-1] if topic.split() else ""
+    completes = _COMPLEMENT.match(value) or (_OBJECT.match(value) and last_word.islower())
+    clause = bool(curiosity and completes and heading_ends_with_verb(curiosity))
     return templates.render("goal_fact", topic=topic, answer=value, author=author or "?", clause=clause)
 
 
 # An answer that opens with a preposition or a number completes a verb ("chez Alan", "à Caen",
-# "29 € par mois").
+# "29 € par mois"); one that opens with an article is its object ("Romane aime manger" + "les
+# lasagnes"), when the heading ends with a verb and not with a name ("C'est qui Clervie").
 _COMPLEMENT = re.compile(
     r"(?:\d|(?:à|a|au|aux|en|dans|chez|pour|de|du|des|sur|vers|près|in|at|for|from|on|near|by)\b|d['’])",
     re.IGNORECASE,
 )
+_OBJECT = re.compile(r"(?:(?:le|la|les|un|une|the)\b|l['’])", re.IGNORECASE)
 
 
 def says_who(text: str, author: str | None) -> bool:

@@ -738,17 +738,44 @@ _WHO_DOES = re.compile(
 )
 
 
-def said_of_who(question: AskedQuestion, value: str) -> str | None:
-    """What a question asking who says of the person, when ``value`` names them ("s'occupe de la
-    paie" for "Capucine" to "qui s'occupe de la paie ?"): a fact then reads "Capucine s'occupe de la
-    paie", the statement the question's own words make once the name is in. None otherwise."""
+def said_of_who(question: AskedQuestion, value: str) -> tuple[str, str] | None:
+    """The person an answer names and what a question asking who says of them, when ``value``
+    names them ("Capucine" and "s'occupe de la paie" to "qui s'occupe de la paie ?"): a fact then
+    reads "Capucine s'occupe de la paie", the statement the question's own words make once the name
+    is in. The name may come with the asked verb said again as a pronoun ("Sabine s'en occupe") and a
+    complement of time or company ("Sabine, depuis septembre": "… gère le budget depuis
+    septembre"). None otherwise."""
     if question.facet == "identity":
         return None  # "qui est Paul ?" asks who he is: "Paul Martin est Paul" says nothing
     text = _WHO_IS.sub("who is ", normalise_quotes(question.text))  # "who's in charge of X?"
     found = _WHO_DOES.match(text)
-    if found is None or not _only_a_name(value):
+    if found is None:
         return None
-    return found.group(1)
+    if _only_a_name(value):
+        return value, found.group(1)
+    named = _NAME_THEN.match(value)
+    if named is None or not _only_a_name(named.group(1)):
+        return None
+    rest = _RESTATED_VERB.sub("", value[named.end() :], count=1).strip(_CLOSING)
+    if rest and not _COMPLEMENT_OF_DOING.match(rest):
+        return None
+    return named.group(1), f"{found.group(1)} {rest}".strip()
+
+
+# A name (capitalised words) and what follows it ("Sabine depuis septembre", "Sabine, s'en occupe").
+_NAME_THEN = re.compile(r"^\s*((?:[A-ZÀ-Þ][\w'’-]*\s*){1,3}?)(?=[\s,]+\S)[\s,]*")
+# The verb asked said again as a pronoun ("s'en occupe", "le gère", "s'en charge", "does", "runs it").
+_RESTATED_VERB = re.compile(
+    r"^(?:(?:s|l|m|t)['’]\s*(?:en\s+|y\s+)?|(?:se|le|la|les|lui|y|en)\s+)+[^\W\d_]+\b|"
+    r"^(?:does|did|runs it|manages it|handles it|owns it)\b",
+    re.IGNORECASE,
+)
+# What may complete the doing in a fact: since or until when, for now, with whom.
+_COMPLEMENT_OF_DOING = re.compile(
+    r"(?:depuis|jusqu['’]?\s*(?:à|a|au|en)?|pour l['’]\s*instant|pour le moment|en ce moment|"
+    r"cette (?:année|annee|semaine)|ce mois|avec|since|until|for now|with|this year)\b",
+    re.IGNORECASE,
+)
 
 
 _WHO_IS = re.compile(r"^\s*who's\s*", re.IGNORECASE)
@@ -1000,7 +1027,8 @@ _CLAUSE_WORDS = folded_words(
 # dirais", and "ma préférée c'est" (the favourite asked, its noun left out); not "ma voiture
 # préférée c'est…", which names another thing.
 _MY_FAVOURITE_IS = re.compile(
-    r"^(?:(?:moi|perso|personnellement)\s*,?\s*(?:c['’]\s*est|ce serait|ça serait|ca serait)|je dirais|"
+    r"^(?:(?:moi|perso|personnellement)\s*,?\s*(?:c['’]\s*est|ce serait|ça serait|ca serait|je dirais)|"
+    r"je dirais|"
     r"(?:ma|mon|mes)\s+(?:pr[ée]f[ée]r[ée]e?s?|favori(?:te)?s?)\s*,?\s*(?:c['’]\s*est|ce sont)?)\s+",
     re.IGNORECASE,
 )
@@ -1132,7 +1160,14 @@ def _about_something_else(text: str, question: AskedQuestion, language: Language
 def _opens_with_another_subject(text: str, question: AskedQuestion) -> bool:
     """The reply opens with a noun phrase and its verb, and the noun phrase is nothing the question
     names ("le bureau de Lyon ferme à 18h" to "où habite Quentin ?"): a statement about another
-    thing, as :func:`_about_something_else` reads one before a copula."""
+    thing, as :func:`_about_something_else` reads one before a copula. The verb is in the first
+    clause ("la refonte du back-office, lancée en mai" is a noun phrase and its apposition) unless a
+    pronoun takes the noun phrase up after the break ("le bureau de Lyon, il ferme à 18h"); the
+    speaker's closing hedge is none ("les lasagnes je crois")."""
+    text = _CLOSING_HEDGE.sub("", text)
+    clause = _first_clause(text)
+    if not set(tokens(text[len(clause) :])[:1]) & _SUBJECT_PRONOUNS:
+        text = clause
     words = words_as_written(text)
     if len(words) < 3 or words[0][0] not in DETERMINERS:
         return False
@@ -1142,6 +1177,16 @@ def _opens_with_another_subject(text: str, question: AskedQuestion) -> bool:
         return False
     before = [folded for folded, _ in words[:verb] if folded not in FUNCTION_WORDS]
     return bool(before) and not set(terms(" ".join(before))) & set(terms(question.text))
+
+
+# How sure the speaker is, said after the answer ("les lasagnes je crois", "à Lyon il me semble").
+_CLOSING_HEDGE = re.compile(
+    r"[\s,]*(?:je crois|je pense|j['’]imagine|je suppose|il me semble|me semble-t-il|de mémoire|"
+    r"si je me souviens bien|si je dis pas de bêtise|i think|i guess|i believe|i suppose|if i remember)"
+    r"[\s!.…]*$",
+    re.IGNORECASE,
+)
+_SUBJECT_PRONOUNS = folded_words("il elle ils elles on ca it they he she")
 
 
 def _is_verb(word: str) -> bool:

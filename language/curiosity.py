@@ -31,6 +31,7 @@ from language.text import (
     frequency,
     is_english_verb_form,
     is_finite_verb,
+    is_infinitive,
     is_verb_form,
     language_of,
     present_frame,
@@ -120,8 +121,12 @@ def _span(words: list[tuple[str, str]], start: int, end: int) -> str:
     return " ".join(written for _, written in words[start : end + 1])
 
 
-def _subject(words: list[tuple[str, str]], content: list[int], known: set[str]) -> tuple[int, int] | None:
-    """The subject's word span: a name (capitalised or known), else the content words themselves."""
+def _subject(
+    words: list[tuple[str, str]], content: list[int], known: set[str], asks_doer: bool = False
+) -> tuple[int, int] | None:
+    """The subject's word span: a name (capitalised or known), else the content words themselves
+    (a noun naming a value too when the question asks who does something to it: "qui gère le
+    budget formation ?" is about the training budget)."""
     names = [
         i
         for i in content
@@ -152,7 +157,7 @@ def _subject(words: list[tuple[str, str]], content: list[int], known: set[str]) 
             while last + 1 in names:
                 last += 1
         return first, last
-    subject = [i for i in content if fold(words[i][0]) not in _KEPT_CUES]
+    subject = [i for i in content if asks_doer or fold(words[i][0]) not in _KEPT_CUES]
     if len(subject) > 1 and _follows_who(words, subject[0]):
         subject = subject[1:]  # "qui s'occupe de la paie ?": the verb asks the agent, "paie" is asked of
     if not subject:
@@ -204,7 +209,7 @@ def read_curiosity(
         words = [(folded, folded) for folded in reading.words]
     content = _content(words, reading, fold(bot_name))
     known = {fold(name) for name in known_names}
-    span = _subject(words, content, known)
+    span = _subject(words, content, known, reading.asks_doer)
     if span is None:
         return None
     subject = _span(words, *span).strip("'’-")
@@ -427,6 +432,7 @@ def fact_heading(curiosity: Curiosity) -> str:
 
 
 _ASKING_WORDS = folded_words("qui quand ou comment pourquoi combien who when where how why")
+_WHAT = folded_words("quoi what")
 
 
 def heading_ends_with_verb(curiosity: Curiosity) -> bool:
@@ -445,6 +451,7 @@ def heading_ends_with_verb(curiosity: Curiosity) -> bool:
         before in _ASKING_WORDS
         or before in SUBJECT_CLITICS
         or (at >= 0 and after in _ASKING_WORDS)
+        or (after in _WHAT and is_infinitive(heading[-1]))  # "Romane aime manger" (quoi ?)
         or is_verb_form(heading[-1].casefold())
         or (heading[-1].endswith("s") and is_english_verb_form(fold(heading[-1])))  # "Priya lives"
     )

@@ -16,7 +16,7 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
-from language.text import CARDINAL_WORDS, Language, fold, in_dictionary, lemma, normalise, tokens
+from language.text import CARDINAL_WORDS, Language, fold, is_infinitive, normalise, tokens
 
 FACETS = (
     "identity",  # who is X
@@ -44,6 +44,13 @@ FACETS = (
 # Each facet: patterns over the folded tokens joined by single spaces (" word word "), in priority
 # order. Patterns name general ways of asking for a kind of information.
 _W = r"(?:\w+ )"  # any one word
+# Who holds the role of being in charge of X asks who is in charge of it ("c'est qui le responsable
+# du bureau de Nantes ?" = "qui gère le bureau de Nantes ?", "who's the lead of X?").
+_ROLE_HOLDER_CUE = (
+    r" (?:qui|who|whos)(?: (?:est|etait|c est|s|is|was))? (?:le |la |l |the |en |in )?"
+    r"(?:responsable|responsible|charge|chef|cheffe|lead|manager|owner|referent|referente|boss|head|pm|"
+    r"po)(?: de projet)?(?= (?:de|du|des|d|of|for) )"
+)
 _CUES: tuple[tuple[str, str], ...] = (
     ("contact", r" (?:joindre|joignable|contacter|contact|(?<! s )appeler|telephoner) "),
     ("contact", r" (?:e ?mail|mail|courriel|numero|num|telephone|tel|portable|06|07|phone) "),
@@ -53,12 +60,13 @@ _CUES: tuple[tuple[str, str], ...] = (
         r"fetiche) ",
     ),
     # A verb of liking asked about its object ("Inès elle aime quelle couleur ?", "Anouk aime quoi
-    # comme musique ?", "what music does Anouk like?"), or a habit of listening, watching or reading
+    # comme musique ?", "what music does Anouk like?"), through an infinitive too ("Romane aime
+    # manger quoi ?", "il aime bien faire quoi le week-end ?"), or a habit of listening, watching or reading
     # asked by its kind ("Anouk écoute quoi comme musique ?"): the favourite of that kind.
     (
         "preference",
         r" (?:aime|aimes|aiment|adore|adores|adorent|kiffe|kiffes|kiffent|prefere|preferes|preferent)"
-        r" (?:quel|quelle|quels|quelles|quoi|le plus) |"
+        r"(?: bien)?(?: \w+(?:er|ir|re))? (?:quel|quelle|quels|quelles|quoi|le plus) |"
         r" (?:ecoute|ecoutes|ecoutent|regarde|regardes|regardent|lit|lis|lisent)"
         r" (?:quoi comme|quel|quelle|quels|quelles) |"
         r" (?:what|which) (?:\w+ ){0,2}(?:does|do|did) \w+ (?:like|love|prefer|listen to|watch|read)"
@@ -141,14 +149,7 @@ _CUES: tuple[tuple[str, str], ...] = (
         r"located) ",
     ),
     ("agent", r" (?:par qui|by whom) "),
-    # Who holds the role of being in charge of X asks who is in charge of it ("c'est qui le
-    # responsable du bureau de Nantes ?" = "qui gère le bureau de Nantes ?", "who's the lead of X?").
-    (
-        "agent",
-        r" (?:qui|who|whos)(?: (?:est|etait|c est|s|is|was))? (?:le |la |l |the |en |in )?"
-        r"(?:responsable|responsible|charge|chef|cheffe|lead|manager|owner|referent|referente|boss|head|pm|"
-        r"po)(?: de projet)?(?= (?:de|du|des|d|of|for) )",
-    ),
+    ("agent", _ROLE_HOLDER_CUE),
     (
         "agent",
         r" (?:qui|who) (?:a |l a |s occupe|gere|pilote|organise|dirige|maintient|cree|developpe|code|fait|"
@@ -185,6 +186,19 @@ _CUES: tuple[tuple[str, str], ...] = (
     ("definition", r" (?:quel|quelle|quels|quelles|which) "),
 )
 _PATTERNS = tuple((facet, re.compile(pattern)) for facet, pattern in _CUES)
+# "Qui" and a verb of doing before its object asks who does it, whatever the object names: "qui gère
+# le budget formation ?", "qui décide de la date du séminaire ?", "who sets the price?" ask a person,
+# and "budget", "date", "price" belong to what is done (not "qui a / sait / connaît le prix ?",
+# which ask the value). So does the holder of a role ("c'est qui le responsable du budget ?").
+_WHO_DOES = re.compile(
+    r"^ (?:c est qui qui|qui est ce qui|c est qui|qui|who) (?:s |se |en |y )?"
+    r"(?!(?:est|etait|sont|a|as|ont|avait|sait|sais|savent|connait|connais|connaissent|peut|veut|"
+    r"is|was|are|has|have|had|knows|know|can|could|would|will)\b)\w+ "
+    r"(?:de )?(?:le|la|les|l|du|des|de|d|au|aux|the|our|notre|nos|ce|cette|ces) "
+)
+_ROLE_HOLDER = re.compile(_ROLE_HOLDER_CUE)
+# The facets a noun of the object may cue that a question asking who does it does not ask.
+_VALUES_DONE = frozenset({"price", "amount", "quantity", "hours", "date"})
 
 # The channel each contact word names: "le numéro", "le tel", "le 06" of someone are one phone
 # number, "le mail" and "le courriel" one address (the channel, not the word, says what is asked).
@@ -278,6 +292,9 @@ class FacetReading:
     facet: str
     words: tuple[str, ...]  # the folded tokens of the text
     cue_positions: frozenset[int]  # tokens that expressed a facet (any facet found)
+    # asks who does something to its object, whose nouns naming a value belong to the object
+    # ("qui gère le budget formation ?": "budget" is no price asked)
+    asks_doer: bool = False
 
     @property
     def trip(self) -> bool:
@@ -308,7 +325,10 @@ def read_facet(text: str, language: Language = "fr") -> FacetReading:
     joined = " " + " ".join(words) + " "
     facet = "other"
     cues: set[int] = set()
+    who_does = _WHO_DOES.search(joined) or _ROLE_HOLDER.search(joined)
     for name, pattern in _PATTERNS:
+        if who_does and name in _VALUES_DONE:
+            continue
         found = False
         position = 0
         while (match := pattern.search(joined, position)) is not None:
@@ -322,7 +342,7 @@ def read_facet(text: str, language: Language = "fr") -> FacetReading:
             position = match.end() - 1
         if found and facet == "other":
             facet = name
-    return FacetReading(facet, words, frozenset(cues))
+    return FacetReading(facet, words, frozenset(cues), asks_doer=bool(who_does))
 
 
 # The predicate words of a statement, per facet, token-aligned like _CUES: "Thibaut travaille chez
@@ -356,28 +376,17 @@ _STATEMENT_PATTERNS = tuple((facet, re.compile(pattern)) for facet, pattern in _
 
 
 # "Venir de" + an infinitive is the recent past ("je viens d'arriver", "il vient de partir"), not
-# where one comes from. An infinitive: a lowercase dictionary word in its own dictionary form, with
-# a verb's ending (a town is written with a capital: "il vient d'Angers", "de Montpellier").
+# where one comes from ("il vient d'Angers", "de Montpellier").
 _RECENT_PAST = re.compile(
     r"\b(?:vien[st]|viennent|venons|venez|venait|venaient|venais)\s+d(?:e\s+|['’]\s*)(\w+)", re.IGNORECASE
 )
-_INFINITIVE_ENDING = re.compile(r"(?:er|ir|re|oir)$")
 
 
 def _without_recent_past(text: str) -> str:
     """``text`` with each "venir de" of a recent past left out ("je viens d'arriver" → "je arriver")."""
 
     def infinitive(match: re.Match[str]) -> str:
-        word = match.group(1)
-        folded = fold(word)
-        if (
-            word.islower()
-            and _INFINITIVE_ENDING.search(folded)
-            and lemma(folded) == folded
-            and in_dictionary(folded)
-        ):
-            return word
-        return match.group(0)
+        return match.group(1) if is_infinitive(match.group(1)) else match.group(0)
 
     return _RECENT_PAST.sub(infinitive, text)
 

@@ -495,6 +495,22 @@ def in_dictionary(word: str) -> bool:
     return bool(simplemma.is_known(word, lang=("fr", "en"), low_memory=True))
 
 
+_INFINITIVE_ENDING = re.compile(r"(?:er|ir|re|oir)$")
+
+
+def is_infinitive(written: str) -> bool:
+    """Whether a word as written is a French infinitive: lowercase, a dictionary word in its own
+    dictionary form, with a verb's ending ("manger", "arriver"; a town is written with a capital:
+    "Angers")."""
+    folded = fold(written)
+    return (
+        written.islower()
+        and _INFINITIVE_ENDING.search(folded) is not None
+        and lemma(folded) == folded
+        and in_dictionary(folded)
+    )
+
+
 def load_word_data() -> None:
     """Load now the word data the rules read lazily: simplemma's French and English dictionaries
     (about a second, holding the interpreter) and wordfreq's lists. A caller serving others (the

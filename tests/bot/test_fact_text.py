@@ -62,3 +62,27 @@ def test_english_questions_give_english_statements() -> None:
     assert written("Qui est Odile ?", "Odile", "identity", "Odile Martin", "Marc") == (
         "Odile : Odile Martin (d'après Marc)"
     )
+
+
+def test_a_name_with_the_verb_said_again_or_a_time_makes_the_statement() -> None:
+    budget = ("Qui gère le budget formation ?", "budget formation", "agent")
+    assert (
+        written(*budget, "Sabine s'en occupe", "Clara") == "Sabine gère le budget formation (d'après Clara)"
+    )
+    assert written(*budget, "c'est Sabine depuis septembre", "Clara") == (
+        "Sabine gère le budget formation depuis septembre (d'après Clara)"
+    )
+    # anything else after the name is no part of the doing: the topic heads the answer
+    assert written(*budget, "Sabine mais elle part en congé", "Clara").endswith(
+        ": Sabine mais elle part en congé (d'après Clara)"
+    )
+
+
+def test_an_object_completes_a_heading_ending_with_an_infinitive() -> None:
+    assert written("Romane aime manger quoi ?", "Romane", "preference", "les lasagnes", "Gaël") == (
+        "Romane aime manger les lasagnes (d'après Gaël)"
+    )
+    # a name closing the heading is no verb
+    assert written("C'est qui Clervie ?", "Clervie", "identity", "la nouvelle RH", "Marc").endswith(
+        " : la nouvelle RH (d'après Marc)"
+    )

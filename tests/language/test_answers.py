@@ -869,6 +869,7 @@ def test_the_subject_naming_their_favourite_after_what_opens_it_answers() -> Non
         "ma préférée c'est le vert",
         "je dirais le vert",
         "mon préféré, c'est le vert",
+        "moi je dirais le vert",
     ):
         assert link(said("Bob", text)) == ("g-colour", "subject_author"), text
         assert fragment(text, COLOUR) == "le vert", text
@@ -883,3 +884,27 @@ def test_the_subject_naming_their_employer_after_its_preposition_answers() -> No
     assert link(said("Anatole", "chez Alan"), job) == ("g-job", "subject_author")
     assert link(said("Paul", "chez Alan"), job) is None  # not the subject, not naming Eko
     assert link(said("Anatole", "chez moi"), job) is None  # no organisation named
+
+
+def test_a_fragment_naming_eko_keeps_its_closing_hedge_and_apposition() -> None:
+    # the speaker's closing hedge is no verb of a noun phrase spoken of
+    assert link(said("Gaël", "Eko, le vert je crois")) == ("g-colour", "mention")
+    assert link(said("Gaël", "Eko, le bureau de Lyon déménage en mars")) is None
+    atlas = AskedQuestion(
+        "g-atlas", "C'est quoi le projet Atlas ?", "projet Atlas", ASKED_AT, "m-at", "definition"
+    )
+    # a participle after the break is an apposition of the noun phrase, not its verb…
+    assert link(said("Julie", "@Eko la refonte du back-office, lancée en mai"), atlas) == (
+        "g-atlas",
+        "mention",
+    )
+    # …while a pronoun taking the noun phrase up opens a statement about it
+    assert link(said("Julie", "Eko, la cantine, elle déménage en mars"), atlas) is None
+
+
+def test_who_does_something_to_a_budget_asks_a_person() -> None:
+    budget = AskedQuestion(
+        "g-bud", "Qui gère le budget formation ?", "budget formation", ASKED_AT, "m-b", "agent"
+    )
+    assert link(said("Clara", "Eko c'est Sabine depuis septembre"), budget) == ("g-bud", "mention")
+    assert link(said("Sabine", "Eko c'est moi !"), budget) == ("g-bud", "mention")

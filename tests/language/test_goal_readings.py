@@ -97,6 +97,14 @@ def test_another_channel_or_person_is_another_contact(a: str, b: str) -> None:
         ("Bastien aime quelle couleur ?", "preference"),
         ("Bastien elle aime quoi comme musique ?", "preference"),
         ("Bastien écoute quoi comme musique ?", "preference"),
+        ("Bastien aime manger quoi ?", "preference"),  # liking through an infinitive
+        ("il aime bien faire quoi le week-end, Bastien ?", "preference"),
+        ("Bastien aime faire du vélo ?", "other"),  # a yes/no question about a taste
+        # who does something to a value asks a person; who has or knows it asks the value
+        ("qui gère le budget formation ?", "agent"),
+        ("c'est qui le responsable du budget ?", "agent"),
+        ("qui a le budget de l'offsite ?", "price"),
+        ("qui connaît le prix du parking ?", "price"),
         ("what music does Bastien like?", "preference"),
         ("Bastien est né où ?", "origin"),
         ("where was Bastien born?", "origin"),

@@ -128,6 +128,10 @@ def test_a_curiosity_carries_its_subject_facet_and_topic() -> None:
         ("Eko, who runs the canteen?", "canteen"),
         ("Eko, who's in charge of the design team?", "design team"),  # a copula and "in" between
         ("Eko, qui est en charge de la paie ?", "paie"),
+        # a noun naming a value belongs to what is done, not to what is asked
+        ("Eko, qui gère le budget formation ?", "budget formation"),
+        ("Eko, qui s'occupe du budget ?", "budget"),
+        ("Eko, qui gère les horaires du bureau ?", "horaires du bureau"),
     ],
 )
 def test_the_subject_of_a_question_is_the_name_not_the_verb_before_it(text: str, subject: str) -> None:

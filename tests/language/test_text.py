@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from language.text import fold, fold_with_map, former_state, word_key
+from language.text import fold, fold_with_map, former_state, is_infinitive, word_key
 
 
 def test_folding_takes_the_same_result_on_its_ascii_shortcut() -> None:
@@ -71,3 +71,10 @@ def test_the_perfect_of_a_state_is_a_former_state(text: str, former: bool) -> No
 def test_a_folded_feminine_participle_shares_its_masculine_s_key() -> None:
     assert word_key("telechargee") == word_key("telecharge") == word_key("telechargements")
     assert word_key("installees") == word_key("installe")
+
+
+def test_an_infinitive_is_a_lowercase_dictionary_verb_in_its_own_form() -> None:
+    assert is_infinitive("manger") and is_infinitive("arriver") and is_infinitive("lire")
+    assert not is_infinitive("mange")  # inflected
+    assert not is_infinitive("Angers")  # a town
+    assert not is_infinitive("gazelle")  # no verb's ending
