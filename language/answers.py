@@ -672,8 +672,10 @@ def fragment(text: str, question: AskedQuestion, language: Language = "fr") -> s
         text = named  # "moi c'est le vert" → "le vert"
         folded, index = fold_with_map(text)
     if _only_a_noun_phrase(text, titles=question.facet == "preference"):
-        # "les lasagnes de ma grand-mère, sans hésiter", "Dune, sans hésiter": the noun phrase
-        return _first_clause(text)
+        # a favourite before a comment is the noun phrase ("les lasagnes de ma grand-mère, sans
+        # hésiter", "Dune, sans hésiter"); any other answer keeps what it adds ("le 12 décembre, au
+        # bar du coin": nothing told is lost)
+        return _first_clause(text) if question.facet == "preference" else text.strip(_CLOSING)
     for match in reversed(list(re.finditer(rf"(?<![\w']){copula}\s+", folded))):
         if match.end() >= len(folded):
             continue

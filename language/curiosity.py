@@ -419,13 +419,20 @@ def fact_heading(curiosity: Curiosity) -> str:
     first = curiosity.topic.split()[0] if curiosity.topic.split() else ""
     folded = [fold(word) for word in TOKEN.findall(curiosity.text)]
     before = folded[folded.index(fold(first)) - 1] if fold(first) in folded[1:] else ""
+    # a capitalised word inside the question is a name, wherever it stands ("Anatole vient", from
+    # "il vient d'où Anatole ?", is a heading although "où" comes right before the name)
+    named = first[:1].isupper() and bool(before)
     # after an interrogative or a clitic, a word is the verb ("qui pilote", "où se passe"), even one
     # the dictionary reads as a noun first
-    if first and (
-        before in _ASKING_WORDS
-        or before in SUBJECT_CLITICS
-        or is_verb_form(first.casefold())
-        or is_english_verb_form(fold(first))
+    if (
+        first
+        and not named
+        and (
+            before in _ASKING_WORDS
+            or before in SUBJECT_CLITICS
+            or is_verb_form(first.casefold())
+            or is_english_verb_form(fold(first))
+        )
     ):
         return " ".join(curiosity.text.split()).rstrip(" ?!.…")
     return curiosity.topic

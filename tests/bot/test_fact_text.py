@@ -86,3 +86,22 @@ def test_an_object_completes_a_heading_ending_with_an_infinitive() -> None:
     assert written("C'est qui Clervie ?", "Clervie", "identity", "la nouvelle RH", "Marc").endswith(
         " : la nouvelle RH (d'après Marc)"
     )
+
+
+def test_a_name_closing_the_question_heads_the_fact() -> None:
+    # "où" comes right before the name: the name is no verb asked after an interrogative
+    assert written("il vient d'où Anatole ?", "Anatole", "origin", "de Besançon", "Anatole") == (
+        "Anatole vient de Besançon (d'après Anatole)"
+    )
+
+
+def test_a_noun_phrase_answer_keeps_what_it_adds_after_a_break() -> None:
+    assert written("C'est quand la prochaine soirée d'équipe ?", "soirée d'équipe", "date",
+                   "le 12 décembre, au bar du coin", "Octave") == (
+        "Prochaine soirée d'équipe : le 12 décembre, au bar du coin (d'après Octave)"
+    )  # fmt: skip
+    # a favourite named before a comment is the noun phrase alone
+    assert written("Quel est le plat préféré de Romane ?", "Romane", "preference",
+                   "les lasagnes, sans hésiter", "Gaël") == (
+        "Plat préféré de Romane : les lasagnes (d'après Gaël)"
+    )  # fmt: skip
