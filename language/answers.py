@@ -63,11 +63,13 @@ from language.text import (
     is_common_word,
     is_finite_verb,
     is_verb_form,
+    language_of,
     lemma,
     name_key,
     near_future,
     no_longer,
     normalise_quotes,
+    present_frame,
     sentence_language,
     tokens,
     wishes,
@@ -304,6 +306,12 @@ def find_answer(
         if asking_who or _ONESELF.match(fold(text)):
             text, candidates = named, asking_who
         # else "c'est moi la nouvelle juriste" from Ysée may still describe her to "qui est Ysée ?"
+    # How sure the speaker is, said after the answer ("23 je crois", "à Lyon il me semble"), is kept
+    # with the answer (``told``) but is no part of what the rules read.
+    told = text
+    hedge = _CLOSING_HEDGE.search(text)
+    if hedge is not None and hedge.start() > 0:
+        text = text[: hedge.start()]
     if not says_something(said.text, text, language, bot_name):
         return None
     live = sorted(candidates, key=lambda q: q.asked_at or said.posted_at, reverse=True)
@@ -317,7 +325,7 @@ def find_answer(
     if said.reply_to is not None:
         replied = [q for q in live if q.message_id is not None and q.message_id == said.reply_to]
         if replied:
-            return _answer(replied[0], "reply", text, language)
+            return _answer(replied[0], "reply", told, language)
     if mentions_bot(said.text, bot_name):
         # A full statement about the subject must be about what was asked ("Eko, Marius il
         # regarde que des séries" does not give his favourite film); a fragment is taken as it is.
@@ -335,7 +343,7 @@ def find_answer(
         about = [q for q in fitting if _relates(text, q, language)] or [
             q for q in fitting if set(terms(text)) & set(terms(q.text))
         ]
-        return _answer((about or fitting)[0], "mention", text, language) if fitting else None
+        return _answer((about or fitting)[0], "mention", told, language) if fitting else None
     # Not naming Eko, a reply in a past tense to a question in the present speaks of something
     # over ("le séminaire c'était génial l'an dernier" to "c'est quand le séminaire ?").
     live = [q for q in live if not (former_state(text) and not former_state(q.text))]
@@ -354,14 +362,14 @@ def find_answer(
             # or is the value asked and nothing else ("le 3 mars" to "quand arrive Zoé ?")
             states = states or _only_a_value(text, question, language)
             if (describes or relates or states) and _cued(text, question.facet, language):
-                return _answer(question, "subject_author", text, language)
+                return _answer(question, "subject_author", told, language)
             if question.facet == "preference" and _only_a_noun_phrase(_favourite_named(text)):
                 # the thing liked, named alone ("les lasagnes de ma grand-mère, sans hésiter", "moi
                 # c'est le vert", "ma préférée c'est le vert")
-                return _answer(question, "subject_author", text, language)
+                return _answer(question, "subject_author", told, language)
     for question in live:
         if _names_and_states(text, question, language):
-            return _answer(question, "subject_named", text, language)
+            return _answer(question, "subject_named", told, language)
     return None
 
 
@@ -664,6 +672,9 @@ def fragment(text: str, question: AskedQuestion, language: Language = "fr") -> s
             said = opening.match(folded)
             if said and said.end() < len(folded) and _repeats_verb(said.group(1), question, topic):
                 return text[index[said.end()] :].strip(_CLOSING)
+    staying = _I_AM_AT.match(text) if _asks_base(question) else None
+    if staying and re.match(rf"(?:{_LOCATIVE['place']})\s", text[staying.end() :], re.IGNORECASE):
+        return text[staying.end() :].strip(_CLOSING)  # "je suis à Vincennes" → "à Vincennes"
     described = _I_AM.match(folded) if _describes(question) or question.facet == "origin" else None
     if described and described.end() < len(folded) and _first_person_description(text, language):
         return text[index[described.end()] :].strip(_CLOSING)  # "la nouvelle designer", "de Mulhouse"
@@ -753,15 +764,40 @@ def said_of_who(question: AskedQuestion, value: str) -> tuple[str, str] | None:
     found = _WHO_DOES.match(text)
     if found is None:
         return None
-    if _only_a_name(value):
-        return value, found.group(1)
     named = _NAME_THEN.match(value)
-    if named is None or not _only_a_name(named.group(1)):
-        return None
-    rest = _RESTATED_VERB.sub("", value[named.end() :], count=1).strip(_CLOSING)
-    if rest and not _COMPLEMENT_OF_DOING.match(rest):
-        return None
-    return named.group(1), f"{found.group(1)} {rest}".strip()
+    if named is not None and _only_a_name(named.group(1)):
+        rest = _RESTATED_VERB.sub("", value[named.end() :], count=1).strip(_CLOSING)
+        if not rest or _COMPLEMENT_OF_DOING.match(rest):
+            name = named.group(1).strip()
+            return name, f"{_agreeing(found.group(1), name)} {rest}".strip()
+    if _only_a_name(value):
+        return value, _agreeing(found.group(1), value)
+    return None
+
+
+def _agreeing(predicate: str, names: str) -> str:
+    """``predicate`` with its verb in the plural when ``names`` are several ("Hugo et Lina" + "a créé
+    Pelican" → "ont créé Pelican", "Priya and Ben" + "runs the canteen" → "run …")."""
+    if not _SEVERAL.search(names):
+        return predicate
+    verb, _, rest = predicate.partition(" ")
+    folded = fold(verb)
+    if folded in _PLURAL_IRREGULAR:
+        plural = _PLURAL_IRREGULAR[folded]
+    elif folded.endswith("e") and not folded.endswith("ee"):
+        plural = verb + "nt"  # "gère" → "gèrent", "s'occupe" → "s'occupent"
+    elif folded.endswith("s") and language_of(folded) == "en":
+        plural = verb[:-1]  # "runs" → "run"
+    else:
+        return predicate  # a verb whose plural no rule here knows is left as asked
+    return f"{plural} {rest}".strip()
+
+
+_SEVERAL = re.compile(r"\s(?:et|and|&)\s", re.IGNORECASE)
+_PLURAL_IRREGULAR = {
+    "a": "ont", "est": "sont", "fait": "font", "va": "vont", "is": "are", "has": "have", "was": "were",
+    "does": "do",
+}  # fmt: skip
 
 
 # A name (capitalised words) and what follows it ("Sabine depuis septembre", "Sabine, s'en occupe").
@@ -856,7 +892,9 @@ _POSSESSIVE_PRONOUNS = folded_words(
 # occupe", "me", "it's me" (first-person stressed pronouns, a closed class).
 # The pronoun alone or before "qui" ("moi, je pense que…" is a topic, not an answer).
 _ONESELF = re.compile(
-    r"^(?:(?:c'est|c est|it's|it is|that's|that is)\s+)?(?:moi|me)(?![\w'])(?=\s+qui\b|\s+who\b|[^\w]*$)"
+    r"^(?:(?:c'est|c est|it's|it is|that's|that is)\s+)?(?:moi|me)(?![\w'])(?=\s+qui\b|\s+who\b|[^\w]*$|"
+    # the speaker named with whom or since when ("c'est moi, avec Lina", "c'est moi depuis mars")
+    r"\s*,?\s*(?:avec|depuis|with|since)\b)"
 )
 
 
@@ -954,11 +992,20 @@ def _names_a_place(text: str, question: AskedQuestion) -> bool:
     nothing else ("à Lorient, près du port", "in Leeds", "d'Angers"; for an employer, "chez Alan"),
     after "je" and the question's
     own verb ("je pars en Islande" to "où part Joachim ?") or, for an origin, "je suis" ("je suis
-    de Brest")."""
+    de Brest"). Asked where someone is based, "je suis" / "I'm" open it too ("I'm in Bristol, near
+    the harbour" to "where is Olivia based?") unless the reply says for how long ("je suis à Lyon
+    cette semaine": a stay); being somewhere is not living there ("je suis à Nantes" to "où habite
+    Gwendal ?")."""
     preposition = _LOCATIVE.get(question.facet or "")
     if preposition is None:
         return False
     clause = _first_clause(text)
+    staying = _I_AM_AT.match(clause) if _asks_base(question) else None
+    if staying is not None:
+        words = tokens(text)
+        if present_frame(words) or set(words) & _FOR_A_TIME:
+            return False
+        clause = clause[staying.end() :]
     opening = re.match(r"(?:je|j['’]|i)\s*([^\W\d_]+)\s+", clause, re.IGNORECASE)
     if opening is not None:
         verb = fold(opening.group(1))
@@ -969,6 +1016,22 @@ def _names_a_place(text: str, question: AskedQuestion) -> bool:
             clause = clause[opening.end() :]
     found = re.match(rf"(?:{preposition})(?:\s+|(?<=['’]))(.+)$", clause, re.IGNORECASE)
     return found is not None and _only_a_name(found.group(1))
+
+
+def _asks_base(question: AskedQuestion) -> bool:
+    """The question asks where someone or something is based ("où est basée Inès ?", "where is
+    Olivia based?"), which saying where one is answers."""
+    return question.facet == "place" and bool(set(tokens(question.text)) & _BASED)
+
+
+_BASED = folded_words("base basee bases basees based")
+# "je suis à Vincennes", "I'm in Bristol": where one is, said in the first person.
+_I_AM_AT = re.compile(r"(?:moi,?\s+)?(?:je suis|j['’]\s*suis|chuis|i['’]m|i am|im)\s+", re.IGNORECASE)
+# Words that make where one is a stay: a time, a trip ("aujourd'hui", "en ce moment", "until Friday").
+_FOR_A_TIME = folded_words(
+    """aujourd hui demain soir moment actuellement jusqu jusque vacances conge deplacement
+    today tonight tomorrow now currently until till holiday holidays vacation trip"""
+)
 
 
 # "je suis de Brest", "I'm from Leeds": the copula before where one comes from.
@@ -1164,9 +1227,7 @@ def _opens_with_another_subject(text: str, question: AskedQuestion) -> bool:
     names ("le bureau de Lyon ferme à 18h" to "où habite Quentin ?"): a statement about another
     thing, as :func:`_about_something_else` reads one before a copula. The verb is in the first
     clause ("la refonte du back-office, lancée en mai" is a noun phrase and its apposition) unless a
-    pronoun takes the noun phrase up after the break ("le bureau de Lyon, il ferme à 18h"); the
-    speaker's closing hedge is none ("les lasagnes je crois")."""
-    text = _CLOSING_HEDGE.sub("", text)
+    pronoun takes the noun phrase up after the break ("le bureau de Lyon, il ferme à 18h")."""
     clause = _first_clause(text)
     if not set(tokens(text[len(clause) :])[:1]) & _SUBJECT_PRONOUNS:
         text = clause
@@ -1298,8 +1359,13 @@ def _leads_with_subject(text: str, question: AskedQuestion) -> bool:
     """The statement's grammatical subject is the question's subject (it opens the sentence)."""
     if not question.subject:
         return False
+    # a name inside an address is no subject ("justine.roux@acme.fr" to "quel est le mail de Justine ?")
+    text = _ADDRESS.sub(lambda found: " " * len(found.group(0)), text)
     spans = name_spans(text, question.subject)
     return bool(spans) and len(LETTERS.findall(text[: spans[0][0]])) <= 1  # "Le bureau de …", "Gazelle …"
+
+
+_ADDRESS = re.compile(rf"{_EMAIL_ADDRESS.pattern}|https?://\S+|www\.\S+", re.IGNORECASE)
 
 
 def _first_person_description(text: str, language: Language) -> bool:

@@ -118,7 +118,16 @@ _FAVOURITE = folded_words("prefere preferee preferes preferees favori favorite f
 
 
 def _span(words: list[tuple[str, str]], start: int, end: int) -> str:
-    return " ".join(written for _, written in words[start : end + 1])
+    """The words from ``start`` to ``end`` as written, an elided word joined to the next by its
+    apostrophe ("soirée d'équipe", not "soirée d équipe")."""
+    said = ""
+    for folded, written in words[start : end + 1]:
+        said += written + ("'" if folded in _ELIDED else " ")
+    return said.rstrip("' ")
+
+
+# French words written elided before a vowel: their apostrophe is no token of its own.
+_ELIDED = folded_words("l d j m n s t c qu jusqu lorsqu puisqu")
 
 
 def _subject(

@@ -119,7 +119,8 @@ _GREETINGS = _phrases(
 _THANKS = _phrases(r"merci", r"thanks?", r"thx", r"thank you", r"ty", r"cimer", r"nickel merci")
 _OPINION = _phrases(
     r"meilleure?s?",
-    r"best",
+    # not after a verb of liking: "which film does Dmitri like best?" asks his favourite
+    r"(?<!like )(?<!likes )(?<!love )(?<!loves )(?<!enjoy )(?<!enjoys )(?<!prefer )best",
     r"vaut le coup",
     r"worth it",
     r"avis",

@@ -105,3 +105,14 @@ def test_a_noun_phrase_answer_keeps_what_it_adds_after_a_break() -> None:
                    "les lasagnes, sans hésiter", "Gaël") == (
         "Plat préféré de Romane : les lasagnes (d'après Gaël)"
     )  # fmt: skip
+
+
+def test_several_names_make_the_verb_plural_and_the_speaker_may_name_a_partner() -> None:
+    created = ("Qui a créé Pelican ?", "Pelican", "agent")
+    assert written(*created, "c'est Hugo et Lina", "Marc") == "Hugo et Lina ont créé Pelican (d'après Marc)"
+    assert (
+        written(*created, "c'est Hugo, avec Lina", "Hugo") == "Hugo a créé Pelican avec Lina (d'après Hugo)"
+    )
+    assert written("Who runs the canteen?", "canteen", "agent", "Priya and Tariq", "Tom", "en") == (
+        "Priya and Tariq run the canteen (according to Tom)"
+    )

@@ -908,3 +908,39 @@ def test_who_does_something_to_a_budget_asks_a_person() -> None:
     )
     assert link(said("Clara", "Eko c'est Sabine depuis septembre"), budget) == ("g-bud", "mention")
     assert link(said("Sabine", "Eko c'est moi !"), budget) == ("g-bud", "mention")
+
+
+def test_a_closing_hedge_is_kept_with_the_answer_but_not_read_as_it() -> None:
+    age = AskedQuestion("g-age", "Quel âge a Timéo ?", "Timéo", ASKED_AT, "m-age", "age")
+    found = find_answer(said("Marc", "Eko 23 je crois"), [age], window=WINDOW)
+    assert found is not None and found.text == "23 je crois"
+
+
+def test_a_name_inside_an_address_is_no_subject_opening_a_statement() -> None:
+    mail = AskedQuestion("g-mail", "Quel est le mail de Justine ?", "Justine", ASKED_AT, "m-mail", "contact")
+    assert link(said("Marc", "Eko justine.roux@acme.fr"), mail) == ("g-mail", "mention")
+    assert link(said("Marc", "Eko Justine est en congé"), mail) is None
+
+
+def test_the_speaker_naming_themself_with_a_partner_or_a_time_is_the_answer() -> None:
+    created = AskedQuestion("g-made", "Qui a créé Pelican ?", "Pelican", ASKED_AT, "m-made", "agent")
+    found = find_answer(said("Hugo", "Eko c'est moi, avec Lina"), [created], window=WINDOW)
+    assert found is not None and found.text == "c'est Hugo, avec Lina"
+    found = find_answer(said("Hugo", "Eko c'est moi depuis 2022"), [created], window=WINDOW)
+    assert found is not None and found.text == "c'est Hugo depuis 2022"
+
+
+def test_the_subject_saying_where_they_are_answers_where_they_are_based_unless_it_is_a_stay() -> None:
+    based = AskedQuestion("g-based", "Where is Olivia based?", "Olivia", ASKED_AT, "m-based", "place")
+    assert link(said("Olivia", "I'm in Bristol, near the harbour"), based, language="en") == (
+        "g-based",
+        "subject_author",
+    )
+    assert link(said("Olivia", "I'm in Bristol this week"), based, language="en") is None
+    base = AskedQuestion("g-base", "Où est basé Paul ?", "Paul", ASKED_AT, "m-base", "place")
+    assert link(said("Paul", "je suis à Vincennes"), base) == ("g-base", "subject_author")
+    assert fragment("je suis à Vincennes", base) == "à Vincennes"
+    for stay in ("je suis à Lyon aujourd'hui", "je suis à Lyon, en déplacement", "je suis en réunion"):
+        assert link(said("Paul", stay), base) is None, stay
+    assert link(said("Zoé", "je suis à Vincennes"), base) is None  # not the subject
+    assert link(said("Paul", "je suis à Vincennes"), PAUL_HOME) is None  # being there is not living there

@@ -350,6 +350,13 @@ def test_a_classifier_noun_around_a_name_is_the_same_subject() -> None:
     )
 
 
+def test_an_elision_written_or_spaced_is_the_same_subject() -> None:
+    # a goal's subject keeps its apostrophe, a subject read from tokens has none
+    assert not about_veto("soirée d'équipe", "soirée d équipe")
+    assert not about_veto("soirée d’équipe", "soirée d'équipe")
+    assert about_veto("soirée d'équipe", "soirée de Noël")
+
+
 def test_an_initialism_spelled_out_is_the_same_subject() -> None:
     """ "le mdp du wifi invité" / "le mot de passe du wifi invité": one subject, as the duplicate
     rules already read initialisms in the texts (probe conversations of issue 10)."""

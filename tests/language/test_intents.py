@@ -132,6 +132,8 @@ def test_a_curiosity_carries_its_subject_facet_and_topic() -> None:
         ("Eko, qui gère le budget formation ?", "budget formation"),
         ("Eko, qui s'occupe du budget ?", "budget"),
         ("Eko, qui gère les horaires du bureau ?", "horaires du bureau"),
+        # an elided word keeps its apostrophe
+        ("Eko, c'est quand la prochaine soirée d'équipe ?", "prochaine soirée d'équipe"),
     ],
 )
 def test_the_subject_of_a_question_is_the_name_not_the_verb_before_it(text: str, subject: str) -> None:
@@ -361,6 +363,7 @@ def test_with_no_name_the_subject_ends_at_the_verb() -> None:
         "Eko, tu sais où habite Paul ?",  # "tu sais" and an interrogative
         "Eko, qui est le plus ancien de l'équipe ?",  # not a superlative of taste
         "Eko, combien coûte la licence Figma ?",
+        "Eko, which film does Dmitri like best?",  # "best" after a verb of liking: his favourite
     ],
 )
 def test_the_same_words_asking_about_someone_or_something_stay_curiosities(text: str) -> None:
