@@ -320,6 +320,7 @@ def find_answer(
         for q in live
         if (_fits_asked(text, q, language) or _replied_with_a_reason(said, q))
         and not _says_nothing_asked(text, q)
+        and not _only_another_value(text, q, language)
         and not _speaks_of_oneself(text, q, said.author)
     ]
     if said.reply_to is not None:
@@ -1054,10 +1055,14 @@ def _only_a_value(text: str, question: AskedQuestion, language: Language) -> boo
     something else ("on se voit le 3 ?", "le 3 mars c'est mon anniv")."""
     if question.facet not in VALUE_FACETS or is_question(text):
         return False
-    clause = _first_clause(text)
-    if question.facet == "age":  # "34", "34 ans", not "14h30" nor "2 chats"
+    return _is_a_value(_first_clause(text), question.facet, language)
+
+
+def _is_a_value(clause: str, facet: str, language: Language) -> bool:
+    """``clause`` is a value of ``facet``'s shape and nothing else (see :func:`_only_a_value`)."""
+    if facet == "age":  # "34", "34 ans", not "14h30" nor "2 chats"
         return _AGE_ALONE.fullmatch(fold(clause)) is not None
-    if not fits_facet(clause, question.facet, language):
+    if not fits_facet(clause, facet, language):
         return False
     numbers = _NUMBER_WORDS["fr"] + "|" + _NUMBER_WORDS["en"]
     dates = _DATE_WORDS["fr"] + "|" + _DATE_WORDS["en"]
@@ -1070,6 +1075,19 @@ def _only_a_value(text: str, question: AskedQuestion, language: Language) -> boo
         and not re.fullmatch(rf"(?:{numbers}|{dates})s?", word)
     ]
     return len(others) <= 1
+
+
+def _only_another_value(text: str, question: AskedQuestion, language: Language) -> bool:
+    """The question asks who, and the reply is only a date or a time, a price or a number ("le 14
+    janvier" to "qui a les clés de la réserve ?"): it answers some other question."""
+    if question.facet not in _ASKED_PEOPLE or not _asks_who(question) or is_question(text):
+        return False
+    value = _first_clause(_OPENING_COPULA.sub("", text.strip(), count=1))
+    return any(_is_a_value(value, facet, language) for facet in ("date", "price", "quantity"))
+
+
+_ASKED_PEOPLE = frozenset({"agent", "identity", "participant"})
+_OPENING_COPULA = re.compile(r"^(?:c['’]\s*est|c est|it['’]s|it is|that['’]s|that is)\s+", re.IGNORECASE)
 
 
 # Adverbs of likelihood a value may come with ("lundi prochain normalement", "le 3 a priori"):

@@ -944,3 +944,19 @@ def test_the_subject_saying_where_they_are_answers_where_they_are_based_unless_i
         assert link(said("Paul", stay), base) is None, stay
     assert link(said("Zoé", "je suis à Vincennes"), base) is None  # not the subject
     assert link(said("Paul", "je suis à Vincennes"), PAUL_HOME) is None  # being there is not living there
+
+
+def test_a_date_a_time_or_a_number_alone_does_not_answer_who() -> None:
+    keys = AskedQuestion(
+        "g-keys", "Qui a les clés de la réserve ?", "clés de la réserve", ASKED_AT, "m-k", "agent"
+    )
+    for value in ("Eko le 14 janvier", "Eko c'est le 15 janvier, pas le 14", "Eko à 14h", "Eko 3"):
+        assert link(said("Paco", value), keys) is None, value
+    assert link(said("Paco", "Eko c'est Margot"), keys) == ("g-keys", "mention")
+    assert link(said("Paco", "Eko l'accueil, au rez-de-chaussée"), keys) == ("g-keys", "mention")
+    # a description may hold a date
+    margot = AskedQuestion("g-margot", "Qui est Margot ?", "Margot", ASKED_AT, "m-m", "identity")
+    assert link(said("Paco", "Eko la nouvelle stagiaire, arrivée le 3 mars"), margot) == (
+        "g-margot",
+        "mention",
+    )
