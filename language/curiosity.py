@@ -178,7 +178,23 @@ def _subject(
     )
     if verb is not None and not is_finite_verb(words[subject[0]][1].casefold()):
         subject = [i for i in subject if i < verb]
+    elif len(subject) > 1 and _verb_before_asking(words, subject[-1]):
+        subject = subject[:-1]  # "l'inventaire annuel tombe quand ?": "tombe" is the verb
     return subject[0], subject[-1]
+
+
+def _verb_before_asking(words: list[tuple[str, str]], index: int) -> bool:
+    """The word at ``index`` is a verb in the present ("tombe", "commence", "sort", "ouvre") right
+    before the word asking ("quand", "où"): an infinitive of it exists ("tomber", "sortir",
+    "ouvrir") and no determiner or preposition comes before it ("la réunion d'équipe quand ?"
+    keeps "équipe")."""
+    folded, written = words[index]
+    after = words[index + 1][0] if index + 1 < len(words) else ""
+    before = words[index - 1][0] if index > 0 else ""
+    if after not in _ASKING_WORDS or before in FUNCTION_WORDS or not written.islower():
+        return False
+    stem = written[:-1] if folded.endswith(("e", "t")) else written
+    return any(is_infinitive(form) for form in (written + "r", written + "ir", stem + "ir", stem + "r"))
 
 
 # "qui" and "who" asking the subject of a verb ("whom" never does).

@@ -143,10 +143,12 @@ def find_unknown_names(
                 break
             group.append(nxt)
         index += len(group)
-        name = " ".join(m.group().lstrip("@#") for m in group).strip("'’-")
+        name = _POSSESSIVE.sub("", " ".join(m.group().lstrip("@#") for m in group)).strip("'’-")
         if len(name) < 2 or _fold(name) in known or _fold(name) in seen:
-            continue
+            continue  # "Dmitri's favourite film": Dmitri, whom the Lobby knows
         before_text = text[: match.start()]
+        if _after_a_place_preposition(before_text, language):
+            continue  # "I'm in Bristol", "j'habite à Lyon": a place, no one to ask about
         starts_sentence = not before_text.strip() or bool(_SENTENCE_END.search(before_text))
         previous = _previous_word(before_text)
         after = fold(words[index].group()) if index < len(words) else ""
@@ -157,8 +159,69 @@ def find_unknown_names(
         if starts_sentence and not (explicit or person_after):
             continue
         seen.add(_fold(name))
-        found.append(NameMention(name, _guess_person(group, previous, after, explicit, language)))
+        person = _guess_person(group, previous, after, explicit, language) and not _works_at(
+            before_text, language
+        )
+        found.append(NameMention(name, person))
     return found
+
+
+# The English possessive closing a name ("Dmitri's", "Priya’s").
+_POSSESSIVE = re.compile(r"['’]s$", re.IGNORECASE)
+# Prepositions before a place's name: always ("en Islande", "in Bristol", "near Vannes"), or after a
+# verb of being, living, going or coming ("je suis à Lyon", "il vient de Brest"; not "dis à Paul").
+_PLACE_PREPOSITIONS: dict[Language, frozenset[str]] = {
+    "fr": folded_words("en dans vers pres"),
+    "en": folded_words("in near from"),
+}
+_PLACE_AFTER_VERB: dict[Language, frozenset[str]] = {
+    "fr": folded_words("a au aux de d du"),
+    "en": folded_words("to at"),
+}
+_VERBS_OF_PLACE: dict[Language, frozenset[str]] = {
+    "fr": folded_words(
+        """suis es est sommes etes sont etait habite habites habitent habitait vit vis vivent vivait
+        vais va vont allons part pars partent partons rentre rentres rentrent vient viens viennent
+        venait originaire basee base basees bases nee ne grandi demenage demenagent installee installe"""
+    ),
+    "en": folded_words("go goes going went moved move moving live lives lived based am is are was were"),
+}
+
+
+def _after_a_place_preposition(before_text: str, language: Language) -> bool:
+    """The words before a name put it after a preposition of place (see ``_PLACE_PREPOSITIONS``)."""
+    words = [fold(word) for word in _WORD.findall(before_text)[-2:]]
+    words = [word.split("'")[-1].split("’")[-1] or word for word in words]  # "d'" → "d"
+    if not words:
+        return False
+    if words[-1] in _PLACE_PREPOSITIONS[language]:
+        return True
+    return (
+        len(words) == 2 and words[-1] in _PLACE_AFTER_VERB[language] and words[0] in _VERBS_OF_PLACE[language]
+    )
+
+
+# Working for an organisation: "bosse chez Qonto", "works at Qonto", "travaille pour Alan".
+_EMPLOYER_PREPOSITIONS: dict[Language, frozenset[str]] = {
+    "fr": folded_words("chez pour"),
+    "en": folded_words("at for"),
+}
+_VERBS_OF_WORK: dict[Language, frozenset[str]] = {
+    "fr": folded_words(
+        "bosse bosses bossent bossait travaille travailles travaillent travaillait taffe stage"
+    ),
+    "en": folded_words("work works working worked employed intern interning"),
+}
+
+
+def _works_at(before_text: str, language: Language) -> bool:
+    """The words before a name say it employs someone (see ``_EMPLOYER_PREPOSITIONS``)."""
+    words = [fold(word) for word in _WORD.findall(before_text)[-2:]]
+    return (
+        len(words) == 2
+        and words[1] in _EMPLOYER_PREPOSITIONS[language]
+        and words[0] in _VERBS_OF_WORK[language]
+    )
 
 
 def _previous_word(before_text: str) -> str | None:

@@ -132,6 +132,12 @@ def test_a_curiosity_carries_its_subject_facet_and_topic() -> None:
         ("Eko, qui gère le budget formation ?", "budget formation"),
         ("Eko, qui s'occupe du budget ?", "budget"),
         ("Eko, qui gère les horaires du bureau ?", "horaires du bureau"),
+        # a verb right before the word asking is no part of the subject, a noun after "de" is
+        ("Eko, l'inventaire annuel tombe quand ?", "inventaire annuel"),
+        ("Eko, l'appli mobile sort quand ?", "appli mobile"),
+        ("Eko, le sprint finit quand ?", "sprint"),
+        ("Eko, la réunion d'équipe quand ?", "réunion d'équipe"),
+        ("Eko, le bon de commande quand ?", "bon de commande"),
         # an elided word keeps its apostrophe
         ("Eko, c'est quand la prochaine soirée d'équipe ?", "prochaine soirée d'équipe"),
     ],

@@ -55,6 +55,20 @@ def test_known_names_sentence_starters_and_repeats_are_skipped() -> None:
     assert [i.text for i in items] == ["Qui est Simon ?"]
 
 
+def test_places_and_possessives_are_no_one_to_ask_about_and_employers_are_things() -> None:
+    def found(text: str, language: Any = "fr") -> list[tuple[str, bool]]:
+        return [(m.name, m.is_person) for m in find_unknown_names(text, {"dmitri"}, language)]
+
+    assert found("I'm in Bristol, near the harbour", "en") == []
+    assert found("what's Dmitri's favourite film?", "en") == []  # Dmitri, whom the Lobby knows
+    assert found("j'habite à Lyon avec Corentin") == [("Corentin", True)]
+    assert found("il vient d'Angers, on part en Islande") == []
+    assert found("demande à Paul") == [("Paul", True)]  # "à" without a verb of place
+    assert found("je bosse chez Qonto") == [("Qonto", False)]
+    assert found("Camille works at Qonto", "en") == [("Camille", True), ("Qonto", False)]
+    assert found("je déjeune chez Paul") == [("Paul", True)]
+
+
 @pytest.mark.parametrize(
     ("text", "language", "expected"),
     [
