@@ -613,11 +613,19 @@ _OUT_OF_ORDER = (
 )  # fmt: skip
 
 
+# Being in charge said with a phrase ("looks after", "takes care of"): read as the one word of the
+# synonym class (language/concepts.py) that says it, as "s'occupe de" is read by its verb.
+_IN_CHARGE_PHRASES = re.compile(
+    r"\b(?:look(?:s|ed|ing)? after|tak(?:es|e|ing) care of|took care of)\b", re.IGNORECASE
+)
+
+
 def _as_working_state(text: str) -> str:
-    """``text`` with working read as a state: out of order or repaired (see above)."""
+    """``text`` with working read as a state: out of order or repaired (see above), and being in
+    charge said by a phrase read as its verb."""
     for pattern, state in _OUT_OF_ORDER:
         text = pattern.sub(state, text)
-    return text
+    return _IN_CHARGE_PHRASES.sub("manages", text)
 
 
 def _as_states(text: str) -> str:

@@ -154,7 +154,7 @@ _CUES: tuple[tuple[str, str], ...] = (
         "agent",
         r" (?:qui|who) (?:a |l a |s occupe|gere|pilote|organise|dirige|maintient|cree|developpe|code|fait|"
         r"bosse sur|travaille sur|est responsable|made|created|built|runs|leads|maintains|organises|"
-        r"organizes|manages)",
+        r"organizes|manages|looks after|takes care of)",
     ),
     # An interrogative pronoun after a preposition asks another participant of what X does, not who
     # X is: "Corentin déjeune avec qui ?", "tu bosses pour qui ?", "Nadir reporte à qui ?", "il

@@ -423,6 +423,8 @@ _OTHER_WORDS = [
     ("Qui gère le serveur de build ?", "Qui est responsable du serveur de build ?", None, True),
     ("Who's in charge of the design team?", "Who runs the design team?", None, True),
     ("Qui est en charge de la paie ?", "Qui gère la paie ?", None, True),
+    ("Who looks after the staging server?", "Who's responsible for the staging server?", None, True),
+    ("Bastien takes care of the plants", "Bastien manages the plants", "Bastien", True),
     # the holder of a role of being in charge is who is in charge ("c'est qui le lead de X ?")
     ("Qui pilote Zorglub ?", "C'est qui le lead de Zorglub ?", None, True),
     ("Qui gère le bureau de Nantes ?", "C'est qui le responsable du bureau de Nantes ?", None, True),

@@ -105,6 +105,7 @@ def test_another_channel_or_person_is_another_contact(a: str, b: str) -> None:
         ("c'est qui le responsable du budget ?", "agent"),
         ("qui a le budget de l'offsite ?", "price"),
         ("qui connaît le prix du parking ?", "price"),
+        ("who looks after the staging server?", "agent"),  # a phrase of being in charge
         ("what music does Bastien like?", "preference"),
         ("Bastien est né où ?", "origin"),
         ("where was Bastien born?", "origin"),
