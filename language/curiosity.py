@@ -50,7 +50,7 @@ _FRAME_WORDS = folded_words(
     demande demandais savais quelqu un est-ce stp svp please merci hey salut bonjour hello
     au juste fait en exactement vraiment deja alors donc bien base niveau moment maintenant
     faire fais font va vont peux peut pouvez pourrais tell know do does did can could would
-    tout monde parle parlent dont these days actually exactly really just now"""
+    tout monde parle parlent dont these days actually exactly really just now again"""
 )
 # A capitalised word this common is a sentence starter or an ordinary word, not a name.
 _NAME_MAX_FREQUENCY = 5.6
@@ -259,6 +259,9 @@ def _asked_noun(words: list[tuple[str, str]], span: tuple[int, int]) -> str | No
     the noun the interrogative determiner asks for, of the subject — "âge d'Ilan", "sport de Léo"
     (French grammar: "de" elided before a vowel). None when the determiner is not followed by a
     noun outside the subject ("quelle est la couleur préférée de Bob ?" keeps its own phrase)."""
+    dislocated = _noun_asked_after_subject(words, span)
+    if dislocated is not None:
+        return dislocated
     for i, (folded, _) in enumerate(words[:-1]):
         before = words[i - 1][0] if i > 0 else ""
         how_many = folded in ("de", "d") and before == "combien"
@@ -282,6 +285,21 @@ def _asked_noun(words: list[tuple[str, str]], span: tuple[int, int]) -> str | No
             more = _span(rest, 0, len(rest) - 1) if any(w[0] not in FUNCTION_WORDS for w in rest) else ""
             return f"{written} {after[0][1]} {of}{subject} {more}".strip()
         return f"{written} {of}{subject} {qualifier}".strip()
+    return None
+
+
+def _noun_asked_after_subject(words: list[tuple[str, str]], span: tuple[int, int]) -> str | None:
+    """The topic of a subject put first and a noun asked of it after "c'est quoi" ("le wifi, c'est
+    quoi le code ?", "le VPN c'est quoi le mot de passe déjà ?"): "code du wifi", "mot de passe du
+    VPN". None for any other question."""
+    folded = [word for word, _ in words]
+    for i in range(span[1] + 1, len(words) - 2):
+        if folded[i] in ("quoi", "what") and folded[i + 1] in DETERMINERS and folded[i + 1] not in _OF:
+            noun = [written for word, written in words[i + 2 :] if word not in _FRAME_WORDS]
+            if not noun or folded[i + 2] in FUNCTION_WORDS:
+                return None
+            subject = _span(words, *span)
+            return f"{' '.join(noun)} {_of_the(folded[span[0] - 1] if span[0] > 0 else '', subject)}{subject}"
     return None
 
 

@@ -138,6 +138,8 @@ def test_a_curiosity_carries_its_subject_facet_and_topic() -> None:
         ("Eko, le sprint finit quand ?", "sprint"),
         ("Eko, la réunion d'équipe quand ?", "réunion d'équipe"),
         ("Eko, le bon de commande quand ?", "bon de commande"),
+        # "again" / "déjà" only ask to be reminded
+        ("Eko, what's the wifi password again?", "wifi password"),
         # an elided word keeps its apostrophe
         ("Eko, c'est quand la prochaine soirée d'équipe ?", "prochaine soirée d'équipe"),
     ],
@@ -286,6 +288,9 @@ def test_a_long_message_is_read_at_the_part_that_asks() -> None:
         # the adjective after the asked noun stays with it
         ("Margaux elle lit quoi comme bouquin préféré ?", "bouquin préféré de Margaux"),
         ("Margaux écoute quoi comme musique préférée en ce moment ?", "musique préférée de Margaux"),
+        # the subject put first, the noun asked after "c'est quoi"
+        ("Le wifi, c'est quoi le code ?", "code du wifi"),
+        ("Le VPN c'est quoi le mot de passe déjà ?", "mot de passe du VPN"),
     ],
 )
 def test_a_fact_opens_with_a_noun_phrase_or_else_the_question(question: str, heading: str) -> None:
