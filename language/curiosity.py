@@ -213,6 +213,12 @@ def _follows_who(words: list[tuple[str, str]], index: int) -> bool:
     return before >= 0 and words[before][0] in _WHO_ASKING
 
 
+def _shouted(text: str) -> bool:
+    """Every word of three or more is written in capitals (a message typed with caps lock)."""
+    words = [word for word in TOKEN.findall(text) if len(word) > 1 and not word.isdigit()]
+    return len(words) >= 3 and all(word.isupper() for word in words)
+
+
 def asked_facet(goal_text: str, language: Language = "fr", bot_name: str = "Eko") -> str | None:
     """The facet a stored goal's text asks about, when it is a curiosity at all."""
     curiosity = read_curiosity(goal_text, language, bot_name)
@@ -228,6 +234,8 @@ def read_curiosity(
     if intent_of(text, language, bot_name) != "information":
         return None
     said = _without_opener(asked_part(strip_mention(text, bot_name)))
+    if _shouted(said):
+        said = said.lower()  # "C'EST QUOI LE CODE DU PORTAIL ?": every word in capitals is no name
     reading = read_facet(said, language)
     words = words_as_written(said)
     if len(words) != len(reading.words):  # chat spellings such as "c koi": read the folded form

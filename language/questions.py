@@ -137,6 +137,13 @@ _SENTENCE_END = re.compile(r"(?<=[.!?…])\s+(?=\S)")
 _CONCLUSIVE = re.compile(r"(?<![\w'])(?:bref|anyway|anyhow|long story short)\b[\s,:;!.…-]*", re.IGNORECASE)
 
 
+# "c'est" and an interrogative ("c'est quand le séminaire ?"), besides "c'est qui / quoi" above.
+_ASKING_COPULA = re.compile(r"c'?est (?:quand|ou|combien|comment|pourquoi)\b")
+_BUT = re.compile(
+    r"(?<![\w'])(?:mais|but)[\s,]+(?:(?:bon|bref|du coup|en fait|alors|well|so)[\s,]+)?", re.IGNORECASE
+)
+
+
 def asked_part(text: str) -> str:
     """The part of a long message that asks: its one sentence ending with "?" when others only
     tell (the context before, "parce que…" after), then what follows a conclusive marker in it
@@ -148,4 +155,11 @@ def asked_part(text: str) -> str:
     ends = [match.end() for match in _CONCLUSIVE.finditer(part)]
     if ends and ends[-1] < len(part) and part[ends[-1] :].strip(" ?"):
         part = part[ends[-1] :]
+    # a preamble before "mais" / "but" and a question ("jsp si tu sais mais c'est qui le DPO ?",
+    # "sorry to bother you but who runs the canteen?"): the question is what asks
+    for found in _BUT.finditer(part):
+        rest = fold(normalise_quotes(part[found.end() :]))
+        asks = rest.startswith(_QUESTION_STARTS["fr"] + _QUESTION_STARTS["en"]) or _ASKING_COPULA.match(rest)
+        if asks and "?" not in part[: found.start()]:
+            return part[found.end() :].strip()
     return part.strip()

@@ -126,6 +126,8 @@ _CHAT_SPELLINGS = {"koi": "quoi", "ki": "qui", "pk": "pourquoi", "pq": "pourquoi
 _CHAT_C = re.compile(
     r"(?<![\w'])c(?= +(?:qui|quoi|koi|ki|quand|ou|où|combien|comment|pas|le|la|les|l'|un|une)\b)"
 )
+# "cest" for "c'est" (the apostrophe left out): no French word is spelled so.
+_CHAT_CEST = re.compile(r"(?<![\w'])cest(?!\w)")
 TOKEN = re.compile(r"\d+(?:[.,]\d+)*|[^\W\d_]+")
 
 
@@ -134,7 +136,7 @@ def tokens(text: str) -> list[str]:
 
     Chat spellings of interrogatives are read as the words ("c koi" → "c'est quoi").
     """
-    folded = _CHAT_C.sub("c'est", fold(normalise(text)))
+    folded = _CHAT_C.sub("c'est", _CHAT_CEST.sub("c'est", fold(normalise(text))))
     return [_CHAT_SPELLINGS.get(token, token) for token in TOKEN.findall(folded)]
 
 

@@ -138,6 +138,9 @@ def test_a_curiosity_carries_its_subject_facet_and_topic() -> None:
         ("Eko, le sprint finit quand ?", "sprint"),
         ("Eko, la réunion d'équipe quand ?", "réunion d'équipe"),
         ("Eko, le bon de commande quand ?", "bon de commande"),
+        # "cest" is "c'est"; a message in capitals names nothing by its capitals
+        ("eko cest qui le nouveau dev ?", "nouveau dev"),
+        ("EKO C'EST QUOI LE CODE DU PORTAIL ?", "code du portail"),
         # "again" / "déjà" only ask to be reminded
         ("Eko, what's the wifi password again?", "wifi password"),
         # an elided word keeps its apostrophe
@@ -386,3 +389,19 @@ def test_asking_who_or_what_eko_is_is_told_from_the_rest_about_eko() -> None:
     assert asks_what_bot_is("Eko, tu fais quoi exactement ?")
     assert not asks_what_bot_is("Eko, tu fais quoi ce week-end ?")
     assert not asks_what_bot_is("Eko, qui t'a créé ?")
+
+
+@pytest.mark.parametrize(
+    ("text", "asked"),
+    [
+        ("Eko jsp si tu sais mais c'est qui le DPO ?", "c'est qui le DPO ?"),
+        ("Eko, petite question mais c'est quand le séminaire ?", "c'est quand le séminaire ?"),
+        ("Eko je voulais savoir mais bon, qui gère la paie ?", "qui gère la paie ?"),
+        ("Eko, sorry to bother you but who runs the canteen?", "who runs the canteen?"),
+        # no question after "mais": read whole ("il" names no one)
+        ("Eko, Paul est parti mais il revient quand ?", "Paul est parti mais il revient quand ?"),
+    ],
+)
+def test_a_preamble_before_but_and_a_question_is_not_asked(text: str, asked: str) -> None:
+    curiosity = read_curiosity(text)
+    assert curiosity is not None and curiosity.text == asked
