@@ -118,12 +118,15 @@ _NON_ANSWER = {
         # pointing to where it is written ("c'est écrit à l'accueil", "regarde sur le wiki"), not
         # "c'est écrit en Go"
         r"c'est (?:ecrit|affiche|marque|indique|note)e?s? (?:a|au|aux|sur|dans)|"
-        r"(?:regarde|regardez|va voir|allez voir) (?:sur|dans))\b"
+        r"(?:regarde|regardez|va voir|allez voir) (?:sur|dans)|"
+        # dismissing the question, or putting it off ("laisse tomber", "on verra demain")
+        r"laisse(?:z)? tomber|laisse beton|peu importe|osef|on s'en fiche|on s'en fout|on verra)\b"
     ),
     "en": re.compile(
         r"\b(?:no idea|(?:i )?(?:don't|do not|dont) know|dunno|not sure|ask \w+|good question|"
         r"i wonder|(?:it's|that's) private|none of your business|guess|"
-        r"(?:it's|it is) (?:written|posted|pinned) (?:on|in|at)|(?:check|look) (?:on|in|at) the)\b"
+        r"(?:it's|it is) (?:written|posted|pinned) (?:on|in|at)|(?:check|look) (?:on|in|at) the|"
+        r"never ?mind|forget (?:it|about it)|we'll see|we will see)\b"
     ),
 }
 # Not knowing, said in any words: a negation and a word of knowing ("pas la moindre idée", "I have
@@ -334,6 +337,9 @@ def find_answer(
             q
             for q in live
             if not _about_something_else(text, q, language)
+            # the subject and a verb in a past tense speak of something over ("le séminaire
+            # c'était génial l'an dernier"), as without Eko's name below
+            and not (_subject_then_past(text, q) and not former_state(q.text))
             and (
                 not _leads_with_subject(text, q)
                 or (_states_about(text, q, language) and _cued(text, q.facet, language))
@@ -451,12 +457,28 @@ def _says_nothing_asked(text: str, question: AskedQuestion) -> bool:
     time, or speaks of a relative of the subject (each rule below)."""
     return (
         _denies(text, question)
+        or _only_what_it_is_not(text)
         or _judges_only(text, question)
         or _states_another_facet(text, question)
         or _repeats_question(text, question)
         or _tells_another_time(text, question)
         or _of_a_relative(text, question)
     )
+
+
+# A copula negated ("c'est pas moi", "ce n'est pas Marc", "it's not Priya"), and none after it that
+# says what it is ("c'est pas Marc, c'est Julie" answers).
+_NOT_IT = re.compile(
+    r"^(?:c'?est|ce n'est|c'etait|ce n'etait|it's|it is|that's|that is) (?:pas|plus|not|no longer)\b"
+)
+_IT_IS = re.compile(r"(?<![\w'])(?:c'?est|it's|it is)\s+(?!(?:pas|plus|not|no)\b)\w")
+
+
+def _only_what_it_is_not(text: str) -> bool:
+    """The reply only says what the answer is not ("c'est pas moi en tout cas")."""
+    folded = fold(text)
+    found = _NOT_IT.match(folded)
+    return found is not None and _IT_IS.search(folded, found.end()) is None
 
 
 def _names_and_states(text: str, question: AskedQuestion, language: Language) -> bool:
@@ -566,7 +588,11 @@ def answer_text(text: str, language: Language = "fr", bot_name: str = "Eko") -> 
     opener = _OPENERS[first].match(folded) or _OPENERS[other].match(folded)
     if opener and opener.end() < len(folded):
         said = said[index[opener.end()] :]
-    return said.strip(_CLOSING)
+    return _CHAT_COPULA.sub("c'est ", said.strip(_CLOSING), count=1)
+
+
+# "c" or "cest" for "c'est" opening a chat reply ("c marc", "cest un outil de monitoring").
+_CHAT_COPULA = re.compile(r"^(?:c|cest)\s+(?=\S)", re.IGNORECASE)
 
 
 def says_something(raw: str, text: str, language: Language = "fr", bot_name: str = "Eko") -> bool:
@@ -688,6 +714,10 @@ def fragment(text: str, question: AskedQuestion, language: Language = "fr") -> s
         # hésiter", "Dune, sans hésiter"); any other answer keeps what it adds ("le 12 décembre, au
         # bar du coin": nothing told is lost)
         return _first_clause(text) if question.facet == "preference" else text.strip(_CLOSING)
+    denied = _NOT_IT.match(folded)
+    corrected = _IT_IS.search(folded, denied.end()) if denied else None
+    if corrected is not None:  # "c'est pas Marc, c'est Julie" → "Julie"
+        return text[index[corrected.end() - 1] :].strip(_CLOSING)
     for match in reversed(list(re.finditer(rf"(?<![\w']){copula}\s+", folded))):
         if match.end() >= len(folded):
             continue
@@ -812,7 +842,8 @@ _RESTATED_VERB = re.compile(
 # What may complete the doing in a fact: since or until when, for now, with whom.
 _COMPLEMENT_OF_DOING = re.compile(
     r"(?:depuis|jusqu['’]?\s*(?:à|a|au|en)?|pour l['’]\s*instant|pour le moment|en ce moment|"
-    r"cette (?:année|annee|semaine)|ce mois|avec|since|until|for now|with|this year)\b",
+    r"cette (?:année|annee|semaine)|ce mois|avec|maintenant|désormais|desormais|since|until|for now|with|"
+    r"this year|now)\b",
     re.IGNORECASE,
 )
 
@@ -1371,6 +1402,18 @@ def _cued(text: str, facet: str | None, language: Language) -> bool:
 def _describes(question: AskedQuestion) -> bool:
     """The question asks what or who the subject is: a description answers it."""
     return question.facet in _DESCRIBED and (question.facet is not None or not topic_terms(question))
+
+
+def _subject_then_past(text: str, question: AskedQuestion) -> bool:
+    """The reply opens with the question's subject and a verb in the imperfect right after it."""
+    if not _leads_with_subject(text, question):
+        return False
+    spans = name_spans(text, question.subject or "")
+    after = tokens(text[spans[0][1] :])[:2]
+    return bool(after) and (after[0] in _PAST_VERBS or after[:2] == ["c", "etait"])
+
+
+_PAST_VERBS = folded_words("etait etaient avait avaient was were used")
 
 
 def _leads_with_subject(text: str, question: AskedQuestion) -> bool:

@@ -116,3 +116,9 @@ def test_several_names_make_the_verb_plural_and_the_speaker_may_name_a_partner()
     assert written("Who runs the canteen?", "canteen", "agent", "Priya and Tariq", "Tom", "en") == (
         "Priya and Tariq run the canteen (according to Tom)"
     )
+
+
+def test_the_doer_now_after_another_one_before() -> None:
+    assert written("Qui pilote Toucan ?", "Toucan", "agent", "Sixtine maintenant", "Léo") == (
+        "Sixtine pilote Toucan maintenant (d'après Léo)"
+    )

@@ -960,3 +960,40 @@ def test_a_date_a_time_or_a_number_alone_does_not_answer_who() -> None:
         "g-margot",
         "mention",
     )
+
+
+def test_a_chat_copula_opening_a_reply_is_c_est() -> None:
+    assert answer_text("eko c un outil de monitoring") == "c'est un outil de monitoring"
+    assert answer_text("Eko cest Marc") == "c'est Marc"
+    assert fragment(answer_text("eko c un outil de monitoring"), CORENTIN) == "un outil de monitoring"
+    assert answer_text("Eko ce matin") == "ce matin"  # "ce" is no copula
+
+
+@pytest.mark.parametrize(
+    ("author", "text"),
+    [
+        ("Bob", "Eko laisse tomber"),  # dismissing the question
+        ("Léo", "Eko never mind"),
+        ("Léo", "Eko on verra demain"),  # putting it off
+        ("Léo", "Eko c'est pas le rouge en tout cas"),  # only what it is not
+    ],
+)
+def test_dismissing_putting_off_denying_or_telling_the_past_is_no_answer(author: str, text: str) -> None:
+    assert link(said(author, text)) is None
+
+
+def test_the_subject_and_a_verb_in_the_past_naming_eko_speak_of_something_over() -> None:
+    when = AskedQuestion("g-sem", "C'est quand le séminaire ?", "séminaire", ASKED_AT, "m-sem", "date")
+    assert link(said("Léo", "Eko le séminaire c'était génial l'an dernier"), when) is None
+    assert link(said("Léo", "Eko le séminaire c'est du 12 au 14 juin"), when) == ("g-sem", "mention")
+
+
+def test_what_it_is_not_then_what_it_is_answers_with_what_it_is() -> None:
+    assert link(said("Léo", "Eko c'est pas le rouge, c'est le bleu")) == ("g-colour", "mention")
+    assert fragment("c'est pas le rouge, c'est le bleu", COLOUR) == "le bleu"
+    # a cause in the past after the subject in the present still answers why
+    late = AskedQuestion(
+        "g-late", "Pourquoi Coquelicot a été repoussé ?", "Coquelicot", ASKED_AT, "m-l", "reason"
+    )
+    reply = said("Gwendal", "Eko, Coquelicot a été repoussé parce que l'API n'était pas prête")
+    assert link(reply, late) == ("g-late", "mention")
