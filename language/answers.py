@@ -247,11 +247,14 @@ _PREFERENCE_CUE = {
 }
 # Facets answered by saying what the subject is ("Axelle est notre responsable produit").
 _DESCRIBED = frozenset({"identity", "role", "definition", "employer", None})
-# After a copula, these start a state or a circumstance, not a description ("est en vacances").
+# After a copula, these start a state or a circumstance, not a description ("est en vacances"),
+# working or not among them ("Kestrel is down again", "le VPN est HS").
 _NOT_DESCRIPTION = {
     "fr": r"en|a|au|aux|dans|sur|sous|pas|plus|ici|encore|toujours|deja|d'accord|occupe\w*|ferme\w*|"
-    r"parti\w*|malade|absent\w*|desole\w*|partant\w*|ok",
-    "en": r"in|on|at|not|no|busy|sorry|late|here|there|ok|okay|fine|away|off|closed|out|still|already",
+    r"parti\w*|malade|absent\w*|desole\w*|partant\w*|ok|hs|down|up|casse\w*|plante\w*|tombe\w*|"
+    r"repare\w*|lent\w*|de retour|revenu\w*",
+    "en": r"in|on|at|not|no|busy|sorry|late|here|there|ok|okay|fine|away|off|closed|out|still|already|"
+    r"down|up|broken|offline|online|back|dead|slow|fixed|working",
 }
 
 

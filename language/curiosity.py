@@ -117,17 +117,13 @@ _OF = folded_words("de du d des of")
 _FAVOURITE = folded_words("prefere preferee preferes preferees favori favorite favoris favorites")
 
 
-def _span(words: list[tuple[str, str]], start: int, end: int) -> str:
-    """The words from ``start`` to ``end`` as written, an elided word joined to the next by its
-    apostrophe ("soirée d'équipe", not "soirée d équipe")."""
-    said = ""
-    for folded, written in words[start : end + 1]:
-        said += written + ("'" if folded in _ELIDED else " ")
-    return said.rstrip("' ")
-
-
-# French words written elided before a vowel: their apostrophe is no token of its own.
-_ELIDED = folded_words("l d j m n s t c qu jusqu lorsqu puisqu")
+def _span(words: list[tuple[str, str]], start: int, end: int, said: str = "") -> str:
+    """The words from ``start`` to ``end`` as ``said`` writes them, apostrophes and hyphens kept
+    ("soirée d'équipe", "Priya's favourite band", "stand-up"); joined by spaces when ``said`` does
+    not hold them in a row."""
+    chosen = [written for _, written in words[start : end + 1]]
+    found = re.search(r"[\s'’-]+".join(re.escape(word) for word in chosen), said) if said and chosen else None
+    return found.group(0) if found else " ".join(chosen)
 
 
 def _subject(
@@ -245,10 +241,12 @@ def read_curiosity(
     span = _subject(words, content, known, reading.asks_doer)
     if span is None:
         return None
-    subject = _span(words, *span).strip("'’-")
+    subject = _span(words, *span, said).strip("'’-")
     if _only_numbers(subject):
         return None  # "c'est combien 2+2 ?", "combien font 12 fois 8 ?": a sum, not a subject
-    topic = _asked_noun(words, span) or (_span(words, content[0], content[-1]) if content else subject)
+    topic = _asked_noun(words, span, said) or (
+        _span(words, content[0], content[-1], said) if content else subject
+    )
     if topic == subject:
         said_already = {fold(word) for word in subject.split()}  # "staging URL", not "staging URL URL"
         verb = [w for w in _asking_verb(words, reading, fold(bot_name)) if fold(w) not in said_already]
@@ -262,12 +260,12 @@ _WHICH_EN = folded_words("what which")
 _VOWELS = "aeiouyéèêàâîôûh"
 
 
-def _asked_noun(words: list[tuple[str, str]], span: tuple[int, int]) -> str | None:
+def _asked_noun(words: list[tuple[str, str]], span: tuple[int, int], said: str = "") -> str | None:
     """The topic of "quel âge a Ilan ?", "Léo fait quel sport ?", "Léo il fait quoi comme sport ?":
     the noun the interrogative determiner asks for, of the subject — "âge d'Ilan", "sport de Léo"
     (French grammar: "de" elided before a vowel). None when the determiner is not followed by a
     noun outside the subject ("quelle est la couleur préférée de Bob ?" keeps its own phrase)."""
-    dislocated = _noun_asked_after_subject(words, span)
+    dislocated = _noun_asked_after_subject(words, span, said)
     if dislocated is not None:
         return dislocated
     for i, (folded, _) in enumerate(words[:-1]):
@@ -278,25 +276,31 @@ def _asked_noun(words: list[tuple[str, str]], span: tuple[int, int]) -> str | No
         noun, written = words[i + 1]
         if not asks or span[0] <= i + 1 <= span[1] or noun in FUNCTION_WORDS or noun in _FRAME_WORDS:
             continue
-        subject = _span(words, *span)
+        subject = _span(words, *span, said)
         of = _of_the(words[span[0] - 1][0] if span[0] > 0 else "", subject)
         if english:  # "what sport does Ben play?" → "Ben's sport", "how many kids…" → "Ben's kids"
             return f"{subject}'s {written}"
         if how_many:  # "Kenji a combien d'enfants ?": the number of them
             written = f"nombre {_of(written)}{written}"
         after = [w for w in words[max(span[1], i + 1) + 1 :] if w[0] not in _FRAME_WORDS]  # "… le matin"
-        qualifier = _span(after, 0, len(after) - 1) if any(w[0] not in FUNCTION_WORDS for w in after) else ""
+        qualifier = (
+            _span(after, 0, len(after) - 1, said) if any(w[0] not in FUNCTION_WORDS for w in after) else ""
+        )
         if span[1] < i and after and after[0][0] in _FAVOURITE:
             # the adjective after the noun is the noun's: "Margaux lit quoi comme bouquin préféré ?"
             # asks Margaux's "bouquin préféré", not her "bouquin … préféré"
             rest = after[1:]
-            more = _span(rest, 0, len(rest) - 1) if any(w[0] not in FUNCTION_WORDS for w in rest) else ""
+            more = (
+                _span(rest, 0, len(rest) - 1, said) if any(w[0] not in FUNCTION_WORDS for w in rest) else ""
+            )
             return f"{written} {after[0][1]} {of}{subject} {more}".strip()
         return f"{written} {of}{subject} {qualifier}".strip()
     return None
 
 
-def _noun_asked_after_subject(words: list[tuple[str, str]], span: tuple[int, int]) -> str | None:
+def _noun_asked_after_subject(
+    words: list[tuple[str, str]], span: tuple[int, int], said: str = ""
+) -> str | None:
     """The topic of a subject put first and a noun asked of it after "c'est quoi" ("le wifi, c'est
     quoi le code ?", "le VPN c'est quoi le mot de passe déjà ?"): "code du wifi", "mot de passe du
     VPN". None for any other question."""
@@ -306,7 +310,7 @@ def _noun_asked_after_subject(words: list[tuple[str, str]], span: tuple[int, int
             noun = [written for word, written in words[i + 2 :] if word not in _FRAME_WORDS]
             if not noun or folded[i + 2] in FUNCTION_WORDS:
                 return None
-            subject = _span(words, *span)
+            subject = _span(words, *span, said)
             return f"{' '.join(noun)} {_of_the(folded[span[0] - 1] if span[0] > 0 else '', subject)}{subject}"
     return None
 

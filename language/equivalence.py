@@ -526,15 +526,16 @@ def _same_subject(a_key: str, b_key: str) -> bool:
     return False
 
 
-_APOSTROPHES = re.compile(r"['’]")
+_APOSTROPHES = re.compile(r"['’-]")
 
 
 @lru_cache(maxsize=65536)
 def subject_key(about: str | None) -> str:
     """A subject compared as :func:`name_key` does, without the classifier nouns around a name
     (readings.CLASSIFIERS): "le projet Hermès" and "the Hermès project" are one subject, whichever
-    side of the name the language puts the noun. An elision's apostrophe is a space ("soirée
-    d'équipe" is "soiree d equipe", as a subject read from tokens is spelled)."""
+    side of the name the language puts the noun. An apostrophe or a hyphen is a space ("soirée
+    d'équipe" is "soiree d equipe", "stand-up" is "stand up", as a subject read from tokens is
+    spelled)."""
     key = name_key(_APOSTROPHES.sub(" ", about or ""))
     named = " ".join(word for word in key.split() if word not in CLASSIFIERS)
     return named or key

@@ -997,3 +997,14 @@ def test_what_it_is_not_then_what_it_is_answers_with_what_it_is() -> None:
     )
     reply = said("Gwendal", "Eko, Coquelicot a été repoussé parce que l'API n'était pas prête")
     assert link(reply, late) == ("g-late", "mention")
+
+
+def test_a_state_of_working_after_a_copula_does_not_say_what_a_thing_is() -> None:
+    what = AskedQuestion("g-what", "What is Kestrel?", "Kestrel", ASKED_AT, "m-what", "definition")
+    assert link(said("Ben", "Kestrel is down again"), what, language="en") is None
+    assert link(said("Ben", "Kestrel is our new billing tool"), what, language="en") == (
+        "g-what",
+        "subject_named",
+    )
+    quoi = AskedQuestion("g-quoi", "C'est quoi Kestrel ?", "Kestrel", ASKED_AT, "m-quoi", "definition")
+    assert link(said("Ben", "Kestrel est HS depuis ce matin"), quoi) is None

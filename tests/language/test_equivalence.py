@@ -355,6 +355,7 @@ def test_an_elision_written_or_spaced_is_the_same_subject() -> None:
     assert not about_veto("soirée d'équipe", "soirée d équipe")
     assert not about_veto("soirée d’équipe", "soirée d'équipe")
     assert about_veto("soirée d'équipe", "soirée de Noël")
+    assert not about_veto("stand-up quotidien", "stand up quotidien")
 
 
 def test_an_initialism_spelled_out_is_the_same_subject() -> None:

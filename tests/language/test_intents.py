@@ -294,6 +294,9 @@ def test_a_long_message_is_read_at_the_part_that_asks() -> None:
         # the subject put first, the noun asked after "c'est quoi"
         ("Le wifi, c'est quoi le code ?", "code du wifi"),
         ("Le VPN c'est quoi le mot de passe déjà ?", "mot de passe du VPN"),
+        # apostrophes and hyphens as written
+        ("What's Priya's favourite band?", "Priya's favourite band"),
+        ("C'est quand le prochain stand-up d'équipe ?", "prochain stand-up d'équipe"),
     ],
 )
 def test_a_fact_opens_with_a_noun_phrase_or_else_the_question(question: str, heading: str) -> None:
