@@ -97,11 +97,21 @@ def _content(words: list[tuple[str, str]], reading: FacetReading, bot: str) -> l
         for i, (folded, _) in enumerate(words)
         if i not in seeking
         and i not in now
-        and folded not in FUNCTION_WORDS
+        and (folded not in FUNCTION_WORDS or _noun_after_of(plain, i))
         and folded not in _FRAME_WORDS
         and folded != bot
         and not (i in reading.cue_positions and folded not in _KEPT_CUES)
     ]
+
+
+# "été", the participle of "être", is the noun (summer) after "de" or an article ("la soirée d'été",
+# "la fête de l'été"; "cet été" is a time frame).
+_SUMMER = folded_words("ete")
+_BEFORE_A_NOUN = folded_words("d de l")
+
+
+def _noun_after_of(plain: list[str], index: int) -> bool:
+    return plain[index] in _SUMMER and index > 0 and plain[index - 1] in _BEFORE_A_NOUN
 
 
 # Cue words that also name the topic ("couleur préférée", "adresse", "anniversaire" are read as a

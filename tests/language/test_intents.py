@@ -141,6 +141,9 @@ def test_a_curiosity_carries_its_subject_facet_and_topic() -> None:
         # "cest" is "c'est"; a message in capitals names nothing by its capitals
         ("eko cest qui le nouveau dev ?", "nouveau dev"),
         ("EKO C'EST QUOI LE CODE DU PORTAIL ?", "code du portail"),
+        # "été" after "de" is summer, no participle; "cet été" is a time frame
+        ("Eko, c'est quand la soirée d'été ?", "soirée d'été"),
+        ("Eko, qui part en vacances cet été ?", "vacances"),
         # "again" / "déjà" only ask to be reminded
         ("Eko, what's the wifi password again?", "wifi password"),
         # an elided word keeps its apostrophe
