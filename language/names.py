@@ -188,10 +188,16 @@ _VERBS_OF_PLACE: dict[Language, frozenset[str]] = {
 }
 
 
+def _two_words_before(before_text: str) -> list[str]:
+    """The last two words before a name, folded, without the elided word they may open with
+    ("j'habite" → "habite") and an elided word alone as its letters ("d'" → "d")."""
+    words = [fold(word) for word in _WORD.findall(before_text)[-2:]]
+    return [re.split(r"['’]", word.rstrip("'’"))[-1] for word in words]
+
+
 def _after_a_place_preposition(before_text: str, language: Language) -> bool:
     """The words before a name put it after a preposition of place (see ``_PLACE_PREPOSITIONS``)."""
-    words = [fold(word) for word in _WORD.findall(before_text)[-2:]]
-    words = [word.split("'")[-1].split("’")[-1] or word for word in words]  # "d'" → "d"
+    words = _two_words_before(before_text)
     if not words:
         return False
     if words[-1] in _PLACE_PREPOSITIONS[language]:
@@ -216,7 +222,7 @@ _VERBS_OF_WORK: dict[Language, frozenset[str]] = {
 
 def _works_at(before_text: str, language: Language) -> bool:
     """The words before a name say it employs someone (see ``_EMPLOYER_PREPOSITIONS``)."""
-    words = [fold(word) for word in _WORD.findall(before_text)[-2:]]
+    words = _two_words_before(before_text)
     return (
         len(words) == 2
         and words[1] in _EMPLOYER_PREPOSITIONS[language]
