@@ -356,11 +356,15 @@ def _only_numbers(subject: str) -> bool:
     )
 
 
+_PREPOSITIONS = folded_words("chez pour de d avec a en dans sur par for with at from to")
+
+
 def _asking_verb(words: list[tuple[str, str]], reading: FacetReading, bot: str) -> list[str]:
     """The words that ask the facet when no noun does ("habite" in "où habite Sophie ?", "se
     trouve", "coûte"): without them the topic is the bare subject, and the fact written from an
     answer ("Sophie : à Montreuil") no longer says what it answers ("Sophie habite : à Montreuil").
-    Interrogatives and frames are left out, and a trailing preposition ("bosse chez qui")."""
+    Interrogatives and frames are left out, and a preposition around them ("bosse chez qui",
+    "chez qui bosse")."""
     cue = [
         written
         for i, (folded, written) in enumerate(words)
@@ -368,6 +372,8 @@ def _asking_verb(words: list[tuple[str, str]], reading: FacetReading, bot: str) 
     ]
     while cue and fold(cue[-1]) in FUNCTION_WORDS:
         cue.pop()
+    while cue and fold(cue[0]) in _PREPOSITIONS:
+        cue.pop(0)  # the preposition before the interrogative ("chez qui bosse", "pour qui travaille")
     if len(cue) == 1 and any(folded in ("does", "doesn") for folded, _ in words):
         # "where does Priya live?": the topic states it of her ("Priya lives")
         return [_third_person_english(cue[0])]

@@ -110,7 +110,8 @@ _CUES: tuple[tuple[str, str], ...] = (
     (
         "origin",
         # Where someone was born is where they come from ("Inès est née où ?"), not where they live.
-        r" (?:(?:vient|viens|venait|venir|est|es) d ou|d ou|originaire(?: de| d)?|origines?|"
+        r" (?:(?:vient|viens|venait|venir|est|es) d ou|d ou(?: vient| viens| viennent| venait)?|"
+        r"originaire(?: de| d)?|origines?|"
         r"(?:est|es|suis|etait) nee? (?:ou|dans quelle ville|dans quel pays)|where was \w+ born|born where|"
         r"a grandi|grandi|(?:de )?quelle region|come[s]? from|grew up|grow up|(?:is|are) (?:\w+ ){1,3}from|"
         r"village|bled|patelin|"

@@ -297,6 +297,9 @@ def test_a_long_message_is_read_at_the_part_that_asks() -> None:
         # the subject put first, the noun asked after "c'est quoi"
         ("Le wifi, c'est quoi le code ?", "code du wifi"),
         ("Le VPN c'est quoi le mot de passe déjà ?", "mot de passe du VPN"),
+        # a preposition before the interrogative is no part of the verb asked; "d'où vient" asks
+        ("Chez qui bosse Margaux ?", "Margaux bosse"),
+        ("D'où vient Margaux ?", "Margaux vient"),
         # apostrophes and hyphens as written
         ("What's Priya's favourite band?", "Priya's favourite band"),
         ("C'est quand le prochain stand-up d'équipe ?", "prochain stand-up d'équipe"),
