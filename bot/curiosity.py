@@ -91,7 +91,7 @@ def fact_text(
         name, predicate = doer
         return templates.render("agent_fact", name=name, predicate=predicate, author=author or "?")
     # "Quentin bosse chez Alan (d'après Quentin)" rather than "Quentin bosse : chez Alan"
-    last_word = topic.split()[-1] if topic.split() else ""
+    last_word = (topic.split() or [""])[-1]
     completes = _COMPLEMENT.match(value) or (_OBJECT.match(value) and last_word.islower())
     clause = bool(curiosity and completes and heading_ends_with_verb(curiosity))
     return templates.render("goal_fact", topic=topic, answer=value, author=author or "?", clause=clause)

@@ -479,9 +479,15 @@ _IT_IS = re.compile(r"(?<![\w'])(?:c'?est|it's|it is)\s+(?!(?:pas|plus|not|no)\b
 
 def _only_what_it_is_not(text: str) -> bool:
     """The reply only says what the answer is not ("c'est pas moi en tout cas")."""
-    folded = fold(text)
-    found = _NOT_IT.match(folded)
-    return found is not None and _IT_IS.search(folded, found.end()) is None
+    denied, corrected = _what_it_is_not(fold(text))
+    return denied and corrected is None
+
+
+def _what_it_is_not(folded: str) -> tuple[bool, re.Match[str] | None]:
+    """Whether the folded reply opens by saying what the answer is not, and the copula after it that
+    says what it is, if any ("c'est pas Marc, c'est Julie")."""
+    denied = _NOT_IT.match(folded)
+    return denied is not None, _IT_IS.search(folded, denied.end()) if denied else None
 
 
 def _names_and_states(text: str, question: AskedQuestion, language: Language) -> bool:
@@ -702,9 +708,9 @@ def fragment(text: str, question: AskedQuestion, language: Language = "fr") -> s
             said = opening.match(folded)
             if said and said.end() < len(folded) and _repeats_verb(said.group(1), question, topic):
                 return text[index[said.end()] :].strip(_CLOSING)
-    staying = _I_AM_AT.match(text) if _asks_base(question) else None
-    if staying and re.match(rf"(?:{_LOCATIVE['place']})\s", text[staying.end() :], re.IGNORECASE):
-        return text[staying.end() :].strip(_CLOSING)  # "je suis à Vincennes" → "à Vincennes"
+    staying = _I_AM.match(folded) if _asks_base(question) else None
+    if staying and re.match(rf"(?:{_LOCATIVE['place']})\s", folded[staying.end() :]):
+        return text[index[staying.end()] :].strip(_CLOSING)  # "je suis à Vincennes" → "à Vincennes"
     described = _I_AM.match(folded) if _describes(question) or question.facet == "origin" else None
     if described and described.end() < len(folded) and _first_person_description(text, language):
         return text[index[described.end()] :].strip(_CLOSING)  # "la nouvelle designer", "de Mulhouse"
@@ -717,8 +723,7 @@ def fragment(text: str, question: AskedQuestion, language: Language = "fr") -> s
         # hésiter", "Dune, sans hésiter"); any other answer keeps what it adds ("le 12 décembre, au
         # bar du coin": nothing told is lost)
         return _first_clause(text) if question.facet == "preference" else text.strip(_CLOSING)
-    denied = _NOT_IT.match(folded)
-    corrected = _IT_IS.search(folded, denied.end()) if denied else None
+    _, corrected = _what_it_is_not(folded)
     if corrected is not None:  # "c'est pas Marc, c'est Julie" → "Julie"
         return text[index[corrected.end() - 1] :].strip(_CLOSING)
     for match in reversed(list(re.finditer(rf"(?<![\w']){copula}\s+", folded))):
@@ -1035,12 +1040,13 @@ def _names_a_place(text: str, question: AskedQuestion) -> bool:
     if preposition is None:
         return False
     clause = _first_clause(text)
-    staying = _I_AM_AT.match(clause) if _asks_base(question) else None
+    folded, index = fold_with_map(clause)
+    staying = _I_AM.match(folded) if _asks_base(question) else None
     if staying is not None:
         words = tokens(text)
         if present_frame(words) or set(words) & _FOR_A_TIME:
             return False
-        clause = clause[staying.end() :]
+        clause = clause[index[staying.end()] :]
     opening = re.match(r"(?:je|j['’]|i)\s*([^\W\d_]+)\s+", clause, re.IGNORECASE)
     if opening is not None:
         verb = fold(opening.group(1))
@@ -1060,8 +1066,6 @@ def _asks_base(question: AskedQuestion) -> bool:
 
 
 _BASED = folded_words("base basee bases basees based")
-# "je suis à Vincennes", "I'm in Bristol": where one is, said in the first person.
-_I_AM_AT = re.compile(r"(?:moi,?\s+)?(?:je suis|j['’]\s*suis|chuis|i['’]m|i am|im)\s+", re.IGNORECASE)
 # Words that make where one is a stay: a time, a trip ("aujourd'hui", "en ce moment", "until Friday").
 _FOR_A_TIME = folded_words(
     """aujourd hui demain soir moment actuellement jusqu jusque vacances conge deplacement
@@ -1409,10 +1413,8 @@ def _describes(question: AskedQuestion) -> bool:
 
 def _subject_then_past(text: str, question: AskedQuestion) -> bool:
     """The reply opens with the question's subject and a verb in the imperfect right after it."""
-    if not _leads_with_subject(text, question):
-        return False
-    spans = name_spans(text, question.subject or "")
-    after = tokens(text[spans[0][1] :])[:2]
+    span = _leading_subject(text, question)
+    after = tokens(text[span[1] :])[:2] if span is not None else []
     return bool(after) and (after[0] in _PAST_VERBS or after[:2] == ["c", "etait"])
 
 
@@ -1421,12 +1423,18 @@ _PAST_VERBS = folded_words("etait etaient avait avaient was were used")
 
 def _leads_with_subject(text: str, question: AskedQuestion) -> bool:
     """The statement's grammatical subject is the question's subject (it opens the sentence)."""
+    return _leading_subject(text, question) is not None
+
+
+def _leading_subject(text: str, question: AskedQuestion) -> tuple[int, int] | None:
+    """Where the question's subject stands in ``text`` when it opens the sentence ("Le bureau de …",
+    "Gazelle …"), else None."""
     if not question.subject:
-        return False
+        return None
     # a name inside an address is no subject ("justine.roux@acme.fr" to "quel est le mail de Justine ?")
     text = _ADDRESS.sub(lambda found: " " * len(found.group(0)), text)
     spans = name_spans(text, question.subject)
-    return bool(spans) and len(LETTERS.findall(text[: spans[0][0]])) <= 1  # "Le bureau de …", "Gazelle …"
+    return spans[0] if spans and len(LETTERS.findall(text[: spans[0][0]])) <= 1 else None
 
 
 _ADDRESS = re.compile(rf"{_EMAIL_ADDRESS.pattern}|https?://\S+|www\.\S+", re.IGNORECASE)
