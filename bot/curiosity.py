@@ -83,7 +83,8 @@ def fact_text(
     if answer.standalone:
         return _capitalised(answer.text)
     curiosity = read_curiosity(goal.text, language, bot_name)
-    topic = _capitalised(topic_of(goal, curiosity))
+    written_topic = topic_of(goal, curiosity)
+    topic = _capitalised(written_topic)
     question = asked_question(goal)
     value = as_told(fragment(answer.text, question, language), question, author)
     doer = said_of_who(question, value)
@@ -94,7 +95,21 @@ def fact_text(
     last_word = (topic.split() or [""])[-1]
     completes = _COMPLEMENT.match(value) or (_OBJECT.match(value) and last_word.islower())
     clause = bool(curiosity and completes and heading_ends_with_verb(curiosity))
+    if clause:
+        topic = _capitalised(_with_article(written_topic, goal.text))
     return templates.render("goal_fact", topic=topic, answer=value, author=author or "?", clause=clause)
+
+
+# A clause opens with its subject's article as the question wrote it: "Le séminaire se passe à
+# Annecy", from "le séminaire se passe où ?" (a noun-phrase heading goes without: "Couleur préférée
+# de Bob : le bleu").
+_ARTICLE = r"(?<![\w'’])(?i:(?:le|la|les|the)\s+|l['’])"
+
+
+def _with_article(topic: str, text: str) -> str:
+    first = topic.split()[0] if topic.split() else ""
+    found = re.search(_ARTICLE + rf"(?={re.escape(first)}\b)", text) if first else None
+    return found.group(0) + topic if found else topic
 
 
 # An answer that opens with a preposition or a number completes a verb ("chez Alan", "à Caen",

@@ -175,18 +175,43 @@ def _subject(
     subject = [i for i in content if asks_doer or fold(words[i][0]) not in _KEPT_CUES]
     if len(subject) > 1 and _follows_who(words, subject[0]):
         subject = subject[1:]  # "qui s'occupe de la paie ?": the verb asks the agent, "paie" is asked of
+    # The verb of a clitic is no part of the subject, which comes after it: "on part où pour le
+    # séminaire ?", "comment on récupère un badge parking ?" (language/text.py SUBJECT_CLITICS)
+    while len(subject) > 1 and _after_a_clitic(words, subject[0]):
+        subject = subject[1:]
     if not subject:
         return None
     # the verb after the noun phrase starts what is said of it: "pourquoi le staging est down ?"
-    # asks about the staging, "la machine à café est en panne" about the coffee machine
+    # asks about the staging, "la machine à café est en panne" about the coffee machine, "le
+    # séminaire se passe où ?" about the seminar
     verb = next(
-        (i for i in range(subject[0] + 1, subject[-1]) if is_finite_verb(words[i][1].casefold())), None
+        (
+            i
+            for i in range(subject[0] + 1, subject[-1] + 1)
+            if (i < subject[-1] and is_finite_verb(words[i][1].casefold())) or _after_a_clitic(words, i)
+        ),
+        None,
     )
     if verb is not None and not is_finite_verb(words[subject[0]][1].casefold()):
         subject = [i for i in subject if i < verb]
-    elif len(subject) > 1 and _verb_before_asking(words, subject[-1]):
-        subject = subject[:-1]  # "l'inventaire annuel tombe quand ?": "tombe" is the verb
+    elif len(subject) > 1 and (_verb_before_asking(words, subject[-1]) or _verb_of_do(words, subject)):
+        subject = subject[:-1]  # "l'inventaire annuel tombe quand ?", "when does the sprint end?"
     return subject[0], subject[-1]
+
+
+_DO = folded_words("do does did")
+
+
+def _verb_of_do(words: list[tuple[str, str]], subject: list[int]) -> bool:
+    """The subject's last word closes a question with "do" before the subject: it is the verb
+    ("when does the sprint end?", "where does the standup happen?")."""
+    return subject[-1] == len(words) - 1 and any(folded in _DO for folded, _ in words[: subject[0]])
+
+
+def _after_a_clitic(words: list[tuple[str, str]], index: int) -> bool:
+    """The word at ``index`` follows a subject or reflexive clitic, so it is a verb ("on part",
+    "se passe", "il tombe"), whatever else the dictionary reads it as."""
+    return index > 0 and words[index - 1][0] in SUBJECT_CLITICS
 
 
 def _verb_before_asking(words: list[tuple[str, str]], index: int) -> bool:
@@ -257,6 +282,7 @@ def read_curiosity(
     topic = _asked_noun(words, span, said) or (
         _span(words, content[0], content[-1], said) if content else subject
     )
+    topic = _stated_after_does(topic, words, span)
     if topic == subject:
         said_already = {fold(word) for word in subject.split()}  # "staging URL", not "staging URL URL"
         verb = [w for w in _asking_verb(words, reading, fold(bot_name)) if fold(w) not in said_already]
@@ -378,6 +404,18 @@ def _asking_verb(words: list[tuple[str, str]], reading: FacetReading, bot: str) 
         # "where does Priya live?": the topic states it of her ("Priya lives")
         return [_third_person_english(cue[0])]
     return cue
+
+
+def _stated_after_does(topic: str, words: list[tuple[str, str]], span: tuple[int, int]) -> str:
+    """``topic`` stating its verb of "does": "where does the standup happen?" asks where "the
+    standup happens" (the verb after the subject of "does" is its base form)."""
+    verb = span[1] + 1
+    if verb != len(words) - 1 or not any(folded == "does" for folded, _ in words[: span[0]]):
+        return topic  # "how much does the Figma licence cost?": the word after the name is no verb
+    written = words[verb][1]
+    if not topic.endswith(written) or not written.islower():
+        return topic
+    return topic[: -len(written)] + _third_person_english(written)
 
 
 def _third_person_english(verb: str) -> str:

@@ -37,7 +37,11 @@ def test_a_complement_of_the_verb_asked_completes_it() -> None:
         "Quentin habite à Lorient (d'après Quentin)"
     )
     assert written("Combien coûte la licence Figma ?", "licence Figma", "price", "12 € par mois", "Lou") == (
-        "Licence Figma coûte 12 € par mois (d'après Lou)"
+        "La licence Figma coûte 12 € par mois (d'après Lou)"
+    )
+    # the clause opens with the subject's article, as the question wrote it
+    assert written("Le pot d'accueil se passe où ?", "pot d'accueil", "place", "à la cafèt", "Lou") == (
+        "Le pot d'accueil se passe à la cafèt (d'après Lou)"
     )
     # a bare name does not complete "habite" as a form would read it; a noun phrase heading keeps
     # its colon
@@ -57,6 +61,10 @@ def test_english_questions_give_english_statements() -> None:
     )
     assert written("Where does Priya live?", "Priya", "place", "I live in Bristol", "Priya", "en") == (
         "Priya lives in Bristol (according to Priya)"
+    )
+    # the verb after the subject of "does" is the question's verb, not part of the subject
+    assert written("When does the sprint end?", "sprint", "date", "on Friday", "Ben", "en") == (
+        "The sprint ends on Friday (according to Ben)"
     )
     # who someone is: a name given is no statement of the question's words
     assert written("Qui est Odile ?", "Odile", "identity", "Odile Martin", "Marc") == (

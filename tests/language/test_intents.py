@@ -138,6 +138,14 @@ def test_a_curiosity_carries_its_subject_facet_and_topic() -> None:
         ("Eko, le sprint finit quand ?", "sprint"),
         ("Eko, la réunion d'équipe quand ?", "réunion d'équipe"),
         ("Eko, le bon de commande quand ?", "bon de commande"),
+        # the word after a subject or reflexive clitic is a verb: the subject is before or after it
+        ("Eko, le pot d'accueil se passe où ?", "pot d'accueil"),
+        ("Eko, la rétro se tient où jeudi ?", "rétro"),
+        ("Eko, on part où pour la journée d'équipe ?", "journée d'équipe"),
+        ("Eko, comment on récupère une clé du local vélo ?", "clé du local vélo"),
+        # the word closing a question with "do" before its subject is the verb
+        ("Eko, when does the sprint end?", "sprint"),
+        ("Eko, where does the standup happen?", "standup"),
         # "cest" is "c'est"; a message in capitals names nothing by its capitals
         ("eko cest qui le nouveau dev ?", "nouveau dev"),
         ("EKO C'EST QUOI LE CODE DU PORTAIL ?", "code du portail"),
