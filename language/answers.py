@@ -702,7 +702,11 @@ def fragment(text: str, question: AskedQuestion, language: Language = "fr") -> s
         done_by = text[index[cleft.start(1)] : index[cleft.end(1)]]
         return f"{done_by} {text[index[cleft.start(2)] :]}".strip(_CLOSING)
     if cleft:  # "c'est Capucine qui gère la paie" → "Capucine"
-        return text[index[cleft.start(1)] : index[cleft.end(1)]].strip(_CLOSING)
+        named = text[index[cleft.start(1)] : index[cleft.end(1)]].strip(_CLOSING)
+        # … and since when or with whom, said after the doing ("c'est Bastien qui gère ça, depuis
+        # la rentrée" → "Bastien, depuis la rentrée")
+        after = _LATER_COMPLEMENT.search(folded, cleft.end(2))
+        return f"{named}, {text[index[after.start(1)] :].strip(_CLOSING)}" if after else named
     for lang in _BOTH[language]:
         for opening in (_FIRST_PERSON_VERB[lang], _PRONOUN_VERB[lang]):
             said = opening.match(folded)
@@ -855,6 +859,9 @@ _COMPLEMENT_OF_DOING = re.compile(
     re.IGNORECASE,
 )
 
+
+# A complement of doing inside or after a clause ("qui gère ça, depuis la rentrée").
+_LATER_COMPLEMENT = re.compile(rf"[\s,]({_COMPLEMENT_OF_DOING.pattern})", re.IGNORECASE)
 
 _WHO_IS = re.compile(r"^\s*who's\s*", re.IGNORECASE)
 

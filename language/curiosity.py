@@ -14,7 +14,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from language.facets import FacetReading, read_facet
-from language.intents import GREETING_WORDS, intent_of
+from language.intents import GREETING_WORDS, intent_of, request_frame_length
 from language.mentions import strip_mention
 from language.questions import asked_part
 from language.text import (
@@ -445,12 +445,36 @@ _PHRASE_END = folded_words(
 _SOUGHT_ARTICLES = {"du": "le ", "des": "les "}
 
 
+# Interrogatives opening an indirect question ("je me demandais qui…", "any idea where…"); not
+# "si" / "if", whose question asks yes or no of what follows.
+_INDIRECT_STARTS = folded_words(
+    "qui ou quand combien comment pourquoi quel quelle quels quelles lequel laquelle "
+    "who what where when how why which whose"
+)
+
+
+def _without_request_frame(text: str) -> str:
+    """An indirect question as the direct one it asks: "je me demandais qui gère la paie" → "qui
+    gère la paie", "do you know who runs the canteen?" → "who runs the canteen?" (language.intents
+    request frames). Eko asks its goals in its own voice, and a fact's heading is read from the question."""
+    written = list(TOKEN.finditer(text))
+    folded = [fold(match.group(0)) for match in written]
+    frame = request_frame_length(folded)
+    if not frame or frame >= len(folded) or folded[frame] not in _INDIRECT_STARTS:
+        return text
+    if language_of(folded[frame]) == "en" and folded[frame] != "who":
+        return text  # "any idea where the keys are?": English puts the subject first once indirect
+    return text[written[frame].start() :]
+
+
 def asked_directly(text: str) -> str:
     """A request opening with the speaker's seeking frame, as the question it asks ("je cherche le
     numéro de Paulin" → "c'est quoi le numéro de Paulin", "I'm looking for the staging URL" →
     "what's the staging URL"): Eko asks its goals later in its own voice. Only when the thing sought
     names what is asked of it (a number, an address, a price…): "je cherche la salle Everest" may
-    ask where it is, not what it is. Anything else unchanged."""
+    ask where it is, not what it is. An indirect question is asked directly ("je me demandais qui
+    gère la paie" → "qui gère la paie"). Anything else unchanged."""
+    text = _without_request_frame(text)
     written = list(TOKEN.finditer(text))
     folded = [fold(match.group(0)) for match in written]
     frame = seeking_frame(folded)

@@ -430,6 +430,15 @@ def _words_to(said: str, bot_name: str) -> list[str]:
     return [w for w in tokens(said) if w not in name]
 
 
+def request_frame_length(words: list[str]) -> int:
+    """How many of the leading folded ``words`` are a way of asking ("je me demandais", "tu sais",
+    "any idea"): 0 when the message opens otherwise."""
+    for count in range(min(len(words), 6), 0, -1):
+        if _REQUEST_FRAMES.fullmatch(" ".join(words[:count])):
+            return count
+    return 0
+
+
 def _joined(words: list[str]) -> str:
     return " " + " ".join(words) + " "
 

@@ -80,6 +80,14 @@ def test_a_name_with_the_verb_said_again_or_a_time_makes_the_statement() -> None
     assert written(*budget, "c'est Sabine depuis septembre", "Clara") == (
         "Sabine gère le budget formation depuis septembre (d'après Clara)"
     )
+    # a cleft's time or partner after its doing (probe conversation of 2026-11-28: "depuis la
+    # rentrée" was lost)
+    assert written(*budget, "c'est Sabine qui gère ça, depuis la rentrée", "Clara") == (
+        "Sabine gère le budget formation depuis la rentrée (d'après Clara)"
+    )
+    assert written(*budget, "c'est Sabine qui s'en occupe", "Clara") == (
+        "Sabine gère le budget formation (d'après Clara)"
+    )
     # anything else after the name is no part of the doing: the topic heads the answer
     assert written(*budget, "Sabine mais elle part en congé", "Clara").endswith(
         ": Sabine mais elle part en congé (d'après Clara)"

@@ -350,6 +350,25 @@ def test_a_seeking_frame_is_asked_again_as_the_question_it_stands_for(text: str,
     assert asked_directly(text) == question
 
 
+@pytest.mark.parametrize(
+    ("text", "question"),
+    [
+        # an indirect question is asked directly (probe conversation of 2026-11-28: the fact read
+        # "Je me demandais qui s'occupe des notes de frais ici : Bastien")
+        ("je me demandais qui s'occupe des notes de frais ?", "qui s'occupe des notes de frais ?"),
+        ("tu sais quand rouvre la cantine ?", "quand rouvre la cantine ?"),
+        ("quelqu'un sait où est rangé le vidéoprojecteur ?", "où est rangé le vidéoprojecteur ?"),
+        ("do you know who runs the canteen?", "who runs the canteen?"),
+        # a yes-or-no question, an English indirect order and "tu sais quoi" stay as said
+        ("tu sais si la cantine est ouverte ?", "tu sais si la cantine est ouverte ?"),
+        ("any idea where the keys are?", "any idea where the keys are?"),
+        ("tu sais quoi ?", "tu sais quoi ?"),
+    ],
+)
+def test_an_indirect_question_is_asked_directly(text: str, question: str) -> None:
+    assert asked_directly(text) == question
+
+
 def test_a_recall_request_asks_what_the_thing_is() -> None:
     curiosity = read_curiosity("Eko, tu peux me rappeler le code du wifi ?")
     assert curiosity is not None and (curiosity.subject, curiosity.facet) == ("code du wifi", "definition")
