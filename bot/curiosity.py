@@ -15,7 +15,16 @@ from collections.abc import Sequence
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
-from language.answers import Answer, AskedQuestion, Said, as_told, find_correction, fragment, said_of_who
+from language.answers import (
+    Answer,
+    AskedQuestion,
+    Said,
+    as_told,
+    find_correction,
+    fragment,
+    said_of_who,
+    said_with_the_asked_preposition,
+)
 from language.curiosity import Curiosity, fact_heading, heading_ends_with_verb, read_curiosity
 from language.text import Language
 from llm import PromptTemplates
@@ -87,8 +96,9 @@ def fact_text(
     topic = _capitalised(written_topic)
     question = asked_question(goal)
     value = as_told(fragment(answer.text, question, language), question, author)
-    doer = said_of_who(question, value)
-    if doer is not None:  # "Capucine s'occupe de la paie (d'après Capucine)"
+    # "Capucine s'occupe de la paie", "Léo bosse sur la migration de Pingouin" (d'après …)
+    doer = said_of_who(question, value) or said_with_the_asked_preposition(question, value)
+    if doer is not None:
         name, predicate = doer
         return templates.render("agent_fact", name=name, predicate=predicate, author=author or "?")
     # "Quentin bosse chez Alan (d'après Quentin)" rather than "Quentin bosse : chez Alan"

@@ -369,6 +369,9 @@ def find_answer(
             # names a place after the preposition the question's kind takes ("à Lorient, près du
             # port" to "où habite Gwendal ?", "de Brest" to "d'où vient Gwendal ?")
             states = states or _gives_asked_channel(text, question) or _names_a_place(text, question)
+            # or, in the first person, says the preposition the question asks after ("je suis à
+            # fond sur la migration de Pingouin" to "Léo bosse sur quel projet ?")
+            states = states or _fills_the_asked_preposition(text, question)
             # or is the value asked and nothing else ("le 3 mars" to "quand arrive Zoé ?")
             states = states or _only_a_value(text, question, language)
             if (describes or relates or states) and _cued(text, question.facet, language):
@@ -697,6 +700,9 @@ def fragment(text: str, question: AskedQuestion, language: Language = "fr") -> s
     contact = _asked_channel_value(text, question)
     if contact is not None:
         return contact  # "mon num c'est le 06 11 22 33 44" → "06 11 22 33 44"
+    governed = _asked_preposition(folded, question)
+    if governed is not None:  # "je suis à fond sur la migration de Pingouin" → "sur la migration…"
+        return text[index[governed.start(2)] :].strip(_CLOSING)
     cleft = _CLEFT.match(folded)
     if cleft and question.facet == "reason":  # "c'est le certificat qui a expiré": what did it
         done_by = text[index[cleft.start(1)] : index[cleft.end(1)]]
@@ -1032,6 +1038,52 @@ _CLAUSE_END = re.compile(r"[,;:.!?(—–-]\s")
 def _first_clause(text: str) -> str:
     """What ``text`` says before its first clause break ("à Lorient" of "à Lorient, près du port")."""
     return _CLAUSE_END.split(_without_trailing_symbols(text).strip(), maxsplit=1)[0].strip(_CLOSING)
+
+
+# A preposition before the word asking ("sur quel projet", "avec qui", "on what"): what it asks
+# is what the preposition governs in a reply.
+_ASKED_AFTER_PREPOSITION = re.compile(
+    r"\b(sur|avec|pour|dans|on|with|for|in)\s+(?:quel|quelle|quels|quelles|quoi|qui|what|which|who|whom)\b"
+)
+_PRONOUNS_GOVERNED = folded_words(
+    "ca cela moi toi lui elle eux elles nous vous it them me him her us mon ma mes my"
+)
+
+
+def _asked_preposition(folded: str, question: AskedQuestion) -> re.Match[str] | None:
+    """In a folded reply opening in the first person, not negated, the preposition the question
+    asks after and the word it governs (group 2 and 3): "je suis à fond sur la migration de
+    Pingouin" to "Léo il bosse sur quel projet ?"; not "je suis sur ça", "je suis sur mon tel",
+    "je suis pas sur un projet"."""
+    asked = _ASKED_AFTER_PREPOSITION.search(fold(question.text))
+    if asked is None:
+        return None
+    found = re.match(rf"(?:moi,? )?(?:je|j'|i)\b([^,;.!?]*?)\b({asked.group(1)})\s+([^\W\d_]+)", folded)
+    if found is None or found.group(3) in _PRONOUNS_GOVERNED:
+        return None
+    # "je suis plus sur Pingouin": no longer (chat drops the "ne")
+    return None if _NEGATION.search(found.group(1) + " ") or "plus" in found.group(1).split() else found
+
+
+def _fills_the_asked_preposition(text: str, question: AskedQuestion) -> bool:
+    return _asked_preposition(fold(_without_trailing_symbols(text).strip()), question) is not None
+
+
+def said_with_the_asked_preposition(question: AskedQuestion, value: str) -> tuple[str, str] | None:
+    """The subject and what the question's verb says of them, when ``value`` is the phrase the
+    question asks after its preposition ("Léo" and "bosse sur la migration de Pingouin" from "Léo
+    il bosse sur quel projet ?" and "sur la migration de Pingouin"): a fact then reads as a
+    statement. None when the question puts no verb of its subject before the preposition."""
+    asked = _ASKED_AFTER_PREPOSITION.search(fold(question.text))
+    subject = (question.subject or "").strip()
+    if asked is None or not subject[:1].isupper() or not fold(value).startswith(asked.group(1) + " "):
+        return None
+    words = words_as_written(question.text)
+    at = next((i for i, (folded, _) in enumerate(words) if folded == asked.group(1)), 0)
+    verb = words[at - 1][1] if at > 0 else ""
+    if not verb.islower() or fold(verb) in FUNCTION_WORDS or fold(verb) in WHO_WORDS:
+        return None
+    return subject, f"{verb} {value}"
 
 
 def _names_a_place(text: str, question: AskedQuestion) -> bool:

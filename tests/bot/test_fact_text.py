@@ -94,6 +94,17 @@ def test_a_name_with_the_verb_said_again_or_a_time_makes_the_statement() -> None
     )
 
 
+def test_the_phrase_asked_after_a_preposition_completes_the_question_s_verb() -> None:
+    assert written("Léo il bosse sur quel projet ?", "Léo", "definition",
+                   "je suis à fond sur la migration de Pingouin", "Léo") == (
+        "Léo bosse sur la migration de Pingouin (d'après Léo)"
+    )  # fmt: skip
+    # no verb of the subject before the preposition: the topic heads the answer
+    assert written("Sur quel projet bosse Léo ?", "Léo", "definition", "je bosse sur Pingouin", "Léo") == (
+        "Projet de Léo : sur Pingouin (d'après Léo)"
+    )
+
+
 def test_an_object_completes_a_heading_ending_with_an_infinitive() -> None:
     assert written("Romane aime manger quoi ?", "Romane", "preference", "les lasagnes", "Gaël") == (
         "Romane aime manger les lasagnes (d'après Gaël)"

@@ -687,6 +687,25 @@ def test_the_subject_naming_a_place_after_i_and_the_question_s_verb_answers() ->
     assert link(said("Joachim", "je pars en réunion"), trip) is None
 
 
+def test_the_subject_saying_the_preposition_asked_after_answers() -> None:
+    """Probe conversation of 2026-11-28: "je suis à fond sur la migration de Pingouin" from Léo
+    to "Léo il bosse sur quel projet ?" was not taken."""
+    project = AskedQuestion(
+        "g-proj", "Léo il bosse sur quel projet ?", "Léo", ASKED_AT, "m-proj", "definition"
+    )
+    lunch = AskedQuestion("g-lunch", "Léo déjeune avec qui ?", "Léo", ASKED_AT, "m-lunch", "agent")
+    taken = said("Léo", "je suis à fond sur la migration de Pingouin vers Postgres")
+    assert link(taken, project) == ("g-proj", "subject_author")
+    assert fragment(taken.text, project) == "sur la migration de Pingouin vers Postgres"
+    assert link(said("Léo", "je mange avec Marc et Sofia"), lunch) == ("g-lunch", "subject_author")
+    # negated, a pronoun or the speaker's own thing governed, or from someone else: no answer
+    assert link(said("Léo", "je suis pas sur Pingouin"), project) is None
+    assert fragment("je suis plus sur Pingouin", project) != "sur Pingouin"  # the negation is kept
+    assert link(said("Léo", "je suis sur mon tel"), project) is None
+    assert link(said("Léo", "je suis sur ça"), project) is None
+    assert link(said("Marc", "je suis sur Pingouin"), project) is None
+
+
 def test_a_reply_to_a_question_asking_why_needs_no_cause_word() -> None:
     why = AskedQuestion("g-why", "Pourquoi on a abandonné Pélican ?", "Pélican", ASKED_AT, "m-why", "reason")
     assert link(said("Rodrigue", "trop cher, tout simplement", reply_to="m-why"), why) == ("g-why", "reply")
