@@ -432,7 +432,10 @@ def _words_to(said: str, bot_name: str) -> list[str]:
 
 def request_frame_length(words: list[str]) -> int:
     """How many of the leading folded ``words`` are a way of asking ("je me demandais", "tu sais",
-    "any idea"): 0 when the message opens otherwise."""
+    "any idea", "rappelle-moi"): 0 when the message opens otherwise."""
+    recall = _RECALL.match(" ".join(words) + " ")  # its lookahead reads the word after it
+    if recall is not None:
+        return len(recall.group(0).split())
     for count in range(min(len(words), 6), 0, -1):
         if _REQUEST_FRAMES.fullmatch(" ".join(words[:count])):
             return count

@@ -359,6 +359,8 @@ def test_a_seeking_frame_is_asked_again_as_the_question_it_stands_for(text: str,
         ("tu sais quand rouvre la cantine ?", "quand rouvre la cantine ?"),
         ("quelqu'un sait où est rangé le vidéoprojecteur ?", "où est rangé le vidéoprojecteur ?"),
         ("do you know who runs the canteen?", "who runs the canteen?"),
+        ("tu peux me rappeler qui est le référent sécurité ?", "qui est le référent sécurité ?"),
+        ("rappelle-moi où est rangé le vidéoprojecteur", "où est rangé le vidéoprojecteur"),
         # a yes-or-no question, an English indirect order and "tu sais quoi" stay as said
         ("tu sais si la cantine est ouverte ?", "tu sais si la cantine est ouverte ?"),
         ("any idea where the keys are?", "any idea where the keys are?"),
