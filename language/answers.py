@@ -1176,11 +1176,23 @@ def _is_a_value(clause: str, facet: str, language: Language) -> bool:
 
 def _only_another_value(text: str, question: AskedQuestion, language: Language) -> bool:
     """The question asks who, and the reply is only a date or a time, a price or a number ("le 14
-    janvier" to "qui a les clés de la réserve ?"): it answers some other question."""
+    janvier" to "qui a les clés de la réserve ?"), or tells what a thing does: it answers some other
+    question."""
     if question.facet not in _ASKED_PEOPLE or not _asks_who(question) or is_question(text):
         return False
+    if _A_THING_DOING.match(fold(text.strip())):
+        return True  # "it kicks off on January 12th", "ça commence lundi": a thing does something
     value = _first_clause(_OPENING_COPULA.sub("", text.strip(), count=1))
     return any(_is_a_value(value, facet, language) for facet in ("date", "price", "quantity"))
+
+
+# A reply opening with a pronoun of things and a verb other than a copula ("it kicks off…", "ça
+# commence lundi", "ça a été reporté"): it tells what a thing does, not who. "it's Greta", "c'est
+# Léa", "ça doit être Léa" name someone.
+_A_THING_DOING = re.compile(
+    r"^(?:it|ca|cela)\s+(?!(?:is|was|s|est|etait|sera|doit|devrait|must|should|might|could|would)\b)"
+    r"[^\W\d_]+"
+)
 
 
 _ASKED_PEOPLE = frozenset({"agent", "identity", "participant"})

@@ -132,12 +132,12 @@ def _span(words: list[tuple[str, str]], start: int, end: int, said: str = "") ->
     ("soirée d'équipe", "Priya's favourite band", "stand-up"); joined by spaces when ``said`` does
     not hold them in a row."""
     chosen = [written for _, written in words[start : end + 1]]
-    found = re.search(r"[\s'’-]+".join(re.escape(word) for word in chosen), said) if said and chosen else None
+    found = re.search(r"[\s'’-]*".join(re.escape(word) for word in chosen), said) if said and chosen else None
     return found.group(0) if found else " ".join(chosen)
 
 
 def _subject(
-    words: list[tuple[str, str]], content: list[int], known: set[str], asks_doer: bool = False
+    words: list[tuple[str, str]], content: list[int], known: set[str], asks_doer: bool = False, said: str = ""
 ) -> tuple[int, int] | None:
     """The subject's word span: a name (capitalised or known), else the content words themselves
     (a noun naming a value too when the question asks who does something to it: "qui gère le
@@ -157,8 +157,8 @@ def _subject(
     if names:
         first = names[0]
         last = first
-        while last + 1 in names:
-            last += 1  # "Kraken FM", "Back Market"
+        while last + 1 in names or _glued(words, last, said):
+            last += 1  # "Kraken FM", "Back Market", "Q1" (a code of letters and digits)
         # "bureau de Lille", "salle Everest", "CTO de Back Market": the noun the name qualifies, or
         # the name that qualifies it, belongs to the subject (a facet word does not: "rôle de Kenji").
         before = first - 2 if first >= 2 and words[first - 1][0] in _OF else first - 1
@@ -206,6 +206,15 @@ def _verb_of_do(words: list[tuple[str, str]], subject: list[int]) -> bool:
     """The subject's last word closes a question with "do" before the subject: it is the verb
     ("when does the sprint end?", "where does the standup happen?")."""
     return subject[-1] == len(words) - 1 and any(folded in _DO for folded, _ in words[: subject[0]])
+
+
+def _glued(words: list[tuple[str, str]], index: int, said: str) -> bool:
+    """The word after ``index`` is written against it, letters then digits or the reverse: one code
+    ("Q1", "B2B") the tokens split."""
+    if index + 1 >= len(words):
+        return False
+    here, after = words[index][1], words[index + 1][1]
+    return here[-1:].isdigit() != after[:1].isdigit() and (here + after) in said
 
 
 def _after_a_clitic(words: list[tuple[str, str]], index: int) -> bool:
@@ -273,7 +282,7 @@ def read_curiosity(
         words = [(folded, folded) for folded in reading.words]
     content = _content(words, reading, fold(bot_name))
     known = {fold(name) for name in known_names}
-    span = _subject(words, content, known, reading.asks_doer)
+    span = _subject(words, content, known, reading.asks_doer, said)
     if span is None:
         return None
     subject = _span(words, *span, said).strip("'’-")
@@ -409,9 +418,9 @@ def _asking_verb(words: list[tuple[str, str]], reading: FacetReading, bot: str) 
 def _stated_after_does(topic: str, words: list[tuple[str, str]], span: tuple[int, int]) -> str:
     """``topic`` stating its verb of "does": "where does the standup happen?" asks where "the
     standup happens" (the verb after the subject of "does" is its base form)."""
-    verb = span[1] + 1
-    if verb != len(words) - 1 or not any(folded == "does" for folded, _ in words[: span[0]]):
-        return topic  # "how much does the Figma licence cost?": the word after the name is no verb
+    verb = len(words) - 1  # the verb closes the question ("when does the Q1 planning start?")
+    if verb <= span[1] or not any(folded == "does" for folded, _ in words[: span[0]]):
+        return topic
     written = words[verb][1]
     if not topic.endswith(written) or not written.islower():
         return topic

@@ -66,6 +66,9 @@ def test_english_questions_give_english_statements() -> None:
     assert written("When does the sprint end?", "sprint", "date", "on Friday", "Ben", "en") == (
         "The sprint ends on Friday (according to Ben)"
     )
+    assert written("When does the Q1 planning start?", "Q1", "date", "on January 12th", "Ben", "en") == (
+        "The Q1 planning starts on January 12th (according to Ben)"
+    )
     # who someone is: a name given is no statement of the question's words
     assert written("Qui est Odile ?", "Odile", "identity", "Odile Martin", "Marc") == (
         "Odile : Odile Martin (d'après Marc)"

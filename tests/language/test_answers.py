@@ -972,6 +972,15 @@ def test_a_date_a_time_or_a_number_alone_does_not_answer_who() -> None:
     for value in ("Eko le 14 janvier", "Eko c'est le 15 janvier, pas le 14", "Eko à 14h", "Eko 3"):
         assert link(said("Paco", value), keys) is None, value
     assert link(said("Paco", "Eko c'est Margot"), keys) == ("g-keys", "mention")
+    # a thing doing something answers another question (English probe conversation, 2026-11-28:
+    # "it kicks off on January 12th" was stored as who is in charge of the office plants)
+    plants = AskedQuestion(
+        "g-plants", "Who's in charge of the office plants?", "office plants", ASKED_AT, "m-p", "agent"
+    )
+    assert link(said("Greta", "Eko it kicks off on January 12th"), plants, language="en") is None
+    assert link(said("Paco", "Eko ça commence lundi"), keys) is None
+    assert link(said("Greta", "Eko it's Greta"), plants, language="en") == ("g-plants", "mention")
+    assert link(said("Paco", "Eko ça doit être Margot"), keys) == ("g-keys", "mention")
     assert link(said("Paco", "Eko l'accueil, au rez-de-chaussée"), keys) == ("g-keys", "mention")
     # a description may hold a date
     margot = AskedQuestion("g-margot", "Qui est Margot ?", "Margot", ASKED_AT, "m-m", "identity")

@@ -15,6 +15,10 @@ from language.intents import asks_what_bot_is, intent_of
         ("Eko tu me conseilles quoi pour ce soir ?", "opinion"),
         ("Eko, que nous recommandes-tu ?", "opinion"),
         ("Eko, what would you recommend for lunch?", "opinion"),
+        # English probe conversation (2026-11-28): "reckon" is "think"; "morning" alone greets
+        ("Eko what do you reckon about the new logo?", "opinion"),
+        ("morning Eko!", "greeting"),
+        ("Eko, where is the morning standup?", "information"),
         # the group's plan for the hours ahead; where the group works is information
         ("Eko on commande quoi ce soir ?", "opinion"),
         ("Eko on bosse où à Toulouse ?", "information"),
@@ -146,6 +150,9 @@ def test_a_curiosity_carries_its_subject_facet_and_topic() -> None:
         # the word closing a question with "do" before its subject is the verb
         ("Eko, when does the sprint end?", "sprint"),
         ("Eko, where does the standup happen?", "standup"),
+        # a code of letters and digits is one name ("Q 1" was written in the fact's heading)
+        ("Eko, when does the Q1 planning start?", "Q1"),
+        ("Eko, c'est quand la réunion B2B ?", "réunion B2B"),
         # "cest" is "c'est"; a message in capitals names nothing by its capitals
         ("eko cest qui le nouveau dev ?", "nouveau dev"),
         ("EKO C'EST QUOI LE CODE DU PORTAIL ?", "code du portail"),
