@@ -22,6 +22,7 @@ from language.answers import (
     as_told,
     find_correction,
     fragment,
+    said_by_the_subject,
     said_of_who,
     said_with_the_asked_preposition,
 )
@@ -96,8 +97,13 @@ def fact_text(
     topic = _capitalised(written_topic)
     question = asked_question(goal)
     value = as_told(fragment(answer.text, question, language), question, author)
-    # "Capucine s'occupe de la paie", "Léo bosse sur la migration de Pingouin" (d'après …)
-    doer = said_of_who(question, value) or said_with_the_asked_preposition(question, value)
+    # "Capucine s'occupe de la paie", "Léo bosse sur la migration de Pingouin", "Greta grew up in
+    # Gdansk" (from Greta's "I grew up in Gdansk"), each (d'après …)
+    doer = (
+        said_of_who(question, value)
+        or said_with_the_asked_preposition(question, value)
+        or said_by_the_subject(question, value, author)
+    )
     if doer is not None:
         name, predicate = doer
         return templates.render("agent_fact", name=name, predicate=predicate, author=author or "?")

@@ -56,6 +56,7 @@ from language.text import (
     WHO_WORDS,
     Language,
     ceased,
+    english_lemma,
     fold,
     fold_with_map,
     folded_words,
@@ -71,6 +72,7 @@ from language.text import (
     normalise_quotes,
     present_frame,
     sentence_language,
+    third_person_english,
     tokens,
     wishes,
     words_as_written,
@@ -822,6 +824,36 @@ def said_of_who(question: AskedQuestion, value: str) -> tuple[str, str] | None:
     if _only_a_name(value):
         return value, _agreeing(found.group(1), value)
     return None
+
+
+def said_by_the_subject(question: AskedQuestion, value: str, author: str) -> tuple[str, str] | None:
+    """The subject and what they say of themself, when the answer's value is still their own
+    first-person clause ("Greta" and "grew up in Gdansk" from Greta's "I grew up in Gdansk";
+    "Anouk" and "a grandi à Clermont" from "j'ai grandi à Clermont"): a fact then states it of
+    them rather than quote "I". None otherwise (a modal or a verb with an object pronoun first is
+    left as said)."""
+    subject = (question.subject or "").strip()
+    if not subject[:1].isupper() or not _is_about(question, author):
+        return None
+    english = _I_ENGLISH.match(value)
+    if english is not None:
+        verb = english.group(1).lower().lstrip("'’")
+        if verb in _ENGLISH_MODALS:
+            return None
+        said = _I_AM_HAVE.get(verb)
+        if said is None:
+            said = verb if english_lemma(verb) != verb or verb.endswith("ed") else third_person_english(verb)
+        return subject, f"{said}{value[english.end() :]}"
+    french = _I_VERB.match(value)
+    if french is None:
+        return None
+    return subject, f"{_third_person(french.group(1))}{value[french.end() :]}"
+
+
+# "I" and the verb after it, contracted or not ("I'm", "I've", "I grew up").
+_I_ENGLISH = re.compile(r"^I(?:\s+|(?=['’]))(['’]m|['’]ve|['’]d|['’]ll|[^\W\d_]+)\b")
+_I_AM_HAVE = {"m": "is", "am": "is", "ve": "has", "have": "has", "was": "was"}
+_ENGLISH_MODALS = folded_words("d ll can could will would should must may might shall did do")
 
 
 def _agreeing(predicate: str, names: str) -> str:

@@ -37,6 +37,7 @@ from language.text import (
     present_frame,
     seeking_frame,
     sentence_language,
+    third_person_english,
     tokens,
     words_as_written,
 )
@@ -411,7 +412,7 @@ def _asking_verb(words: list[tuple[str, str]], reading: FacetReading, bot: str) 
         cue.pop(0)  # the preposition before the interrogative ("chez qui bosse", "pour qui travaille")
     if len(cue) == 1 and any(folded in ("does", "doesn") for folded, _ in words):
         # "where does Priya live?": the topic states it of her ("Priya lives")
-        return [_third_person_english(cue[0])]
+        return [third_person_english(cue[0])]
     return cue
 
 
@@ -424,17 +425,7 @@ def _stated_after_does(topic: str, words: list[tuple[str, str]], span: tuple[int
     written = words[verb][1]
     if not topic.endswith(written) or not written.islower():
         return topic
-    return topic[: -len(written)] + _third_person_english(written)
-
-
-def _third_person_english(verb: str) -> str:
-    """An English verb's third person singular present ("live" → "lives", "go" → "goes", "fly" →
-    "flies"), spelling rules only."""
-    if verb.endswith(("s", "sh", "ch", "x", "z", "o")):
-        return verb + "es"
-    if verb.endswith("y") and verb[-2:-1] not in "aeiou":
-        return verb[:-1] + "ies"
-    return verb + "s"
+    return topic[: -len(written)] + third_person_english(written)
 
 
 # First-person possessives and the determiner each becomes before a name's "de" ("mon badge" → "le

@@ -328,6 +328,16 @@ def english_lemma(word: str) -> str:
 ENGLISH_VERB_ENDINGS = ("ing", "ed")
 
 
+def third_person_english(verb: str) -> str:
+    """An English verb's third person singular present ("live" → "lives", "go" → "goes", "fly" →
+    "flies"), spelling rules only."""
+    if verb.endswith(("s", "sh", "ch", "x", "z", "o")):
+        return verb + "es"
+    if verb.endswith("y") and verb[-2:-1] not in "aeiou":
+        return verb[:-1] + "ies"
+    return verb + "s"
+
+
 @lru_cache(maxsize=65536)
 def is_english_verb_form(word: str) -> bool:
     """Whether a folded English word is an inflected verb ("works", "joined", "leaving"): simplemma

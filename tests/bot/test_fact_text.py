@@ -108,6 +108,19 @@ def test_the_phrase_asked_after_a_preposition_completes_the_question_s_verb() ->
     )
 
 
+def test_the_subject_s_own_first_person_clause_is_stated_of_them() -> None:
+    """English probe conversation (2026-11-28): "Greta: I grew up in Gdansk…" quoted "I"."""
+    assert written("Where is Greta from?", "Greta", "origin", "I grew up in Gdansk, moved to London in 2015",
+                   "Greta", "en") == "Greta grew up in Gdansk, moved to London in 2015 (according to Greta)"  # fmt: skip
+    assert written("D'où vient Anouk ?", "Anouk", "origin", "j'ai grandi à Clermont, puis Lyon", "Anouk") == (
+        "Anouk a grandi à Clermont, puis Lyon (d'après Anouk)"
+    )
+    # said by someone else, "I" is the speaker: quoted under the topic
+    assert written("Where is Greta from?", "Greta", "origin", "I think Gdansk", "Tom", "en") == (
+        "Greta: I think Gdansk (according to Tom)"
+    )
+
+
 def test_an_object_completes_a_heading_ending_with_an_infinitive() -> None:
     assert written("Romane aime manger quoi ?", "Romane", "preference", "les lasagnes", "Gaël") == (
         "Romane aime manger les lasagnes (d'après Gaël)"
