@@ -378,9 +378,9 @@ def find_answer(
             states = states or _only_a_value(text, question, language)
             if (describes or relates or states) and _cued(text, question.facet, language):
                 return _answer(question, "subject_author", told, language)
-            if question.facet == "preference" and _only_a_noun_phrase(_favourite_named(text)):
+            if question.facet == "preference" and _names_a_favourite(text):
                 # the thing liked, named alone ("les lasagnes de ma grand-mère, sans hésiter", "moi
-                # c'est le vert", "ma préférée c'est le vert")
+                # c'est le vert", "ma préférée c'est le vert", "I love pierogi")
                 return _answer(question, "subject_author", told, language)
     for question in live:
         if _names_and_states(text, question, language):
@@ -670,6 +670,12 @@ def _names_asked(words: str, question: AskedQuestion) -> bool:
 _BE = frozenset({"etre", "be"})
 
 
+# Degree adverbs right after a verb ("j'aime bien", "je fais surtout", "I really like"): a closed class.
+_LEADING_FILLERS = re.compile(
+    r"(?:(?:bien|beaucoup|trop|vraiment|surtout|plutot|tellement|really|mostly)\s+)+"
+)
+
+
 def _repeats_verb(verb: str, question: AskedQuestion, topic: set[str]) -> bool:
     """The first person's verb is the question's, in its words or its lemma ("j'ai 27 ans" to
     "quel âge a Ilan ?", "je fais du judo" to "Léo fait quel sport ?")."""
@@ -719,7 +725,9 @@ def fragment(text: str, question: AskedQuestion, language: Language = "fr") -> s
         for opening in (_FIRST_PERSON_VERB[lang], _PRONOUN_VERB[lang]):
             said = opening.match(folded)
             if said and said.end() < len(folded) and _repeats_verb(said.group(1), question, topic):
-                return text[index[said.end()] :].strip(_CLOSING)
+                # a degree adverb after the verb is no part of what it says ("j'aime bien les sushis")
+                degree = _LEADING_FILLERS.match(folded, said.end())
+                return text[index[degree.end() if degree else said.end()] :].strip(_CLOSING)
     staying = _I_AM.match(folded) if _asks_base(question) else None
     if staying and re.match(rf"(?:{_LOCATIVE['place']})\s", folded[staying.end() :]):
         return text[index[staying.end()] :].strip(_CLOSING)  # "je suis à Vincennes" → "à Vincennes"
@@ -818,9 +826,11 @@ def said_of_who(question: AskedQuestion, value: str) -> tuple[str, str] | None:
     named = _NAME_THEN.match(value)
     if named is not None and _only_a_name(named.group(1)):
         rest = _RESTATED_VERB.sub("", value[named.end() :], count=1).strip(_CLOSING)
+        name = named.group(1).strip()
         if not rest or _COMPLEMENT_OF_DOING.match(rest):
-            name = named.group(1).strip()
             return name, f"{_agreeing(found.group(1), name)} {rest}".strip()
+        if _SAID_OF_THEM.match(rest):  # "Greta, she waters them every Monday": a clause of its own
+            return name, f"{_agreeing(found.group(1), name)}, {rest}"
     if _only_a_name(value):
         return value, _agreeing(found.group(1), value)
     return None
@@ -889,6 +899,8 @@ _RESTATED_VERB = re.compile(
     r"^(?:does|did|runs it|manages it|handles it|owns it)\b",
     re.IGNORECASE,
 )
+# A clause saying more of the person named, with its own subject pronoun ("elle les arrose le lundi").
+_SAID_OF_THEM = re.compile(r"(?:il|elle|ils|elles|he|she|they)\s+\S", re.IGNORECASE)
 # What may complete the doing in a fact: since or until when, for now, with whom.
 _COMPLEMENT_OF_DOING = re.compile(
     r"(?:depuis|jusqu['’]?\s*(?:à|a|au|en)?|pour l['’]\s*instant|pour le moment|en ce moment|"
@@ -1258,9 +1270,36 @@ _MY_FAVOURITE_IS = re.compile(
 )
 
 
+# The speaker liking a thing before naming it: "j'adore", "j'aime bien", "je kiffe", "je suis fan
+# de", "I love", "I'm into" (verbs of liking, a closed class: language/concepts.py "likes").
+_I_LIKE = re.compile(
+    r"^(?:j['’]\s*(?:adore|aime)(?:\s+(?:bien|beaucoup|trop))?|je\s+(?:kiffe|adore)|je\s+suis\s+fan\s+(?:de|d['’])|"
+    r"i\s+(?:really\s+)?(?:love|like|adore|enjoy)|i['’]m\s+(?:really\s+)?into)(?:\s+|(?<=['’]))",
+    re.IGNORECASE,
+)
+
+
 def _favourite_named(text: str) -> str:
-    """``text`` without what opens the speaker's own favourite (see ``_MY_FAVOURITE_IS``)."""
-    return _MY_FAVOURITE_IS.sub("", text.strip(), count=1)
+    """``text`` without what opens the speaker's own favourite (see ``_MY_FAVOURITE_IS``) or says
+    they like it (``_I_LIKE``)."""
+    text = text.strip()
+    return _I_LIKE.sub("", _MY_FAVOURITE_IS.sub("", text, count=1), count=1)
+
+
+def _names_a_favourite(text: str) -> bool:
+    """The reply names a favourite alone: a noun phrase (see :func:`_only_a_noun_phrase`), or after
+    a verb of liking, its object even with no article ("I love pierogi, my gran's recipe")."""
+    named = _favourite_named(text)
+    if _only_a_noun_phrase(named):
+        return True
+    clause = tokens(_first_clause(named))
+    liked = _I_LIKE.match(text.strip()) is not None
+    return (
+        liked
+        and not is_question(text)
+        and 0 < len(clause) <= _TITLE_WORDS
+        and not set(clause) & _CLAUSE_WORDS
+    )
 
 
 def _only_a_noun_phrase(text: str, titles: bool = False) -> bool:
@@ -1273,8 +1312,8 @@ def _only_a_noun_phrase(text: str, titles: bool = False) -> bool:
         return False
     clause = _first_clause(text)
     words = tokens(clause)
-    if set(words) & _CLAUSE_WORDS or not words:
-        return False
+    if set(words) & _CLAUSE_WORDS or not words or words[:2] == ["that", "s"]:
+        return False  # "that's Greta": a pronoun and a copula, not the determiner "that"
     if titles and clause[:1].isupper() and len(words) <= _TITLE_WORDS and len(clause) < len(text.strip()):
         return True
     return len(words) >= 2 and words[0] in DETERMINERS

@@ -91,6 +91,12 @@ def test_a_name_with_the_verb_said_again_or_a_time_makes_the_statement() -> None
     assert written(*budget, "c'est Sabine qui s'en occupe", "Clara") == (
         "Sabine gère le budget formation (d'après Clara)"
     )
+    # a clause of its own about the person named is kept after the doing; "that's" names them
+    # (English probe conversation, 2026-11-28: "Charge of the office plants: that's Greta, …")
+    assert written("Who's in charge of the office plants?", "office plants", "agent",
+                   "that's Greta, she waters them every Monday", "Tomasz", "en") == (
+        "Greta is in charge of the office plants, she waters them every Monday (according to Tomasz)"
+    )  # fmt: skip
     # anything else after the name is no part of the doing: the topic heads the answer
     assert written(*budget, "Sabine mais elle part en congé", "Clara").endswith(
         ": Sabine mais elle part en congé (d'après Clara)"
@@ -110,8 +116,10 @@ def test_the_phrase_asked_after_a_preposition_completes_the_question_s_verb() ->
 
 def test_the_subject_s_own_first_person_clause_is_stated_of_them() -> None:
     """English probe conversation (2026-11-28): "Greta: I grew up in Gdansk…" quoted "I"."""
-    assert written("Where is Greta from?", "Greta", "origin", "I grew up in Gdansk, moved to London in 2015",
-                   "Greta", "en") == "Greta grew up in Gdansk, moved to London in 2015 (according to Greta)"  # fmt: skip
+    grew_up = "I grew up in Gdansk, moved to London in 2015"
+    assert written("Where is Greta from?", "Greta", "origin", grew_up, "Greta", "en") == (
+        "Greta grew up in Gdansk, moved to London in 2015 (according to Greta)"
+    )
     assert written("D'où vient Anouk ?", "Anouk", "origin", "j'ai grandi à Clermont, puis Lyon", "Anouk") == (
         "Anouk a grandi à Clermont, puis Lyon (d'après Anouk)"
     )
@@ -119,6 +127,15 @@ def test_the_subject_s_own_first_person_clause_is_stated_of_them() -> None:
     assert written("Where is Greta from?", "Greta", "origin", "I think Gdansk", "Tom", "en") == (
         "Greta: I think Gdansk (according to Tom)"
     )
+
+
+def test_a_favourite_the_subject_says_they_like_is_named_alone() -> None:
+    assert written(
+        "Quel est le plat préféré de Lilou ?", "Lilou", "preference", "j'aime bien les sushis", "Lilou"
+    ) == ("Plat préféré de Lilou : les sushis (d'après Lilou)")
+    assert written(
+        "What's Greta's favourite food?", "Greta", "preference", "I love pierogi", "Greta", "en"
+    ) == ("Greta's favourite food: pierogi (according to Greta)")
 
 
 def test_an_object_completes_a_heading_ending_with_an_infinitive() -> None:

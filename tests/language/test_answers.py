@@ -706,6 +706,26 @@ def test_the_subject_saying_the_preposition_asked_after_answers() -> None:
     assert link(said("Marc", "je suis sur Pingouin"), project) is None
 
 
+def test_the_subject_saying_they_like_a_thing_answers_their_favourite() -> None:
+    """English probe conversation (2026-11-28): "I love pierogi, my gran's recipe" from Greta to
+    "what's Greta's favourite food?" was not taken."""
+    food = AskedQuestion(
+        "g-food", "What's Greta's favourite food?", "Greta", ASKED_AT, "m-food", "preference"
+    )
+    dish = AskedQuestion(
+        "g-dish", "Quel est le plat préféré de Lilou ?", "Lilou", ASKED_AT, "m-d", "preference"
+    )
+    assert link(said("Greta", "I love pierogi, my gran's recipe"), food, language="en") == (
+        "g-food",
+        "subject_author",
+    )
+    assert link(said("Lilou", "j'adore les lasagnes de ma grand-mère"), dish) == ("g-dish", "subject_author")
+    # liking a situation, or someone else liking it: no favourite named
+    assert link(said("Greta", "I love it when it rains"), food, language="en") is None
+    assert link(said("Lilou", "j'adore quand il pleut"), dish) is None
+    assert link(said("Tom", "I love pierogi"), food, language="en") is None
+
+
 def test_a_reply_to_a_question_asking_why_needs_no_cause_word() -> None:
     why = AskedQuestion("g-why", "Pourquoi on a abandonné Pélican ?", "Pélican", ASKED_AT, "m-why", "reason")
     assert link(said("Rodrigue", "trop cher, tout simplement", reply_to="m-why"), why) == ("g-why", "reply")
