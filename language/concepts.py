@@ -49,7 +49,8 @@ _TABLE: dict[str, str] = {
     "devenir": "devenir deviendra reve become dream future",
     "nom": "nom appelle appeler appellent name named called",
     # places and moves
-    "origine": "origine originaire vient venait village bled patelin natal natale hometown grandi grandir",
+    "origine": "origine originaire originally vient venait village bled patelin natal natale hometown grandi "
+    "grandir",
     "habite": "habite habiter vit vivre crecher creche live lives living reside loge demeure",
     "demenage": "demenage demenager demenagement move moved moving",
     "vacances": "vacances vacs holiday holidays vacation conges voyage trip travel",

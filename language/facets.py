@@ -114,6 +114,7 @@ _CUES: tuple[tuple[str, str], ...] = (
         r"originaire(?: de| d)?|origines?|"
         r"(?:est|es|suis|etait) nee? (?:ou|dans quelle ville|dans quel pays)|where was \w+ born|born where|"
         r"a grandi|grandi|(?:de )?quelle region|come[s]? from|grew up|grow up|(?:is|are) (?:\w+ ){1,3}from|"
+        r"where s (?:\w+ ){1,3}from|"
         r"village|bled|patelin|"
         r"ville natale|pays natal|hometown) ",
     ),

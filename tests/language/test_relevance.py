@@ -45,6 +45,10 @@ def test_a_fact_without_the_kind_of_thing_asked_is_not_quoted() -> None:
     )
     assert answers("c'est quoi le métier d'Octave ?", "Le métier d'Octave : ingénieur sécurité", 0.6)
     assert answers("where is Octave from?", "Octave is from Brest", 0.6)
+    # asked with "where's … from originally" (English probe conversation, 2026-11-28: "I don't
+    # know yet" with the fact stored)
+    grew_up = "Greta grew up in Gdansk, moved to London in 2015 (according to Greta)"
+    assert answers("where's Greta from originally?", grew_up, 0.508, about="Greta", facet="origin")
 
 
 def test_a_fact_stating_only_another_facet_of_the_subject_is_not_quoted() -> None:
