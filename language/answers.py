@@ -330,6 +330,7 @@ def find_answer(
         and not _says_nothing_asked(text, q)
         and not _only_another_value(text, q, language)
         and not _speaks_of_oneself(text, q, said.author)
+        and not _names_who_does_another_thing(text, q)
     ]
     if said.reply_to is not None:
         replied = [q for q in live if q.message_id is not None and q.message_id == said.reply_to]
@@ -817,12 +818,12 @@ def said_of_who(question: AskedQuestion, value: str) -> tuple[str, str] | None:
     is in. The name may come with the asked verb said again as a pronoun ("Sabine s'en occupe") and a
     complement of time or company ("Sabine, depuis septembre": "… gère le budget depuis
     septembre"). None otherwise."""
-    if question.facet == "identity":
-        return None  # "qui est Paul ?" asks who he is: "Paul Martin est Paul" says nothing
     text = _WHO_IS.sub("who is ", normalise_quotes(question.text))  # "who's in charge of X?"
     found = _WHO_DOES.match(text)
     if found is None:
         return None
+    if question.facet == "identity" and fold(found.group(1)).split()[0] in _COPULA_WORDS:
+        return None  # "qui est Paul ?" asks who he is: "Paul Martin est Paul" says nothing
     named = _NAME_THEN.match(value)
     if named is not None and _only_a_name(named.group(1)):
         rest = _RESTATED_VERB.sub("", value[named.end() :], count=1).strip(_CLOSING)
@@ -1216,6 +1217,29 @@ def _is_a_value(clause: str, facet: str, language: Language) -> bool:
         and not re.fullmatch(rf"(?:{numbers}|{dates})s?", word)
     ]
     return len(others) <= 1
+
+
+def _names_who_does_another_thing(text: str, question: AskedQuestion) -> bool:
+    """A cleft naming who does something the question does not ask ("c'est Hugo qui la remplace
+    jusqu'en mars" to "c'est quoi le mot de passe du wifi ?"): it answers who does that. A question
+    asking who, one with the cleft's verb ("qu'est-ce qui ralentit la CI ?" / "c'est le cache qui
+    ralentit la CI") or a cause ("pourquoi…" / "c'est le certificat qui a expiré") may be answered
+    so."""
+    words = tokens(question.text)
+    asks_a_person = any(w in WHO_WORDS and (i == 0 or words[i - 1] != "ce") for i, w in enumerate(words))
+    if asks_a_person or question.facet == "reason":  # "qu'est-ce qui" asks what
+        return False
+    cleft = _CLEFT.match(fold(text))
+    if cleft is None:
+        return False
+    verb = cleft.group(2)
+    if verb in _CLITICS_AND_AUXILIARIES | _COPULA_WORDS:  # "qui l'a créé", "qui a créé": read on
+        later = fold(text)[cleft.end(2) :].split()
+        verb = next((word for word in later if word not in _CLITICS_AND_AUXILIARIES), verb)
+    said_again = lemma(verb) in {lemma(word) for word in words} or any(
+        words_match(verb, w, False) for w in words
+    )
+    return not said_again
 
 
 def _only_another_value(text: str, question: AskedQuestion, language: Language) -> bool:

@@ -165,6 +165,9 @@ _SYNONYM_CLASSES: dict[str, str] = {
     "shipped shipping",
     # a book in any register ("livre", "bouquin"); not a novel, a kind of book
     "book": "livre livres bouquin bouquins book books",
+    # guests of the team, in any word ("le wifi invités", "le wifi des visiteurs", "guest wifi")
+    "guests": "invite invites invitee invitees visiteur visiteurs visiteuse visiteuses guest guests visitor "
+    "visitors",
     # working again ("réparée", "remarche" read as "réparée", "fixed")
     "repaired": "repare reparee repares reparees reparer fixed repaired",
 }

@@ -93,10 +93,12 @@ def _content(words: list[tuple[str, str]], reading: FacetReading, bot: str) -> l
     plain = [folded for folded, _ in words]
     seeking = seeking_frame(plain)  # "je cherche le numéro de Farid"
     now = present_frame(plain)  # "qui est d'astreinte cette semaine ?"
+    framed = request_frame_length(plain)  # "t'es au courant pour la réunion de demain ?"
     return [
         i
         for i, (folded, _) in enumerate(words)
-        if i not in seeking
+        if i >= framed
+        and i not in seeking
         and i not in now
         and (folded not in FUNCTION_WORDS or _noun_after_of(plain, i))
         and folded not in _FRAME_WORDS
@@ -293,6 +295,8 @@ def read_curiosity(
         _span(words, content[0], content[-1], said) if content else subject
     )
     topic = _stated_after_does(topic, words, span)
+    # "Sophie elle revient quand ?": the pronoun after the name says it again (a dislocation)
+    topic = re.sub(rf"^({re.escape(subject)})\s+(?:il|elle|ils|elles)\s+", r"\1 ", topic)
     if topic == subject:
         said_already = {fold(word) for word in subject.split()}  # "staging URL", not "staging URL URL"
         verb = [w for w in _asking_verb(words, reading, fold(bot_name)) if fold(w) not in said_already]

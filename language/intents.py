@@ -70,6 +70,7 @@ _REQUEST_FRAMES = _phrases(
     r"t as une idee",
     r"tu as une idee",
     r"quelqu un sait",
+    r"(?:t es|tu es|es tu|vous etes|etes vous|quelqu un est) au courant(?: de| d| du| des| pour)?",
     r"on sait",
     r"j aimerais (?:bien )?savoir",
     r"je voudrais (?:bien )?savoir",
@@ -363,7 +364,9 @@ _VERB_MARKERS = folded_words("est sont a ont etait avait va vont is are was has 
 _HERE = _phrases(
     r"(?:je suis|chuis) (?:la|ici|de retour|dispo|rentree?)(?= $)",
     r"me (?:voila|revoila)",
-    r"je reviens",
+    # "je reviens" (right back), not "je reviens le 3 mars": a date says when one returns
+    r"je reviens(?= $| (?:tout de suite|de suite|vite|asap|"
+    r"dans (?:\w+ )?(?:min|mins|minutes?|sec|secondes?)) )",
     r"i m (?:here|back)(?= $)",
     r"present(?= $)",
 )

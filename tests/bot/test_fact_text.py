@@ -97,6 +97,12 @@ def test_a_name_with_the_verb_said_again_or_a_time_makes_the_statement() -> None
                    "that's Greta, she waters them every Monday", "Tomasz", "en") == (
         "Greta is in charge of the office plants, she waters them every Monday (according to Tomasz)"
     )  # fmt: skip
+    # a question asking who does something to a name is no question of who they are
+    assert written("Qui remplace Sophie ?", "Sophie", "identity", "c'est Hugo qui la remplace jusqu'en mars",
+                   "Jade") == "Hugo remplace Sophie jusqu'en mars (d'après Jade)"  # fmt: skip
+    assert written("Qui est Odile ?", "Odile", "identity", "Odile Martin", "Marc") == (
+        "Odile : Odile Martin (d'après Marc)"
+    )
     # anything else after the name is no part of the doing: the topic heads the answer
     assert written(*budget, "Sabine mais elle part en congé", "Clara").endswith(
         ": Sabine mais elle part en congé (d'après Clara)"
@@ -126,6 +132,12 @@ def test_the_subject_s_own_first_person_clause_is_stated_of_them() -> None:
     # said by someone else, "I" is the speaker: quoted under the topic
     assert written("Where is Greta from?", "Greta", "origin", "I think Gdansk", "Tom", "en") == (
         "Greta: I think Gdansk (according to Tom)"
+    )
+
+
+def test_a_pronoun_saying_the_subject_again_is_left_out_of_the_heading() -> None:
+    assert written("Sophie elle revient quand ?", "Sophie", "date", "je reviens le 3 mars", "Sophie") == (
+        "Sophie revient le 3 mars (d'après Sophie)"
     )
 
 

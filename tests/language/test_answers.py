@@ -706,6 +706,35 @@ def test_the_subject_saying_the_preposition_asked_after_answers() -> None:
     assert link(said("Marc", "je suis sur Pingouin"), project) is None
 
 
+def test_the_subject_saying_when_they_come_back_answers() -> None:
+    """Probe conversation of 2026-11-28: "je reviens le 3 mars normalement !" from Sophie was read
+    as "je reviens" (right back), chit-chat."""
+    back = AskedQuestion("g-back", "Sophie elle revient quand ?", "Sophie", ASKED_AT, "m-back", "date")
+    assert link(said("Sophie", "je reviens le 3 mars normalement !"), back) == ("g-back", "subject_author")
+    for right_back in ("je reviens", "je reviens dans 5 min", "je reviens tout de suite"):
+        assert link(said("Sophie", right_back), back) is None, right_back
+
+
+def test_a_cleft_naming_who_does_another_thing_answers_no_other_question() -> None:
+    """Probe conversation of 2026-11-28: "c'est Hugo qui la remplace jusqu'en mars" (to a question
+    Eko had not recorded) was stored as the guest wifi's password, the question Eko had asked."""
+    wifi = AskedQuestion("g-wifi", "le wifi des visiteurs c'est quoi le mot de passe ?", "wifi des visiteurs",
+                         ASKED_AT, "m-wifi", "definition")  # fmt: skip
+    replaces = AskedQuestion("g-rep", "Qui remplace Sophie ?", "Sophie", ASKED_AT, "m-rep", "identity")
+    assert link(said("Jade", "Eko c'est Hugo qui la remplace jusqu'en mars"), wifi) is None
+    assert link(said("Jade", "Eko c'est Bienvenue2024"), wifi) == ("g-wifi", "mention")
+    assert link(said("Jade", "Eko c'est Hugo qui la remplace jusqu'en mars"), replaces) == (
+        "g-rep",
+        "mention",
+    )
+    created = AskedQuestion("g-made", "Pelican a été créé par qui ?", "Pelican", ASKED_AT, "m-made", "agent")
+    assert link(said("Jade", "Eko c'est Hugo qui l'a créé"), created) == ("g-made", "mention")
+    # "qu'est-ce qui" asks what: the cleft saying its verb again answers, another verb does not
+    slows = AskedQuestion("g-ci", "qu'est-ce qui ralentit la CI ?", "CI", ASKED_AT, "m-ci", "identity")
+    assert link(said("Jade", "Eko c'est le cache qui ralentit la CI"), slows) == ("g-ci", "mention")
+    assert link(said("Jade", "Eko c'est Hugo qui gère la CI"), slows) is None
+
+
 def test_the_subject_saying_they_like_a_thing_answers_their_favourite() -> None:
     """English probe conversation (2026-11-28): "I love pierogi, my gran's recipe" from Greta to
     "what's Greta's favourite food?" was not taken."""

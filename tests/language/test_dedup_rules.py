@@ -67,6 +67,8 @@ def test_participles_alone_english_possessives_and_english_subjects_are_not_verb
         ("la kermesse, combien ?", "la kermesse coûte combien ?"),
         # an initialism and the words it stands for
         ("c'est quoi le mdp du wifi ?", "le mot de passe du wifi c'est quoi ?"),
+        # words of one meaning (language/concepts.py synonym classes): guests
+        ("c'est quoi le mdp du wifi invités ?", "le wifi des visiteurs c'est quoi le mot de passe ?"),
         # locative pro-adverbs are function words
         ("la salle Zorglub, on peut être combien dedans ?", "on peut être combien dans la salle Zorglub ?"),
     ],

@@ -148,6 +148,8 @@ def test_a_curiosity_carries_its_subject_facet_and_topic() -> None:
         ("Eko, on part où pour la journée d'équipe ?", "journée d'équipe"),
         ("Eko, comment on récupère une clé du local vélo ?", "clé du local vélo"),
         # the word closing a question with "do" before its subject is the verb
+        # the words of a request frame are no part of the subject
+        ("Eko tu es au courant pour la réunion de demain ?", "réunion de demain"),
         ("Eko, when does the sprint end?", "sprint"),
         ("Eko, where does the standup happen?", "standup"),
         # a code of letters and digits is one name ("Q 1" was written in the fact's heading)
@@ -367,6 +369,7 @@ def test_a_seeking_frame_is_asked_again_as_the_question_it_stands_for(text: str,
         ("quelqu'un sait où est rangé le vidéoprojecteur ?", "où est rangé le vidéoprojecteur ?"),
         ("do you know who runs the canteen?", "who runs the canteen?"),
         ("tu peux me rappeler qui est le référent sécurité ?", "qui est le référent sécurité ?"),
+        ("t'es au courant de qui remplace Sophie ?", "qui remplace Sophie ?"),
         ("rappelle-moi où est rangé le vidéoprojecteur", "où est rangé le vidéoprojecteur"),
         # a yes-or-no question, an English indirect order and "tu sais quoi" stay as said
         ("tu sais si la cantine est ouverte ?", "tu sais si la cantine est ouverte ?"),
