@@ -45,7 +45,7 @@ from language.mentions import mentions_bot, name_spans, strip_mention
 from language.questions import is_about_bot, is_question
 from language.readings import same_direction, words_match
 from language.relatives import kin_of
-from language.terms import terms
+from language.terms import STOPWORDS, terms
 from language.text import (
     CALENDAR,
     DETERMINERS,
@@ -331,6 +331,7 @@ def find_answer(
         and not _only_another_value(text, q, language)
         and not _speaks_of_oneself(text, q, said.author)
         and not _names_who_does_another_thing(text, q)
+        and not _speaks_of_the_day(text, q)
     ]
     if said.reply_to is not None:
         replied = [q for q in live if q.message_id is not None and q.message_id == said.reply_to]
@@ -1219,27 +1220,64 @@ def _is_a_value(clause: str, facet: str, language: Language) -> bool:
     return len(others) <= 1
 
 
+# "It's time for" ("c'est l'heure du café", "it's time for lunch"): the moment, not the subject.
+_TIME_FOR = re.compile(r"^(?:c'est|c est|it's|it is) (?:l'heure|l heure|time)\b")
+_TEMPORAL_FACETS = frozenset({"date", "hours"})
+
+
+def _speaks_of_the_day(text: str, question: AskedQuestion) -> bool:
+    """To a question asking no time, a reply saying it is time for something ("c'est l'heure du
+    café") or giving a day alone ("c'est vendredi !") speaks of the moment, not of the subject."""
+    if question.facet in _TEMPORAL_FACETS:
+        return False
+    value = tokens(_first_clause(_OPENING_COPULA.sub("", text.strip(), count=1)))
+    a_day = bool(value) and all(word in CALENDAR or word in _DAY_WORDS for word in value)
+    return a_day or _TIME_FOR.match(fold(text.strip())) is not None
+
+
+# Words that name a day with a weekday or by itself ("lundi prochain", "demain", "tomorrow").
+_DAY_WORDS = folded_words(
+    "demain hier aujourd hui prochain prochaine dernier derniere today tomorrow yesterday next last"
+)
+
+
 def _names_who_does_another_thing(text: str, question: AskedQuestion) -> bool:
     """A cleft naming who does something the question does not ask ("c'est Hugo qui la remplace
     jusqu'en mars" to "c'est quoi le mot de passe du wifi ?"): it answers who does that. A question
     asking who, one with the cleft's verb ("qu'est-ce qui ralentit la CI ?" / "c'est le cache qui
     ralentit la CI") or a cause ("pourquoi…" / "c'est le certificat qui a expiré") may be answered
     so."""
-    words = tokens(question.text)
-    asks_a_person = any(w in WHO_WORDS and (i == 0 or words[i - 1] != "ce") for i, w in enumerate(words))
-    if asks_a_person or question.facet == "reason":  # "qu'est-ce qui" asks what
+    if question.facet == "reason":
         return False
     cleft = _CLEFT.match(fold(text))
     if cleft is None:
         return False
+    words = tokens(question.text)
     verb = cleft.group(2)
     if verb in _CLITICS_AND_AUXILIARIES | _COPULA_WORDS:  # "qui l'a créé", "qui a créé": read on
-        later = fold(text)[cleft.end(2) :].split()
+        later = tokens(fold(text)[cleft.end(2) :])
         verb = next((word for word in later if word not in _CLITICS_AND_AUXILIARIES), verb)
-    said_again = lemma(verb) in {lemma(word) for word in words} or any(
-        words_match(verb, w, False) for w in words
+    if _said_again(verb, words):
+        return False
+    asks_a_person = any(w in WHO_WORDS and (i == 0 or words[i - 1] != "ce") for i, w in enumerate(words))
+    if not asks_a_person:  # "qu'est-ce qui" asks what
+        return True
+    # asked who does something, a cleft with another verb answers it when it says nothing more
+    # ("c'est Sabine qui s'en charge", "… depuis septembre"); with a thing of its own it tells
+    # another doing ("c'est moi qui paie les croissants demain" to "qui gère le budget formation ?")
+    doing = fold(text)[cleft.end(2) :].split(",")[0]
+    complement = _LATER_COMPLEMENT.search(" " + doing)
+    doing = doing[: complement.start()] if complement else doing
+    return any(
+        word not in STOPWORDS and not _said_again(word, words) for word in doing.split() if word != verb
     )
-    return not said_again
+
+
+def _said_again(word: str, asked: list[str]) -> bool:
+    """``word`` is one of ``asked``, by its lemma or its stem."""
+    return lemma(word) in {lemma(other) for other in asked} or any(
+        words_match(word, other, False) for other in asked
+    )
 
 
 def _only_another_value(text: str, question: AskedQuestion, language: Language) -> bool:

@@ -735,6 +735,29 @@ def test_a_cleft_naming_who_does_another_thing_answers_no_other_question() -> No
     assert link(said("Jade", "Eko c'est Hugo qui gère la CI"), slows) is None
 
 
+def test_chat_about_the_moment_naming_eko_answers_no_question_of_another_kind() -> None:
+    """Probe replies of 2026-11-28 right after "c'est quoi le projet Héron ?" were stored as what
+    Héron is ("Projet Héron : l'heure du café", "Projet Héron : vendredi")."""
+    heron = AskedQuestion("g-heron", "C'est quoi le projet Héron ?", "Héron", ASKED_AT, "m-h", "definition")
+    for chat in ("Eko, c'est l'heure du café !", "Eko c'est vendredi !!", "Eko, it's time for lunch"):
+        assert link(said("Sacha", chat), heron) is None, chat
+    assert link(said("Sacha", "Eko c'est notre appli, lancée ce matin"), heron) == ("g-heron", "mention")
+    # a day answers a question asking when
+    seminar = AskedQuestion("g-sem", "C'est quand le séminaire ?", "séminaire", ASKED_AT, "m-s", "date")
+    assert link(said("Sacha", "Eko c'est vendredi"), seminar) == ("g-sem", "mention")
+
+
+def test_a_cleft_with_another_doing_of_its_own_answers_no_question_of_who_does_a_thing() -> None:
+    budget = AskedQuestion(
+        "g-b", "Qui gère le budget formation ?", "budget formation", ASKED_AT, "m-b", "agent"
+    )
+    assert link(said("Sacha", "Eko, c'est moi qui paie les croissants demain"), budget) is None
+    # the verb said again or a light one, its synonym, a pronoun object, with since when or whom
+    for told in ("Eko, c'est Sabine qui fait ça avec Marc", "Eko c'est Sabine qui gère ça",
+                 "Eko, c'est Sabine qui s'occupe du budget formation"):  # fmt: skip
+        assert link(said("Clara", told), budget) == ("g-b", "mention"), told
+
+
 def test_the_subject_saying_they_like_a_thing_answers_their_favourite() -> None:
     """English probe conversation (2026-11-28): "I love pierogi, my gran's recipe" from Greta to
     "what's Greta's favourite food?" was not taken."""
