@@ -40,7 +40,7 @@ from language.facets import (
     read_facet,
     stated_facets,
 )
-from language.intents import GREETING_WORDS, is_chit_chat
+from language.intents import GREETING_WORDS, is_chit_chat, is_formula
 from language.mentions import mentions_bot, name_spans, strip_mention
 from language.questions import is_about_bot, is_question
 from language.readings import same_direction, words_match
@@ -61,6 +61,7 @@ from language.text import (
     fold_with_map,
     folded_words,
     former_state,
+    frequency,
     is_common_word,
     is_finite_verb,
     is_verb_form,
@@ -150,7 +151,23 @@ def says_not_knowing(text: str, language: Language = "fr", bot_name: str = "Eko"
 
 
 def _not_knowing(folded: str, language: Language) -> bool:
+    if _LOOKING_IT_UP.match(folded.strip()) is not None:
+        return True
     return any(_NON_ANSWER[lang].search(folded) for lang in _BOTH[language]) or _ignorance(folded)
+
+
+# Going to look it up, said before any value ("2 secondes je cherche", "attends je regarde", "je te
+# dis ça demain", "one sec, let me check"): the answer is still to come. A closed class of chat
+# formulas; "12 € par mois, je vérifie" gives its value first.
+_WAIT = (
+    r"(?:attends?|attendez|2 ?s(?:ec(?:ondes?)?)?|deux (?:sec|secondes|minutes)|une (?:seconde|minute)|"
+    r"one sec(?:ond)?|hang on|wait)"
+)
+_LOOKING_IT_UP = re.compile(
+    rf"^(?:{_WAIT}\W*)*(?:je (?:cherche|regarde|verifie|check|checke|demande)|"
+    r"(?:je|on) (?:te|vous) (?:dis|redis|tiens au courant)|let me (?:check|look|ask)|"
+    rf"i'll (?:check|look|ask|find out))\b|^{_WAIT}\W*$"
+)
 
 
 # A reply that only hedges ("ça dépend", "ça dépend des jours", "it depends"): a few words at most
@@ -332,6 +349,7 @@ def find_answer(
         and not _speaks_of_oneself(text, q, said.author)
         and not _names_who_does_another_thing(text, q)
         and not _speaks_of_the_day(text, q)
+        and not _acknowledges(text, q)
     ]
     if said.reply_to is not None:
         replied = [q for q in live if q.message_id is not None and q.message_id == said.reply_to]
@@ -621,8 +639,8 @@ def says_something(raw: str, text: str, language: Language = "fr", bot_name: str
     folded = fold(text)
     if is_about_bot(text, language) or _JOKE.search(_REPEATED_LETTER.sub(r"\1", text)):
         return False
-    if is_chit_chat(raw, bot_name):
-        return False  # "Eko, il fait beau aujourd'hui", "Eko, je suis là"
+    if is_chit_chat(raw, bot_name) or is_formula(raw, bot_name):
+        return False  # "Eko, il fait beau aujourd'hui", "Eko, je suis là", "Eko bon appétit !"
     if _TOPIC_SHIFT.match(folded) or _UNFINISHED.search(_TRAILING.sub("", text)):
         return False
     if _THANKS_FOR.match(folded):
@@ -1223,6 +1241,21 @@ def _is_a_value(clause: str, facet: str, language: Language) -> bool:
 # "It's time for" ("c'est l'heure du café", "it's time for lunch"): the moment, not the subject.
 _TIME_FOR = re.compile(r"^(?:c'est|c est|it's|it is) (?:l'heure|l heure|time)\b")
 _TEMPORAL_FACETS = frozenset({"date", "hours"})
+
+
+def _acknowledges(text: str, question: AskedQuestion) -> bool:
+    """To a question asking what or who something is, "c'est" and one word of common French, no
+    article ("c'est noté", "c'est parti", "c'est clair"): an acknowledgement, not a description."""
+    if question.facet not in ("definition", "identity"):
+        return False
+    opened = _OPENING_COPULA.match(text.strip())
+    rest = tokens(text.strip()[opened.end() :]) if opened else []
+    return len(rest) == 1 and frequency(rest[0]) >= _COMMON_ZIPF and rest[0] not in DETERMINERS
+
+
+# Zipf frequency of a common word (more than about 30 in a million words of French or English:
+# "noté", "parti", "clair"; a tool written in lowercase is rarer: "jenkins" 3.8, "notion" 4.5).
+_COMMON_ZIPF = 4.5
 
 
 def _speaks_of_the_day(text: str, question: AskedQuestion) -> bool:

@@ -107,9 +107,9 @@ _RECALL = _phrases(
 )
 GREETING_WORDS = folded_words("salut bonjour bonsoir coucou hello hey hi yo hola wesh re bye ciao")
 _GREETINGS = _phrases(
-    r"bonne (?:journee|soiree|nuit|semaine|fin de journee|aprem|apres midi)(?: a toi| a vous)?",
-    r"bon (?:week end|weekend|appetit|courage)(?: a toi| a vous)?",
-    r"a (?:demain|plus|plus tard|bientot|lundi|tout a l heure|toute)",
+    r"bonne (?:journee|soiree|nuit|semaine|fin de journee|aprem|apres midi)(?: a (?:toi|vous|tous|toutes))?",
+    r"bon (?:week end|weekend|appetit|courage)(?: a (?:toi|vous|tous|toutes))?",
+    r"a (?:demain|plus tard|plus|bientot|lundi|tout a l heure|toute)",
     r"je (?:file|y vais|me deconnecte)",
     r"toi aussi",
     r"(?:good )?(?:morning|evening|afternoon)|good night",
@@ -405,6 +405,14 @@ def is_chit_chat(text: str, bot_name: str = "Eko") -> bool:
     check or saying one is here — whatever else it holds: it answers nothing Eko asked."""
     joined = _joined(_words_to(strip_mention(text, bot_name), bot_name))
     return bool(_SMALL_TALK.search(joined) or _PRESENCE.search(joined) or _HERE.search(joined))
+
+
+def is_formula(text: str, bot_name: str = "Eko") -> bool:
+    """``text`` is only greetings, farewells and politeness ("bon appétit !", "à plus tard",
+    "bonne journée à tous"): it says nothing else."""
+    joined = _joined(_words_to(strip_mention(text, bot_name), bot_name))
+    rest = [w for w in _GREETINGS.sub(" ", joined).split() if w not in GREETING_WORDS and w not in _POLITE]
+    return bool(joined.strip()) and not rest
 
 
 def asks_what_bot_is(text: str, bot_name: str = "Eko") -> bool:

@@ -747,6 +747,32 @@ def test_chat_about_the_moment_naming_eko_answers_no_question_of_another_kind() 
     assert link(said("Sacha", "Eko c'est vendredi"), seminar) == ("g-sem", "mention")
 
 
+def test_going_to_look_it_up_greeting_or_acknowledging_is_no_answer() -> None:
+    """Probe replies of 2026-11-28 naming Eko right after its question: "La licence Figma coûte 2
+    secondes je cherche", "Plat préféré de Lilou : appétit", "Kraken : noté" were written."""
+    price = AskedQuestion(
+        "g-p", "Combien coûte la licence Figma ?", "licence Figma", ASKED_AT, "m-p", "price"
+    )
+    dish = AskedQuestion("g-d", "Quel est le plat préféré de Lilou ?", "Lilou", ASKED_AT, "m-d", "preference")
+    kraken = AskedQuestion("g-k", "C'est quoi Kraken ?", "Kraken", ASKED_AT, "m-k", "definition")
+    for later in (
+        "Eko 2 secondes je cherche",
+        "Eko attends je regarde",
+        "Eko je te dis ça demain",
+        "Eko attends",
+    ):
+        assert link(said("Sacha", later), price) is None, later
+    assert link(said("Sacha", "Eko one sec, let me check"), price, language="en") is None
+    assert link(said("Sacha", "Eko 12 € par mois je crois, je vérifie"), price) == ("g-p", "mention")
+    for formula in ("Eko bon appétit !", "Eko bonne journée à tous", "Eko à plus tard"):
+        assert link(said("Sacha", formula), dish) is None, formula
+    assert link(said("Sacha", "Eko les pâtes bolo"), dish) == ("g-d", "mention")
+    for acknowledging in ("Eko c'est noté", "Eko c'est parti !", "Eko c'est clair"):
+        assert link(said("Sacha", acknowledging), kraken) is None, acknowledging
+    for tool in ("Eko c'est jenkins", "Eko c'est Grafana"):  # a tool in lowercase is rarer
+        assert link(said("Sacha", tool), kraken) == ("g-k", "mention"), tool
+
+
 def test_a_cleft_with_another_doing_of_its_own_answers_no_question_of_who_does_a_thing() -> None:
     budget = AskedQuestion(
         "g-b", "Qui gère le budget formation ?", "budget formation", ASKED_AT, "m-b", "agent"
