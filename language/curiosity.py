@@ -17,6 +17,7 @@ from language.facets import FacetReading, read_facet
 from language.intents import GREETING_WORDS, intent_of, request_frame_length
 from language.mentions import strip_mention
 from language.questions import asked_part
+from language.readings import KINDS
 from language.text import (
     DETERMINERS,
     FUNCTION_WORDS,
@@ -291,13 +292,12 @@ def read_curiosity(
     subject = _span(words, *span, said).strip("'’-")
     if _only_numbers(subject):
         return None  # "c'est combien 2+2 ?", "combien font 12 fois 8 ?": a sum, not a subject
-    topic = _asked_noun(words, span, said) or (
-        _span(words, content[0], content[-1], said) if content else subject
-    )
+    asked = _asked_noun(words, span, said, reading.facet == "definition")
+    topic = asked or (_span(words, content[0], content[-1], said) if content else subject)
     topic = _stated_after_does(topic, words, span)
     # "Sophie elle revient quand ?": the pronoun after the name says it again (a dislocation)
     topic = re.sub(rf"^({re.escape(subject)})\s+(?:il|elle|ils|elles)\s+", r"\1 ", topic)
-    if topic == subject:
+    if topic == subject and asked is None:
         said_already = {fold(word) for word in subject.split()}  # "staging URL", not "staging URL URL"
         verb = [w for w in _asking_verb(words, reading, fold(bot_name)) if fold(w) not in said_already]
         topic = " ".join([subject, *verb])
@@ -310,10 +310,13 @@ _WHICH_EN = folded_words("what which")
 _VOWELS = "aeiouyéèêàâîôûh"
 
 
-def _asked_noun(words: list[tuple[str, str]], span: tuple[int, int], said: str = "") -> str | None:
+def _asked_noun(
+    words: list[tuple[str, str]], span: tuple[int, int], said: str = "", defines: bool = False
+) -> str | None:
     """The topic of "quel âge a Ilan ?", "Léo fait quel sport ?", "Léo il fait quoi comme sport ?":
     the noun the interrogative determiner asks for, of the subject — "âge d'Ilan", "sport de Léo"
-    (French grammar: "de" elided before a vowel). None when the determiner is not followed by a
+    (French grammar: "de" elided before a vowel); asking what a thing is (``defines``), a kind
+    noun ("quel type d'outil") asks the subject itself. None when the determiner is not followed by a
     noun outside the subject ("quelle est la couleur préférée de Bob ?" keeps its own phrase)."""
     dislocated = _noun_asked_after_subject(words, span, said)
     if dislocated is not None:
@@ -327,6 +330,10 @@ def _asked_noun(words: list[tuple[str, str]], span: tuple[int, int], said: str =
         if not asks or span[0] <= i + 1 <= span[1] or noun in FUNCTION_WORDS or noun in _FRAME_WORDS:
             continue
         subject = _span(words, *span, said)
+        if noun in KINDS and defines:
+            return subject  # "Mistral c'est quel type d'outil ?" asks what Mistral is
+        if noun in KINDS and i + 3 < len(words) and words[i + 2][0] in _OF:
+            i, (noun, written) = i + 2, words[i + 3]  # "quel style de musique": the music
         of = _of_the(words[span[0] - 1][0] if span[0] > 0 else "", subject)
         if english:  # "what sport does Ben play?" → "Ben's sport", "how many kids…" → "Ben's kids"
             return f"{subject}'s {written}"

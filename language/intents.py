@@ -411,8 +411,25 @@ def is_formula(text: str, bot_name: str = "Eko") -> bool:
     """``text`` is only greetings, farewells and politeness ("bon appétit !", "à plus tard",
     "bonne journée à tous"): it says nothing else."""
     joined = _joined(_words_to(strip_mention(text, bot_name), bot_name))
-    rest = [w for w in _GREETINGS.sub(" ", joined).split() if w not in GREETING_WORDS and w not in _POLITE]
+    framed = _ADDRESSEES.sub(" ", _GREETINGS.sub(" ", joined))
+    rest = [w for w in framed.split() if w not in GREETING_WORDS and w not in _POLITE]
     return bool(joined.strip()) and not rest
+
+
+# Whom a greeting is addressed to ("bon appétit tout le monde", "salut la team", "hi all").
+_ADDRESSEES = _phrases(
+    r"(?:a )?tout le monde",
+    r"a (?:tous|toutes)",
+    r"la (?:team|compagnie)",
+    r"l equipe",
+    r"les (?:gars|amis|copains)",
+    r"everyone",
+    r"everybody",
+    r"all",
+    r"(?:you )?guys",
+    r"folks",
+    r"team",
+)
 
 
 def asks_what_bot_is(text: str, bot_name: str = "Eko") -> bool:

@@ -133,7 +133,7 @@ _IN_GROUP = frozenset(["equipe", "team", "boite"])
 _AT_FIRST = frozenset(["originally", "originellement", "initialement", "initially"])
 _DEFINITE = frozenset(["l", "la", "le", "the", "d"])
 # Kind nouns before "de": "le style de musique" is the music, "quel type de projet" the project.
-_KINDS = frozenset(["genre", "genres", "type", "types", "sorte", "sortes", "style", "styles", "kind", "sort"])
+KINDS = frozenset(["genre", "genres", "type", "types", "sorte", "sortes", "style", "styles", "kind", "sort"])
 # Generic nouns for people ("combien de gens utilisent X", "combien de personnes bossent à Lille",
 # "how many people"): like "qui" or "quelqu'un", they name no one in particular.
 _PEOPLE = frozenset(["gens", "personnes", "people"])
@@ -157,7 +157,7 @@ def _situating(words: tuple[str, ...], names: set[str], origin: bool = False) ->
             or (word in _AT_FIRST and origin)  # "where is Aurèle from originally?": origin says it
             or (word == "niveau" and (before not in DETERMINERS or before == "au") and before not in _WHICH)
             or (word in _IN_GROUP and before in _DEFINITE and after not in _OF)
-            or (word in _KINDS and after in _OF and following and following not in names | _NOT_COMMON)
+            or (word in KINDS and after in _OF and following and following not in names | _NOT_COMMON)
         ):
             found.add(index)
     return found

@@ -141,6 +141,17 @@ def test_a_pronoun_saying_the_subject_again_is_left_out_of_the_heading() -> None
     )
 
 
+def test_a_kind_noun_asks_the_subject_or_the_noun_after_it() -> None:
+    """Probe conversation of 2026-11-28: "Type de Mistral d'outil : notre outil de monitoring"."""
+    tool = "c'est notre outil de monitoring"
+    assert written("Mistral c'est quel type d'outil ?", "Mistral", "definition", tool, "Cyril") == (
+        "Mistral : notre outil de monitoring (d'après Cyril)"
+    )
+    assert written("Wassim écoute quel style de musique ?", "Wassim", "preference", "du jazz", "Cyril") == (
+        "Musique de Wassim : du jazz (d'après Cyril)"
+    )
+
+
 def test_a_favourite_the_subject_says_they_like_is_named_alone() -> None:
     assert written(
         "Quel est le plat préféré de Lilou ?", "Lilou", "preference", "j'aime bien les sushis", "Lilou"

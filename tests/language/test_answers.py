@@ -764,7 +764,12 @@ def test_going_to_look_it_up_greeting_or_acknowledging_is_no_answer() -> None:
         assert link(said("Sacha", later), price) is None, later
     assert link(said("Sacha", "Eko one sec, let me check"), price, language="en") is None
     assert link(said("Sacha", "Eko 12 € par mois je crois, je vérifie"), price) == ("g-p", "mention")
-    for formula in ("Eko bon appétit !", "Eko bonne journée à tous", "Eko à plus tard"):
+    for formula in (
+        "Eko bon appétit !",
+        "Eko bonne journée à tous",
+        "Eko à plus tard",
+        "Eko, bon appétit tout le monde",
+    ):
         assert link(said("Sacha", formula), dish) is None, formula
     assert link(said("Sacha", "Eko les pâtes bolo"), dish) == ("g-d", "mention")
     for acknowledging in ("Eko c'est noté", "Eko c'est parti !", "Eko c'est clair"):
