@@ -181,8 +181,8 @@ def _subject(
         subject = subject[1:]  # "qui s'occupe de la paie ?": the verb asks the agent, "paie" is asked of
     # The verb of a clitic is no part of the subject, which comes after it: "on part où pour le
     # séminaire ?", "comment on récupère un badge parking ?" (language/text.py SUBJECT_CLITICS)
-    while len(subject) > 1 and _after_a_clitic(words, subject[0]):
-        subject = subject[1:]
+    while len(subject) > 1 and (_after_a_clitic(words, subject[0]) or _verb_after_asking(words, subject[0])):
+        subject = subject[1:]  # … or put before it by the question: "quand commence le sprint ?"
     if not subject:
         return None
     # the verb after the noun phrase starts what is said of it: "pourquoi le staging est down ?"
@@ -232,11 +232,28 @@ def _verb_before_asking(words: list[tuple[str, str]], index: int) -> bool:
     before the word asking ("quand", "où"): an infinitive of it exists ("tomber", "sortir",
     "ouvrir") and no determiner or preposition comes before it ("la réunion d'équipe quand ?"
     keeps "équipe")."""
-    folded, written = words[index]
+    after = [folded for folded, _ in words[index + 1 : index + 3]]
+    asking = bool(after) and (
+        after[0] in _ASKING_WORDS or (len(after) == 2 and after[0] in _PREPOSITIONS and after[1] in _WHICH)
+    )  # "la cantine ouvre à quelle heure ?"
+    return asking and _verb_form(words, index)
+
+
+def _verb_after_asking(words: list[tuple[str, str]], index: int) -> bool:
+    """The word at ``index`` is a verb in the present put before its subject by the question ("quand
+    commence le sprint ?", "à quelle heure ouvre la cantine ?"): a determiner follows it, and it is
+    a verb form as :func:`_verb_before_asking` reads one."""
     after = words[index + 1][0] if index + 1 < len(words) else ""
+    return after in DETERMINERS and _verb_form(words, index)
+
+
+def _verb_form(words: list[tuple[str, str]], index: int) -> bool:
+    """A lowercase word, no determiner or preposition before it, of which an infinitive exists
+    ("tombe" → "tomber", "sort" → "sortir", "ouvre" → "ouvrir")."""
+    folded, written = words[index]
     before = words[index - 1][0] if index > 0 else ""
-    if after not in _ASKING_WORDS or before in FUNCTION_WORDS or not written.islower():
-        return False
+    if (before in FUNCTION_WORDS and before not in _ASKING_WORDS) or not written.islower():
+        return False  # "où" folds to the conjunction "ou"
     stem = written[:-1] if folded.endswith(("e", "t")) else written
     return any(is_infinitive(form) for form in (written + "r", written + "ir", stem + "ir", stem + "r"))
 

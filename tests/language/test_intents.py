@@ -147,6 +147,12 @@ def test_a_curiosity_carries_its_subject_facet_and_topic() -> None:
         ("Eko, la rétro se tient où jeudi ?", "rétro"),
         ("Eko, on part où pour la journée d'équipe ?", "journée d'équipe"),
         ("Eko, comment on récupère une clé du local vélo ?", "clé du local vélo"),
+        # a verb put before its subject by the question, or before "à quelle heure"
+        ("Eko, quand commence le sprint ?", "sprint"),
+        ("Eko, à quelle heure ouvre la cantine ?", "cantine"),
+        ("Eko, la cantine ouvre à quelle heure ?", "cantine"),
+        ("Eko, comment marche la badgeuse ?", "badgeuse"),
+        ("Eko, où mange l'équipe ?", "équipe"),
         # the word closing a question with "do" before its subject is the verb
         # the words of a request frame are no part of the subject
         ("Eko tu es au courant pour la réunion de demain ?", "réunion de demain"),
