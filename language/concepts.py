@@ -145,7 +145,7 @@ _SYNONYM_CLASSES: dict[str, str] = {
     "in_charge": "gere gerer gerent geres gerait occupe occuper occupent occupait responsable responsible "
     "responsables charge manage manages managed managing manager handle handles handled owner owners "
     "pilote piloter pilotent dirige diriger dirigent chef cheffe lead leads leader referent referente "
-    "boss head runs pm po",
+    "boss head runs pm po supervise supervises oversees oversee coordonne coordinates coordinate",
     # making a thing ("a créé", "a développé", "a codé", "a fondé", "built"), and who made it
     "made": "cree creer creee crees creent developpe developper developpee developpes code coder codee "
     "codes ecrit ecrire ecrite fonde fonder fondee lance lancer lancee construit construire construite "

@@ -154,9 +154,10 @@ _CUES: tuple[tuple[str, str], ...] = (
     ("agent", _ROLE_HOLDER_CUE),
     (
         "agent",
-        r" (?:qui|who) (?:a |l a |s occupe|gere|pilote|organise|dirige|maintient|cree|developpe|code|fait|"
+        r" (?:qui|who) (?:a |l a |s occupe|gere|pilote|organise|dirige|supervise|coordonne|maintient|cree|"
+        r"developpe|code|fait|"
         r"bosse sur|travaille sur|est responsable|made|created|built|runs|leads|maintains|organises|"
-        r"organizes|manages|looks after|takes care of)",
+        r"organizes|manages|handles|oversees|coordinates|looks after|takes care of)",
     ),
     # An interrogative pronoun after a preposition asks another participant of what X does, not who
     # X is: "Corentin déjeune avec qui ?", "tu bosses pour qui ?", "Nadir reporte à qui ?", "il
@@ -233,6 +234,8 @@ _KEPT = frozenset(
         "pilote",
         "organise",
         "dirige",
+        "supervise",
+        "coordonne",
         "maintient",
         "cree",
         "developpe",
@@ -265,6 +268,9 @@ _KEPT = frozenset(
         "organises",
         "organizes",
         "manages",
+        "handles",
+        "oversees",
+        "coordinates",
     ]
 )
 

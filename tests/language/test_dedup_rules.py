@@ -67,6 +67,12 @@ def test_participles_alone_english_possessives_and_english_subjects_are_not_verb
         ("la kermesse, combien ?", "la kermesse coûte combien ?"),
         # an initialism and the words it stands for
         ("c'est quoi le mdp du wifi ?", "le mot de passe du wifi c'est quoi ?"),
+        # verbs of being in charge, as the facet reads them (language/facets.py agent cues)
+        ("Who handles payroll?", "Who's in charge of payroll?"),
+        ("Who oversees the budget?", "Who manages the budget?"),
+        ("Qui supervise le recrutement ?", "Qui gère le recrutement ?"),
+        ("Qui coordonne le recrutement ?", "Qui gère le recrutement ?"),
+        ("Who coordinates hiring?", "Who runs hiring?"),
         # words of one meaning (language/concepts.py synonym classes): guests
         ("c'est quoi le mdp du wifi invités ?", "le wifi des visiteurs c'est quoi le mot de passe ?"),
         # locative pro-adverbs are function words
