@@ -755,26 +755,23 @@ def test_going_to_look_it_up_greeting_or_acknowledging_is_no_answer() -> None:
     )
     dish = AskedQuestion("g-d", "Quel est le plat préféré de Lilou ?", "Lilou", ASKED_AT, "m-d", "preference")
     kraken = AskedQuestion("g-k", "C'est quoi Kraken ?", "Kraken", ASKED_AT, "m-k", "definition")
-    for later in (
-        "Eko 2 secondes je cherche",
-        "Eko attends je regarde",
-        "Eko je te dis ça demain",
-        "Eko attends",
-    ):
-        assert link(said("Sacha", later), price) is None, later
+    not_answers = [
+        *((price, later) for later in ("Eko 2 secondes je cherche", "Eko attends je regarde", "Eko attends")),
+        (price, "Eko je te dis ça demain"),
+        *(
+            (dish, formula)
+            for formula in ("Eko bon appétit !", "Eko bonne journée à tous", "Eko à plus tard")
+        ),
+        (dish, "Eko, bon appétit tout le monde"),
+        *((kraken, told) for told in ("Eko c'est noté", "Eko c'est parti !", "Eko c'est clair")),
+    ]
+    for asked, told in not_answers:
+        assert link(said("Sacha", told), asked) is None, told
     assert link(said("Sacha", "Eko one sec, let me check"), price, language="en") is None
+    # a value before the check, a dish, a tool in lowercase (rarer than a common word) still answer
     assert link(said("Sacha", "Eko 12 € par mois je crois, je vérifie"), price) == ("g-p", "mention")
-    for formula in (
-        "Eko bon appétit !",
-        "Eko bonne journée à tous",
-        "Eko à plus tard",
-        "Eko, bon appétit tout le monde",
-    ):
-        assert link(said("Sacha", formula), dish) is None, formula
     assert link(said("Sacha", "Eko les pâtes bolo"), dish) == ("g-d", "mention")
-    for acknowledging in ("Eko c'est noté", "Eko c'est parti !", "Eko c'est clair"):
-        assert link(said("Sacha", acknowledging), kraken) is None, acknowledging
-    for tool in ("Eko c'est jenkins", "Eko c'est Grafana"):  # a tool in lowercase is rarer
+    for tool in ("Eko c'est jenkins", "Eko c'est Grafana"):
         assert link(said("Sacha", tool), kraken) == ("g-k", "mention"), tool
 
 
