@@ -45,7 +45,6 @@ _TABLE: dict[str, str] = {
     "bureau": "bureau locaux office",
     "invite": "invite invites invitee invitees visiteur visiteurs visiteuse visiteuses guest guests visitor "
     "visitors",
-    "motdepasse": "mdp password passwords pwd passcode code codes",
     "creer": "cree creer creation fabrique fabriquer lance lancer fonde fonder monte created built made "
     "founded launched",
     "debut": "debut debute debuter commence commencer started start began",
@@ -115,7 +114,6 @@ PHRASES: tuple[tuple[re.Pattern[str], str], ...] = (
     (re.compile(r"\b(fai[st]|faire|font) quoi\b"), "travail"),
     (re.compile(r"\bdans la vie\b"), "travail"),
     (re.compile(r"\bplus tard\b"), "devenir"),
-    (re.compile(r"\bmots? de passe\b"), "motdepasse"),
     (re.compile(r"\bwhat does \w+ do\b"), "travail"),
     (re.compile(r"\bfor a living\b"), "travail"),
     (re.compile(r"\bd['’ ]?ou\b"), "origine"),

@@ -51,15 +51,12 @@ def test_a_fact_without_the_kind_of_thing_asked_is_not_quoted() -> None:
     assert answers("where's Greta from originally?", grew_up, 0.508, about="Greta", facet="origin")
 
 
-def test_a_password_and_guests_in_other_words_are_quoted() -> None:
+def test_guests_in_other_words_are_quoted() -> None:
     """Probe conversation of 2026-11-28: "le wifi des visiteurs c'est quoi le mot de passe ?" got
-    "je ne sais pas" with "Code wifi pour les invités : Bienvenue2024" stored (concept terms of
-    language/concepts.py: a password, guests)."""
+    "je ne sais pas" with "Code wifi pour les invités : Bienvenue2024" stored (the concept of
+    guests, language/concepts.py)."""
     code = "Code wifi pour les invités : Bienvenue2024 (d'après Mathis)"
     assert answers("le wifi des visiteurs c'est quoi le mot de passe ?", code, 0.5)
-    assert answers("c koi le mdp du wifi invités ?", code, 0.5)
-    gate = "Code du portail : 4521B (d'après Léa)"
-    assert answers("le mdp du portail c'est quoi ?", gate, 0.5)
 
 
 def test_a_fact_stating_only_another_facet_of_the_subject_is_not_quoted() -> None:
