@@ -206,10 +206,21 @@ def _subject(
 _DO = folded_words("do does did")
 
 
+_BE = folded_words("is are was were s")
+_ENGLISH_PRONOUNS = folded_words("i you we they he she")
+
+
 def _verb_of_do(words: list[tuple[str, str]], subject: list[int]) -> bool:
     """The subject's last word closes a question with "do" before the subject: it is the verb
-    ("when does the sprint end?", "where does the standup happen?")."""
-    return subject[-1] == len(words) - 1 and any(folded in _DO for folded, _ in words[: subject[0]])
+    ("when does the sprint end?", "where does the standup happen?"); with "be", a participle
+    ("where are the spare keys kept?", "why is the build broken?"). Not when a pronoun is the
+    subject of "do": its verb comes first ("where do we keep the spare keys?")."""
+    if subject[-1] != len(words) - 1:
+        return False
+    before = [folded for folded, _ in words[: subject[0]]]
+    if any(word in _DO for word in before):
+        return not any(word in _ENGLISH_PRONOUNS for word in before)
+    return any(word in _BE for word in before) and is_english_verb_form(words[-1][0])
 
 
 def _glued(words: list[tuple[str, str]], index: int, said: str) -> bool:
@@ -224,7 +235,10 @@ def _glued(words: list[tuple[str, str]], index: int, said: str) -> bool:
 def _after_a_clitic(words: list[tuple[str, str]], index: int) -> bool:
     """The word at ``index`` follows a subject or reflexive clitic, so it is a verb ("on part",
     "se passe", "il tombe"), whatever else the dictionary reads it as."""
-    return index > 0 and words[index - 1][0] in SUBJECT_CLITICS
+    if index > 0 and words[index - 1][0] in SUBJECT_CLITICS:
+        return True
+    # English: "where do we keep…", "what do you use for…"
+    return index > 1 and words[index - 1][0] in _ENGLISH_PRONOUNS and words[index - 2][0] in _DO
 
 
 def _verb_before_asking(words: list[tuple[str, str]], index: int) -> bool:

@@ -158,6 +158,11 @@ def test_a_curiosity_carries_its_subject_facet_and_topic() -> None:
         ("Eko tu es au courant pour la réunion de demain ?", "réunion de demain"),
         ("Eko, when does the sprint end?", "sprint"),
         ("Eko, where does the standup happen?", "standup"),
+        # … unless a pronoun is the subject of "do"; with "be", a participle closing it is the verb
+        ("Eko, where do we keep the spare keys?", "spare keys"),
+        ("Eko, where are the spare keys kept?", "spare keys"),
+        ("Eko, why is the build broken?", "build"),
+        ("Eko, where is the office?", "office"),
         # a code of letters and digits is one name ("Q 1" was written in the fact's heading)
         ("Eko, when does the Q1 planning start?", "Q1"),
         ("Eko, c'est quand la réunion B2B ?", "réunion B2B"),
