@@ -198,19 +198,17 @@ def _subject(
     )
     if verb is not None and not is_finite_verb(words[subject[0]][1].casefold()):
         subject = [i for i in subject if i < verb]
-    elif len(subject) > 1 and (_verb_before_asking(words, subject[-1]) or _verb_of_do(words, subject)):
+    elif len(subject) > 1 and (_verb_before_asking(words, subject[-1]) or _closing_verb(words, subject)):
         subject = subject[:-1]  # "l'inventaire annuel tombe quand ?", "when does the sprint end?"
     return subject[0], subject[-1]
 
 
 _DO = folded_words("do does did")
-
-
 _BE = folded_words("is are was were s")
 _ENGLISH_PRONOUNS = folded_words("i you we they he she")
 
 
-def _verb_of_do(words: list[tuple[str, str]], subject: list[int]) -> bool:
+def _closing_verb(words: list[tuple[str, str]], subject: list[int]) -> bool:
     """The subject's last word closes a question with "do" before the subject: it is the verb
     ("when does the sprint end?", "where does the standup happen?"); with "be", a participle
     ("where are the spare keys kept?", "why is the build broken?"). Not when a pronoun is the
@@ -243,9 +241,8 @@ def _after_a_clitic(words: list[tuple[str, str]], index: int) -> bool:
 
 def _verb_before_asking(words: list[tuple[str, str]], index: int) -> bool:
     """The word at ``index`` is a verb in the present ("tombe", "commence", "sort", "ouvre") right
-    before the word asking ("quand", "où"): an infinitive of it exists ("tomber", "sortir",
-    "ouvrir") and no determiner or preposition comes before it ("la réunion d'équipe quand ?"
-    keeps "équipe")."""
+    before the word asking ("quand", "où", "à quelle heure"): a verb form (:func:`_verb_form`; "la
+    réunion d'équipe quand ?" keeps "équipe")."""
     after = [folded for folded, _ in words[index + 1 : index + 3]]
     asking = bool(after) and (
         after[0] in _ASKING_WORDS or (len(after) == 2 and after[0] in _PREPOSITIONS and after[1] in _WHICH)
