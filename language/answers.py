@@ -1244,7 +1244,7 @@ _TEMPORAL_FACETS = frozenset({"date", "hours"})
 
 
 def _acknowledges(text: str, question: AskedQuestion) -> bool:
-    """To a question asking what or who something is, "c'est" and one word of common French, no
+    """To a question asking what or who something is, "c'est" and one common word, no
     article ("c'est noté", "c'est parti", "c'est clair"): an acknowledgement, not a description."""
     if question.facet not in ("definition", "identity"):
         return False
