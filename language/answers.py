@@ -701,12 +701,8 @@ def _repeats_verb(verb: str, question: AskedQuestion, topic: set[str]) -> bool:
     "quel âge a Ilan ?", "je fais du judo" to "Léo fait quel sport ?")."""
     if fold(lemma(verb)) in _BE:
         return False  # "je suis …" is a description or a state: _I_AM decides
-    asked = tokens(question.text)
-    return (
-        bool(topic & set(terms(verb)))
-        or lemma(verb) in {lemma(word) for word in asked}
-        or any(words_match(fold(verb), word, False) for word in asked if word not in FUNCTION_WORDS)
-    )  # "je pars" to "où part Joachim ?": lemmas partir / part (the noun), one stem
+    # "je pars" to "où part Joachim ?": lemmas partir / part (the noun), one stem
+    return bool(topic & set(terms(verb))) or _said_again(fold(verb), tokens(question.text))
 
 
 def fragment(text: str, question: AskedQuestion, language: Language = "fr") -> str:
@@ -1263,7 +1259,7 @@ def _speaks_of_the_day(text: str, question: AskedQuestion) -> bool:
     café") or giving a day alone ("c'est vendredi !") speaks of the moment, not of the subject."""
     if question.facet in _TEMPORAL_FACETS:
         return False
-    value = tokens(_first_clause(_OPENING_COPULA.sub("", text.strip(), count=1)))
+    value = tokens(_value_after_copula(text))
     a_day = bool(value) and all(word in CALENDAR or word in _DAY_WORDS for word in value)
     return a_day or _TIME_FOR.match(fold(text.strip())) is not None
 
@@ -1307,9 +1303,10 @@ def _names_who_does_another_thing(text: str, question: AskedQuestion) -> bool:
 
 
 def _said_again(word: str, asked: list[str]) -> bool:
-    """``word`` is one of ``asked``, by its lemma or its stem."""
+    """The folded ``word`` is one of the folded words ``asked``, by its lemma, or by its stem
+    against a content word."""
     return lemma(word) in {lemma(other) for other in asked} or any(
-        words_match(word, other, False) for other in asked
+        words_match(word, other, False) for other in asked if other not in FUNCTION_WORDS
     )
 
 
@@ -1321,8 +1318,13 @@ def _only_another_value(text: str, question: AskedQuestion, language: Language) 
         return False
     if _A_THING_DOING.match(fold(text.strip())):
         return True  # "it kicks off on January 12th", "ça commence lundi": a thing does something
-    value = _first_clause(_OPENING_COPULA.sub("", text.strip(), count=1))
+    value = _value_after_copula(text)
     return any(_is_a_value(value, facet, language) for facet in ("date", "price", "quantity"))
+
+
+def _value_after_copula(text: str) -> str:
+    """The reply's first clause without the copula opening it ("c'est vendredi" → "vendredi")."""
+    return _first_clause(_OPENING_COPULA.sub("", text.strip(), count=1))
 
 
 # A reply opening with a pronoun of things and a verb other than a copula ("it kicks off…", "ça

@@ -12,6 +12,11 @@ from __future__ import annotations
 
 import re
 
+# Guests of the team, in any word: a concept of search and a synonym class of the duplicate rules.
+_GUESTS = (
+    "invite invites invitee invitees visiteur visiteurs visiteuse visiteuses guest guests visitor visitors"
+)
+
 _TABLE: dict[str, str] = {
     # family and people
     "mere": "maman mere mother mom mum mommy moman daronne",
@@ -43,8 +48,7 @@ _TABLE: dict[str, str] = {
     "code": "code coder codee ecrit written langage backend back frontend front stack framework",
     "utilisateur": "utilisateur user client usager",
     "bureau": "bureau locaux office",
-    "invite": "invite invites invitee invitees visiteur visiteurs visiteuse visiteuses guest guests visitor "
-    "visitors",
+    "invite": _GUESTS,
     "creer": "cree creer creation fabrique fabriquer lance lancer fonde fonder monte created built made "
     "founded launched",
     "debut": "debut debute debuter commence commencer started start began",
@@ -168,8 +172,7 @@ _SYNONYM_CLASSES: dict[str, str] = {
     # a book in any register ("livre", "bouquin"); not a novel, a kind of book
     "book": "livre livres bouquin bouquins book books",
     # guests of the team, in any word ("le wifi invités", "le wifi des visiteurs", "guest wifi")
-    "guests": "invite invites invitee invitees visiteur visiteurs visiteuse visiteuses guest guests visitor "
-    "visitors",
+    "guests": _GUESTS,
     # working again ("réparée", "remarche" read as "réparée", "fixed")
     "repaired": "repare reparee repares reparees reparer fixed repaired",
 }

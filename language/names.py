@@ -202,9 +202,7 @@ def _after_a_place_preposition(before_text: str, language: Language) -> bool:
         return False
     if words[-1] in _PLACE_PREPOSITIONS[language]:
         return True
-    return (
-        len(words) == 2 and words[-1] in _PLACE_AFTER_VERB[language] and words[0] in _VERBS_OF_PLACE[language]
-    )
+    return _verb_then(words, _VERBS_OF_PLACE[language], _PLACE_AFTER_VERB[language])
 
 
 # Working for an organisation: "bosse chez Qonto", "works at Qonto", "travaille pour Alan".
@@ -222,12 +220,14 @@ _VERBS_OF_WORK: dict[Language, frozenset[str]] = {
 
 def _works_at(before_text: str, language: Language) -> bool:
     """The words before a name say it employs someone (see ``_EMPLOYER_PREPOSITIONS``)."""
-    words = _two_words_before(before_text)
-    return (
-        len(words) == 2
-        and words[1] in _EMPLOYER_PREPOSITIONS[language]
-        and words[0] in _VERBS_OF_WORK[language]
+    return _verb_then(
+        _two_words_before(before_text), _VERBS_OF_WORK[language], _EMPLOYER_PREPOSITIONS[language]
     )
+
+
+def _verb_then(words: list[str], verbs: frozenset[str], prepositions: frozenset[str]) -> bool:
+    """The two words before a name are one of ``verbs`` and one of ``prepositions``."""
+    return len(words) == 2 and words[0] in verbs and words[1] in prepositions
 
 
 def _previous_word(before_text: str) -> str | None:
