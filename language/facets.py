@@ -295,6 +295,13 @@ TRIP_WORDS = frozenset(
 )
 
 
+# "off" is time away when said of someone ("est off", "when is Léa off", "day off"), not in "kick
+# off": a copula or a day comes at most one word before it.
+_OFF_AFTER = frozenset(
+    ["est", "etre", "suis", "es", "sera", "is", "s", "be", "are", "am", "day", "days", "jour", "jours"]
+)
+
+
 @dataclass(frozen=True)
 class FacetReading:
     facet: str
@@ -308,7 +315,12 @@ class FacetReading:
     def trip(self) -> bool:
         """Whether the facet is about going away ("où part X en vacances ?"); English plurals too
         ("on weekends", "trips")."""
-        return any(word in TRIP_WORDS or word.removesuffix("s") in TRIP_WORDS for word in self.words)
+        return any(
+            word in TRIP_WORDS
+            or word.removesuffix("s") in TRIP_WORDS
+            or (word == "off" and not _OFF_AFTER.isdisjoint(self.words[max(i - 2, 0) : i]))
+            for i, word in enumerate(self.words)
+        )
 
 
 def _positions(joined: str, start: int, end: int) -> set[int]:

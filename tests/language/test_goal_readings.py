@@ -176,7 +176,7 @@ def test_after_is_or_has_and_a_name_only_a_verb_form_is_a_verb() -> None:
 
 
 def test_a_thing_of_the_subject_reworded_without_a_verb_may_be_another_thing() -> None:
-    assert judge("goal", "when is Bastien off?", "when's Bastien's birthday?") == "borderline"
+    assert judge("goal", "when is Bastien free?", "when's Bastien's birthday?") == "borderline"
     assert judge("goal", "Zorglub sort quand ?", "c'est quand la release de Zorglub ?") == "same"
 
 
@@ -213,3 +213,11 @@ def test_the_day_asked_stays_what_is_asked() -> None:
 def test_originally_asks_about_a_past_unless_the_question_asks_an_origin() -> None:
     assert judge("goal", "c'est quoi Zorglub ?", "what was Zorglub originally?") != "same"
     assert judge("goal", "which team is Bastien in?", "which team is Bastien in originally?") != "same"
+
+
+def test_off_said_of_someone_is_time_away() -> None:
+    assert judge("goal", "Bastien est en congés quand ?", "when is Bastien off?") == "same"
+    assert judge("goal", "Bastien part en vacances quand ?", "Bastien est off à partir de quand ?") == "same"
+    # "kick off" is no time away: the start of a project is another question than a holiday
+    assert judge("goal", "Zorglub part en vacances quand ?", "when does Zorglub kick off?") != "same"
+    assert judge("goal", "Bastien arrive quand ?", "when is Bastien off?") != "same"
