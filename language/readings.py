@@ -503,7 +503,7 @@ def compare(a: Reading, b: Reading) -> Verdict:
         return "borderline"  # "la voiture de Soraya" / "le vélo de Soraya": two things of hers
     if a.facet in _VERB_FACETS:
         return "borderline"
-    if a.facet in _OPEN_FACETS or b.facet in _OPEN_FACETS:
+    if (a.facet in _OPEN_FACETS or b.facet in _OPEN_FACETS) and not _verbs_added(a, b, only_a, only_b):
         # "quoi", "quel …", "combien" ask the object of the verb or of the noun after them, so the
         # words that differ are what is asked: "Corentin mange quoi ?" / "Corentin code en quoi ?",
         # "Corentin fait quel sport ?" / "Corentin prend quel train ?" are two questions.
@@ -531,6 +531,15 @@ def compare(a: Reading, b: Reading) -> Verdict:
     # "les horaires du bureau"), anything else narrows the question ("le wifi" / "le wifi invité").
     extra, verbs = (only_a, a.verbs) if only_a else (only_b, b.verbs)
     return "same" if all(word in verbs for word in extra) else "borderline"
+
+
+def _verbs_added(a: Reading, b: Reading, only_a: list[str], only_b: list[str]) -> bool:
+    """One side only adds verbs to the other's words ("combien de personnes bossent au bureau de
+    Lille ?" / "how many people at the Lille office?"): the open object is the same."""
+    if only_a and only_b or {a.facet, b.facet} & {"definition"}:
+        return False  # "Corentin mange quoi ?" / "c'est quoi Corentin ?": the verb says what is asked
+    extra, verbs = (only_a, a.verbs) if only_a else (only_b, b.verbs)
+    return all(word in verbs for word in extra)
 
 
 def _one_names_a_thing(a: Reading, b: Reading, only_a: list[str], only_b: list[str]) -> bool:

@@ -221,3 +221,19 @@ def test_off_said_of_someone_is_time_away() -> None:
     # "kick off" is no time away: the start of a project is another question than a holiday
     assert judge("goal", "Zorglub part en vacances quand ?", "when does Zorglub kick off?") != "same"
     assert judge("goal", "Bastien arrive quand ?", "when is Bastien off?") != "same"
+
+
+def test_a_count_asked_with_a_verb_on_one_side_only_is_one_question() -> None:
+    # the counted thing is the same; the verb only restates it
+    assert (
+        judge(
+            "goal",
+            "combien de personnes bossent au bureau de Hérisson ?",
+            "how many people at the Hérisson office?",
+        )
+        == "same"
+    )
+    assert judge("goal", "Zorglub a combien d'users ?", "combien d'users utilisent Zorglub ?") == "same"
+    # for a definition the verb says what is asked: "mange quoi" is no "c'est quoi"
+    assert judge("goal", "Bastien mange quoi ?", "c'est quoi Bastien ?") != "same"
+    assert judge("goal", "Zorglub utilise quoi ?", "c'est quoi Zorglub ?") != "same"
