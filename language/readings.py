@@ -536,7 +536,7 @@ def compare(a: Reading, b: Reading) -> Verdict:
 def _verbs_added(a: Reading, b: Reading, only_a: list[str], only_b: list[str]) -> bool:
     """One side only adds verbs to the other's words ("combien de personnes bossent au bureau de
     Lille ?" / "how many people at the Lille office?"): the open object is the same."""
-    if only_a and only_b or {a.facet, b.facet} & {"definition"}:
+    if (only_a and only_b) or "definition" in (a.facet, b.facet):
         return False  # "Corentin mange quoi ?" / "c'est quoi Corentin ?": the verb says what is asked
     extra, verbs = (only_a, a.verbs) if only_a else (only_b, b.verbs)
     return all(word in verbs for word in extra)
