@@ -72,6 +72,13 @@ _CUES: tuple[tuple[str, str], ...] = (
         r" (?:what|which) (?:\w+ ){0,2}(?:does|do|did) \w+ (?:like|love|prefer|listen to|watch|read)"
         r"(?: best| most)? ",
     ),
+    # The superlative after the object asked is the preference too ("elle kiffe quelle couleur le
+    # plus ?"); the object, where any word stands, stays what is asked.
+    (
+        "preference",
+        r" (?:aime|aimes|aiment|adore|adores|adorent|kiffe|kiffes|kiffent|prefere|preferes|preferent)"
+        r"(?: bien)? (?:quel|quelle|quels|quelles) \w+ (?:le plus|le mieux) ",
+    ),
     ("age", r" (?:quel age|age|how old|ans) "),
     (
         "quantity",

@@ -237,3 +237,22 @@ def test_a_count_asked_with_a_verb_on_one_side_only_is_one_question() -> None:
     # for a definition the verb says what is asked: "mange quoi" is no "c'est quoi"
     assert judge("goal", "Bastien mange quoi ?", "c'est quoi Bastien ?") != "same"
     assert judge("goal", "Zorglub utilise quoi ?", "c'est quoi Zorglub ?") != "same"
+
+
+def test_a_superlative_after_the_object_asks_the_favourite() -> None:
+    assert (
+        judge(
+            "goal",
+            "c'est quoi la couleur préférée de Margaux ?",
+            "Margaux elle kiffe quelle couleur le plus ?",
+        )
+        == "same"
+    )
+    assert (
+        judge("goal", "Bastien aime quel plat le plus ?", "quel est le plat préféré de Bastien ?") == "same"
+    )
+    # the object stays what is asked
+    assert (
+        judge("goal", "c'est quoi le film préféré de Margaux ?", "Margaux aime quelle couleur le plus ?")
+        == "different"
+    )
