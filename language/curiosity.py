@@ -22,6 +22,7 @@ from language.text import (
     DETERMINERS,
     FUNCTION_WORDS,
     NUMBER_WORDS,
+    PREPOSITIONS,
     SUBJECT_CLITICS,
     TOKEN,
     WHO_WORDS,
@@ -50,7 +51,7 @@ _FRAME_WORDS = folded_words(
     who what where when how why which whose whom whats
     sais savoir connais dire dis dites expliquer explique rappeler rappelle remind idee aimerais voudrais veux
     demande demandais savais quelqu un est-ce stp svp please merci hey salut bonjour hello
-    au juste fait en exactement vraiment deja alors donc bien base niveau moment maintenant
+    au juste fait en exactement vrai vraiment deja alors donc bien base niveau moment maintenant
     faire fais font va vont peux peut pouvez pourrais tell know do does did can could would
     tout monde parle parlent dont these days actually exactly really just now again"""
 )
@@ -66,10 +67,13 @@ class Curiosity:
     topic: str  # the noun phrase of what is asked, subject included
 
 
-# A greeting or an interjection opening the question ("hey, who's the PM of Pivert?", "coucou !
-# c'est quoi Mistral ?", "dis, tu sais…", "bon, …"): it addresses, it asks nothing.
+# A greeting, an interjection or a conjunction opening the question ("hey, who's the PM of Pivert?",
+# "coucou ! c'est quoi Mistral ?", "dis, tu sais…", "bon, …", "et Yvan il habite où ?"): it
+# addresses or links to what was said, it asks nothing.
 _OPENER = re.compile(
-    r"^(?:(?:" + "|".join(sorted(GREETING_WORDS)) + r"|dis|dites|bon|ben|bah|euh|alors|ok|okay|au fait)"
+    r"^(?:(?:"
+    + "|".join(sorted(GREETING_WORDS))
+    + r"|dis|dites|bon|ben|bah|euh|alors|ok|okay|au fait|et|and)"
     r"(?![\w'’-])[\s,;:!.…-]*)+",
     re.IGNORECASE,
 )
@@ -245,7 +249,7 @@ def _verb_before_asking(words: list[tuple[str, str]], index: int) -> bool:
     réunion d'équipe quand ?" keeps "équipe")."""
     after = [folded for folded, _ in words[index + 1 : index + 3]]
     asking = bool(after) and (
-        after[0] in _ASKING_WORDS or (len(after) == 2 and after[0] in _PREPOSITIONS and after[1] in _WHICH)
+        after[0] in _ASKING_WORDS or (len(after) == 2 and after[0] in PREPOSITIONS and after[1] in _WHICH)
     )  # "la cantine ouvre à quelle heure ?"
     return asking and _verb_form(words, index)
 
@@ -431,9 +435,6 @@ def _only_numbers(subject: str) -> bool:
     )
 
 
-_PREPOSITIONS = folded_words("chez pour de d avec a en dans sur par for with at from to")
-
-
 def _asking_verb(words: list[tuple[str, str]], reading: FacetReading, bot: str) -> list[str]:
     """The words that ask the facet when no noun does ("habite" in "où habite Sophie ?", "se
     trouve", "coûte"): without them the topic is the bare subject, and the fact written from an
@@ -447,7 +448,7 @@ def _asking_verb(words: list[tuple[str, str]], reading: FacetReading, bot: str) 
     ]
     while cue and fold(cue[-1]) in FUNCTION_WORDS:
         cue.pop()
-    while cue and fold(cue[0]) in _PREPOSITIONS:
+    while cue and fold(cue[0]) in PREPOSITIONS:
         cue.pop(0)  # the preposition before the interrogative ("chez qui bosse", "pour qui travaille")
     if len(cue) == 1 and any(folded in ("does", "doesn") for folded, _ in words):
         # "where does Priya live?": the topic states it of her ("Priya lives")
@@ -499,11 +500,25 @@ def _without_request_frame(text: str) -> str:
     written = list(TOKEN.finditer(text))
     folded = [fold(match.group(0)) for match in written]
     frame = request_frame_length(folded)
-    if not frame or frame >= len(folded) or folded[frame] not in _INDIRECT_STARTS:
+    if not frame or frame >= len(folded):
+        return text
+    starts = folded[frame] in _INDIRECT_STARTS or (
+        # a preposition before the interrogative ("tu sais pour qui travaille Yvan ?")
+        folded[frame] in PREPOSITIONS and frame + 1 < len(folded) and folded[frame + 1] in _INDIRECT_STARTS
+    )
+    if not starts:
         return text
     if language_of(folded[frame]) == "en" and folded[frame] != "who":
         return text  # "any idea where the keys are?": English puts the subject first once indirect
     return text[written[frame].start() :]
+
+
+# A thing named first, then asked for by its pronoun ("le prix de Rhubarbe, tu l'as ?").
+_ASKED_BY_ITS_PRONOUN = re.compile(
+    r"^(?P<thing>(?:le|la|les|l['’])\s*.+?)[\s,]+(?:tu\s+l['’]\s*|t['’]\s*l['’]\s*|vous\s+l['’]\s*)"
+    r"(?:as|aurais|avez|auriez)(?:\s+(?:stp|svp|déjà|deja))*\s*\??$",
+    re.IGNORECASE,
+)
 
 
 def asked_directly(text: str) -> str:
@@ -512,8 +527,11 @@ def asked_directly(text: str) -> str:
     "what's the staging URL"): Eko asks its goals later in its own voice. Only when the thing sought
     names what is asked of it (a number, an address, a price…): "je cherche la salle Everest" may
     ask where it is, not what it is. An indirect question is asked directly ("je me demandais qui
-    gère la paie" → "qui gère la paie"). Anything else unchanged."""
+    gère la paie" → "qui gère la paie"), and a thing asked for by its pronoun as what it is ("le
+    prix de Rhubarbe, tu l'as ?" → "c'est quoi le prix de Rhubarbe"). Anything else unchanged."""
     text = _without_request_frame(text)
+    if (by_pronoun := _ASKED_BY_ITS_PRONOUN.match(text.strip())) is not None:
+        return "c'est quoi " + by_pronoun.group("thing")
     written = list(TOKEN.finditer(text))
     folded = [fold(match.group(0)) for match in written]
     frame = seeking_frame(folded)

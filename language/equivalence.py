@@ -54,6 +54,7 @@ from language.text import (
     FUNCTION_WORDS,
     LIGHT_VERBS,
     NUMBER_WORDS,
+    PREPOSITIONS,
     WHO_WORDS,
     ceased,
     common_prefix,
@@ -766,8 +767,11 @@ def _asks_whom(text: str) -> bool:
         if i == len(words) - 1 and before and before not in FUNCTION_WORDS:  # not "c'est qui ?"
             return is_finite_verb(words[i - 1][1].casefold()) or is_english_verb_form(before)
         following = words[i + 1 : i + 3]
+        # after a preposition "qui" asks a participant wherever it stands ("avec qui Léa déjeune ?"
+        # as "Léa déjeune avec qui ?")
         if (
-            len(following) == 2
+            before not in PREPOSITIONS
+            and len(following) == 2
             and following[0][1][:1].isupper()
             and is_finite_verb(following[1][1].casefold())
         ):

@@ -89,6 +89,9 @@ _REQUEST_FRAMES = _phrases(
     r"tu aurais(?= (?:le|la|les|l|un|une|des|son|sa|ses) )",
     r"t as(?= (?:le|la|les|l|un|une|des|son|sa|ses) )",
     r"tu as(?= (?:le|la|les|l|un|une|des|son|sa|ses) )",
+    # the thing named first, then asked for by its pronoun ("le prix de Rhubarbe, tu l'as ?")
+    r"(?:tu|t) l (?:as|aurais)(?= (?:(?:stp|svp|deja) )*$)",
+    r"vous l (?:avez|auriez)(?= (?:(?:stp|svp|deja) )*$)",
     r"do you know",
     r"any idea",
     r"can you tell me",

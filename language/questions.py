@@ -137,6 +137,28 @@ _SENTENCE_END = re.compile(r"(?<=[.!?…])\s+(?=\S)")
 _CONCLUSIVE = re.compile(r"(?<![\w'])(?:bref|anyway|anyhow|long story short)\b[\s,:;!.…-]*", re.IGNORECASE)
 
 
+# Interrogative words (a closed class of both languages); "où" with its accent, "ou" is "or".
+_INTERROGATIVE = re.compile(
+    r"(?<![\w'’])(?:qui|quoi|où|quand|combien|comment|pourquoi|quel|quelle|quels|quelles|lequel|"
+    r"laquelle|lesquels|lesquelles|who|whom|whose|what|where|when|which|why|how)(?![\w'’])",
+    re.IGNORECASE,
+)
+# A question opening with a conjunction asks one more thing ("… ? et celui du garage ?").
+_ONE_MORE = re.compile(r"^\W*(?:et|ou|sinon|and|or)(?![\w'’])", re.IGNORECASE)
+
+
+def _guesses_after(asking: list[str]) -> bool:
+    """The first question asks (an interrogative word) and those after it only guess at the answer
+    ("Yvan il bosse pour quelle boîte ? il est presta non ?", "et Aurore elle bosse pour qui ?
+    Ferrolis aussi ?"). Not when a later question asks too, leans on the first ("Léa est partie ?
+    elle revient quand ?") or asks one more thing ("… ? et celui du garage ?")."""
+    return (
+        len(asking) > 1
+        and _INTERROGATIVE.search(asking[0]) is not None
+        and not any(_INTERROGATIVE.search(later) or _ONE_MORE.match(later) for later in asking[1:])
+    )
+
+
 # "c'est" and an interrogative ("c'est quand le séminaire ?"), besides "c'est qui / quoi" above.
 _ASKING_COPULA = re.compile(r"c'?est (?:quand|ou|combien|comment|pourquoi)\b")
 _BUT = re.compile(
@@ -151,6 +173,8 @@ def asked_part(text: str) -> str:
     all, is read whole."""
     sentences = _SENTENCE_END.split(text.strip())
     asking = [sentence for sentence in sentences if sentence.rstrip().endswith("?")]
+    if _guesses_after(asking):
+        asking = asking[:1]
     part = asking[0] if len(sentences) > 1 and len(asking) == 1 else text.strip()
     ends = [match.end() for match in _CONCLUSIVE.finditer(part)]
     if ends and ends[-1] < len(part) and part[ends[-1] :].strip(" ?"):

@@ -463,6 +463,9 @@ WHO_WORDS = folded_words("qui who whom")
 # Determiners (articles, possessives, demonstratives): the word after one is a noun ("la sœur",
 # "son vélo", "the desk"), whatever else simplemma reads it as. A closed linguistic category, less
 # the English "a", which is also the French "a" (has) of "Léna a quitté Ledger".
+# Prepositions that govern an interrogative or a name ("avec qui", "pour quelle boîte", "chez
+# Mirakl"), both languages: a closed class.
+PREPOSITIONS = folded_words("chez pour de d avec a en dans sur par depuis jusqu for with at from to by")
 DETERMINERS = folded_words(
     """le la les l un une des du au aux ce cet cette ces son sa ses mon ma mes ton ta tes notre nos
     votre vos leur leurs the an this that these those my your his her its our their"""

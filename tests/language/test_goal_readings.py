@@ -256,3 +256,10 @@ def test_a_superlative_after_the_object_asks_the_favourite() -> None:
         judge("goal", "c'est quoi le film préféré de Margaux ?", "Margaux aime quelle couleur le plus ?")
         == "different"
     )
+
+
+def test_a_preposition_before_who_asks_the_same_participant_wherever_it_stands() -> None:
+    assert judge("goal", "avec qui Bastien déjeune ?", "Bastien déjeune avec qui ?") == "same"
+    assert judge("goal", "pour qui bosse Bastien ?", "Bastien bosse pour qui ?") == "same"
+    # without the preposition, who is done to is not who does
+    assert judge("goal", "qui remplace Bastien ?", "Bastien remplace qui ?") == "different"

@@ -305,6 +305,37 @@ def test_a_long_message_is_read_at_the_part_that_asks() -> None:
 
 
 @pytest.mark.parametrize(
+    ("text", "asked"),
+    [
+        # the first question asks (an interrogative word), the ones after it only guess: the goal
+        # and the fact read from it keep the question (probe conversation of 2026-11-28: "il est
+        # presta non ?" made it a request for agreement; the fact read "Aurore bosse pour qui
+        # Ferrolis aussi : freelance…")
+        (
+            "Eko, Maxence il bosse pour quelle boîte en vrai ? il est presta non ?",
+            "Maxence il bosse pour quelle boîte en vrai ?",
+        ),
+        ("Eko, et Ophélie elle bosse pour qui ? Hérisson aussi ?", "Ophélie elle bosse pour qui ?"),
+        (
+            "je me demandais aussi... eko tu sais pour qui travaille Maxence ? il est pas salarié chez"
+            " nous si ?",
+            "tu sais pour qui travaille Maxence ?",
+        ),
+    ],
+)
+def test_questions_that_guess_after_the_one_that_asks_are_not_asked(text: str, asked: str) -> None:
+    curiosity = read_curiosity(text)
+    assert intent_of(text) == "information"
+    assert curiosity is not None and curiosity.text == asked
+
+
+def test_a_question_after_another_may_lean_on_it() -> None:
+    # the second question's pronoun names the first one's subject: both are read
+    curiosity = read_curiosity("Eko, Ophélie est partie ? elle revient quand ?")
+    assert curiosity is not None and curiosity.subject == "Ophélie"
+
+
+@pytest.mark.parametrize(
     ("question", "heading"),
     [
         # a topic opening with a verb lost the word that asked: the question heads the fact
@@ -381,6 +412,12 @@ def test_a_seeking_frame_is_asked_again_as_the_question_it_stands_for(text: str,
         ("do you know who runs the canteen?", "who runs the canteen?"),
         ("tu peux me rappeler qui est le référent sécurité ?", "qui est le référent sécurité ?"),
         ("t'es au courant de qui remplace Sophie ?", "qui remplace Sophie ?"),
+        # a preposition before the interrogative belongs to the question
+        ("tu sais pour qui travaille Maxence ?", "pour qui travaille Maxence ?"),
+        ("tu sais depuis quand Ophélie est là ?", "depuis quand Ophélie est là ?"),
+        # a thing named first, then asked for by its pronoun
+        ("le prix de Hérisson tu l'as ?", "c'est quoi le prix de Hérisson"),
+        ("le numéro de Paulin, tu l'aurais ?", "c'est quoi le numéro de Paulin"),
         ("rappelle-moi où est rangé le vidéoprojecteur", "où est rangé le vidéoprojecteur"),
         # a yes-or-no question, an English indirect order and "tu sais quoi" stay as said
         ("tu sais si la cantine est ouverte ?", "tu sais si la cantine est ouverte ?"),
@@ -406,6 +443,8 @@ def test_a_greeting_opening_the_question_is_not_part_of_the_curiosity() -> None:
         ("coucou Eko ! c'est quoi Mistral ?", "c'est quoi Mistral ?"),
         ("Dis Eko, tu sais qui est Violette ?", "Tu sais qui est Violette ?"),
         ("Eko, au fait, qui gère la paie ?", "qui gère la paie ?"),
+        # a conjunction linking to what was said before asks nothing either
+        ("Eko, et Maxence il habite où ?", "Maxence il habite où ?"),
     ]:
         curiosity = read_curiosity(said)
         assert curiosity is not None and curiosity.text == text
@@ -464,3 +503,11 @@ def test_asking_who_or_what_eko_is_is_told_from_the_rest_about_eko() -> None:
 def test_a_preamble_before_but_and_a_question_is_not_asked(text: str, asked: str) -> None:
     curiosity = read_curiosity(text)
     assert curiosity is not None and curiosity.text == asked
+
+
+def test_a_thing_asked_for_by_its_pronoun_is_a_request() -> None:
+    assert intent_of("Eko dis, le prix de Hérisson tu l'as ? c'est par siège je crois") == "information"
+    # the pronoun before another verb is no request for the thing named
+    assert intent_of("Eko tu l'as vu le film ?") != "information"
+    curiosity = read_curiosity("Eko, Maxence il bosse pour quelle boîte en vrai ?")
+    assert curiosity is not None and curiosity.topic == "boîte de Maxence"  # "en vrai" asks nothing
