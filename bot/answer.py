@@ -366,6 +366,8 @@ class Responder:
                 offline=offline,
                 after_me=asks_after_bot(message, self.bot_name),
                 what_i_am=intent == "about_bot" and asks_what_bot_is(message, self.bot_name),
+                # "t'es trop fort", "je regarde et je te dis": said to Eko, nothing asked of it
+                asks=is_question(context.question, self.language),
                 bot_name=self.bot_name,
             )
             return Reply(_clip(text), "playful", "offline", llm_fallback=fallback)

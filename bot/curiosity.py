@@ -25,6 +25,7 @@ from language.answers import (
     said_by_the_subject,
     said_of_who,
     said_with_the_asked_preposition,
+    said_with_their_pronoun,
 )
 from language.curiosity import Curiosity, fact_heading, heading_ends_with_verb, read_curiosity
 from language.text import Language
@@ -98,11 +99,13 @@ def fact_text(
     question = asked_question(goal)
     value = as_told(fragment(answer.text, question, language), question, author)
     # "Capucine s'occupe de la paie", "Léo bosse sur la migration de Pingouin", "Greta grew up in
-    # Gdansk" (from Greta's "I grew up in Gdansk"), each (d'après …)
+    # Gdansk" (from Greta's "I grew up in Gdansk"), "Yvan est à Vannes" (from "il est à Vannes"),
+    # each (d'après …)
     doer = (
         said_of_who(question, value)
         or said_with_the_asked_preposition(question, value)
         or said_by_the_subject(question, value, author)
+        or said_with_their_pronoun(question, value)
     )
     if doer is not None:
         name, predicate = doer

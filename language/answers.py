@@ -99,13 +99,22 @@ _FIRST_PERSON_COPULA = {
         r"(?!(?:in|on|at|not|busy|sorry|late|here|there|ok|okay|fine)\b)\w"
     ),
 }
-# Discourse markers that open an answer and carry nothing ("ben c'est le bleu").
+# Asking to wait ("attends", "2 secondes", "hold on"): before a value it opens the answer, alone or
+# before looking it up it puts the answer off (_LOOKING_IT_UP).
+_WAIT = (
+    r"(?:attends?|attendez|2 ?s(?:ec(?:ondes?)?)?|deux (?:sec|secondes|minutes)|une (?:seconde|minute)|"
+    r"one sec(?:ond)?|hang on|hold on|wait)"
+)
+# Discourse markers that open an answer and carry nothing ("ben c'est le bleu", "hold on, he's in
+# Leeds").
 _OPENERS = {
     "fr": re.compile(
         r"^(?:(?:ben|bah|beh|alors|euh|bon|oui|ouais|ah|oh|eh bien|hmm|donc|bein|pour info|"
-        r"pour (?:ton|votre) info|pour information|fyi)\b[\s,!.…:]*)+"
+        rf"pour (?:ton|votre) info|pour information|fyi|{_WAIT})\b[\s,!.…:]*)+"
     ),
-    "en": re.compile(r"^(?:(?:well|so|um|uh|oh|yes|yeah|hmm|ah|fyi|for your information)\b[\s,!.…:]*)+"),
+    "en": re.compile(
+        rf"^(?:(?:well|so|um|uh|oh|yes|yeah|hmm|ah|fyi|for your information|{_WAIT})\b[\s,!.…:]*)+"
+    ),
 }
 _CLOSING = " \t.!…,;:"
 # Saying one does not know, sending Eko elsewhere, refusing, asking back: never an answer.
@@ -159,10 +168,6 @@ def _not_knowing(folded: str, language: Language) -> bool:
 # Going to look it up, said before any value ("2 secondes je cherche", "attends je regarde", "je te
 # dis ça demain", "one sec, let me check"): the answer is still to come. A closed class of chat
 # formulas; "12 € par mois, je vérifie" gives its value first.
-_WAIT = (
-    r"(?:attends?|attendez|2 ?s(?:ec(?:ondes?)?)?|deux (?:sec|secondes|minutes)|une (?:seconde|minute)|"
-    r"one sec(?:ond)?|hang on|wait)"
-)
 _LOOKING_IT_UP = re.compile(
     rf"^(?:{_WAIT}\W*)*(?:je (?:cherche|regarde|verifie|check|checke|demande)|"
     r"(?:je|on) (?:te|vous) (?:dis|redis|tiens au courant)|let me (?:check|look|ask)|"
@@ -874,6 +879,43 @@ def said_by_the_subject(question: AskedQuestion, value: str, author: str) -> tup
     if french is None:
         return None
     return subject, f"{_third_person(french.group(1))}{value[french.end() :]}"
+
+
+def said_with_their_pronoun(question: AskedQuestion, value: str) -> tuple[str, str] | None:
+    """The subject and what the answer says of them, when it opens with their pronoun and a verb
+    ("il est à Vannes" to "où habite Yvan ?" → "Yvan" and "est à Vannes", "he's a staff engineer"
+    → "Hallvard" and "is a staff engineer"): a fact then states it of them rather than quote "il".
+    Not for a question asking who does or joins something (the pronoun is that person), nor an
+    impersonal "il" ("il y a", "il faut")."""
+    subject = (question.subject or "").strip()
+    if not subject[:1].isupper() or question.facet in _OTHER_PERSON_FACETS:
+        return None
+    french = _HE_SHE_FRENCH.match(value)
+    if french is not None:
+        rest = value[french.end() :]
+        first = (rest.split() or [""])[0]
+        if fold(first) in _IMPERSONAL or not (is_finite_verb(first.casefold()) or fold(first) in _CLITICS):
+            return None
+        return subject, rest
+    english = _HE_SHE_ENGLISH.match(value)
+    if english is None:
+        return None
+    contracted, rest = english.group(1), value[english.end() :]
+    if contracted:
+        return subject, f"{_HE_SHE_CONTRACTED[contracted.lower().lstrip(chr(39) + '’')]} {rest}"
+    first = (rest.split() or [""])[0]
+    return (subject, rest) if fold(first) in _BE_HAVE or is_verb_form(fold(first)) else None
+
+
+_HE_SHE_FRENCH = re.compile(r"^(?:il|elle)\s+", re.IGNORECASE)
+_HE_SHE_ENGLISH = re.compile(r"^(?:he|she)(?:(['’](?:s|d|ll))\s*|\s+)", re.IGNORECASE)
+_HE_SHE_CONTRACTED = {"s": "is", "d": "would", "ll": "will"}
+_BE_HAVE = folded_words("is was has had")
+_IMPERSONAL = folded_words("y faut parait semble pleut")
+_CLITICS = folded_words("se s me m te t lui leur y en ne n")
+# Facets whose answer's pronoun is the person asked for, not the subject ("qui gère Kiwano ?" →
+# "il s'appelle Paul").
+_OTHER_PERSON_FACETS = frozenset({"agent", "participant"})
 
 
 # "I" and the verb after it, contracted or not ("I'm", "I've", "I grew up").

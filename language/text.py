@@ -121,8 +121,18 @@ def is_common_word(word: str) -> bool:
 
 # --- word knowledge from maintained libraries (lemmas, stems, frequencies) --------------------------
 
-# Chat spellings of interrogatives and copulas ("c koi", "c ki"): a general category of SMS French.
-_CHAT_SPELLINGS = {"koi": "quoi", "ki": "qui", "pk": "pourquoi", "pq": "pourquoi", "pkoi": "pourquoi"}
+# Chat spellings of interrogatives and copulas ("c koi", "c ki"): a general category of SMS French;
+# and of the second person in English chat ("u there?", "can u…", "ur"), which no word of either
+# language spells so.
+_CHAT_SPELLINGS = {
+    "koi": "quoi",
+    "ki": "qui",
+    "pk": "pourquoi",
+    "pq": "pourquoi",
+    "pkoi": "pourquoi",
+    "u": "you",
+    "ur": "your",
+}
 _CHAT_C = re.compile(
     r"(?<![\w'])c(?= +(?:qui|quoi|koi|ki|quand|ou|où|combien|comment|pas|le|la|les|l'|un|une)\b)"
 )

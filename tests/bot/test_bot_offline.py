@@ -276,6 +276,10 @@ async def test_a_question_about_eko_that_nothing_answers_is_not_taken_for_small_
     assert (await reply_from_eko(sarah))["text"].startswith("Je suis Eko, le bot de l'équipe, Sarah :")
     await sarah.send({"text": "Eko, t'as passé une bonne journée ?"})
     assert (await reply_from_eko(sarah))["text"].startswith("Ça va bien, merci Sarah !")
+    # said to Eko, nothing asked of it: a compliment, a promise to come back with the answer
+    for remark in ("Eko t'es trop fort 😂", "Eko je regarde dans l'agenda et je te dis"):
+        await sarah.send({"text": remark})
+        assert (await reply_from_eko(sarah))["text"].startswith("Merci, Sarah !")
 
 
 async def test_small_talk_gets_a_reply_that_fits_it_and_no_goal(

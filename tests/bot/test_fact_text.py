@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from bot.curiosity import fact_text
-from language.answers import Answer
+from language.answers import Answer, answer_text
 from llm import PromptTemplates
 from memory import Record
 
@@ -205,3 +205,27 @@ def test_the_doer_now_after_another_one_before() -> None:
     assert written("Qui pilote Toucan ?", "Toucan", "agent", "Sixtine maintenant", "Léo") == (
         "Sixtine pilote Toucan maintenant (d'après Léo)"
     )
+
+
+def test_an_answer_opening_with_the_subject_s_pronoun_is_stated_of_them() -> None:
+    """Probe conversations (2026-11-28, afternoon): "il est à Vannes" was written "Yvan habite : il
+    est à Vannes", "he's a staff engineer" "Hallvard: he's a staff engineer"."""
+    assert written("Où habite Yvan ?", "Yvan", "place", "il est à Vannes", "Gwen") == (
+        "Yvan est à Vannes (d'après Gwen)"
+    )
+    assert written("What does Hallvard do?", "Hallvard", "role", "he's a staff engineer", "Fenna", "en") == (
+        "Hallvard is a staff engineer (according to Fenna)"
+    )
+    assert written("Where is Hallvard based?", "Hallvard", "place", "he is in Leeds", "Fenna", "en") == (
+        "Hallvard is in Leeds (according to Fenna)"
+    )
+    # asking to wait opens the answer and carries nothing
+    waited = answer_text("Eko hold on, he's in Leeds", "en")
+    assert written("Where is Hallvard based?", "Hallvard", "place", waited, "Fenna", "en") == (
+        "Hallvard is in Leeds (according to Fenna)"
+    )
+    # the pronoun is the person asked for, or no one
+    assert written("Qui gère Kiwano ?", "Kiwano", "agent", "il s'appelle Paul", "Gwen") != (
+        "Kiwano s'appelle Paul (d'après Gwen)"
+    )
+    assert not written("Quel âge a Yvan ?", "Yvan", "age", "il y a un doute", "Gwen").startswith("Yvan y a")

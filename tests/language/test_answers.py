@@ -768,6 +768,9 @@ def test_going_to_look_it_up_greeting_or_acknowledging_is_no_answer() -> None:
     for asked, told in not_answers:
         assert link(said("Sacha", told), asked) is None, told
     assert link(said("Sacha", "Eko one sec, let me check"), price, language="en") is None
+    assert link(said("Sacha", "Eko hold on, let me check and get back to u"), price, language="en") is None
+    # asking to wait before a value opens the answer
+    assert link(said("Sacha", "Eko hold on, 12 € a month"), price, language="en") == ("g-p", "mention")
     # a value before the check, a dish, a tool in lowercase (rarer than a common word) still answer
     assert link(said("Sacha", "Eko 12 € par mois je crois, je vérifie"), price) == ("g-p", "mention")
     assert link(said("Sacha", "Eko les pâtes bolo"), dish) == ("g-d", "mention")

@@ -511,3 +511,9 @@ def test_a_thing_asked_for_by_its_pronoun_is_a_request() -> None:
     assert intent_of("Eko tu l'as vu le film ?") != "information"
     curiosity = read_curiosity("Eko, Maxence il bosse pour quelle boîte en vrai ?")
     assert curiosity is not None and curiosity.topic == "boîte de Maxence"  # "en vrai" asks nothing
+
+
+def test_english_chat_spells_you_u() -> None:
+    assert intent_of("Eko, u there?", "en") == "presence"
+    assert intent_of("Eko can u remind me to rotate the API keys on friday?", "en") == "action"
+    assert intent_of("Eko what's ur favourite editor?", "en") == "about_bot"
