@@ -35,7 +35,14 @@ import re
 from language.answers import fits_facet
 from language.curiosity import read_curiosity
 from language.equivalence import same_subject, subject_key
-from language.facets import VALUE_FACETS, facet_of, read_facet, states_another_facet, states_only_other_facets
+from language.facets import (
+    ANSWERED_BY,
+    VALUE_FACETS,
+    facet_of,
+    read_facet,
+    states_another_facet,
+    states_only_other_facets,
+)
 from language.terms import terms
 from language.text import fold, is_common_word
 
@@ -88,6 +95,8 @@ def answers(
     facet of the goal the fact answered, when it was learned from an answer."""
     if facet is not None and asks_again(question, text, about, facet, bot_name):
         return True
+    if facet is not None and not _facets_agree(_asked_facet(question, bot_name), facet):
+        return False  # learned as the date of the demo, it does not say who the contact is
     if score < min_score and not about_bot:
         return False
     needed = min(MIN_SHARED_WORDS, content_words(question))
@@ -110,6 +119,27 @@ def _gives_asked_kind(question: str, text: str) -> bool:
     if states_only_other_facets(asked, text):
         return False  # "il y a 22 postes au bureau de Bordeaux" does not say where it is
     return not states_another_facet(asked, text)
+
+
+def _asked_facet(question: str, bot_name: str) -> str:
+    asked = read_curiosity(question, bot_name=bot_name)
+    return asked.facet if asked is not None else facet_of(question)
+
+
+# Facets that tell the same thing in other words, besides ANSWERED_BY: a time of day is a date's.
+_ALIKE = (frozenset({"date", "hours"}),)
+
+
+def _facets_agree(asked: str, learned: str) -> bool:
+    """A fact learned as the answer to a ``learned`` question may answer an ``asked`` one: either
+    is unknown ("other"), they are one facet, or one answers the other (ANSWERED_BY)."""
+    if "other" in (asked, learned) or asked == learned:
+        return True
+    return (
+        learned in ANSWERED_BY.get(asked, ())
+        or asked in ANSWERED_BY.get(learned, ())
+        or any({asked, learned} <= alike for alike in _ALIKE)
+    )
 
 
 def asks_again(question: str, text: str, about: str | None, facet: str, bot_name: str = "Eko") -> bool:

@@ -75,3 +75,19 @@ def test_a_fact_stating_only_another_facet_of_the_subject_is_not_quoted() -> Non
     # "l'entreprise de Bastien" states his employer, whatever else the fact says
     company = "L'entreprise de Bastien s'appelle Zorglub Data, c'est une petite agence."
     assert answers("la boîte de Bastien elle s'appelle comment ?", company, 0.6)
+
+
+def test_a_fact_learned_for_another_facet_is_not_quoted() -> None:
+    """Probe conversations (2026-11-28, afternoon): "c'est qui notre contact chez le client pour
+    Opaline ?" got the date of the Opaline demo, "qui est en charge de Gravillon ?" what it is."""
+    demo = "Démo Opaline chez le client : le mardi 17 mars à 14h, à Nantes (d'après Baptiste)"
+    contact = "c'est qui notre contact chez le client pour Opaline ?"
+    assert not answers(contact, demo, 0.7, about="Opaline", facet="date")
+    assert answers("c'est quand la démo Opaline chez le client ?", demo, 0.7, about="Opaline", facet="date")
+    # facets that answer each other still do: a role tells who someone is, an hour a date
+    role = "Axelle est data analyst chez Tisserin (d'après Axelle)"
+    assert answers("c'est qui Axelle ?", role, 0.7, about="Axelle", facet="role")
+    opening = "La cantine Hérisson ouvre à 11h30 (d'après Paul)"
+    assert answers("la cantine Hérisson ouvre quand ?", opening, 0.7, about="cantine Hérisson", facet="hours")
+    who = "Axelle : la nouvelle data analyst de Tisserin (d'après Paul)"
+    assert answers("Axelle elle fait quoi ?", who, 0.7, about="Axelle", facet="identity")
