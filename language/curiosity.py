@@ -51,7 +51,7 @@ _FRAME_WORDS = folded_words(
     who what where when how why which whose whom whats
     sais savoir connais dire dis dites expliquer explique rappeler rappelle remind idee aimerais voudrais veux
     demande demandais savais quelqu un est-ce stp svp please merci hey salut bonjour hello
-    au juste fait en exactement vrai vraiment deja alors donc bien base niveau moment maintenant
+    au juste fait en exactement vrai vraiment deja aussi also alors donc bien base niveau moment maintenant
     faire fais font va vont peux peut pouvez pourrais tell know do does did can could would
     tout monde parle parlent dont these days actually exactly really just now again"""
 )
@@ -493,6 +493,9 @@ _INDIRECT_STARTS = folded_words(
 )
 
 
+_SET_APART = re.compile(r"(?:\s+(?i:aussi|also|juste|just))?\s*[,:;…]+\s*|(?:\s+(?i:aussi|also))?\.{2,}\s*")
+
+
 def _without_request_frame(text: str) -> str:
     """An indirect question as the direct one it asks: "je me demandais qui gère la paie" → "qui
     gère la paie", "do you know who runs the canteen?" → "who runs the canteen?" (language.intents
@@ -502,6 +505,11 @@ def _without_request_frame(text: str) -> str:
     frame = request_frame_length(folded)
     if not frame or frame >= len(folded):
         return text
+    # the frame set apart by a comma or a colon, a direct question after it ("je me demandais, la
+    # MEP de Mandragore c'est prévue pour quand ?", "I was wondering: who runs the canteen?")
+    apart = _SET_APART.match(text, written[frame - 1].end())
+    if apart is not None:
+        return text[apart.end() :]
     starts = folded[frame] in _INDIRECT_STARTS or (
         # a preposition before the interrogative ("tu sais pour qui travaille Yvan ?")
         folded[frame] in PREPOSITIONS and frame + 1 < len(folded) and folded[frame + 1] in _INDIRECT_STARTS

@@ -98,6 +98,7 @@ _REQUEST_FRAMES = _phrases(
     r"could you tell me",
     r"tell me",
     r"i wonder",
+    r"(?:i was|i m|i am|was) wondering",
     r"i d like to know",
     r"do you have",
 )

@@ -415,6 +415,13 @@ def test_a_seeking_frame_is_asked_again_as_the_question_it_stands_for(text: str,
         # a preposition before the interrogative belongs to the question
         ("tu sais pour qui travaille Maxence ?", "pour qui travaille Maxence ?"),
         ("tu sais depuis quand Ophélie est là ?", "depuis quand Ophélie est là ?"),
+        # the frame set apart by punctuation, a direct question after it
+        (
+            "je me demandais, la MEP de Hérisson c'est prévue pour quand ?",
+            "la MEP de Hérisson c'est prévue pour quand ?",
+        ),
+        ("I was wondering: who runs the canteen?", "who runs the canteen?"),
+        ("je me demandais aussi... qui gère la paie ?", "qui gère la paie ?"),
         # a thing named first, then asked for by its pronoun
         ("le prix de Hérisson tu l'as ?", "c'est quoi le prix de Hérisson"),
         ("le numéro de Paulin, tu l'aurais ?", "c'est quoi le numéro de Paulin"),
@@ -517,3 +524,15 @@ def test_english_chat_spells_you_u() -> None:
     assert intent_of("Eko, u there?", "en") == "presence"
     assert intent_of("Eko can u remind me to rotate the API keys on friday?", "en") == "action"
     assert intent_of("Eko what's ur favourite editor?", "en") == "about_bot"
+
+
+def test_a_frame_set_apart_is_no_part_of_the_subject() -> None:
+    curiosity = read_curiosity("Eko je me demandais aussi, qui gère la paie ?")
+    assert curiosity is not None and curiosity.subject == "paie"
+    curiosity = read_curiosity(
+        "Eko I was wondering... Hérisson, what is it? internal tool or a client thing?"
+    )
+    assert curiosity is not None and (curiosity.text, curiosity.subject) == (
+        "Hérisson, what is it?",
+        "Hérisson",
+    )
