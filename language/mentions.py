@@ -11,6 +11,7 @@ of the text with a map back to the original characters (:func:`name_spans`), so
 from __future__ import annotations
 
 import re
+import unicodedata
 from functools import lru_cache
 
 from language.text import fold, fold_with_map
@@ -58,6 +59,16 @@ def _inside_token(text: str, start: int, end: int) -> bool:
     return len(before) == 2 and before[1] in _JOINERS and before[0].isalnum()
 
 
+def _closes_a_sentence(before: str) -> bool:
+    """``before`` (the text before the first mention) ends with a pictograph, which in chat closes
+    a sentence as a full stop does ("bon retour 👋")."""
+    trimmed = before.rstrip()
+    # an emoji's variation selector, skin tone or joiner comes after its pictograph ("☀️", "👋🏽")
+    while trimmed and unicodedata.category(trimmed[-1]) in ("Mn", "Sk", "Cf"):
+        trimmed = trimmed[:-1]
+    return bool(trimmed) and unicodedata.category(trimmed[-1]) == "So"
+
+
 def mentions_bot(text: str, bot_name: str = "Eko") -> bool:
     """True when ``text`` names the bot as a word (see the module docstring)."""
     return bool(mention_spans(text, bot_name))
@@ -72,6 +83,10 @@ def strip_mention(text: str, bot_name: str = "Eko") -> str:
     spans = mention_spans(text, bot_name)
     if not spans:
         return text.strip()
+    if _closes_a_sentence(text[: spans[0][0]]):
+        # "hey all, back from leave 👋 Eko what is Quillfeather?": what comes before the name was
+        # said to the room, a sentence of its own
+        text, spans = text[spans[0][0] :], [(start - spans[0][0], end - spans[0][0]) for start, end in spans]
     pieces: list[str] = []
     cursor = 0
     for start, end in spans:

@@ -79,3 +79,12 @@ def test_the_one_mention_rule_serves_the_window_too() -> None:
 
     window = [{"author": "David", "text": "c'est quoi eko.fr ?"}, {"author": "Zoé", "text": "Eko, ça va ?"}]
     assert [m["text"] for m in open_questions(window, "Eko")] == ["c'est quoi eko.fr ?"]
+
+
+def test_what_comes_before_the_name_and_a_pictograph_was_said_to_the_room() -> None:
+    """Probe conversation (2026-11-28): "hey all, back from leave 👋 Eko what is Quillfeather?" was
+    stored as the goal "All, back from leave 👋 what is Quillfeather?"."""
+    assert strip_mention("hey all, back from leave 👋 Eko what is Quillfeather?") == "what is Quillfeather?"
+    assert strip_mention("salut ☀️ Eko c'est quoi Hérisson ?") == "c'est quoi Hérisson ?"
+    # words before the name stay when no pictograph closes them
+    assert strip_mention("Hérisson, Eko, c'est quoi ?") == "Hérisson, c'est quoi ?"
