@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
 from typing import Annotated, Any, Literal
@@ -245,17 +245,37 @@ class Responder:
         return goal.facet or asked_facet(goal.text, self.language, self.bot_name)
 
     def link_answer(
-        self, message: dict[str, Any], goals: Sequence[Record]
+        self,
+        message: dict[str, Any],
+        goals: Sequence[Record],
+        opened_at: Mapping[str, datetime] | None = None,
     ) -> tuple[Answer | None, Record | None]:
-        """The asked goal among ``goals`` that ``message`` answers (``language.answers``), if any."""
+        """The asked goal among ``goals`` that ``message`` answers (``language.answers``), if any.
+        ``opened_at``: goals not asked yet, open to an answer since then as if Eko had asked them."""
+        opened = opened_at or {}
         answer = find_answer(
             said(message, self.clock()),
-            [asked_question(g) for g in goals],
+            [
+                replace(asked_question(g), asked_at=opened[g.id])
+                if g.asked_at is None and g.id in opened
+                else asked_question(g)
+                for g in goals
+            ],
             window=self.answer_window,
             language=self.language,
             bot_name=self.bot_name,
         )
         return answer, linked_goal(answer, goals)
+
+    async def goals_by_id(self, goal_ids: Iterable[str]) -> list[Record]:
+        """The goals of these ids that still exist (one may have been deleted meanwhile)."""
+        found = []
+        for goal_id in goal_ids:
+            try:
+                found.append(await self.memory.get(goal_id))
+            except RecordNotFound:
+                continue
+        return found
 
     async def link_told_answer(
         self, message: dict[str, Any], query: str

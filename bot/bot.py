@@ -92,6 +92,10 @@ class Bot:
         self._warm_up: asyncio.Task[None] | None = None
         self._idle = asyncio.Event()
         self._idle.set()
+        # Curiosities just recorded (goal id → when), open to an answer from the room for the
+        # answer window as if Eko had asked them: the person asked about, or someone naming them,
+        # often answers right away ("Eko, where's Hallvard based?" … Hallvard: "I'm in Aberdeen").
+        self._fresh_goals: dict[str, datetime] = {}
         connection.add_message_listener(self.on_message)
         connection.set_call_handler(TRIGGER_EVENT, self.on_trigger)
 
@@ -172,10 +176,13 @@ class Bot:
         task.add_done_callback(self._done)
 
     def _may_answer_eko(self, message: dict[str, Any]) -> bool:
-        """Cheap test before any memory read: Eko asked something (a message of its that is a
-        question) within the answer window before this message, or the message replies to one of
-        Eko's messages. Eko's answers to mentions do not open the door to every later message."""
+        """Cheap test before any memory read: Eko recorded a curiosity or asked something (a
+        message of its that is a question) within the answer window before this message, or the
+        message replies to one of Eko's messages. Eko's other answers to mentions do not open the
+        door to every later message."""
         posted_at = parse_ts(message.get("ts")) or self.responder.clock()
+        if self._open_fresh_goals(posted_at):
+            return True
         reply_to = message.get("replyTo")
         bot = fold(self.bot_name)
         for earlier in reversed(self.connection.recent_messages(_LOOK_BACK)):
@@ -191,6 +198,14 @@ class Bot:
             if posted_at >= spoke_at and "?" in str(earlier.get("text", "")):  # it asked something
                 return True
         return False
+
+    def _open_fresh_goals(self, now: datetime) -> dict[str, datetime]:
+        """The curiosities recorded less than the answer window before ``now`` (older ones are
+        forgotten here; they wait for reflection to ask them)."""
+        for goal_id, recorded_at in list(self._fresh_goals.items()):
+            if now - recorded_at > self.answer_window:
+                del self._fresh_goals[goal_id]
+        return {goal_id: at for goal_id, at in self._fresh_goals.items() if at <= now}
 
     def _recent_enough(self, message: dict[str, Any]) -> bool:
         posted_at = parse_ts(message.get("ts"))
@@ -241,6 +256,7 @@ class Bot:
                 curiosity_goal_id = None
             if curiosity_goal_id is not None:
                 self.counters.unknown_to_goal += 1
+                self._fresh_goals[curiosity_goal_id] = self.responder.clock()
             log.info(
                 "answered a mention",
                 extra={
@@ -260,13 +276,16 @@ class Bot:
         async with self._slots:
             responder = self.responder
             try:
-                goals = await open_asked_goals(responder.memory, responder.clock())
-                answer, goal = responder.link_answer(message, goals)
+                now = responder.clock()
+                goals = await open_asked_goals(responder.memory, now)
+                fresh = self._open_fresh_goals(parse_ts(message.get("ts")) or now)
+                waiting = [g for g in await responder.goals_by_id(fresh) if g.status == "pending"]
+                answer, goal = responder.link_answer(message, [*goals, *waiting], opened_at=fresh)
                 if answer is None or goal is None:
                     return
                 author = str(message.get("author", ""))
                 text = fact_text(answer, goal, author, responder.templates, responder.language, self.bot_name)
-                fact = await responder.store_answer(goal.id, text, author)
+                fact = await responder.store_answer(goal.id, text, author, told=goal.status == "pending")
                 if fact is None:
                     return  # another message answered it first
             except Exception:

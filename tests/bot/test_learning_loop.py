@@ -313,3 +313,35 @@ async def test_the_author_of_an_answer_corrects_it(
     assert [f.text for f in facts] == ["Couleur préférée de Bob : le bleu (d'après Alice)"]
     assert (await memory.get(goal.id)).answer_fact_id == facts[0].id
     assert eko.counters.curiosity_to_fact == 1
+
+
+async def test_a_curiosity_just_recorded_is_open_to_the_person_it_is_about(
+    eko: Bot, memory: Memory, humans: Join, clock: FakeClock
+) -> None:
+    """Someone asks Eko about Malik, Eko does not know; Malik, in the room, answers right away
+    without naming Eko (probe conversations of 2026-11-28: "Eko, where's Hallvard based?" … Hallvard:
+    "I'm in Aberdeen, fully remote" was lost). The window is the answer window, from the question."""
+    alice, carol, malik, yasmine = [await humans(n) for n in ("Alice", "Carol", "Malik", "Yasmine")]
+    await ask(alice, "Eko, où habite Malik ?")
+    await eko.drain()
+    goal = (await memory.list("goal", status="pending"))[0]
+
+    clock.advance(30)
+    await say(carol, "quelqu'un a vu mon chargeur ?")  # someone else, about something else
+    noted = await eko_after(malik, (await say(malik, "j'habite à Lorient, près du port"))["id"])
+    assert "Lorient" in noted["text"], noted["text"]
+    await eko.drain()
+    fact = await learned_from(goal, memory)
+    assert (fact.text, fact.author) == ("Malik habite à Lorient, près du port (d'après Malik)", "Malik")
+    again = await ask(carol, "Eko, Malik il vit où ?")
+    assert "Lorient" in again["text"] and "Malik" in again["text"], again["text"]
+
+    # after the answer window, the person's own words are left for Eko to ask
+    await ask(alice, "Eko, où habite Yasmine ?")
+    await eko.drain()
+    waiting = next(g for g in await memory.list("goal", status="pending") if g.about == "Yasmine")
+    clock.advance(WINDOW + timedelta(seconds=1))
+    await say(yasmine, "j'habite à Brest")
+    await say(alice, "ok")  # something to wait on: Eko would have answered Yasmine first
+    await eko.drain()
+    assert (await memory.get(waiting.id)).status == "pending"
