@@ -207,6 +207,21 @@ _THERE = re.compile(r"(?<!\w)là(?!\w)", re.IGNORECASE)
 # no word of these patterns doubles a letter).
 _JOKE = re.compile(r"[😂🤣😅😜😝😆🙃😏]|\b(?:mdr|ptdr|lol|haha\w*|hihi\w*|xd)\b", re.IGNORECASE)
 _REPEATED_LETTER = re.compile(r"([^\W\d_])\1+", re.IGNORECASE)
+# Laughter closing a first sentence, a second one after it ("oh that's me lol 👋 I'm in Aberdeen,
+# fully remote"): in chat it ends a sentence as a full stop does, and what follows is told. Letters
+# may be said again ("loool", "mdrrr").
+_LAUGHTER_THEN = re.compile(
+    r"^.*?(?:\b(?:m+d+r+|p+t+d+r+|l+o+l+|(?:h+a+){2,}|(?:h+i+){2,}|x+d+)\b|[😂🤣😅😆])\W*(?=\w+\W+\w)",
+    re.IGNORECASE,
+)
+
+
+def _after_laughter(text: str) -> str:
+    """What follows laughter that closes a first sentence, or ``text`` (see ``_LAUGHTER_THEN``)."""
+    found = _LAUGHTER_THEN.match(text)
+    return text if found is None else text[found.end() :]
+
+
 # A message that stops on a word that needs another after it — a French preposition or conjunction,
 # a determiner — is unfinished ("Eko, Hugo il habite à…"): what was asked has not been said yet.
 # Closed classes; not the English prepositions, which end sentences ("the one I live in"), nor "la"
@@ -621,7 +636,7 @@ def find_correction(
 
 def answer_text(text: str, language: Language = "fr", bot_name: str = "Eko") -> str:
     """A message without Eko's name and the openers: "Eko, ben c'est le bleu !" → "c'est le bleu"."""
-    said = strip_mention(normalise_quotes(text), bot_name).strip(_CLOSING)
+    said = _after_laughter(strip_mention(normalise_quotes(text), bot_name)).strip(_CLOSING)
     folded, index = fold_with_map(said)
     first, other = _BOTH[language]
     opener = _OPENERS[first].match(folded) or _OPENERS[other].match(folded)
@@ -641,6 +656,7 @@ def says_something(raw: str, text: str, language: Language = "fr", bot_name: str
     """
     if not text or raw.rstrip().endswith("?") or is_question(strip_mention(raw, bot_name), language):
         return False
+    raw = _after_laughter(normalise_quotes(raw))  # "that's me lol 👋 I'm in Aberdeen": told after it
     folded = fold(text)
     if is_about_bot(text, language) or _JOKE.search(_REPEATED_LETTER.sub(r"\1", text)):
         return False

@@ -289,6 +289,16 @@ def test_lengthened_laughter_is_still_a_joke(text: str) -> None:
     assert link(said("Alice", text)) is None
 
 
+def test_laughter_closing_a_first_sentence_leaves_what_follows_to_answer() -> None:
+    """Probe conversation (2026-11-28): Hallvard's "oh that's me lol 👋 I'm in Aberdeen, fully
+    remote" was chit-chat for its "lol". Laughter ending the message is still a joke."""
+    where = AskedQuestion("g-h", "Where is Hallvard based?", "Hallvard", ASKED_AT, "m-h", "place")
+    told = "oh that's me lol 👋 I'm in Aberdeen, fully remote"
+    assert link(said("Hallvard", told), where, language="en") == ("g-h", "subject_author")
+    assert link(said("Hallvard", "I'm in Aberdeen lol"), where, language="en") is None
+    assert answer_text(told, "en") == "I'm in Aberdeen, fully remote"
+
+
 @pytest.mark.parametrize(
     "text",
     ["Eko, Bob il aime le…", "Eko, c'est le...", "Eko, sa couleur préférée c'est du", "Eko, it's the"],
