@@ -91,7 +91,9 @@ _COPULA = {
 # (a preposition, adverb or negation right after the copula: closed word classes).
 _FIRST_PERSON_COPULA = {
     "fr": re.compile(
-        r"^(?:moi,?\s+)?(?:je suis|j'suis|chuis|je m'appelle|je bosse|je travaille|j'habite|je vis)\s+"
+        r"^(?:moi,?\s+)?(?:je suis|j'suis|chuis|je m'appelle|je bosse|je travaille|j'habite|je vis|"
+        # "c'est moi la data analyst", "moi c'est Ferdinand": the speaker says who they are
+        r"c'est moi(?=\s+(?:le|la|l'|les|un|une)\b)|moi c'est)\s+"
         r"(?!(?:en|a|au|dans|sur|sous|pas|plus|ici|d'accord|occupe|desole|partant|ok)\b)\w"
     ),
     "en": re.compile(
@@ -811,8 +813,26 @@ def as_told(value: str, question: AskedQuestion, author: str) -> str:
     lasagnes de sa grand-mère", the fact reading "Plat préféré de Lilou : …")."""
     if not _is_about(question, author):
         return value
+    value = _without_self_introduction(value, author)
     value = _before_first_person(value)
     return _MY.sub(lambda found: _matching_case(found.group(1), _MY_TO_THEIR[found.group(1).lower()]), value)
+
+
+def _without_self_introduction(value: str, author: str) -> str:
+    """``value`` without the speaker introducing themself by name ("moi c'est Ferdinand, je suis le
+    nouveau PO" → "je suis le nouveau PO"), and "(c'est) moi la data analyst" said as "je suis la
+    data analyst": what follows says who they are, in the first person the fact then states of them."""
+    named = re.match(
+        rf"^(?:(?:moi,?\s+c'?est|c'?est moi|je m'appelle|my name is|i'm|i am)\s+)?{re.escape(author.strip())}"
+        r"\s*[,.!:;–-]+\s*(?=\w)",
+        normalise_quotes(value),
+        re.IGNORECASE,
+    )
+    if named is not None:
+        value = value[named.end() :]
+    return re.sub(
+        r"^(?:c'?est\s+)?moi(?=\s+(?:le|la|l'|les|un|une)\b)", "je suis", normalise_quotes(value), flags=re.I
+    )
 
 
 def _before_first_person(value: str) -> str:

@@ -614,7 +614,8 @@ def fact_heading(curiosity: Curiosity) -> str:
     A topic opening with a verb ("pilote Toucan", "passe le séminaire", from "qui pilote Toucan ?",
     "où se passe le séminaire ?") dropped the word that asked, and read as a heading it says
     something else: "Pilote Toucan : Sixtine" against "Qui pilote Toucan : Sixtine"."""
-    first = curiosity.topic.split()[0] if curiosity.topic.split() else ""
+    # the first word, without a possessive "'s" ("Ferdinand's role")
+    first = next(iter(TOKEN.findall(curiosity.topic)), "")
     folded = [fold(word) for word in TOKEN.findall(curiosity.text)]
     before = folded[folded.index(fold(first)) - 1] if fold(first) in folded[1:] else ""
     # a capitalised word inside the question is a name, wherever it stands ("Anatole vient", from

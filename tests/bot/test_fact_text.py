@@ -229,3 +229,22 @@ def test_an_answer_opening_with_the_subject_s_pronoun_is_stated_of_them() -> Non
         "Kiwano s'appelle Paul (d'après Gwen)"
     )
     assert not written("Quel âge a Yvan ?", "Yvan", "age", "il y a un doute", "Gwen").startswith("Yvan y a")
+
+
+def test_the_subject_introducing_themself_by_name_is_left_out() -> None:
+    """Probe conversations (2026-11-28, afternoon): "coucou 👋 moi c'est Ferdinand, je suis le
+    nouveau PO de Mandragore" and "c'est moi la data analyst !" answered nothing."""
+    intro = answer_text("coucou 👋 moi c'est Ferdinand, je suis le nouveau PO de Mandragore", "fr")
+    assert written("Quel est le rôle de Ferdinand ?", "Ferdinand", "role", intro, "Ferdinand") == (
+        "Ferdinand est le nouveau PO de Mandragore (d'après Ferdinand)"
+    )
+    assert written(
+        "C'est quoi le rôle d'Axelle ?", "Axelle", "role", "c'est moi la data analyst", "Axelle"
+    ) == ("Axelle est la data analyst (d'après Axelle)")
+    assert written(
+        "What's Ferdinand's role?", "Ferdinand", "role", "I'm Ferdinand, the new PO", "Ferdinand", "en"
+    ) == ("Ferdinand's role: the new PO (according to Ferdinand)")
+    # someone else's name is what they say
+    assert written("Qui est Axelle ?", "Axelle", "identity", "moi c'est Paul, son manager", "Paul") == (
+        "Axelle : moi c'est Paul, son manager (d'après Paul)"
+    )

@@ -289,6 +289,20 @@ def test_lengthened_laughter_is_still_a_joke(text: str) -> None:
     assert link(said("Alice", text)) is None
 
 
+def test_the_subject_saying_who_they_are_describes_them() -> None:
+    role = AskedQuestion("g-r", "C'est quoi le rôle d'Axelle ?", "Axelle", ASKED_AT, "m-r", "role")
+    assert link(said("Axelle", "c'est moi la data analyst ! je fais surtout les dashboards"), role) == (
+        "g-r",
+        "subject_author",
+    )
+    assert link(said("Axelle", "coucou 👋 moi c'est Axelle, je suis data analyst"), role) == (
+        "g-r",
+        "subject_author",
+    )
+    # "c'est moi" and no article is no description ("c'est moi qui ai la clé")
+    assert link(said("Axelle", "c'est moi qui ai la clé"), role) is None
+
+
 def test_laughter_closing_a_first_sentence_leaves_what_follows_to_answer() -> None:
     """Probe conversation (2026-11-28): Hallvard's "oh that's me lol 👋 I'm in Aberdeen, fully
     remote" was chit-chat for its "lol". Laughter ending the message is still a joke."""
