@@ -329,9 +329,15 @@ def read_curiosity(
     topic = _stated_after_does(topic, words, span)
     # "Sophie elle revient quand ?": the pronoun after the name says it again (a dislocation)
     topic = re.sub(rf"^({re.escape(subject)})\s+(?:il|elle|ils|elles)\s+", r"\1 ", topic)
-    if topic == subject and asked is None:
+    # what a thing is for is what it is: "Gravillon : notre pipeline", not "Gravillon sert : …"
+    if topic == subject and asked is None and reading.facet != "definition":
         said_already = {fold(word) for word in subject.split()}  # "staging URL", not "staging URL URL"
-        verb = [w for w in _asking_verb(words, reading, fold(bot_name)) if fold(w) not in said_already]
+        # "ça" standing again for the subject put after it ("ça coûte combien la licence X ?")
+        verb = [
+            w
+            for w in _asking_verb(words, reading, fold(bot_name))
+            if fold(w) not in said_already and fold(w) not in ("ca", "cela")
+        ]
         topic = " ".join([subject, *verb])
     return Curiosity(text=said, subject=subject, facet=reading.facet, topic=topic)
 
@@ -621,11 +627,16 @@ def fact_heading(curiosity: Curiosity) -> str:
     # a capitalised word inside the question is a name, wherever it stands ("Anatole vient", from
     # "il vient d'où Anatole ?", is a heading although "où" comes right before the name)
     named = first[:1].isupper() and bool(before)
+    if any(word in _INTERROGATIVES for word in folded_words(curiosity.topic)):
+        # a topic still asking ("Kestrel what do we actually pay per seat", from "Kestrel, what do
+        # we actually pay per seat?") is no noun phrase: its subject heads the fact
+        return curiosity.subject or curiosity.topic
     # after an interrogative or a clitic, a word is the verb ("qui pilote", "où se passe"), even one
     # the dictionary reads as a noun first
     if (
         first
         and not named
+        and before not in DETERMINERS  # after an article a word is a noun ("la mise en prod")
         and (
             before in _ASKING_WORDS
             or before in SUBJECT_CLITICS
@@ -638,6 +649,7 @@ def fact_heading(curiosity: Curiosity) -> str:
 
 
 _ASKING_WORDS = folded_words("qui quand ou comment pourquoi combien who when where how why")
+_INTERROGATIVES = _ASKING_WORDS | folded_words("quoi quel quelle quels quelles what which")
 _WHAT = folded_words("quoi what")
 
 

@@ -248,3 +248,20 @@ def test_the_subject_introducing_themself_by_name_is_left_out() -> None:
     assert written("Qui est Axelle ?", "Axelle", "identity", "moi c'est Paul, son manager", "Paul") == (
         "Axelle : moi c'est Paul, son manager (d'après Paul)"
     )
+
+
+def test_headings_from_the_probe_conversations() -> None:
+    """ "Gravillon sert le nouveau pipeline…", "C'est quand la mise en prod de Gravillon : …", "La
+    licence Rhubarbe Ça coûte 49 €…", "Kestrel what do we actually pay per seat: €19…" (2026-11-28)."""
+    assert written(
+        "Gravillon ça sert à quoi exactement ?", "Gravillon", "definition", "le nouveau pipeline", "Loïc"
+    ) == ("Gravillon : le nouveau pipeline (d'après Loïc)")
+    assert written(
+        "C'est quand la mise en prod de Gravillon ?", "Gravillon", "date", "le 2 juin", "Loïc"
+    ) == ("Mise en prod de Gravillon : le 2 juin (d'après Loïc)")
+    assert written(
+        "Ça coûte combien la licence Rhubarbe ?", "licence Rhubarbe", "price", "49 € par mois", "Lou"
+    ) == ("La licence Rhubarbe coûte 49 € par mois (d'après Lou)")
+    assert written(
+        "Kestrel, what do we actually pay per seat?", "Kestrel", "price", "€19 a month", "Tamsin", "en"
+    ) == ("Kestrel: €19 a month (according to Tamsin)")
