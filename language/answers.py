@@ -1391,10 +1391,16 @@ def _said_again(word: str, asked: list[str]) -> bool:
 def _only_another_value(text: str, question: AskedQuestion, language: Language) -> bool:
     """The question asks who, and the reply is only a date or a time, a price or a number ("le 14
     janvier" to "qui a les clés de la réserve ?"), or tells what a thing does: it answers some other
-    question."""
-    if question.facet not in _ASKED_PEOPLE or not _asks_who(question) or is_question(text):
+    question. A thing doing something does not tell a person's role, employer or origin either
+    ("it ships on the 20th" to "what's Ferdinand's role?")."""
+    if is_question(text):
         return False
-    if _A_THING_DOING.match(fold(text.strip())):
+    thing_doing = _A_THING_DOING.match(fold(text.strip())) is not None
+    if thing_doing and question.facet in _OF_A_PERSON:
+        return True
+    if question.facet not in _ASKED_PEOPLE or not _asks_who(question):
+        return False
+    if thing_doing:
         return True  # "it kicks off on January 12th", "ça commence lundi": a thing does something
     value = _value_after_copula(text)
     return any(_is_a_value(value, facet, language) for facet in ("date", "price", "quantity"))
@@ -1415,6 +1421,8 @@ _A_THING_DOING = re.compile(
 
 
 _ASKED_PEOPLE = frozenset({"agent", "identity", "participant"})
+# Facets asked of a person only: what they do, who employs them, where they come from.
+_OF_A_PERSON = frozenset({"role", "employer", "origin"})
 _OPENING_COPULA = re.compile(r"^(?:c['’]\s*est|c est|it['’]s|it is|that['’]s|that is)\s+", re.IGNORECASE)
 
 

@@ -1108,6 +1108,11 @@ def test_a_date_a_time_or_a_number_alone_does_not_answer_who() -> None:
     assert link(said("Paco", "Eko ça commence lundi"), keys) is None
     assert link(said("Greta", "Eko it's Greta"), plants, language="en") == ("g-plants", "mention")
     assert link(said("Paco", "Eko ça doit être Margot"), keys) == ("g-keys", "mention")
+    # nor a person's role (probe conversation of 2026-11-28: "it ships on the 20th I think" was
+    # stored as Ferdinand's role)
+    role = AskedQuestion("g-role", "What's Ferdinand's role?", "Ferdinand", ASKED_AT, "m-r", "role")
+    assert link(said("Declan", "Eko it ships on the 20th I think"), role, language="en") is None
+    assert link(said("Declan", "Eko he's the new PO"), role, language="en") == ("g-role", "mention")
     assert link(said("Paco", "Eko l'accueil, au rez-de-chaussée"), keys) == ("g-keys", "mention")
     # a description may hold a date
     margot = AskedQuestion("g-margot", "Qui est Margot ?", "Margot", ASKED_AT, "m-m", "identity")
