@@ -20,6 +20,7 @@ from language.mentions import mention_spans, strip_mention
 from language.questions import asked_part
 from language.text import (
     FUNCTION_WORDS,
+    INFINITIVE_ENDING,
     Language,
     fold,
     folded_words,
@@ -64,6 +65,9 @@ _REQUEST_FRAMES = _phrases(
     r"peux tu me dire",
     r"pourrais tu me dire",
     r"tu peux m expliquer",
+    # asking to be given a piece of information ("tu peux me donner le code wifi ?")
+    r"(?:tu peux|peux tu|tu pourrais|pourrais tu) (?:me |nous )?(?:donner|filer|passer)",
+    r"(?:can|could) you give (?:me|us)",
     r"dis moi",
     r"dites moi",
     r"une idee",
@@ -263,6 +267,37 @@ _ACTION = re.compile(
     rf"| (?:tu peux|tu pourrais|peux tu|pourrais tu|tu veux bien|can you|could you|would you) "
     rf"(?:me |m |nous |lui |leur |te |t )?(?:(?:{_ACTION_VERBS})\w*|faire|dire a|taire)\b"
 )
+# Asking Eko whether it can do something ("can you book the big room?", "tu peux réserver la
+# salle ?"): the modal, its object pronouns, a verb. Not the verbs that ask for a piece of
+# information ("tu peux me dire / donner / rappeler…", "can you tell / give / show me…").
+_CAN_YOU = (("tu", "peux"), ("peux", "tu"), ("tu", "pourrais"), ("pourrais", "tu"), ("can", "you"),
+            ("could", "you"), ("would", "you"))  # fmt: skip
+_OBJECT_PRONOUNS = folded_words("me m nous lui leur te t le la les l us")
+_OPENING_WORDS = folded_words("dis hey et and so alors bon ok")
+_TELLING_VERBS = folded_words(
+    "dire redire donner filer passer expliquer rappeler montrer indiquer tell give show explain remind"
+)
+
+
+def _asks_to_do(words: list[str]) -> bool:
+    for i in range(len(words) - 2):
+        if (words[i], words[i + 1]) not in _CAN_YOU:
+            continue
+        if any(word not in _POLITE and word not in _OPENING_WORDS for word in words[:i]):
+            return False  # "what would you recommend?" asks something else of Eko
+        rest = words[i + 2 :]
+        while rest and (rest[0] in _OBJECT_PRONOUNS or rest[0] in _POLITE):
+            rest = rest[1:]
+        if not rest or rest[0] in _TELLING_VERBS or not rest[0].isalpha():
+            return False
+        # after the modal, the verb is in its base form: an infinitive's ending in French, any
+        # word that is no function word in English ("can you book…")
+        if words[i] in ("tu", "peux", "pourrais"):
+            return INFINITIVE_ENDING.search(rest[0]) is not None
+        return rest[0] not in FUNCTION_WORDS
+    return False
+
+
 # "(can you) tell me what Kraken is": telling the speaker something asked, as "dis-moi" is a
 # request frame, not an action done for them.
 _TELL_ME_WHAT = _phrases(r"tell (?:me|us) (?:what|who|where|when|why|how|which|whose|if|whether)")
@@ -569,7 +604,7 @@ def intent_of(text: str, language: Language = "fr", bot_name: str = "Eko") -> In
     if _STATEMENT.search(joined):
         return "statement"
     recall = bool(_RECALL.search(joined))
-    if _ACTION.search(joined) and not recall and not _TELL_ME_WHAT.search(joined):
+    if (_ACTION.search(joined) or _asks_to_do(words)) and not recall and not _TELL_ME_WHAT.search(joined):
         return "action"
     if _PRESENCE.search(joined) and len(content) <= 4:
         return "presence"

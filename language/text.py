@@ -520,7 +520,7 @@ def in_dictionary(word: str) -> bool:
     return bool(simplemma.is_known(word, lang=("fr", "en"), low_memory=True))
 
 
-_INFINITIVE_ENDING = re.compile(r"(?:er|ir|re|oir)$")
+INFINITIVE_ENDING = re.compile(r"(?:er|ir|re|oir)$")
 
 
 def is_infinitive(written: str) -> bool:
@@ -530,7 +530,7 @@ def is_infinitive(written: str) -> bool:
     folded = fold(written)
     return (
         written.islower()
-        and _INFINITIVE_ENDING.search(folded) is not None
+        and INFINITIVE_ENDING.search(folded) is not None
         and lemma(folded) == folded
         and in_dictionary(folded)
     )

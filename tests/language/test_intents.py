@@ -536,3 +536,22 @@ def test_a_frame_set_apart_is_no_part_of_the_subject() -> None:
         "Hérisson, what is it?",
         "Hérisson",
     )
+
+
+@pytest.mark.parametrize(
+    ("text", "intent"),
+    [
+        # asking whether Eko can do something is a request for action, whatever the verb (probe
+        # conversation of 2026-11-28: "Eko can you book the big meeting room for 3pm?" was about Eko)
+        ("Eko can you book the big meeting room for 3pm?", "action"),
+        ("Eko can you please book room 2?", "action"),
+        ("Eko tu peux réserver la salle Hérisson ?", "action"),
+        # asking to be told or given a piece of information is no action
+        ("Eko can you tell me who runs Hérisson?", "information"),
+        ("Eko tu peux me donner le code wifi ?", "information"),
+        ("Eko can you give me the wifi code?", "information"),
+        ("Eko peux-tu me rappeler le code du portail ?", "information"),
+    ],
+)
+def test_asking_eko_to_do_something_is_an_action(text: str, intent: str) -> None:
+    assert intent_of(text, "en") == intent
