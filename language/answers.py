@@ -53,6 +53,7 @@ from language.text import (
     FUNCTION_WORDS,
     LETTERS,
     LIGHT_VERBS,
+    MONTHS,
     WHO_WORDS,
     Language,
     ceased,
@@ -1703,8 +1704,19 @@ def fits_facet(text: str, facet: str | None, language: Language) -> bool:
     if facet == "place" and _only_a_name(text):
         return True  # "Colmar", "Aix-en-Provence": a place named alone
     folded = fold(text)
+    if facet in _COUNTED:
+        folded = _DAY_OF_MONTH.sub(" ", folded)  # "3rd to 5th of June", "le 3 avril": a date, no count
     said_in = sentence_language(tokens(text))
     return any(re.search(shape[lang], folded) for lang in {language, said_in or language})
+
+
+# Facets whose answer counts (a number, a price): an ordinal or a day of a month is no count.
+_COUNTED = frozenset({"quantity", "price", "amount"})
+_MONTH_NAMES = "|".join(name for names in MONTHS for name in names)
+_DAY_OF_MONTH = re.compile(
+    rf"\b\d{{1,2}}(?:st|nd|rd|th|er|eme|e)?(?:\s+(?:of\s+)?(?:{_MONTH_NAMES}))\b"
+    rf"|\b(?:{_MONTH_NAMES})\s+\d{{1,2}}(?:st|nd|rd|th)?\b|\b\d+(?:st|nd|rd|th|er|eme|e)\b"
+)
 
 
 def _fits_asked(text: str, question: AskedQuestion, language: Language) -> bool:

@@ -1168,3 +1168,17 @@ def test_a_state_of_working_after_a_copula_does_not_say_what_a_thing_is() -> Non
     )
     quoi = AskedQuestion("g-quoi", "C'est quoi Kestrel ?", "Kestrel", ASKED_AT, "m-quoi", "definition")
     assert link(said("Ben", "Kestrel est HS depuis ce matin"), quoi) is None
+
+
+def test_a_day_of_a_month_or_an_ordinal_is_no_count() -> None:
+    """Probe conversation (2026-11-28): "3rd to 5th of June" was stored as how many test phones are
+    in the lab."""
+    phones = AskedQuestion(
+        "g-ph", "How many test phones are in the lab?", "test phones", ASKED_AT, "m-ph", "quantity"
+    )
+    assert link(said("Tamsin", "Eko 3rd to 5th of June"), phones, language="en") is None
+    assert link(said("Tamsin", "Eko le 3 avril"), phones) is None
+    assert link(said("Tamsin", "Eko 12 phones, 3 of them cracked"), phones, language="en") == (
+        "g-ph",
+        "mention",
+    )
