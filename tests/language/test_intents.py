@@ -450,7 +450,8 @@ def test_a_greeting_opening_the_question_is_not_part_of_the_curiosity() -> None:
         ("coucou Eko ! c'est quoi Mistral ?", "c'est quoi Mistral ?"),
         ("Dis Eko, tu sais qui est Violette ?", "Tu sais qui est Violette ?"),
         ("Eko, au fait, qui gère la paie ?", "qui gère la paie ?"),
-        # a conjunction linking to what was said before asks nothing either
+        # a conjunction linking to what was said before, "btw", ask nothing either
+        ("Eko btw who's in charge of the Hérisson migration?", "who's in charge of the Hérisson migration?"),
         ("Eko, et Maxence il habite où ?", "Maxence il habite où ?"),
     ]:
         curiosity = read_curiosity(said)
