@@ -37,7 +37,9 @@ class GoalDecision(BaseModel):
 # Question openers that are not names, so they can be lower-cased after "Au fait, ".
 _OPENERS = re.compile(
     r"^(qui|que|quoi|quel|quelle|quels|quelles|qu'|c'est|c'était|comment|où|pourquoi|combien|est-ce|"
-    r"what|who|how|why|where|when|which|is|are|do|does|did|can)\b",
+    r"what|who|how|why|where|when|which|is|are|do|does|did|can|"
+    # a preposition before the interrogative ("Pour qui travaille Yvan ?")
+    r"(?:pour|chez|avec|à|de|depuis|dans|sur|en|par|jusqu'à)\s+(?:qui|quoi|quel|quelle|quels|quelles|où|quand|combien))\b",
     re.IGNORECASE,
 )
 

@@ -265,3 +265,14 @@ def test_headings_from_the_probe_conversations() -> None:
     assert written(
         "Kestrel, what do we actually pay per seat?", "Kestrel", "price", "€19 a month", "Tamsin", "en"
     ) == ("Kestrel: €19 a month (according to Tamsin)")
+
+
+def test_who_said_it_is_elided_before_a_vowel() -> None:
+    """ "(c'est ce que Elouan avait dit)" (probe conversation of 2026-11-28)."""
+    templates = PromptTemplates("bot", "fr")
+    facts = [
+        Record("f1", "fact", "Kiwano : un outil", author="Elouan"),
+        Record("f2", "fact", "X", author="Paul"),
+    ]
+    said = templates.render("offline_known", facts=facts, asker="Capucine", tone="helpful")
+    assert "(c'est ce qu'Elouan avait dit)" in said and "(c'est ce que Paul avait dit)" in said

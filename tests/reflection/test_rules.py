@@ -202,6 +202,10 @@ def test_question_form() -> None:
     )
     assert question_form("On utilise quoi pour la compta ?")[0] == "on utilise quoi pour la compta ?"
     assert question_form("Quentin il bosse où ?")[0] == "Quentin il bosse où ?"
+    # a preposition before the interrogative (probe conversation of 2026-11-28: "Au fait, Pour qui
+    # travaille Yvan ?")
+    assert question_form("Pour qui travaille Yvan ?")[0] == "pour qui travaille Yvan ?"
+    assert question_form("Pour Noël on fait quoi ?")[0] == "Pour Noël on fait quoi ?"
     assert question_form("I wonder who Sacha is")[0] == "I wonder who Sacha is"
     assert question_form("Je veux mieux comprendre le vibe coding.") == (
         "je veux mieux comprendre le vibe coding",
