@@ -1017,6 +1017,14 @@ def topic_terms(question: AskedQuestion) -> set[str]:
     return set(terms(question.text)) - subject
 
 
+def _named_besides_the_asking(question: AskedQuestion) -> set[str]:
+    """:func:`topic_terms` without the words that ask the facet ("prix", "coûte", "combien")."""
+    reading = read_facet(question.text)
+    asking = {reading.words[i] for i in reading.cue_positions}
+    said = " ".join(word for word in reading.words if word not in asking)
+    return set(terms(said)) - set(terms(question.subject or ""))
+
+
 def _answer(question: AskedQuestion, link: Link, text: str, language: Language) -> Answer:
     return Answer(question.goal_id, link, text, is_standalone(text, question, language))
 
@@ -1804,9 +1812,10 @@ def _states_about(text: str, question: AskedQuestion, language: Language) -> boo
         return True  # "Ismaël arrive le 2 septembre" to "quand commence Ismaël ?"
     if question.facet == "place":
         after = _PLACE_WORDS[language]
-    elif question.facet in _SHAPES and not topic_terms(question):
-        # The subject is all the question names ("quand est l'anniversaire de Marc ?"): a copula
-        # right after it and a value of the facet's shape (checked by find_answer) state it.
+    elif question.facet in _SHAPES and not _named_besides_the_asking(question):
+        # The subject is all the question names ("quand est l'anniversaire de Marc ?", "c'est quoi
+        # le prix de Rhubarbe ?"): a copula right after it and a value of the facet's shape
+        # (checked by find_answer) state it.
         after = r"\w"
     elif _describes(question) or (question.facet == "agent" and not topic_terms(question)):
         # a role asked by its holder ("qui est le lead de Cormoran ?"): the role, a copula, a name,
@@ -1817,9 +1826,14 @@ def _states_about(text: str, question: AskedQuestion, language: Language) -> boo
     else:
         return False
     subject = re.escape(fold(question.subject or ""))
-    pattern = rf"(?<!\w){subject}\s*,?\s+(?:il |elle |it )?{_COPULA[language]}\s+(?:{after})"
-    if not re.search(pattern, _fold_there_as_here(text)):
+    pattern = rf"(?<!\w){subject}\s*,?\s+(?:il |elle |it )?{_COPULA[language]}\s+(?=(?:{after}))"
+    stated = re.search(pattern, _fold_there_as_here(text))
+    if stated is None:
         return False
+    if after == r"\w" and not fits_facet(
+        _first_clause(_fold_there_as_here(text)[stated.end() :]), question.facet, language
+    ):
+        return False  # "Rhubarbe c'est nul, 3 bugs par jour": what the copula says is no price
     # "Paul est en réunion", "à la cafét'": of a person, a state or a moment, not where one lives
     # ("le bureau est au premier étage" still says where a thing is)
     return question.facet != "place" or not (

@@ -504,7 +504,7 @@ LIGHT_VERBS = folded_words(
 # Discourse fillers, degree adverbs and quantifiers: they make a sentence vaguer, politer or
 # more emphatic without changing what it says.
 FILLERS = folded_words(
-    """tout tous toute toutes chaque tres si trop assez plutot surtout aussi deja encore juste justement
+    """tout tous toute toutes chaque tres si trop assez plutot surtout aussi deja encore juste justement vrai
     vraiment exactement precisement finalement donc alors bien mieux bref enfin ben bah hein euh genre
     voila du coup quand meme concretement franchement honnetement serieusement globalement clairement
     just also very too quite rather really actually exactly some any each every per about much many well

@@ -1182,3 +1182,15 @@ def test_a_day_of_a_month_or_an_ordinal_is_no_count() -> None:
         "g-ph",
         "mention",
     )
+
+
+def test_the_subject_a_copula_and_the_value_asked_state_it() -> None:
+    """Probe conversation (2026-11-28): "Eko, Rhubarbe c'est 49 € par mois et par siège" to "c'est
+    quoi le prix de Rhubarbe ?" answered nothing: "prix" asks, it names nothing else."""
+    price = AskedQuestion("g-p", "C'est quoi le prix de Rhubarbe ?", "Rhubarbe", ASKED_AT, "m-p", "price")
+    assert link(said("Perrine", "Eko, Rhubarbe c'est 49 € par mois et par siège"), price) == (
+        "g-p",
+        "mention",
+    )
+    # what the copula says must be the value asked
+    assert link(said("Perrine", "Eko, Rhubarbe c'est nul, 3 bugs par jour"), price) is None

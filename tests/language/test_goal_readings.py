@@ -263,3 +263,10 @@ def test_a_preposition_before_who_asks_the_same_participant_wherever_it_stands()
     assert judge("goal", "pour qui bosse Bastien ?", "Bastien bosse pour qui ?") == "same"
     # without the preposition, who is done to is not who does
     assert judge("goal", "qui remplace Bastien ?", "Bastien remplace qui ?") == "different"
+
+
+def test_en_vrai_asks_nothing() -> None:
+    assert (
+        judge("goal", "Bastien il bosse pour quelle boîte en vrai ?", "pour qui travaille Bastien ?")
+        == "same"
+    )
