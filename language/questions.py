@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from typing import Literal
 
-from language.text import WORDS, Language, fold, folded_words, normalise_quotes
+from language.text import WORDS, Language, fold, folded_words, normalise_quotes, with_chat_spellings
 
 Tone = Literal["playful", "helpful", "technical"]
 TONES: tuple[Tone, ...] = ("playful", "helpful", "technical")
@@ -87,14 +87,17 @@ def is_technical(text: str) -> bool:
 
 
 def is_question(text: str, language: Language = "fr") -> bool:
-    """True for "…?" and for sentences that start like a question ("c'était quoi le nom …")."""
+    """True for "…?" and for sentences that start like a question in either language ("c'était
+    quoi le nom …", "do u know where Hallvard is? need to pick a slot"); ``language`` is kept for
+    callers that name it."""
     stripped = text.strip()
     if not stripped:
         return False
     if stripped.endswith("?"):
         return True
-    start = fold(normalise_quotes(stripped))
-    return any(start.startswith(prefix) for prefix in _QUESTION_STARTS[language])
+    # either language's openings: the team writes franglais ("do u know where X is? need it")
+    start = with_chat_spellings(fold(normalise_quotes(stripped)))
+    return any(start.startswith(prefix) for prefix in _QUESTION_STARTS["fr"] + _QUESTION_STARTS["en"])
 
 
 _ABOUT_YOU: dict[Language, frozenset[str]] = {

@@ -141,6 +141,17 @@ _CHAT_CEST = re.compile(r"(?<![\w'])cest(?!\w)")
 TOKEN = re.compile(r"\d+(?:[.,]\d+)*|[^\W\d_]+")
 
 
+_CHAT_WORD = re.compile(
+    r"(?<![\w'’])(" + "|".join(sorted(_CHAT_SPELLINGS, key=len, reverse=True)) + r")(?![\w'’])"
+)
+
+
+def with_chat_spellings(folded: str) -> str:
+    """A folded text with its chat spellings read as the words ("do u know" → "do you know"),
+    everything else kept as it is (apostrophes, punctuation)."""
+    return _CHAT_WORD.sub(lambda found: _CHAT_SPELLINGS[found.group(1)], folded)
+
+
 def tokens(text: str) -> list[str]:
     """Folded word tokens of ``text``: ``"C'est quoi l'âge de Léna ?"`` → ``c est quoi l age de lena``.
 

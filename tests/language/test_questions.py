@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from language.questions import curiosity_tone
+from language.questions import curiosity_tone, is_question
 
 
 def test_curiosity_tone() -> None:
@@ -10,3 +10,12 @@ def test_curiosity_tone() -> None:
     assert curiosity_tone("Qui est Corentin ?") == "helpful"
     assert curiosity_tone("Je veux mieux comprendre le vibe coding") == "technical"
     assert curiosity_tone("Le week-end à Lyon, c'était bien ?") == "playful"
+
+
+def test_a_question_opening_in_either_language_with_chat_spelling_is_a_question() -> None:
+    """Probe conversation (2026-11-28): "Eko do u know where Hallvard is based? need to pick a slot
+    for the sync" was taken as the answer to a waiting goal about Hallvard."""
+    asked = "do u know where Hallvard is based? need to pick a slot for the sync"
+    assert is_question(asked, "en") and is_question(asked, "fr")
+    assert is_question("c'est qui le DPO ? j'ai besoin de lui", "en")
+    assert not is_question("c'est Paul ? je crois", "fr")
