@@ -1826,7 +1826,12 @@ def _states_about(text: str, question: AskedQuestion, language: Language) -> boo
     else:
         return False
     subject = re.escape(fold(question.subject or ""))
-    pattern = rf"(?<!\w){subject}\s*,?\s+(?:il |elle |it )?{_COPULA[language]}\s+(?=(?:{after}))"
+    # the copula after a space, or contracted onto the subject before a determiner or a preposition
+    # ("Tove's our new PO", "Tove's in Tromsø"; "Tove's cat" is hers)
+    pattern = (
+        rf"(?<!\w){subject}(?:\s*,?\s+(?:il |elle |it )?|(?=['’]s\s+{_AFTER_CONTRACTED_IS}\b))"
+        rf"{_COPULA[language]}\s+(?=(?:{after}))"
+    )
     stated = re.search(pattern, _fold_there_as_here(text))
     if stated is None:
         return False
@@ -1839,6 +1844,13 @@ def _states_about(text: str, question: AskedQuestion, language: Language) -> boo
     return question.facet != "place" or not (
         _only_a_name(question.subject or "") and _IN_A_STATE.search(text)
     )
+
+
+# What follows "'s" when it is "is" rather than a possessive: a determiner, a preposition or an
+# adverb (closed classes).
+_AFTER_CONTRACTED_IS = (
+    r"(?:our|the|a|an|my|his|her|their|your|in|at|from|on|with|not|still|now|currently|also|just|based)"
+)
 
 
 def _names_the_holder(text: str, question: AskedQuestion, language: Language) -> bool:

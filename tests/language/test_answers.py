@@ -1194,3 +1194,10 @@ def test_the_subject_a_copula_and_the_value_asked_state_it() -> None:
     )
     # what the copula says must be the value asked
     assert link(said("Perrine", "Eko, Rhubarbe c'est nul, 3 bugs par jour"), price) is None
+
+
+def test_the_copula_contracted_onto_the_subject_states_about_it() -> None:
+    who = AskedQuestion("g-t", "Who's Tove?", "Tove", ASKED_AT, "m-t", "identity")
+    assert link(said("Osman", "Tove's our new PO"), who, language="en") == ("g-t", "subject_named")
+    # a possessive is no copula: Tove's cat is someone else
+    assert link(said("Osman", "Tove's cat is called Miso"), who, language="en") is None
