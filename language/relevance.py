@@ -126,14 +126,19 @@ def _asked_facet(question: str, bot_name: str) -> str:
     return asked.facet if asked is not None else facet_of(question)
 
 
-# Facets that tell the same thing in other words, besides ANSWERED_BY: a time of day is a date's.
-_ALIKE = (frozenset({"date", "hours"}),)
+# Facets that tell the same thing in other words, besides ANSWERED_BY: a time of day is a date's,
+# and who someone is or who does a thing both ask a person ("who's running the migration?").
+_ALIKE = (frozenset({"date", "hours"}), frozenset({"identity", "agent"}))
+# Facets a question is read as when nothing narrower is found ("what do we pay per seat?"): the
+# fact's shape (a price, a date) tells whether it has the value asked (_gives_asked_kind).
+_VAGUE = frozenset({"other", "definition"})
 
 
 def _facets_agree(asked: str, learned: str) -> bool:
     """A fact learned as the answer to a ``learned`` question may answer an ``asked`` one: either
-    is unknown ("other"), they are one facet, or one answers the other (ANSWERED_BY)."""
-    if "other" in (asked, learned) or asked == learned:
+    is unknown ("other"), they are one facet, one answers the other (ANSWERED_BY, _ALIKE), or the
+    learned one was vague and a value is asked."""
+    if "other" in (asked, learned) or asked == learned or (learned in _VAGUE and asked in VALUE_FACETS):
         return True
     return (
         learned in ANSWERED_BY.get(asked, ())

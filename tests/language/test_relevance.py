@@ -91,3 +91,10 @@ def test_a_fact_learned_for_another_facet_is_not_quoted() -> None:
     assert answers("la cantine Hérisson ouvre quand ?", opening, 0.7, about="cantine Hérisson", facet="hours")
     who = "Axelle : la nouvelle data analyst de Tisserin (d'après Paul)"
     assert answers("Axelle elle fait quoi ?", who, 0.7, about="Axelle", facet="identity")
+    # a vague reading when it was learned, a value asked: the fact's shape decides (probe
+    # conversation: "what does Kestrel cost us per seat?" after "Kestrel, what do we pay per seat?")
+    seat = "Kestrel: €19 per seat per month (according to Tamsin)"
+    assert answers("what does Kestrel cost us per seat?", seat, 0.5, about="Kestrel", facet="definition")
+    # who someone is and who does a thing both ask a person
+    lead = "Sigrun is in charge of the Kestrel migration (according to Rufus)"
+    assert answers("who's running the Kestrel migration?", lead, 0.5, about="Kestrel", facet="agent")
