@@ -196,11 +196,15 @@ def _subject(
         (
             i
             for i in range(subject[0] + 1, subject[-1] + 1)
-            if (i < subject[-1] and is_finite_verb(words[i][1].casefold())) or _after_a_clitic(words, i)
+            if (i < subject[-1] and (is_finite_verb(words[i][1].casefold()) or words[i][0] in _ENGLISH_BE))
+            or _after_a_clitic(words, i)
         ),
         None,
     )
-    if verb is not None and not is_finite_verb(words[subject[0]][1].casefold()):
+    # after a determiner or "de" the first word is a noun, whatever verb it may also spell
+    # ("combien de téléphones sont dans le labo ?")
+    a_noun = subject[0] > 0 and words[subject[0] - 1][0] in DETERMINERS | _OF
+    if verb is not None and (a_noun or not is_finite_verb(words[subject[0]][1].casefold())):
         subject = [i for i in subject if i < verb]
     elif len(subject) > 1 and (_verb_before_asking(words, subject[-1]) or _closing_verb(words, subject)):
         subject = subject[:-1]  # "l'inventaire annuel tombe quand ?", "when does the sprint end?"
@@ -208,6 +212,7 @@ def _subject(
 
 
 _DO = folded_words("do does did")
+_ENGLISH_BE = folded_words("is are was were")
 _BE = folded_words("is are was were s")
 _ENGLISH_PRONOUNS = folded_words("i you we they he she")
 

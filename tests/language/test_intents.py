@@ -470,6 +470,10 @@ def test_with_no_name_the_subject_ends_at_the_verb() -> None:
         ("pourquoi la clim fait du bruit ?", "clim"),
         ("qui est d'astreinte cette semaine ?", "astreinte"),  # a present time frame is no subject
         ("combien coûte une place de parking ?", "place de parking"),
+        # "be" in English, and a noun that also spells a verb after "de" (probe conversation of
+        # 2026-11-28: "how many test phones are in the lab?" was about "test phones are in the lab")
+        ("How many test phones are in the lab?", "test phones"),
+        ("Combien de téléphones sont dans le labo ?", "téléphones"),
     ]:
         curiosity = read_curiosity(question)
         assert curiosity is not None and curiosity.subject == subject
