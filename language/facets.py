@@ -89,6 +89,7 @@ _CUES: tuple[tuple[str, str], ...] = (
         "price",
         r" (?:prix|cout(?:e|ent|er|e)?|coute|coutait|combien (?:ca )?(?:coute|vaut|valent|paye)|"
         r"vaut|valent|valeur|tarif|budget|how much (?:is|are|does|did|do)?|cost(?:s|ed)?|price|paye|"
+        r"(?<!who )(?:pay|pays|paid)|"
         r"(?:c est|c etait|ca fait|ca coute|ca vaut) combien|combien (?:ca|c est)) ",
     ),
     # A bare "combien" with no price or count word asks an amount, a price or a number

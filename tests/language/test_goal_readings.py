@@ -105,6 +105,9 @@ def test_another_channel_or_person_is_another_contact(a: str, b: str) -> None:
         ("c'est qui le responsable du budget ?", "agent"),
         ("qui a le budget de l'offsite ?", "price"),
         ("qui connaît le prix du parking ?", "price"),
+        # what is paid is a price; who pays is a person (probe conversation of 2026-11-28)
+        ("Zorglub, what do we actually pay per seat?", "price"),
+        ("who pays for lunch?", "identity"),
         ("who looks after the staging server?", "agent"),  # a phrase of being in charge
         ("what music does Bastien like?", "preference"),
         ("Bastien est né où ?", "origin"),
