@@ -493,7 +493,9 @@ _STATED: tuple[tuple[str, str], ...] = (
         r" (?:janvier|fevrier|mars|avril|mai|juin|juillet|aout|septembre|octobre|novembre|decembre|"
         r"january|february|march|april|may|june|july|august|september|october|november|december) | "
         r"\d{1,2}/\d{1,2}| en \d{4}| depuis \d{4}| in \d{4}| since \d{4}| lundi| mardi| mercredi| jeudi| "
-        r"vendredi| samedi| dimanche",
+        r"vendredi| samedi| dimanche|"
+        # a day of the month by its ordinal ("on the 20th", "the 3rd of June", "le 1er")
+        r" on the \d{1,2}(?:st|nd|rd|th) | \d{1,2}(?:st|nd|rd|th) of | le 1er ",
     ),
     ("contact", r"@| 0[67]\d*| \+33| numero| telephone| mail| joignable| phone"),
     ("hours", r" \d{1,2} ?h ?\d{0,2} | \d{1,2}:\d{2}| heures?| ouvre a| ferme a| opens at| closes at"),

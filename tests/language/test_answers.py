@@ -1201,3 +1201,16 @@ def test_the_copula_contracted_onto_the_subject_states_about_it() -> None:
     assert link(said("Osman", "Tove's our new PO"), who, language="en") == ("g-t", "subject_named")
     # a possessive is no copula: Tove's cat is someone else
     assert link(said("Osman", "Tove's cat is called Miso"), who, language="en") is None
+
+
+def test_a_day_by_its_ordinal_is_no_place() -> None:
+    """Probe conversation (2026-11-28): "it ships on the 20th I think" was stored as where the data
+    team's new office is."""
+    office = AskedQuestion(
+        "g-o", "Where's the data team's new office?", "data team's new office", ASKED_AT, "m-o", "place"
+    )
+    assert link(said("Declan", "Eko it ships on the 20th I think"), office, language="en") is None
+    assert link(said("Declan", "Eko on the 4th floor of the Halle"), office, language="en") == (
+        "g-o",
+        "mention",
+    )
