@@ -208,7 +208,7 @@ def test_the_doer_now_after_another_one_before() -> None:
 
 
 def test_an_answer_opening_with_the_subject_s_pronoun_is_stated_of_them() -> None:
-    """Probe conversations (2026-11-28, afternoon): "il est à Vannes" was written "Yvan habite : il
+    """Probe conversations (2026-11-28, late morning): "il est à Vannes" was written "Yvan habite : il
     est à Vannes", "he's a staff engineer" "Hallvard: he's a staff engineer"."""
     assert written("Où habite Yvan ?", "Yvan", "place", "il est à Vannes", "Gwen") == (
         "Yvan est à Vannes (d'après Gwen)"
@@ -232,7 +232,7 @@ def test_an_answer_opening_with_the_subject_s_pronoun_is_stated_of_them() -> Non
 
 
 def test_the_subject_introducing_themself_by_name_is_left_out() -> None:
-    """Probe conversations (2026-11-28, afternoon): "coucou 👋 moi c'est Ferdinand, je suis le
+    """Probe conversations (2026-11-28, late morning): "coucou 👋 moi c'est Ferdinand, je suis le
     nouveau PO de Mandragore" and "c'est moi la data analyst !" answered nothing."""
     intro = answer_text("coucou 👋 moi c'est Ferdinand, je suis le nouveau PO de Mandragore", "fr")
     assert written("Quel est le rôle de Ferdinand ?", "Ferdinand", "role", intro, "Ferdinand") == (

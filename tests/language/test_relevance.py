@@ -78,7 +78,7 @@ def test_a_fact_stating_only_another_facet_of_the_subject_is_not_quoted() -> Non
 
 
 def test_a_fact_learned_for_another_facet_is_not_quoted() -> None:
-    """Probe conversations (2026-11-28, afternoon): "c'est qui notre contact chez le client pour
+    """Probe conversations (2026-11-28, late morning): "c'est qui notre contact chez le client pour
     Opaline ?" got the date of the Opaline demo, "qui est en charge de Gravillon ?" what it is."""
     demo = "Démo Opaline chez le client : le mardi 17 mars à 14h, à Nantes (d'après Baptiste)"
     contact = "c'est qui notre contact chez le client pour Opaline ?"

@@ -26,22 +26,23 @@ MARGIN = 0.02
 # detection quality"); facts since a statement adding a detail is another fact (2026-11-27, night),
 # since an English age closing "is" states an age, and since the words of being in charge are
 # synonyms, the holder of such a role is asked as who is in charge, the words of making a
-# thing are synonyms, and out of order and repaired are states in any words (2026-11-28).
+# thing are synonyms, and out of order and repaired are states in any words (2026-11-28); goals
+# since "off", a count with a verb on one side, a superlative of liking (2026-11-28, late morning).
 MEASURED = {
-    ("blind", "dev", "goal"): (1.0, 0.866),
+    ("blind", "dev", "goal"): (1.0, 0.870),
     ("blind", "dev", "fact"): (1.0, 0.537),
-    ("blind", "test", "goal"): (1.0, 0.597),
+    ("blind", "test", "goal"): (1.0, 0.614),
     ("blind", "test", "fact"): (1.0, 0.523),
     # the fresh set (2026-11-27, late evening): its dev half was tuned on that evening, its test half
     # never looked at beyond these figures
-    ("fresh", "dev", "goal"): (1.0, 0.787),
+    ("fresh", "dev", "goal"): (1.0, 0.798),
     ("fresh", "dev", "fact"): (1.0, 0.851),
-    ("fresh", "test", "goal"): (1.0, 0.707),
+    ("fresh", "test", "goal"): (1.0, 0.717),
     ("fresh", "test", "fact"): (0.974, 0.543),
     # the third set (2026-11-27, night): dev tuned on from then, test never looked at beyond these
-    ("third", "dev", "goal"): (1.0, 0.759),
+    ("third", "dev", "goal"): (1.0, 0.774),
     ("third", "dev", "fact"): (1.0, 0.581),
-    ("third", "test", "goal"): (1.0, 0.642),
+    ("third", "test", "goal"): (1.0, 0.664),
     ("third", "test", "fact"): (1.0, 0.664),
     ("old", "all", "goal"): (1.0, 0.961),
     ("old", "all", "fact"): (1.0, 0.545),
