@@ -26,6 +26,7 @@ from language.answers import (
     said_of_who,
     said_with_the_asked_preposition,
     said_with_their_pronoun,
+    with_the_speaker_named,
 )
 from language.curiosity import Curiosity, fact_heading, heading_ends_with_verb, read_curiosity
 from language.text import Language
@@ -92,7 +93,7 @@ def fact_text(
     else the goal's topic, the answer and who said it ("Couleur préférée de Bob : le bleu (d'après
     Bob)"), so that asking the question again finds it."""
     if answer.standalone:
-        return _capitalised(answer.text)
+        return _capitalised(with_the_speaker_named(answer.text, author))
     curiosity = read_curiosity(goal.text, language, bot_name)
     written_topic = topic_of(goal, curiosity)
     topic = _capitalised(written_topic)

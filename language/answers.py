@@ -1122,7 +1122,11 @@ def _naming_oneself(text: str, author: str) -> str | None:
 
 
 # "qui" and the verb after "c'est moi", with a reflexive "me" ("c'est moi qui m'en occupe").
-_WHO_VERB = re.compile(r"^(\s+qui\s+)(?:(m['’]|me\s+)(en\s+|y\s+)?)?([^\W\d_]+)", re.IGNORECASE)
+_WHO_VERB = re.compile(
+    r"^(\s+qui\s+)(?:(m['’]|me\s+)(en\s+|y\s+)?|(l['’]|le\s+|la\s+|les\s+|lui\s+|leur\s+|y\s+|en\s+))?"
+    r"([^\W\d_]+)",
+    re.IGNORECASE,
+)
 _FIRST_PERSON_IRREGULAR = {"ai": "a", "suis": "est", "vais": "va"}
 
 
@@ -1135,10 +1139,26 @@ def _in_third_person(rest: str) -> str:
     found = _WHO_VERB.match(rest)
     if found is None:
         return rest
-    who, reflexive, clitic, verb = found.groups()
+    who, reflexive, clitic, pronoun, verb = found.groups()
     if reflexive:
         reflexive = "s'" if reflexive[:1].lower() == "m" and reflexive.strip().endswith(("'", "’")) else "se "
-    return who + (reflexive or "") + (clitic or "") + _third_person(verb) + rest[found.end() :]
+    return (
+        who + (reflexive or "") + (clitic or "") + (pronoun or "") + _third_person(verb) + rest[found.end() :]
+    )
+
+
+# "c'est moi qui" after a first clause ("Kiwano c'est notre outil, c'est moi qui l'ai monté").
+_ME_WHO = re.compile(r"(?<![\w'’])(c['’]est\s+)moi(?=\s+qui\b)", re.IGNORECASE)
+
+
+def with_the_speaker_named(text: str, author: str) -> str:
+    """``text`` with the speaker's name for "moi" in a cleft after its first clause ("…, c'est moi
+    qui l'ai monté l'an dernier" from Elouan → "…, c'est Elouan qui l'a monté l'an dernier"): a
+    fact quoted later says who, not "moi"."""
+    found = _ME_WHO.search(text)
+    if found is None or found.start() == 0 or not author.strip():
+        return text
+    return text[: found.end(1)] + author.strip() + _in_third_person(text[found.end() :])
 
 
 def _third_person(verb: str) -> str:

@@ -276,3 +276,14 @@ def test_who_said_it_is_elided_before_a_vowel() -> None:
     ]
     said = templates.render("offline_known", facts=facts, asker="Capucine", tone="helpful")
     assert "(c'est ce qu'Elouan avait dit)" in said and "(c'est ce que Paul avait dit)" in said
+
+
+def test_the_speaker_s_cleft_in_a_told_fact_names_them() -> None:
+    """ "Kiwano c'est notre outil maison de feature flags, c'est moi qui l'ai monté l'an dernier"
+    from Elouan was quoted with its "moi" (probe conversation of 2026-11-28)."""
+    goal = Record("g", "goal", "C'est quoi Kiwano ?", about="Kiwano", facet="definition")
+    told = "Kiwano c'est notre outil maison de feature flags, c'est moi qui l'ai monté l'an dernier"
+    templates = PromptTemplates("bot", "fr")
+    assert fact_text(Answer("g", "mention", told, True), goal, "Elouan", templates, "fr", "Eko") == (
+        "Kiwano c'est notre outil maison de feature flags, c'est Elouan qui l'a monté l'an dernier"
+    )
