@@ -41,6 +41,7 @@ from language.text import (
     sentence_language,
     third_person_english,
     tokens,
+    with_chat_spellings,
     words_as_written,
 )
 
@@ -512,7 +513,7 @@ def _without_request_frame(text: str) -> str:
     gère la paie", "do you know who runs the canteen?" → "who runs the canteen?" (language.intents
     request frames). Eko asks its goals in its own voice, and a fact's heading is read from the question."""
     written = list(TOKEN.finditer(text))
-    folded = [fold(match.group(0)) for match in written]
+    folded = [with_chat_spellings(fold(match.group(0))) for match in written]  # "do u know"
     frame = request_frame_length(folded)
     if not frame or frame >= len(folded):
         return text

@@ -410,6 +410,7 @@ def test_a_seeking_frame_is_asked_again_as_the_question_it_stands_for(text: str,
         ("tu sais quand rouvre la cantine ?", "quand rouvre la cantine ?"),
         ("quelqu'un sait où est rangé le vidéoprojecteur ?", "où est rangé le vidéoprojecteur ?"),
         ("do you know who runs the canteen?", "who runs the canteen?"),
+        ("do u know who runs the canteen?", "who runs the canteen?"),
         ("tu peux me rappeler qui est le référent sécurité ?", "qui est le référent sécurité ?"),
         ("t'es au courant de qui remplace Sophie ?", "qui remplace Sophie ?"),
         # a preposition before the interrogative belongs to the question
