@@ -345,7 +345,7 @@ def read_curiosity(
             if fold(w) not in said_already and fold(w) not in ("ca", "cela")
         ]
         topic = " ".join([subject, *verb])
-    return Curiosity(text=said, subject=subject, facet=reading.facet, topic=topic)
+    return Curiosity(text=said, subject=subject, facet=reading.facet, topic=_stated_with_be(topic, words))
 
 
 # Interrogative determiners: the noun after them is what is asked ("quel âge", "quoi comme sport").
@@ -478,6 +478,23 @@ def _stated_after_does(topic: str, words: list[tuple[str, str]], span: tuple[int
     if not topic.endswith(written) or not written.islower():
         return topic
     return topic[: -len(written)] + third_person_english(written)
+
+
+def _stated_with_be(topic: str, words: list[tuple[str, str]]) -> str:
+    """``topic`` stating the participle that closes an English question with "is" / "are" before
+    its subject: "where is Hallvard based?" asks where "Hallvard is based", "when is the release
+    planned?" when "the release is planned"."""
+    if len(words) < 3 or not topic.endswith(words[-1][1]):
+        return topic
+    participle = words[-1]
+    copula = next((_BE_AS_WRITTEN[folded] for folded, _ in words[:-2] if folded in _BE_AS_WRITTEN), None)
+    head = topic[: -len(participle[1])].rstrip()
+    if copula is None or not participle[1].islower() or not participle[0].endswith("ed") or not head:
+        return topic
+    return f"{head} {copula} {participle[1]}"
+
+
+_BE_AS_WRITTEN = {"is": "is", "s": "is", "are": "are"}
 
 
 # First-person possessives and the determiner each becomes before a name's "de" ("mon badge" → "le
@@ -678,6 +695,7 @@ def heading_ends_with_verb(curiosity: Curiosity) -> bool:
         or (after in _WHAT and is_infinitive(heading[-1]))  # "Romane aime manger" (quoi ?)
         or is_verb_form(heading[-1].casefold())
         or (heading[-1].endswith("s") and is_english_verb_form(fold(heading[-1])))  # "Priya lives"
+        or (fold(heading[-2]) in ("is", "are") and fold(heading[-1]).endswith("ed"))  # "Hallvard is based"
     )
 
 

@@ -287,3 +287,13 @@ def test_the_speaker_s_cleft_in_a_told_fact_names_them() -> None:
     assert fact_text(Answer("g", "mention", told, True), goal, "Elouan", templates, "fr", "Eko") == (
         "Kiwano c'est notre outil maison de feature flags, c'est Elouan qui l'a monté l'an dernier"
     )
+
+
+def test_an_english_participle_after_is_states_the_heading() -> None:
+    """ "Hallvard based: in Aberdeen, fully remote" (probe conversation of 2026-11-28)."""
+    assert written(
+        "Where is Hallvard based?", "Hallvard", "place", "in Aberdeen, fully remote", "Hallvard", "en"
+    ) == ("Hallvard is based in Aberdeen, fully remote (according to Hallvard)")
+    assert written(
+        "Where are the spare keys stored?", "spare keys", "place", "in the drawer", "Paul", "en"
+    ) == ("The spare keys are stored in the drawer (according to Paul)")
