@@ -1420,8 +1420,8 @@ def _said_again(word: str, asked: list[str]) -> bool:
 def _only_another_value(text: str, question: AskedQuestion, language: Language) -> bool:
     """The question asks who, and the reply is only a date or a time, a price or a number ("le 14
     janvier" to "qui a les clés de la réserve ?"), or tells what a thing does: it answers some other
-    question. A thing doing something does not tell a person's role, employer or origin either
-    ("it ships on the 20th" to "what's Ferdinand's role?")."""
+    question. A thing doing something does not tell a person's role, employer, origin or taste
+    either ("it ships on the 20th" to "what's Ferdinand's role?")."""
     if is_question(text):
         return False
     thing_doing = _A_THING_DOING.match(fold(text.strip())) is not None
@@ -1450,8 +1450,9 @@ _A_THING_DOING = re.compile(
 
 
 _ASKED_PEOPLE = frozenset({"agent", "identity", "participant"})
-# Facets asked of a person only: what they do, who employs them, where they come from.
-_OF_A_PERSON = frozenset({"role", "employer", "origin"})
+# Facets asked of a person only: what they do, who employs them, where they come from, what they
+# like best.
+_OF_A_PERSON = frozenset({"role", "employer", "origin", "preference"})
 _OPENING_COPULA = re.compile(r"^(?:c['’]\s*est|c est|it['’]s|it is|that['’]s|that is)\s+", re.IGNORECASE)
 
 

@@ -1113,6 +1113,11 @@ def test_a_date_a_time_or_a_number_alone_does_not_answer_who() -> None:
     role = AskedQuestion("g-role", "What's Ferdinand's role?", "Ferdinand", ASKED_AT, "m-r", "role")
     assert link(said("Declan", "Eko it ships on the 20th I think"), role, language="en") is None
     assert link(said("Declan", "Eko he's the new PO"), role, language="en") == ("g-role", "mention")
+    tea = AskedQuestion(
+        "g-tea", "Declan il préfère quoi, thé ou café ?", "Declan", ASKED_AT, "m-t", "preference"
+    )
+    assert link(said("Declan", "Eko it ships on the 20th I think"), tea) is None
+    assert link(said("Declan", "Eko le thé, évidemment"), tea) == ("g-tea", "mention")
     assert link(said("Paco", "Eko l'accueil, au rez-de-chaussée"), keys) == ("g-keys", "mention")
     # a description may hold a date
     margot = AskedQuestion("g-margot", "Qui est Margot ?", "Margot", ASKED_AT, "m-m", "identity")
