@@ -74,7 +74,7 @@ class Curiosity:
 _OPENER = re.compile(
     r"^(?:(?:"
     + "|".join(sorted(GREETING_WORDS))
-    + r"|dis|dites|bon|ben|bah|euh|alors|ok|okay|au fait|et|and|btw|by the way)"
+    + r"|dis|dites|bon|ben|bah|euh|alors|ok|okay|au fait|et|and|btw|by the way|stp|svp|please|pls)"
     r"(?![\w'’-])[\s,;:!.…-]*)+",
     re.IGNORECASE,
 )
@@ -213,6 +213,7 @@ def _subject(
 
 
 _DO = folded_words("do does did")
+_AUXILIARIES = folded_words("a ai as avons avez ont est sont suis es sommes etes")
 _ENGLISH_BE = folded_words("is are was were")
 _BE = folded_words("is are was were s")
 _ENGLISH_PRONOUNS = folded_words("i you we they he she")
@@ -245,6 +246,8 @@ def _after_a_clitic(words: list[tuple[str, str]], index: int) -> bool:
     "se passe", "il tombe"), whatever else the dictionary reads it as."""
     if index > 0 and words[index - 1][0] in SUBJECT_CLITICS:
         return True
+    if index > 1 and words[index - 1][0] in _AUXILIARIES and words[index - 2][0] in SUBJECT_CLITICS:
+        return True  # a participle after its auxiliary: "on a réservé quelle salle ?"
     # English: "where do we keep…", "what do you use for…"
     return index > 1 and words[index - 1][0] in _ENGLISH_PRONOUNS and words[index - 2][0] in _DO
 

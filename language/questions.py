@@ -26,19 +26,23 @@ _QUESTION_STARTS: dict[Language, tuple[str, ...]] = {
         "ou ",
         "quand",
         "combien",
-        "est-ce",
+        "est ce",
         "c'est qui",
         "c'est quoi",
+        "c'est ou ",
+        "c'est quand",
+        "c'est combien",
+        "c'est comment",
         "c'etait qui",
         "c'etait quoi",
         "tu sais",
-        "sais-tu",
+        "sais tu",
         "tu connais",
-        "connais-tu",
+        "connais tu",
         "tu te souviens",
-        "te souviens-tu",
-        "dis-moi",
-        "rappelle-moi",
+        "te souviens tu",
+        "dis moi",
+        "rappelle moi",
     ),
     "en": (
         "who",
@@ -59,6 +63,10 @@ _QUESTION_STARTS: dict[Language, tuple[str, ...]] = {
         "remind me",
     ),
 }
+
+
+# Emojis, their selectors and spaces closing a message after its last word or mark.
+_TRAILING_SYMBOLS = re.compile(r"[\s\U0001F000-\U0001FFFF\u2600-\u27BF\uFE0F\u200D]+$")
 
 
 # Words that make a topic technical (the seed's "Personnalité adaptative": technical → precise,
@@ -90,13 +98,14 @@ def is_question(text: str, language: Language = "fr") -> bool:
     """True for "…?" and for sentences that start like a question in either language ("c'était
     quoi le nom …", "do u know where Hallvard is? need to pick a slot"); ``language`` is kept for
     callers that name it."""
-    stripped = text.strip()
+    stripped = _TRAILING_SYMBOLS.sub("", text.strip())  # "c'est où le déj vendredi ? 🍽️"
     if not stripped:
         return False
     if stripped.endswith("?"):
         return True
-    # either language's openings: the team writes franglais ("do u know where X is? need it")
-    start = with_chat_spellings(fold(normalise_quotes(stripped)))
+    # either language's openings: the team writes franglais ("do u know where X is? need it"),
+    # hyphens or not ("rappelle moi")
+    start = with_chat_spellings(fold(normalise_quotes(stripped))).replace("-", " ")
     return any(start.startswith(prefix) for prefix in _QUESTION_STARTS["fr"] + _QUESTION_STARTS["en"])
 
 

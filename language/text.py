@@ -130,6 +130,7 @@ _CHAT_SPELLINGS = {
     "pk": "pourquoi",
     "pq": "pourquoi",
     "pkoi": "pourquoi",
+    "qd": "quand",
     "u": "you",
     "ur": "your",
 }

@@ -561,3 +561,12 @@ def test_a_frame_set_apart_is_no_part_of_the_subject() -> None:
 )
 def test_asking_eko_to_do_something_is_an_action(text: str, intent: str) -> None:
     assert intent_of(text, "en") == intent
+
+
+def test_a_participle_after_its_auxiliary_and_a_clitic_is_no_subject() -> None:
+    curiosity = read_curiosity("Eko on a réservé quelle salle pour la rétro de 15h ?")
+    assert curiosity is not None and not curiosity.subject.startswith("réservé")
+    # "stp" opening a question, "qd" for "quand" (probe conversation of 2026-11-28)
+    curiosity = read_curiosity("Eko stp tu sais qd sort la v2 de Hérisson ? 🙏")
+    assert curiosity is not None and (curiosity.subject, curiosity.facet) == ("Hérisson", "date")
+    assert asked_directly(curiosity.text).startswith("qd sort")

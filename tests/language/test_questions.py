@@ -19,3 +19,13 @@ def test_a_question_opening_in_either_language_with_chat_spelling_is_a_question(
     assert is_question(asked, "en") and is_question(asked, "fr")
     assert is_question("c'est qui le DPO ? j'ai besoin de lui", "en")
     assert not is_question("c'est Paul ? je crois", "fr")
+
+
+def test_an_emoji_after_the_question_mark_or_a_hyphen_left_out_keep_it_a_question() -> None:
+    """Probe conversation (2026-11-28): "Eko c'est où le déj d'équipe vendredi ? 🍽️" and "Eko
+    rappelle moi qd sort Framboisier v2 stp" were stored as answers to Eko's questions."""
+    assert is_question("c'est où le déj d'équipe vendredi ? 🍽️")
+    assert is_question("rappelle moi qd sort Hérisson v2 stp")
+    assert is_question("le déj d'équipe, c'est où ? 🍽️")
+    assert is_question("rappelle-moi le code du portail")
+    assert not is_question("c'est le bleu ☀️")
