@@ -220,9 +220,18 @@ _LAUGHTER_THEN = re.compile(
 
 
 def _after_laughter(text: str) -> str:
-    """What follows laughter that closes a first sentence, or ``text`` (see ``_LAUGHTER_THEN``)."""
+    """What follows laughter that closes a first sentence, or ``text`` (see ``_LAUGHTER_THEN``);
+    then what follows a question opening the message ("vous préparez un truc ? 😏 Mon anniv c'est
+    le 17 mars"): the question is put to the room, what follows it is told."""
     found = _LAUGHTER_THEN.match(text)
-    return text if found is None else text[found.end() :]
+    text = text if found is None else text[found.end() :]
+    asked = _QUESTION_THEN.match(text)
+    return text if asked is None else text[asked.end() :]
+
+
+# A first sentence ending with "?" (and the emojis after it) before another one, which opens with a
+# capital ("c'est le bleu ? non le vert" repairs the first, it does not follow a question).
+_QUESTION_THEN = re.compile(r"^[^?]*\?[\s\W]*(?=[A-ZÀ-Ý]\w*\W+\w)")
 
 
 # A message that stops on a word that needs another after it — a French preposition or conjunction,
@@ -1026,7 +1035,28 @@ def _named_besides_the_asking(question: AskedQuestion) -> set[str]:
 
 
 def _answer(question: AskedQuestion, link: Link, text: str, language: Language) -> Answer:
+    text = _sentence_answering(text, question, language)
     return Answer(question.goal_id, link, text, is_standalone(text, question, language))
+
+
+# Sentence ends inside a reply (a full stop or an exclamation, then a capital).
+_SENTENCE_BREAK = re.compile(r"(?<=[.!])\s+(?=[A-ZÀ-Ý])")
+
+
+def _sentence_answering(text: str, question: AskedQuestion, language: Language) -> str:
+    """Of a reply of several sentences, the one that answers: it shares a word with the question
+    and has the facet's shape ("Mon anniv c'est le 17 mars. Et mon dessert
+    préféré c'est le tiramisu" to "c'est quand l'anniv de Baptiste ?" is "Mon anniv c'est le 17
+    mars"). The whole reply when none or several do."""
+    sentences = [part.strip() for part in _SENTENCE_BREAK.split(text.strip()) if part.strip()]
+    if len(sentences) < 2:
+        return text
+    answering = [
+        sentence
+        for sentence in sentences
+        if set(terms(sentence)) & set(terms(question.text)) and fits_facet(sentence, question.facet, language)
+    ]
+    return answering[0].rstrip(" .!") if len(answering) == 1 else text
 
 
 def is_standalone(text: str, question: AskedQuestion, language: Language = "fr") -> bool:

@@ -297,3 +297,29 @@ def test_an_english_participle_after_is_states_the_heading() -> None:
     assert written(
         "Where are the spare keys stored?", "spare keys", "place", "in the drawer", "Paul", "en"
     ) == ("The spare keys are stored in the drawer (according to Paul)")
+
+
+def test_of_several_sentences_the_one_answering_makes_the_fact() -> None:
+    """Probe conversation (2026-11-28): Baptiste's "haha vous préparez un truc ? 😏 Mon anniv c'est le
+    17 mars. Et mon dessert préféré c'est le tiramisu, sans hésiter !" answered nothing."""
+    from datetime import UTC, datetime, timedelta
+
+    from language.answers import AskedQuestion, Said, find_answer
+
+    asked_at = datetime(2026, 11, 28, 10, tzinfo=UTC)
+    told = (
+        "haha vous préparez un truc ? 😏 Mon anniv c'est le 17 mars. "
+        "Et mon dessert préféré c'est le tiramisu !"
+    )
+    said = Said(told, "Baptiste", asked_at + timedelta(seconds=30))
+    birthday = AskedQuestion(
+        "g", "C'est quand l'anniv de Baptiste ?", "anniv de Baptiste", asked_at, "m", "date"
+    )
+    answer = find_answer(said, [birthday], window=timedelta(minutes=10))
+    assert answer is not None and answer.link == "subject_author"
+    goal = Record("g", "goal", "C'est quand l'anniv de Baptiste ?", about="anniv de Baptiste", facet="date")
+    templates = PromptTemplates("bot", "fr")
+    assert (
+        fact_text(answer, goal, "Baptiste", templates, "fr", "Eko")
+        == "Anniv de Baptiste : le 17 mars (d'après Baptiste)"
+    )
