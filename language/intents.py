@@ -274,6 +274,7 @@ _CAN_YOU = (("tu", "peux"), ("peux", "tu"), ("tu", "pourrais"), ("pourrais", "tu
             ("could", "you"), ("would", "you"))  # fmt: skip
 _OBJECT_PRONOUNS = folded_words("me m nous lui leur te t le la les l us")
 _OPENING_WORDS = folded_words("dis hey et and so alors bon ok")
+_TO_THE_SPEAKER = folded_words("me m nous")
 _TELLING_VERBS = folded_words(
     "dire redire donner filer passer expliquer rappeler montrer indiquer tell give show explain remind"
 )
@@ -286,10 +287,14 @@ def _asks_to_do(words: list[str]) -> bool:
         if any(word not in _POLITE and word not in _OPENING_WORDS for word in words[:i]):
             return False  # "what would you recommend?" asks something else of Eko
         rest = words[i + 2 :]
+        told_to_me = False
         while rest and (rest[0] in _OBJECT_PRONOUNS or rest[0] in _POLITE):
+            told_to_me = told_to_me or rest[0] in _TO_THE_SPEAKER
             rest = rest[1:]
-        if not rest or rest[0] in _TELLING_VERBS or not rest[0].isalpha():
+        if not rest or not rest[0].isalpha():
             return False
+        if rest[0] in _TELLING_VERBS and (told_to_me or words[i] in ("can", "could", "would")):
+            return False  # "tu peux me rappeler le code ?" asks it; "tu peux rappeler à tous la réu" acts
         # after the modal, the verb is in its base form: an infinitive's ending in French, any
         # word that is no function word in English ("can you book…")
         if words[i] in ("tu", "peux", "pourrais"):

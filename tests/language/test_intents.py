@@ -557,6 +557,8 @@ def test_a_frame_set_apart_is_no_part_of_the_subject() -> None:
         ("Eko tu peux me donner le code wifi ?", "information"),
         ("Eko can you give me the wifi code?", "information"),
         ("Eko peux-tu me rappeler le code du portail ?", "information"),
+        # reminding or telling others is an action (probe conversation of 2026-11-28)
+        ("Eko tu peux rappeler à tout le monde la réu de 14h stp ?", "action"),
     ],
 )
 def test_asking_eko_to_do_something_is_an_action(text: str, intent: str) -> None:
