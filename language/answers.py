@@ -1219,7 +1219,12 @@ _DESCRIBED_ANYHOW = frozenset({None, "identity", "definition", "other", "agent",
 # A phone number (French or international) and an e-mail address: values that say their channel.
 _PHONE_NUMBER = re.compile(r"(?<![\w+])(?:\+\d{2}\s?|0)[1-9](?:[\s.-]?\d{2}){4}(?!\d)")
 _EMAIL_ADDRESS = re.compile(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+")
-_CHANNEL_VALUES = {"channel:phone": _PHONE_NUMBER, "channel:mail": _EMAIL_ADDRESS}
+_CHAT_HANDLE = re.compile(r"(?<![\w.])@[\w][\w.-]*\w")
+_CHANNEL_VALUES = {
+    "channel:phone": _PHONE_NUMBER,
+    "channel:mail": _EMAIL_ADDRESS,
+    "channel:handle": _CHAT_HANDLE,
+}
 
 
 # The prepositions before a place named as where one is, as where one comes from, and before the

@@ -686,6 +686,8 @@ def heading_ends_with_verb(curiosity: Curiosity) -> bool:
     heading = fact_heading(curiosity).split()
     if not heading or heading == curiosity.text.split() or len(heading) < 2:
         return False
+    if heading[-2].endswith(("'s", "’s")):
+        return False  # "Lumenboard's licences": a possessive heads a noun
     last = fold(heading[-1])
     folded = [fold(word) for word in TOKEN.findall(curiosity.text)]
     at = folded.index(last) if last in folded else -1

@@ -53,7 +53,10 @@ _ROLE_HOLDER_CUE = (
 )
 _CUES: tuple[tuple[str, str], ...] = (
     ("contact", r" (?:joindre|joignable|contacter|contact|(?<! s )appeler|telephoner) "),
-    ("contact", r" (?:e ?mail|mail|courriel|numero|num|telephone|tel|portable|06|07|phone) "),
+    (
+        "contact",
+        r" (?:e ?mail|mail|courriel|numero|num|telephone|tel|portable|06|07|phone|slack|handle|pseudo) ",
+    ),
     (
         "preference",
         r" (?:prefere[es]?|preferee?s?|prefs?|favori(?:te)?s?|favou?rite|fav|prefers?|culte|"
@@ -217,6 +220,8 @@ CONTACT_CHANNELS: dict[str, str] = {
     **{word: "channel:mail" for word in ("mail", "email", "mails", "emails", "courriel", "courriels")},
     **{word: "channel:phone" for word in ("numero", "num", "telephone", "tel", "portable", "06", "07",
                                           "phone", "mobile", "number")},
+    # a chat handle ("son pseudo Slack", "Nate's slack handle")
+    **{word: "channel:handle" for word in ("slack", "handle", "pseudo")},
 }  # fmt: skip
 
 # Cue words that also say *which* information of the facet is asked: they stay content words, so
@@ -226,6 +231,9 @@ _KEPT = frozenset(
         "mail",
         "email",
         "courriel",
+        "slack",
+        "handle",
+        "pseudo",
         "numero",
         "num",
         "telephone",

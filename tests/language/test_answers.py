@@ -1219,3 +1219,15 @@ def test_a_day_by_its_ordinal_is_no_place() -> None:
         "g-o",
         "mention",
     )
+
+
+def test_a_chat_handle_is_a_contact_channel() -> None:
+    """Probe conversation (2026-11-28): "it's @nate.okafor, DMs always open 👍" from Nate to "what's
+    Nate's slack handle?" answered nothing (the question was read as a definition)."""
+    handle = AskedQuestion("g-h", "What's Nate's slack handle?", "Nate", ASKED_AT, "m-h", "contact")
+    assert link(said("Nate", "it's @nate.okafor, DMs always open 👍"), handle, language="en") == (
+        "g-h",
+        "subject_author",
+    )
+    mail = AskedQuestion("g-m", "What's Nate's email?", "Nate", ASKED_AT, "m-m", "contact")
+    assert link(said("Nate", "it's @nate.okafor"), mail, language="en") is None

@@ -273,3 +273,8 @@ def test_en_vrai_asks_nothing() -> None:
         judge("goal", "Bastien il bosse pour quelle boîte en vrai ?", "pour qui travaille Bastien ?")
         == "same"
     )
+
+
+def test_a_chat_handle_is_asked_as_a_contact() -> None:
+    assert facet_of("What's Nate's slack handle?") == "contact"
+    assert judge("goal", "What's Nate's slack handle?", "What's Nate's email?") != "same"
