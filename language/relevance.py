@@ -127,8 +127,14 @@ def _asked_facet(question: str, bot_name: str) -> str:
 
 
 # Facets that tell the same thing in other words, besides ANSWERED_BY: a time of day is a date's,
-# and who someone is or who does a thing both ask a person ("who's running the migration?").
-_ALIKE = (frozenset({"date", "hours"}), frozenset({"identity", "agent"}))
+# who someone is or who does a thing both ask a person ("who's running the migration?"), and a
+# price and a count are both numbers a fact often gives together ("49 € par siège, et on a 12
+# sièges": its shape is checked, _gives_asked_kind).
+_ALIKE = (
+    frozenset({"date", "hours"}),
+    frozenset({"identity", "agent"}),
+    frozenset({"price", "quantity", "amount"}),
+)
 # Facets a question is read as when nothing narrower is found ("what do we pay per seat?"): the
 # fact's shape (a price, a date) tells whether it has the value asked (_gives_asked_kind).
 _VAGUE = frozenset({"other", "definition"})

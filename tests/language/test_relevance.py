@@ -98,3 +98,6 @@ def test_a_fact_learned_for_another_facet_is_not_quoted() -> None:
     # who someone is and who does a thing both ask a person
     lead = "Sigrun is in charge of the Kestrel migration (according to Rufus)"
     assert answers("who's running the Kestrel migration?", lead, 0.5, about="Kestrel", facet="agent")
+    # a price and a count, often given together
+    seats = "Prix de Rhubarbe : 49 € par mois et par siège, et on a 12 sièges (d'après Perrine)"
+    assert answers("on a combien de sièges Rhubarbe en tout ?", seats, 0.5, about="Rhubarbe", facet="price")
