@@ -369,6 +369,9 @@ def find_answer(
     hedge = _CLOSING_HEDGE.search(text)
     if hedge is not None and hedge.start() > 0:
         text = text[: hedge.start()]
+    opening = _OPENING_HEDGE.match(text)
+    if opening is not None and opening.end() < len(text):
+        text = text[opening.end() :]  # "je crois que c'est jeudi": the rules read "c'est jeudi"
     if not says_something(said.text, text, language, bot_name):
         return None
     live = sorted(candidates, key=lambda q: q.asked_at or said.posted_at, reverse=True)
@@ -1695,6 +1698,13 @@ _CLOSING_HEDGE = re.compile(
     r"[\s!.…]*$",
     re.IGNORECASE,
 )
+# The same said before the answer, with its conjunction ("je crois que c'est jeudi", "I think it's
+# Paul").
+_OPENING_HEDGE = re.compile(
+    r"^(?:je crois|je pense|j['’]imagine|je suppose|il me semble)\s+(?:que\s+|qu['’]\s*)"
+    r"|^(?:i think|i guess|i believe|i suppose)\s+(?:that\s+)?",
+    re.IGNORECASE,
+)
 _SUBJECT_PRONOUNS = folded_words("il elle ils elles on ca it they he she")
 
 
@@ -1768,12 +1778,17 @@ def fits_facet(text: str, facet: str | None, language: Language) -> bool:
     if facet == "place" and _only_a_name(text):
         return True  # "Colmar", "Aix-en-Provence": a place named alone
     folded = fold(text)
+    if facet in _PLACED:
+        folded = _HAS.sub(r"\1 has", folded)  # "il a un chat": the verb, not the folded "à"
     if facet in _COUNTED:
         folded = _DAY_OF_MONTH.sub(" ", folded)  # "3rd to 5th of June", "le 3 avril": a date, no count
     said_in = sentence_language(tokens(text))
     return any(re.search(shape[lang], folded) for lang in {language, said_in or language})
 
 
+# Facets whose answer is a place; "a" after a subject pronoun is "avoir", not the folded "à".
+_PLACED = frozenset({"place", "origin"})
+_HAS = re.compile(r"\b(il|elle|on|ca|y|qui|tu|j|t)\s+a\b")
 # Facets whose answer counts (a number, a price): an ordinal or a day of a month is no count.
 _COUNTED = frozenset({"quantity", "price", "amount"})
 _MONTH_NAMES = "|".join(name for names in MONTHS for name in names)

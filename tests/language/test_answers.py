@@ -1231,3 +1231,20 @@ def test_a_chat_handle_is_a_contact_channel() -> None:
     )
     mail = AskedQuestion("g-m", "What's Nate's email?", "Nate", ASKED_AT, "m-m", "contact")
     assert link(said("Nate", "it's @nate.okafor"), mail, language="en") is None
+
+
+def test_a_hedge_before_the_answer_is_kept_but_not_read() -> None:
+    """Probe conversation (2026-11-28): "Eko je crois que c'est jeudi" to "c'est quand les vacances
+    de Yanis ?" answered nothing ("je crois" opened another thing); the fact keeps the doubt."""
+    holidays = AskedQuestion(
+        "g-v", "C'est quand les vacances de Yanis ?", "vacances de Yanis", ASKED_AT, "m-v", "date"
+    )
+    answer = find_answer(said("Thibaut", "Eko je crois que c'est jeudi"), [holidays], window=WINDOW)
+    assert answer is not None and answer.text == "je crois que c'est jeudi"
+
+
+def test_a_after_a_subject_pronoun_is_the_verb_not_a_place() -> None:
+    where = AskedQuestion("g-w", "Où habite Malik ?", "Malik", ASKED_AT, "m-w", "place")
+    assert link(said("Paul", "Eko il a un chat"), where) is None
+    assert link(said("Paul", "Eko je crois qu'il a un chat"), where) is None
+    assert link(said("Paul", "Eko il habite a Lyon"), where) == ("g-w", "mention")
