@@ -39,6 +39,7 @@ from language.facets import (
     gives_a_date_not_a_place,
     read_facet,
     stated_facets,
+    unasked_words,
 )
 from language.intents import GREETING_WORDS, is_chit_chat, is_formula
 from language.mentions import mentions_bot, name_spans, strip_mention
@@ -1031,10 +1032,7 @@ def topic_terms(question: AskedQuestion) -> set[str]:
 
 def _named_besides_the_asking(question: AskedQuestion) -> set[str]:
     """:func:`topic_terms` without the words that ask the facet ("prix", "coûte", "combien")."""
-    reading = read_facet(question.text)
-    asking = {reading.words[i] for i in reading.cue_positions}
-    said = " ".join(word for word in reading.words if word not in asking)
-    return set(terms(said)) - set(terms(question.subject or ""))
+    return set(terms(" ".join(unasked_words(question.text)))) - set(terms(question.subject or ""))
 
 
 def _answer(question: AskedQuestion, link: Link, text: str, language: Language) -> Answer:
@@ -1691,19 +1689,18 @@ def _opens_with_another_subject(text: str, question: AskedQuestion) -> bool:
     return bool(before) and not set(terms(" ".join(before))) & set(terms(question.text))
 
 
-# How sure the speaker is, said after the answer ("les lasagnes je crois", "à Lyon il me semble").
+# How sure the speaker is: a verb of believing in the first person, French and English.
+_BELIEVING_FR = r"je crois|je pense|j['’]imagine|je suppose|il me semble"
+_BELIEVING_EN = r"i think|i guess|i believe|i suppose"
+# … said after the answer ("les lasagnes je crois", "à Lyon il me semble").
 _CLOSING_HEDGE = re.compile(
-    r"[\s,]*(?:je crois|je pense|j['’]imagine|je suppose|il me semble|me semble-t-il|de mémoire|"
-    r"si je me souviens bien|si je dis pas de bêtise|i think|i guess|i believe|i suppose|if i remember)"
-    r"[\s!.…]*$",
+    rf"[\s,]*(?:{_BELIEVING_FR}|me semble-t-il|de mémoire|si je me souviens bien|si je dis pas de bêtise|"
+    rf"{_BELIEVING_EN}|if i remember)[\s!.…]*$",
     re.IGNORECASE,
 )
-# The same said before the answer, with its conjunction ("je crois que c'est jeudi", "I think it's
-# Paul").
+# … or before it, with its conjunction ("je crois que c'est jeudi", "I think it's Paul").
 _OPENING_HEDGE = re.compile(
-    r"^(?:je crois|je pense|j['’]imagine|je suppose|il me semble)\s+(?:que\s+|qu['’]\s*)"
-    r"|^(?:i think|i guess|i believe|i suppose)\s+(?:that\s+)?",
-    re.IGNORECASE,
+    rf"^(?:{_BELIEVING_FR})\s+(?:que\s+|qu['’]\s*)|^(?:{_BELIEVING_EN})\s+(?:that\s+)?", re.IGNORECASE
 )
 _SUBJECT_PRONOUNS = folded_words("il elle ils elles on ca it they he she")
 

@@ -19,8 +19,10 @@ from language.mentions import strip_mention
 from language.questions import asked_part
 from language.readings import KINDS
 from language.text import (
+    AUXILIARIES,
     DETERMINERS,
     FUNCTION_WORDS,
+    INTERROGATIVES,
     NUMBER_WORDS,
     PREPOSITIONS,
     SUBJECT_CLITICS,
@@ -213,9 +215,8 @@ def _subject(
 
 
 _DO = folded_words("do does did")
-_AUXILIARIES = folded_words("a ai as avons avez ont est sont suis es sommes etes")
 _ENGLISH_BE = folded_words("is are was were")
-_BE = folded_words("is are was were s")
+_BE = _ENGLISH_BE | {"s"}
 _ENGLISH_PRONOUNS = folded_words("i you we they he she")
 
 
@@ -246,7 +247,7 @@ def _after_a_clitic(words: list[tuple[str, str]], index: int) -> bool:
     "se passe", "il tombe"), whatever else the dictionary reads it as."""
     if index > 0 and words[index - 1][0] in SUBJECT_CLITICS:
         return True
-    if index > 1 and words[index - 1][0] in _AUXILIARIES and words[index - 2][0] in SUBJECT_CLITICS:
+    if index > 1 and words[index - 1][0] in AUXILIARIES and words[index - 2][0] in SUBJECT_CLITICS:
         return True  # a participle after its auxiliary: "on a réservé quelle salle ?"
     # English: "where do we keep…", "what do you use for…"
     return index > 1 and words[index - 1][0] in _ENGLISH_PRONOUNS and words[index - 2][0] in _DO
@@ -653,7 +654,7 @@ def fact_heading(curiosity: Curiosity) -> str:
     # a capitalised word inside the question is a name, wherever it stands ("Anatole vient", from
     # "il vient d'où Anatole ?", is a heading although "où" comes right before the name)
     named = first[:1].isupper() and bool(before)
-    if any(word in _INTERROGATIVES for word in folded_words(curiosity.topic)):
+    if any(word in INTERROGATIVES for word in folded_words(curiosity.topic)):
         # a topic still asking ("Kestrel what do we actually pay per seat", from "Kestrel, what do
         # we actually pay per seat?") is no noun phrase: its subject heads the fact
         return curiosity.subject or curiosity.topic
@@ -675,7 +676,6 @@ def fact_heading(curiosity: Curiosity) -> str:
 
 
 _ASKING_WORDS = folded_words("qui quand ou comment pourquoi combien who when where how why")
-_INTERROGATIVES = _ASKING_WORDS | folded_words("quoi quel quelle quels quelles what which")
 _WHAT = folded_words("quoi what")
 
 

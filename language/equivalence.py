@@ -31,7 +31,7 @@ from itertools import combinations
 from typing import Literal
 
 from language.concepts import synonym_class
-from language.facets import stated_facets
+from language.facets import VAGUE_FACETS, stated_facets
 from language.lexicon import translatable, translates
 from language.readings import (
     CLASSIFIERS,
@@ -802,7 +802,7 @@ def _same_claim(
     facets = (stated_facets(a_text) | {ra.facet}) & (stated_facets(b_text) | {rb.facet})
     if ra.trip and rb.trip:
         facets |= {"trip"}  # going away (a holiday, a week-end) is what both say
-    if not facets - _VAGUE_FACETS:
+    if not facets - VAGUE_FACETS:
         return False
     subject = tuple(tokens(about))
     values_a, values_b = _values(ra, subject), _values(rb, subject)
@@ -824,10 +824,6 @@ def _same_claim(
 
 def _translated(words: list[str], others: list[str]) -> bool:
     return all(any(translation(word, other) for other in others) for word in words)
-
-
-# Facets every description gives ("X est un…"): sharing one says nothing about the claim.
-_VAGUE_FACETS = frozenset({"definition", "other"})
 
 
 def richer_text(kept: str, incoming: str) -> str:

@@ -427,6 +427,14 @@ def _without_recent_past(text: str) -> str:
     return _RECENT_PAST.sub(infinitive, text)
 
 
+def unasked_words(text: str) -> list[str]:
+    """The folded words of a question besides those that ask its facet ("sert à quoi", "combien
+    coûte", "prix"): what it names, the subject included."""
+    reading = read_facet(text)
+    asking = {reading.words[i] for i in reading.cue_positions}
+    return [word for word in reading.words if word not in asking]
+
+
 def read_statement(text: str) -> FacetReading:
     """The facet a statement gives and which of its words said so (the predicate words)."""
     words = tuple(tokens(_without_recent_past(text)))
@@ -537,6 +545,11 @@ PREDICATE_FACETS = frozenset({"place", "origin", "employer"})
 # Facets whose answer is a value of a shape (a date, a number, a price, an age): a fact or a reply
 # has the kind asked when it holds one (language.answers.fits_facet).
 VALUE_FACETS = frozenset({"date", "quantity", "price", "amount", "age"})
+# Facets read when nothing narrower is found: every description gives them ("X est un…"), and a
+# question is read so when no cue names what it asks ("what do we pay per seat?" before "pay" was
+# one). Sharing one says little about a claim (language.equivalence); a fact learned for one may
+# answer a value asked when it has the value's shape (language.relevance).
+VAGUE_FACETS = frozenset({"definition", "other"})
 
 
 @lru_cache(maxsize=4096)  # search re-ranks and answers read the same fact texts again and again

@@ -21,6 +21,7 @@ from language.questions import asked_part
 from language.text import (
     FUNCTION_WORDS,
     INFINITIVE_ENDING,
+    INTERROGATIVES,
     Language,
     fold,
     folded_words,
@@ -384,10 +385,6 @@ _KNOW_SOME = _phrases(
 )
 _JOKES = folded_words("blague blagues joke jokes drole droles marrant marrante rigolo rigolote funny")
 _YOU = folded_words("tu t toi te ton ta tes t'es t'as you your yours yourself")
-_INTERROGATIVES = folded_words(
-    "qui quoi ou quand combien comment pourquoi quel quelle quels quelles lequel laquelle "
-    "who what where when how why which whose whom"
-)
 _POLITE = folded_words("stp svp please plz pls merci")
 # Light verbs: they carry the grammar of a question, not what it is about.
 _LIGHT_VERBS = folded_words(
@@ -551,7 +548,7 @@ def _bare_alternative(said: str, words: list[str]) -> bool:
         not set(words) & _OR
         or len(words) > 8
         or "où" in said
-        or set(words) & (_VERB_MARKERS | _INTERROGATIVES - _OR)
+        or set(words) & (_VERB_MARKERS | INTERROGATIVES - _OR)
     ):
         return False
     if words[0] in _OR or words[-1] in _OR:
@@ -586,7 +583,7 @@ _REALLY = re.compile(r"^ (?:c est vrai|vraiment|serieux|serieusement|sans rire|r
 
 def _proposes(joined: str, words: list[str]) -> bool:
     found = _PROPOSAL.match(joined)
-    return found is not None and found.group(1) not in _BE_OR_HAVE and not set(words) & _INTERROGATIVES
+    return found is not None and found.group(1) not in _BE_OR_HAVE and not set(words) & INTERROGATIVES
 
 
 def intent_of(text: str, language: Language = "fr", bot_name: str = "Eko") -> Intent:
@@ -635,10 +632,10 @@ def intent_of(text: str, language: Language = "fr", bot_name: str = "Eko") -> In
     framed_request = recall or bool(seeking) or bool(_REQUEST_FRAMES.search(joined))
     if not asks and not framed_request and rest[0] in _EXCLAMATIVES:
         return "small_talk"  # "quelle journée…", "quel temps de fou": an exclamation
-    if (_KNOW_SOME.search(joined) and not set(words) & _INTERROGATIVES) or set(words) & _JOKES:
+    if (_KNOW_SOME.search(joined) and not set(words) & INTERROGATIVES) or set(words) & _JOKES:
         return "action"  # come up with one: "tu connais la blague du canard ?"
     reading = read_facet(said, language)
-    interrogatives = set(rest) & _INTERROGATIVES
+    interrogatives = set(rest) & INTERROGATIVES
     if not asks and _CLEFT_STATEMENT.search(joined):
         interrogatives.discard("qui")  # "c'est le certificat SSL qui a expiré": a relative, not asked
     is_request = asks or framed_request or bool(interrogatives)
@@ -658,7 +655,7 @@ def intent_of(text: str, language: Language = "fr", bot_name: str = "Eko") -> In
         for i, w in enumerate(reading.words)
         if i not in reading.cue_positions
         and w not in FUNCTION_WORDS
-        and w not in _INTERROGATIVES
+        and w not in INTERROGATIVES
         and w in rest
     ]
     if not subject_words:

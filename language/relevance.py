@@ -31,17 +31,19 @@ answers").
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from language.answers import fits_facet
 from language.curiosity import read_curiosity
 from language.equivalence import same_subject, subject_key
 from language.facets import (
     ANSWERED_BY,
+    VAGUE_FACETS,
     VALUE_FACETS,
     facet_of,
-    read_facet,
     states_another_facet,
     states_only_other_facets,
+    unasked_words,
 )
 from language.terms import terms
 from language.text import fold, is_common_word
@@ -121,6 +123,7 @@ def _gives_asked_kind(question: str, text: str) -> bool:
     return not states_another_facet(asked, text)
 
 
+@lru_cache(maxsize=1024)  # one question is checked against every fact the search found
 def _asked_facet(question: str, bot_name: str) -> str:
     asked = read_curiosity(question, bot_name=bot_name)
     return asked.facet if asked is not None else facet_of(question)
@@ -135,16 +138,13 @@ _ALIKE = (
     frozenset({"identity", "agent"}),
     frozenset({"price", "quantity", "amount"}),
 )
-# Facets a question is read as when nothing narrower is found ("what do we pay per seat?"): the
-# fact's shape (a price, a date) tells whether it has the value asked (_gives_asked_kind).
-_VAGUE = frozenset({"other", "definition"})
 
 
 def _facets_agree(asked: str, learned: str) -> bool:
     """A fact learned as the answer to a ``learned`` question may answer an ``asked`` one: either
     is unknown ("other"), they are one facet, one answers the other (ANSWERED_BY, _ALIKE), or the
     learned one was vague and a value is asked."""
-    if "other" in (asked, learned) or asked == learned or (learned in _VAGUE and asked in VALUE_FACETS):
+    if "other" in (asked, learned) or asked == learned or (learned in VAGUE_FACETS and asked in VALUE_FACETS):
         return True
     return (
         learned in ANSWERED_BY.get(asked, ())
@@ -168,10 +168,8 @@ def asks_again(question: str, text: str, about: str | None, facet: str, bot_name
     joined = f"{text} {about}"
     # The words that ask (the facet's cues: "sert à quoi", "combien coûte") are the facet already
     # matched; every other word says what is asked and must be in the fact.
-    reading = read_facet(question)
-    asking = {reading.words[i] for i in reading.cue_positions}
-    said = [word for word in _WORD.findall(question) if fold(word) not in asking]
-    if len(shared_words(" ".join(said), joined)) < content_words(" ".join(said)):
+    said = " ".join(unasked_words(question))
+    if len(shared_words(said, joined)) < content_words(said):
         return False
     return _names_in(question, joined, bot_name)
 

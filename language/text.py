@@ -485,6 +485,11 @@ WHO_WORDS = folded_words("qui who whom")
 # Determiners (articles, possessives, demonstratives): the word after one is a noun ("la sœur",
 # "son vélo", "the desk"), whatever else simplemma reads it as. A closed linguistic category, less
 # the English "a", which is also the French "a" (has) of "Léna a quitté Ledger".
+# Interrogative words of both languages (a closed class), folded.
+INTERROGATIVES = folded_words(
+    "qui quoi ou quand combien comment pourquoi quel quelle quels quelles lequel laquelle "
+    "who what where when how why which whose whom"
+)
 # Prepositions that govern an interrogative or a name ("avec qui", "pour quelle boîte", "chez
 # Mirakl"), both languages: a closed class.
 PREPOSITIONS = folded_words("chez pour de d avec a en dans sur par depuis jusqu for with at from to by")
