@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from language.relevance import answers, asks_again
 
 DPO = "DPO : it's Claire Martin from legal (d'après Tom)"
@@ -84,20 +86,61 @@ def test_a_fact_learned_for_another_facet_is_not_quoted() -> None:
     contact = "c'est qui notre contact chez le client pour Opaline ?"
     assert not answers(contact, demo, 0.7, about="Opaline", facet="date")
     assert answers("c'est quand la démo Opaline chez le client ?", demo, 0.7, about="Opaline", facet="date")
-    # facets that answer each other still do: a role tells who someone is, an hour a date
-    role = "Axelle est data analyst chez Tisserin (d'après Axelle)"
-    assert answers("c'est qui Axelle ?", role, 0.7, about="Axelle", facet="role")
-    opening = "La cantine Hérisson ouvre à 11h30 (d'après Paul)"
-    assert answers("la cantine Hérisson ouvre quand ?", opening, 0.7, about="cantine Hérisson", facet="hours")
-    who = "Axelle : la nouvelle data analyst de Tisserin (d'après Paul)"
-    assert answers("Axelle elle fait quoi ?", who, 0.7, about="Axelle", facet="identity")
-    # a vague reading when it was learned, a value asked: the fact's shape decides (probe
-    # conversation: "what does Kestrel cost us per seat?" after "Kestrel, what do we pay per seat?")
-    seat = "Kestrel: €19 per seat per month (according to Tamsin)"
-    assert answers("what does Kestrel cost us per seat?", seat, 0.5, about="Kestrel", facet="definition")
-    # who someone is and who does a thing both ask a person
-    lead = "Sigrun is in charge of the Kestrel migration (according to Rufus)"
-    assert answers("who's running the Kestrel migration?", lead, 0.5, about="Kestrel", facet="agent")
-    # a price and a count, often given together
-    seats = "Prix de Rhubarbe : 49 € par mois et par siège, et on a 12 sièges (d'après Perrine)"
-    assert answers("on a combien de sièges Rhubarbe en tout ?", seats, 0.5, about="Rhubarbe", facet="price")
+
+
+@pytest.mark.parametrize(
+    ("question", "fact", "score", "about", "learned"),
+    [
+        # facets that answer each other still do: a role tells who someone is, an hour a date
+        (
+            "c'est qui Axelle ?",
+            "Axelle est data analyst chez Tisserin (d'après Axelle)",
+            0.7,
+            "Axelle",
+            "role",
+        ),
+        (
+            "la cantine Hérisson ouvre quand ?",
+            "La cantine Hérisson ouvre à 11h30 (d'après Paul)",
+            0.7,
+            "cantine Hérisson",
+            "hours",
+        ),
+        (
+            "Axelle elle fait quoi ?",
+            "Axelle : la nouvelle data analyst de Tisserin (d'après Paul)",
+            0.7,
+            "Axelle",
+            "identity",
+        ),
+        # a vague reading when it was learned, a value asked: the fact's shape decides (probe
+        # conversation: "what does Kestrel cost us per seat?" after "Kestrel, what do we pay per seat?")
+        (
+            "what does Kestrel cost us per seat?",
+            "Kestrel: €19 per seat per month (according to Tamsin)",
+            0.5,
+            "Kestrel",
+            "definition",
+        ),
+        # who someone is and who does a thing both ask a person
+        (
+            "who's running the Kestrel migration?",
+            "Sigrun is in charge of the Kestrel migration (according to Rufus)",
+            0.5,
+            "Kestrel",
+            "agent",
+        ),
+        # a price and a count, often given together
+        (
+            "on a combien de sièges Rhubarbe en tout ?",
+            "Prix de Rhubarbe : 49 € par mois et par siège, et on a 12 sièges (d'après Perrine)",
+            0.5,
+            "Rhubarbe",
+            "price",
+        ),
+    ],
+)
+def test_a_fact_learned_for_a_facet_that_agrees_is_quoted(
+    question: str, fact: str, score: float, about: str, learned: str
+) -> None:
+    assert answers(question, fact, score, about=about, facet=learned)
