@@ -501,7 +501,7 @@ _STATED: tuple[tuple[str, str], ...] = (
     ),
     (
         "price",
-        r"€| euros?| dollars?| coute| coutent| cout | tarif| prix| tjm| facture| budget| balles| "
+        r"€|\$|£| euros?| dollars?| coute| coutent| cout | tarif| prix| tjm| facture| budget| balles| "
         r"\d+ ?k | per day| par jour| per month| par mois| costs?",
     ),
     (

@@ -36,6 +36,7 @@ from language.text import (
     ENGLISH_AUXILIARIES,
     FILLERS,
     FUNCTION_WORDS,
+    HOUR_MARK,
     LIGHT_VERBS,
     MODALS,
     NUMBER_WORDS,
@@ -216,10 +217,15 @@ class Reading:
     heads: frozenset[str] = frozenset()  # nouns heading the phrase of a named subject (_heads)
 
 
+# A time on the hour, "18:00" or "18h00": written "18h", as "18h" is read (the minutes say nothing).
+_ON_THE_HOUR = re.compile(r"\b(\d{1,2})\s?(?::|h)\s?00\b")
+
+
 @lru_cache(maxsize=16384)
 def read(text: str, statement: bool = False) -> Reading:
     """The facet, content words and anchors of ``text`` (see the module docstring); a ``statement``
     (a fact) is read by its predicate words (:func:`language.facets.read_statement`)."""
+    text = _ON_THE_HOUR.sub(r"\1h", text)
     forms = accented_forms(text)
     names = _names(text)
     facet = read_statement(text) if statement else read_facet(_without_description(text, names))
@@ -236,7 +242,7 @@ def read(text: str, statement: bool = False) -> Reading:
             word not in (_STATEMENT_IGNORED if statement else _IGNORED)
             or english_homograph(word, forms.get(word, word), french)
         )
-        and not (word in ORDINAL_SUFFIXES and index and words[index - 1][:1].isdigit())
+        and not ((word in ORDINAL_SUFFIXES or word == HOUR_MARK) and index and words[index - 1][:1].isdigit())
     ]
     content = tuple(
         NUMBER_WORDS.get(word) or CALENDAR.get(word) or CALENDAR.get(word.removesuffix("s")) or word

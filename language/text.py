@@ -463,7 +463,8 @@ FRENCH_FUNCTION_WORDS = folded_words(
 ENGLISH_FUNCTION_WORDS = folded_words(
     """the a an of to in on at for by with from into and or but is are was were be been being am do does
     did done has have had it its this that these those i me my you your he she him his her we us our
-    they them their s which whose whom there here than then so as since during until after before"""
+    they them their s which whose whom there here than then so as since during until after before
+    not isn aren wasn weren doesn didn hasn haven hadn"""
 )
 FUNCTION_WORDS = FRENCH_FUNCTION_WORDS | ENGLISH_FUNCTION_WORDS
 
@@ -622,6 +623,8 @@ ORDINAL_WORDS: dict[str, str] = {
 NUMBER_WORDS: dict[str, str] = {**CARDINAL_WORDS, **ORDINAL_WORDS}
 # Ordinal endings written after a digit ("3e", "3ème", "2nd", "4th"): the digit alone is the value.
 ORDINAL_SUFFIXES = frozenset(["e", "eme", "er", "ere", "nd", "rd", "th", "st"])
+# The hour mark of a French time ("11h30", "10h"): notation, as the colon of "11:30" is.
+HOUR_MARK = "h"
 
 
 # The speaker saying they look for a definite thing ("je cherche le numéro de Farid", "j'ai besoin

@@ -95,8 +95,8 @@ def test_names_moved_without_changing_roles_are_not_a_swap(a: str, b: str) -> No
 
 def test_dates_and_weekdays_compare_as_values_across_languages() -> None:
     fr = "L'équipe fait un stand-up tous les lundis à 10h"
-    # Same values in another language: the words differ, so the model decides (offline: apart).
-    assert judge("fact", fr, "The team has a stand-up every Monday at 10am") == "borderline"
+    # Same values in another language, "10h" as "10am" (the hour mark is notation): the same.
+    assert judge("fact", fr, "The team has a stand-up every Monday at 10am") == "same"
     assert not is_equivalent("fact", fr, "L'équipe fait un stand-up tous les jeudis à 10h", 0.99)
     assert judge("fact", fr, "L'équipe fait un stand-up tous les jeudis à 10h") == "different"
 
@@ -476,6 +476,16 @@ _OTHER_WORDS = [
     # slang asking what a thing is, a favourite in other words
     ("c'est quoi Zorglub ?", "kesako Zorglub ?", None, True),
     ("le film préféré de Bastien c'est quoi ?", "Bastien, son film culte c'est lequel ?", None, True),
+    # an English negative contraction is a negation, as "ne … plus" is; the same facts
+    ("Zorglub n'est plus maintenu", "Zorglub isn't maintained anymore", "Zorglub", True),
+    ("Bastien n'aime pas le café", "Bastien doesn't like coffee", "Bastien", True),
+    # a time written "11h30" or "11:30", a subject named in either language, a price in "$" or "£"
+    ("La piscine ouvre à 9h30", "the swimming pool opens at 9:30", "piscine", True),
+    ("La piscine ouvre à 9h30", "the swimming pool opens at 10:30", "piscine", False),
+    ("La bibliothèque ouvre à 8h", "the library opens at 8:00", "bibliothèque", True),
+    ("Le forfait Zorglub coûte 30 dollars", "Le forfait Zorglub est à 30 $", "forfait Zorglub", True),
+    ("Le forfait Zorglub coûte 30 livres", "Le forfait Zorglub est à 30 £", "forfait Zorglub", True),
+    ("Le forfait Zorglub coûte 30 dollars", "Le forfait Zorglub est à 40 $", "forfait Zorglub", False),
 ]
 
 

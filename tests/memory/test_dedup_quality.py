@@ -27,12 +27,13 @@ MARGIN = 0.02
 # since an English age closing "is" states an age, and since the words of being in charge are
 # synonyms, the holder of such a role is asked as who is in charge, the words of making a
 # thing are synonyms, and out of order and repaired are states in any words (2026-11-28); goals
-# since "off", a count with a verb on one side, a superlative of liking (2026-11-28, late morning).
+# since "off", a count with a verb on one side, a superlative of liking (2026-11-28, late morning);
+# facts since English negative contractions, the hour mark and "$"/"£" prices (2026-11-28, noon).
 MEASURED = {
     ("blind", "dev", "goal"): (1.0, 0.870),
     ("blind", "dev", "fact"): (1.0, 0.537),
     ("blind", "test", "goal"): (1.0, 0.614),
-    ("blind", "test", "fact"): (1.0, 0.523),
+    ("blind", "test", "fact"): (1.0, 0.533),
     # the fresh set (2026-11-27, late evening): its dev half was tuned on that evening, its test half
     # never looked at beyond these figures
     ("fresh", "dev", "goal"): (1.0, 0.798),
@@ -41,11 +42,11 @@ MEASURED = {
     ("fresh", "test", "fact"): (0.974, 0.543),
     # the third set (2026-11-27, night): dev tuned on from then, test never looked at beyond these
     ("third", "dev", "goal"): (1.0, 0.774),
-    ("third", "dev", "fact"): (1.0, 0.581),
+    ("third", "dev", "fact"): (1.0, 0.598),
     ("third", "test", "goal"): (1.0, 0.664),
-    ("third", "test", "fact"): (1.0, 0.664),
+    ("third", "test", "fact"): (1.0, 0.68),
     ("old", "all", "goal"): (1.0, 0.961),
-    ("old", "all", "fact"): (1.0, 0.545),
+    ("old", "all", "fact"): (1.0, 0.621),
 }
 
 
