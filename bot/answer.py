@@ -62,6 +62,8 @@ _TOLD_CANDIDATES = 5
 # Answered goals an unknown question is compared with (the nearest to it).
 _ANSWERED_CANDIDATES = 5
 MAX_MESSAGE_CHARS = 4000  # the Lobby refuses longer messages
+# What a message wants that no fact gives, offline: an act, a greeting, thanks, a presence check.
+_NO_FACT_WANTED = frozenset({"action", "greeting", "thanks", "presence"})
 TEMPLATE_NAMES = (
     "answer_system",
     "answer",
@@ -366,7 +368,11 @@ class Responder:
                 learned_fact_id=fact.id,
                 llm_fallback=fallback,
             )
-        quoted = [s.record for s in self.facts_to_quote(context)]
+        message = str(context.message.get("text", ""))
+        intent = intent_of(message, self.language, self.bot_name)
+        # asked to do something, greeted, thanked: no fact answers that, whatever it names ("Eko
+        # can you book the big room for the Bramblegate call?" is no question about Bramblegate)
+        quoted = [] if intent in _NO_FACT_WANTED else [s.record for s in self.facts_to_quote(context)]
         curiosity = None if quoted else self._curiosity(context)
         if curiosity is not None:
             # asked before in other words, and answered: the search missed its fact, the goal did not
@@ -376,8 +382,6 @@ class Responder:
         if curiosity is not None:
             text = self.templates.render("offline_unknown", asker=context.author, tone=tone, offline=offline)
             return Reply(_clip(text), tone, "offline", curiosity=curiosity, llm_fallback=fallback)
-        message = str(context.message.get("text", ""))
-        intent = intent_of(message, self.language, self.bot_name)
         if intent not in ("information", "statement") or is_question(context.question, self.language):
             text = self.templates.render(
                 "offline_chat",

@@ -42,8 +42,8 @@ from language.facets import (
     unasked_words,
 )
 from language.intents import GREETING_WORDS, is_chit_chat, is_formula
-from language.mentions import mentions_bot, name_spans, strip_mention
-from language.questions import is_about_bot, is_question
+from language.mentions import mention_spans, mentions_bot, name_spans, strip_mention
+from language.questions import is_about_bot, is_question, sentence_around
 from language.readings import same_direction, words_match
 from language.relatives import kin_of
 from language.terms import STOPWORDS, terms
@@ -672,6 +672,8 @@ def says_something(raw: str, text: str, language: Language = "fr", bot_name: str
     """
     if not text or raw.rstrip().endswith("?") or is_question(strip_mention(raw, bot_name), language):
         return False
+    if _asks_where_named(raw, bot_name):
+        return False  # "Eko elle vit où Ambre ? c'est pour le covoit", "Eko isn't it tuesday? i think"
     raw = _after_laughter(normalise_quotes(raw))  # "that's me lol 👋 I'm in Aberdeen": told after it
     folded = fold(text)
     if is_about_bot(text, language) or _JOKE.search(_REPEATED_LETTER.sub(r"\1", text)):
@@ -690,6 +692,18 @@ def says_something(raw: str, text: str, language: Language = "fr", bot_name: str
     return any(char.isdigit() for char in text) or any(
         not is_common_word(word) or fold(word) in CALENDAR for word in LETTERS.findall(text)
     )
+
+
+def _asks_where_named(raw: str, bot_name: str) -> bool:
+    """The sentence naming Eko asks: the message puts a question to Eko, whatever is said around
+    it ("… ! Eko, c'est qui le chargé de compte de Kerbrat ? j'ai un mail d'eux en attente"), or
+    guesses and asks Eko to confirm ("Eko isn't it tuesday? that's what they said"). It answers
+    nothing, even right after Eko's question."""
+    spans = mention_spans(raw, bot_name)
+    if not spans:
+        return False
+    sentence = sentence_around(raw, *spans[0])
+    return is_question(strip_mention(sentence, bot_name))
 
 
 # A first-person answer opening with the verb the question asked with ("j'habite à Villeurbanne"

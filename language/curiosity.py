@@ -76,7 +76,10 @@ class Curiosity:
 _OPENER = re.compile(
     r"^(?:(?:"
     + "|".join(sorted(GREETING_WORDS))
-    + r"|dis|dites|bon|ben|bah|euh|alors|ok|okay|au fait|et|and|btw|by the way|stp|svp|please|pls)"
+    + r"|dis moi|dites moi|dis nous|dites nous|dis|dites|bon|ben|bah|euh|alors|ok|okay|au fait|et|and"
+    r"|btw|by the way|stp|svp|please|pls"
+    # announcing a question ("quick q: when does Wren start?", "petite question : …")
+    r"|quick q|quick question|quick one|petite question|question rapide)"
     r"(?![\w'’-])[\s,;:!.…-]*)+",
     re.IGNORECASE,
 )
@@ -249,8 +252,10 @@ def _after_a_clitic(words: list[tuple[str, str]], index: int) -> bool:
         return True
     if index > 1 and words[index - 1][0] in AUXILIARIES and words[index - 2][0] in SUBJECT_CLITICS:
         return True  # a participle after its auxiliary: "on a réservé quelle salle ?"
-    # English: "where do we keep…", "what do you use for…"
-    return index > 1 and words[index - 1][0] in _ENGLISH_PRONOUNS and words[index - 2][0] in _DO
+    # English: "where do we keep…", "what do you use for…", and chat's "where we keep…"
+    return (
+        index > 1 and words[index - 1][0] in _ENGLISH_PRONOUNS and words[index - 2][0] in _DO | _ASKING_WORDS
+    )
 
 
 def _verb_before_asking(words: list[tuple[str, str]], index: int) -> bool:
@@ -269,7 +274,9 @@ def _verb_after_asking(words: list[tuple[str, str]], index: int) -> bool:
     commence le sprint ?", "à quelle heure ouvre la cantine ?"): a determiner follows it, and it is
     a verb form as :func:`_verb_before_asking` reads one."""
     after = words[index + 1][0] if index + 1 < len(words) else ""
-    return after in DETERMINERS and _verb_form(words, index)
+    # a participle after its auxiliary, both before the subject: "où est passé le carton ?"
+    compound = index > 1 and words[index - 1][0] in AUXILIARIES and words[index - 2][0] in _ASKING_WORDS
+    return after in DETERMINERS and (compound or _verb_form(words, index))
 
 
 def _verb_form(words: list[tuple[str, str]], index: int) -> bool:

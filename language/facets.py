@@ -359,15 +359,19 @@ def read_facet(text: str, language: Language = "fr") -> FacetReading:
     """The facet ``text`` asks for or states, and which of its words said so (see the module doc)."""
     words = tuple(tokens(text))
     joined = " " + " ".join(words) + " "
+    # A relative clause opened by "dont" qualifies a noun ("c'est quoi ce Marlin dont parle le mail
+    # ?"): what it says is not asked. The words before it read as the whole text does.
+    end = next((i for i, word in enumerate(words) if word == "dont" and i), len(words))
+    searched = " " + " ".join(words[:end]) + " "
     facet = "other"
     cues: set[int] = set()
-    who_does = _WHO_DOES.search(joined) or _ROLE_HOLDER.search(joined)
+    who_does = _WHO_DOES.search(searched) or _ROLE_HOLDER.search(searched)
     for name, pattern in _PATTERNS:
         if who_does and name in _VALUES_DONE:
             continue
         found = False
         position = 0
-        while (match := pattern.search(joined, position)) is not None:
+        while (match := pattern.search(searched, position)) is not None:
             found = True
             kept = _KEPT if name in ("contact", "agent") else frozenset()
             cues |= {

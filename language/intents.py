@@ -75,6 +75,9 @@ _REQUEST_FRAMES = _phrases(
     r"t as une idee",
     r"tu as une idee",
     r"quelqu un sait",
+    # the room asked whether anyone knows ("personne sait où est le carton ?", "anyone know…")
+    r"(?:qqn|quelqu un|personne) (?:ne |n )?(?:sait|saurait|connait)",
+    r"(?:does )?(?:anyone|anybody|someone|somebody) (?:know|knows|happen to know)",
     r"(?:t es|tu es|es tu|vous etes|etes vous|quelqu un est) au courant(?: de| d| du| des| pour)?",
     r"on sait",
     r"j aimerais (?:bien )?savoir",
@@ -394,6 +397,8 @@ _LIGHT_VERBS = folded_words(
 _OKS = folded_words("ok okay oki dac d'ac")
 # Question tags: a sentence ending with one asks to be agreed with ("c'était nul, hein ?").
 _TAGS = folded_words("non hein")
+# Interrogatives that ask whatever surrounds them ("qui" and "que" also open relative clauses).
+_ASKING_WORDS = INTERROGATIVES - folded_words("qui que qu")
 _EXCLAMATIVES = folded_words("quel quelle quels quelles what")
 _DETERMINERS = folded_words("le la les l un une the a an ton ta tes son sa ses")
 # Auxiliaries and copulas: a noun phrase with one of them is a sentence, not an elliptic request.
@@ -610,10 +615,15 @@ def intent_of(text: str, language: Language = "fr", bot_name: str = "Eko") -> In
         return "action"
     if _PRESENCE.search(joined) and len(content) <= 4:
         return "presence"
-    if _OPINION.search(joined) or (asks and (_bare_alternative(said, words) or _proposes(joined, words))):
+    # "t'es le meilleur" praises Eko, asks its opinion of nothing
+    if (_OPINION.search(joined) and (asks or not set(words) & _YOU)) or (
+        asks and (_bare_alternative(said, words) or _proposes(joined, words))
+    ):
         return "opinion"
     short = len(content) <= 2
-    if _AGREEMENT.search(joined) or (asks and (words[-1] in _TAGS or (short and words[0] in _OKS))):
+    # a tag after a question that asks ("c'était quand déjà l'inventaire, hein ?") only insists
+    tagged = words[-1] in _TAGS and not set(words) & _ASKING_WORDS
+    if _AGREEMENT.search(joined) or (asks and (tagged or (short and words[0] in _OKS))):
         return "agreement"
     if _THANKS.search(joined) and not asks:
         return "thanks"

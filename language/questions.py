@@ -143,6 +143,25 @@ def curiosity_tone(goal_text: str) -> Tone:
 
 # Sentence ends (a question mark, a full stop, an exclamation, an ellipsis) before a new sentence.
 _SENTENCE_END = re.compile(r"(?<=[.!?…])\s+(?=\S)")
+
+
+def sentence_around(text: str, start: int, end: int) -> str:
+    """The sentence of ``text`` holding ``text[start:end]``; what stands alone after a sentence
+    ("anyone know where the loggers are? @Eko") belongs to the sentence before it."""
+    begin = 0
+    sentences: list[tuple[int, int]] = []
+    for found in _SENTENCE_END.finditer(text):
+        sentences.append((begin, found.start()))
+        begin = found.end()
+    sentences.append((begin, len(text)))
+    for index, (first, last) in enumerate(sentences):
+        if first <= start < last or (first <= start and index == len(sentences) - 1):
+            if index and not re.sub(r"[\W_]+", "", text[first:last].replace(text[start:end], "")):
+                first = sentences[index - 1][0]
+            return text[first:last]
+    return text
+
+
 # Conclusive discourse markers: what comes after them is the point, what comes before a digression
 # ("j'ai galéré avec l'imprimante, bref, tu saurais à quel étage est la salle serveur ?"). A closed
 # class of connectives, French and English.
@@ -178,6 +197,13 @@ _BUT = re.compile(
 )
 
 
+# A clause opening with the speaker as its subject, after interjections ("bon je viens de…", "ok
+# on a fini…", "I just got back…").
+_SPEAKER_FIRST = re.compile(
+    r"^(?:(?:bon|ben|bah|alors|ok|okay|ouf|so|well|right)[\s,!.]+)*(?:je|j'|on|i|we)\b"
+)
+
+
 def asked_part(text: str) -> str:
     """The part of a long message that asks: its one sentence ending with "?" when others only
     tell (the context before, "parce que…" after), then what follows a conclusive marker in it
@@ -191,6 +217,21 @@ def asked_part(text: str) -> str:
     ends = [match.end() for match in _CONCLUSIVE.finditer(part)]
     if ends and ends[-1] < len(part) and part[ends[-1] :].strip(" ?"):
         part = part[ends[-1] :]
+    # the speaker telling what they did or do, then a comma and a question ("bon je viens de clore
+    # le litige, tu sais qui gère le compte Kerbrat ?"): the question asks, not the preamble (a
+    # topic before the comma is asked about: "le rendu de Vaudrenne, c'est quand ?")
+    for found in re.finditer(r",\s*", part):
+        before, rest = part[: found.start()], part[found.end() :]
+        if _SPEAKER_FIRST.match(fold(normalise_quotes(before))) and is_question(rest) and "?" not in before:
+            return rest.strip()
+        # …and the other way round, with no "?": "j'aimerais savoir où habite Ambre, on pensait
+        # faire du covoit" asks where Ambre lives; what the speaker tells after it is context
+        if (
+            "?" not in part
+            and _INTERROGATIVE.search(before)
+            and _SPEAKER_FIRST.match(fold(normalise_quotes(rest)))
+        ):
+            return before.strip()
     # a preamble before "mais" / "but" and a question ("jsp si tu sais mais c'est qui le DPO ?",
     # "sorry to bother you but who runs the canteen?"): the question is what asks
     for found in _BUT.finditer(part):

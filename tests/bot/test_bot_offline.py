@@ -323,3 +323,21 @@ async def test_a_huge_message_naming_eko_gets_an_answer(start_eko: StartEko, hum
     assert len(reply["text"]) <= 4000
     await bot.drain()
     assert bot.counters.failures == 0
+
+
+async def test_a_request_for_action_naming_a_known_thing_quotes_no_fact(
+    memory: Memory, start_eko: StartEko, humans: Join
+) -> None:
+    """ "Eko can you book the big meeting room tmrw at 10 for the Bramblegate call?" was answered
+    with the go-live date of a project at Bramblegate (probe conversation of 2026-11-28, noon)."""
+    await memory.add_many(FACTS)
+    bot = await start_eko()
+    david = await humans("David")
+
+    await david.send({"text": "Eko tu peux réserver la salle pour l'appel sur le plan Max demain ?"})
+    reply = (await reply_from_eko(david))["text"]
+
+    assert reply.startswith("Je ne sais pas faire ça, David")
+    assert "100 dollars" not in reply
+    await bot.drain()
+    assert await memory.count("goal") == 0

@@ -123,6 +123,17 @@ def test_questions_thanks_and_chit_chat_naming_eko_are_not_answers(text: str) ->
     assert link(said("Alice", text)) is None
 
 
+def test_a_message_asking_eko_in_the_sentence_naming_it_answers_nothing() -> None:
+    # a question put to Eko, whatever is told after it, even right after Eko's question
+    assert link(said("Alice", "Eko Paul il habite où ? c'est pour le covoit"), PAUL_HOME) is None
+    # a guess asking Eko to confirm it
+    tuesday = said("Alice", "Eko isn't it tuesday? that's what they said i think")
+    assert link(tuesday, ZOE_ARRIVAL, language="en") is None
+    assert link(said("Alice", "Eko elle arrive pas lundi Zoé ? on m'a dit ça"), ZOE_ARRIVAL) is None
+    # the sentence naming Eko tells: an answer
+    assert link(said("Alice", "Eko, c'est le bleu. Il me l'a dit ce matin")) == ("g-colour", "mention")
+
+
 def test_answers_to_a_date_number_or_place_have_that_shape() -> None:
     assert link(said("Alice", "Eko, c'est le 2 août"), BIRTHDAY) == ("g-date", "mention")
     assert link(said("Alice", "Eko, trop tard 😂"), BIRTHDAY) is None

@@ -572,3 +572,43 @@ def test_a_participle_after_its_auxiliary_and_a_clitic_is_no_subject() -> None:
     curiosity = read_curiosity("Eko stp tu sais qd sort la v2 de Hérisson ? 🙏")
     assert curiosity is not None and (curiosity.subject, curiosity.facet) == ("Hérisson", "date")
     assert asked_directly(curiosity.text).startswith("qd sort")
+
+
+def test_probe_conversations_of_2026_11_28_noon() -> None:
+    """What three conversations written by someone else found (docs/bot.md, "Probe conversations
+    written by someone else (2026-11-28, noon)")."""
+    # a tag after a question that asks only insists; after a statement it asks for agreement
+    assert intent_of("c'était quand déjà la dernière réu de Zorglub, hein Eko ?") == "information"
+    assert intent_of("c'est Paul qui gère ça, hein Eko ?") == "agreement"
+    # praise with an opinion word asks no opinion; the same word in a question does
+    assert intent_of("ah top merci Eko 🙏 t'es le meilleur") == "thanks"
+    assert intent_of("Eko t'es le meilleur") == "about_bot"
+    assert intent_of("Eko c'est quoi le meilleur resto du coin ?") == "opinion"
+    # asking the room whether anyone knows asks the thing; a participle before its subject is no
+    # part of it
+    for text, subject in [
+        ("Eko, personne sait où est passé le carton des étiquettes ?", "carton des étiquettes"),
+        ("qqn sait qui gère le compte Zorglub ? @Eko", "compte Zorglub"),
+        ("anyone know where we keep the spare badges? @Eko", "spare badges"),
+        ("Eko quand est arrivé le colis de Zorglub ?", "colis de Zorglub"),
+    ]:
+        curiosity = read_curiosity(text)
+        assert curiosity is not None and curiosity.subject == subject, text
+    # announcing a question asks nothing; "dis moi" written without its hyphen either
+    for text, asked in [
+        ("Eko quick q: when does Paul start on the rota?", "when does Paul start on the rota?"),
+        ("Eko petite question : où habite Ambre ?", "où habite Ambre ?"),
+        ("Eko dis moi qui gère la paie", "qui gère la paie"),
+        # the speaker's own preamble before a comma and the question, or their context after it
+        ("bon je viens de finir le ticket, Eko tu sais qui gère Zorglub ? faut que je le prévienne",
+         "tu sais qui gère Zorglub ?"),
+        ("Eko j'aimerais savoir où habite Ambre, on pensait faire du covoit",
+         "j'aimerais savoir où habite Ambre"),
+        # a topic before the comma is what is asked about
+        ("Eko le rendu de Zorglub, c'est quand ?", "le rendu de Zorglub, c'est quand ?"),
+    ]:  # fmt: skip
+        curiosity = read_curiosity(text, "en" if "quick" in text else "fr")
+        assert curiosity is not None and curiosity.text == asked, text
+    # a relative clause opened by "dont" says nothing asked: "mail" there asks no contact
+    curiosity = read_curiosity("Eko c'est quoi ce Zorglub dont parle le mail de ce matin ?")
+    assert curiosity is not None and (curiosity.subject, curiosity.facet) == ("Zorglub", "definition")
