@@ -64,6 +64,7 @@ from language.text import (
     folded_words,
     former_state,
     frequency,
+    in_dictionary,
     is_common_word,
     is_finite_verb,
     is_verb_form,
@@ -676,7 +677,11 @@ def says_something(raw: str, text: str, language: Language = "fr", bot_name: str
         return False  # "Eko elle vit où Ambre ? c'est pour le covoit", "Eko isn't it tuesday? i think"
     raw = _after_laughter(normalise_quotes(raw))  # "that's me lol 👋 I'm in Aberdeen": told after it
     folded = fold(text)
-    if is_about_bot(text, language) or _JOKE.search(_REPEATED_LETTER.sub(r"\1", text)):
+    # said of Eko in its first clause ("Eko, t'es trop fort"); a "tu" after it speaks to someone in
+    # the room ("je serai à Loisy vers 8h15. Margaux si t'es pas là…", "le 214 Florian, tu peux
+    # transférer")
+    first_clause = re.split(r"[,;:]", sentence_around(text, 0, 1), maxsplit=1)[0]
+    if is_about_bot(first_clause, language) or _JOKE.search(_REPEATED_LETTER.sub(r"\1", text)):
         return False
     if is_chit_chat(raw, bot_name) or is_formula(raw, bot_name):
         return False  # "Eko, il fait beau aujourd'hui", "Eko, je suis là", "Eko bon appétit !"
@@ -756,6 +761,9 @@ def _repeats_verb(verb: str, question: AskedQuestion, topic: set[str]) -> bool:
     return bool(topic & set(terms(verb))) or _said_again(fold(verb), tokens(question.text))
 
 
+_ADDRESSING = re.compile(r"\s*,\s*(?:tu|vous|you)\s+(?:peux|pouvez|peut|can|could|dois|devez|should)\b")
+
+
 def fragment(text: str, question: AskedQuestion, language: Language = "fr") -> str:
     """The answer inside a reply that is not a statement on its own.
 
@@ -765,6 +773,9 @@ def fragment(text: str, question: AskedQuestion, language: Language = "fr") -> s
     the reply itself.
     """
     text = _without_trailing_symbols(text)
+    # a clause after a comma telling someone in the room what to do is no part of the answer ("le
+    # 214, tu peux transférer", "Lamballe, you can ship it there")
+    text = _ADDRESSING.split(text, maxsplit=1)[0]
     folded, index = fold_with_map(text)
     opened = _OPENING.match(folded)  # "coucou c'est moi 👋 je suis juriste" → "je suis juriste"
     if opened and opened.end() < len(folded):
@@ -983,7 +994,8 @@ _OTHER_PERSON_FACETS = frozenset({"agent", "participant"})
 
 
 # "I" and the verb after it, contracted or not ("I'm", "I've", "I grew up").
-_I_ENGLISH = re.compile(r"^I(?:\s+|(?=['’]))(['’]m|['’]ve|['’]d|['’]ll|[^\W\d_]+)\b")
+# "I", and chat's lowercase "i" and "im" ("im on the rota from may 4th")
+_I_ENGLISH = re.compile(r"^[Ii](?:\s+|(?=['’]|m\s))(['’]m|['’]ve|['’]d|['’]ll|m(?=\s)|[^\W\d_]+)\b")
 _I_AM_HAVE = {"m": "is", "am": "is", "ve": "has", "have": "has", "was": "was"}
 _ENGLISH_MODALS = folded_words("d ll can could will would should must may might shall did do")
 
@@ -1123,7 +1135,16 @@ def _is_about(question: AskedQuestion, author: str) -> bool:
 
 
 def _names(text: str, subject: str) -> bool:
-    return bool(name_spans(text, subject))
+    """``text`` names ``subject``: in full, or, for a name of several capitalised words, by those
+    the dictionary does not know ("Kerbrat" names "Atelier Kerbrat", "Lormont" "Reprographie
+    Lormont"); "bureau de Lyon" is named in full only (a part of it may be something else)."""
+    if name_spans(text, subject):
+        return True
+    words = subject.split()
+    if len(words) < 2 or not all(word[:1].isupper() for word in words):
+        return False
+    own = [word for word in words if not in_dictionary(fold(word))]
+    return 0 < len(own) < len(words) and all(len(word) >= 4 and name_spans(text, word) for word in own)
 
 
 # "le mien c'est le bleu", "mine is blue": a closed class, standing for what was asked.
@@ -1610,7 +1631,12 @@ def _states_another_facet(text: str, question: AskedQuestion) -> bool:
     if gives_a_date_not_a_place(question.facet or "", text):
         return True  # "je suis en vacances à partir du 4 août" to "où part Joachim en vacances ?"
     stated = stated_facets(text) & PREDICATE_FACETS
+    if question.facet == "employer" and "place" in stated and _WHERE.search(question.text):
+        return False  # "Ambre travaille où ?" is answered by a town as well as by a company
     return bool(stated) and question.facet not in stated
+
+
+_WHERE = re.compile(r"(?<![\w'’])(?:où|where)(?![\w'’])", re.IGNORECASE)
 
 
 def _replied_with_a_reason(said: Said, question: AskedQuestion) -> bool:

@@ -76,7 +76,7 @@ class Curiosity:
 _OPENER = re.compile(
     r"^(?:(?:"
     + "|".join(sorted(GREETING_WORDS))
-    + r"|dis moi|dites moi|dis nous|dites nous|dis|dites|bon|ben|bah|euh|alors|ok|okay|au fait|et|and"
+    + r"|dis moi|dites moi|dis nous|dites nous|dis|dites|bon|ben|bah|euh|alors|ok|okay|au fait|du coup|et|and"
     r"|btw|by the way|stp|svp|please|pls"
     # announcing a question ("quick q: when does Wren start?", "petite question : …")
     r"|quick q|quick question|quick one|petite question|question rapide)"
@@ -113,9 +113,14 @@ def _content(words: list[tuple[str, str]], reading: FacetReading, bot: str) -> l
         and i not in now
         and (folded not in FUNCTION_WORDS or _noun_after_of(plain, i))
         and folded not in _FRAME_WORDS
+        and folded not in _INTERJECTIONS
         and folded != bot
         and not (i in reading.cue_positions and folded not in _KEPT_CUES)
     ]
+
+
+# Interjections and tags say how something is asked, nothing of what ("…tournant, hein ?").
+_INTERJECTIONS = folded_words("hein euh")
 
 
 # "été", the participle of "être", is the noun (summer) after "de" or an article ("la soirée d'été",
@@ -356,6 +361,9 @@ def read_curiosity(
             if fold(w) not in said_already and fold(w) not in ("ca", "cela")
         ]
         topic = " ".join([subject, *verb])
+    # a relative clause with "dont" qualifies the subject, it is no part of what is asked ("c'est
+    # quoi ce Marlin dont parle le mail ?" asks what Marlin is)
+    topic = re.split(r"\s+dont\s+", topic, maxsplit=1)[0]
     return Curiosity(text=said, subject=subject, facet=reading.facet, topic=_stated_with_be(topic, words))
 
 
@@ -389,12 +397,16 @@ def _asked_noun(
             return subject  # "Mistral c'est quel type d'outil ?" asks what Mistral is
         if noun in KINDS and i + 3 < len(words) and words[i + 2][0] in _OF:
             i, (noun, written) = i + 2, words[i + 3]  # "quel style de musique": the music
+        last = i + 1  # a noun written with hyphens is one noun ("quel week-end")
+        while last + 1 < len(words) and f"{words[last][1]}-{words[last + 1][1]}" in said:
+            last += 1
+        written = _span(words, i + 1, last, said)
         of = _of_the(words[span[0] - 1][0] if span[0] > 0 else "", subject)
         if english:  # "what sport does Ben play?" → "Ben's sport", "how many kids…" → "Ben's kids"
             return f"{subject}'s {written}"
         if how_many:  # "Kenji a combien d'enfants ?": the number of them
             written = f"nombre {_of(written)}{written}"
-        after = [w for w in words[max(span[1], i + 1) + 1 :] if w[0] not in _FRAME_WORDS]  # "… le matin"
+        after = [w for w in words[max(span[1], last) + 1 :] if w[0] not in _FRAME_WORDS]  # "… le matin"
         qualifier = (
             _span(after, 0, len(after) - 1, said) if any(w[0] not in FUNCTION_WORDS for w in after) else ""
         )

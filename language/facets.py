@@ -124,7 +124,9 @@ _CUES: tuple[tuple[str, str], ...] = (
         r" (?:(?:vient|viens|venait|venir|est|es) d ou|d ou(?: vient| viens| viennent| venait)?|"
         r"originaire(?: de| d)?|origines?|"
         r"(?:est|es|suis|etait) nee? (?:ou|dans quelle ville|dans quel pays)|where was \w+ born|born where|"
-        r"a grandi|grandi|(?:de )?quelle region|come[s]? from|grew up|grow up|(?:is|are) (?:\w+ ){1,3}from|"
+        r"a grandi|grandi|(?:de )?quelle region|come[s]? from|grew up|grow up|"
+        # "is Wren working from Porto?" asks where she works (below), not where she comes from
+        r"(?:is|are) (?:\w+ ){1,3}(?<!working )(?<!work )from|"
         r"where s (?:\w+ ){1,3}from|"
         r"village|bled|patelin|"
         r"ville natale|pays natal|hometown) ",
@@ -159,7 +161,7 @@ _CUES: tuple[tuple[str, str], ...] = (
         "place",
         r" (?:ou|where|adresse|address|etage|url|lien|ville|habite|habites|habitait|habiter|vit|vis|vivre|"
         r"lives?|living|(?:est|es|sont|suis) basee?s?|based|situee?|se trouve|trouve|localisation|lieu|"
-        r"located) ",
+        r"located|city|town|(?:works?|working) from) ",
     ),
     ("agent", r" (?:par qui|by whom) "),
     ("agent", _ROLE_HOLDER_CUE),

@@ -576,7 +576,8 @@ _BE_OR_HAVE = folded_words("a ai avait avais aura aurai est suis etait etais ser
 
 # A cleft statement: "c'est", a noun phrase, then "qui" and its verb ("c'est Capucine qui gère la
 # paie", "c'est le certificat qui a expiré"); "c'est qui …" asks.
-_CLEFT_STATEMENT = re.compile(r"^ (?:c est|c etait|it s|it was) (?!qui |who )\S+(?: \S+){0,5} (?:qui|who) \S")
+# anywhere in the message: "il est dans la réserve B, c'est moi qui l'ai rangé ce matin"
+_CLEFT_STATEMENT = re.compile(r" (?:c est|c etait|it s|it was) (?!qui |who )\S+(?: \S+){0,5} (?:qui|who) \S")
 
 
 # Asking to repeat, and nothing else ("pardon ?", "hein ?"): in a sentence the same words repair or

@@ -323,3 +323,26 @@ def test_of_several_sentences_the_one_answering_makes_the_fact() -> None:
         fact_text(answer, goal, "Baptiste", templates, "fr", "Eko")
         == "Anniv de Baptiste : le 17 mars (d'après Baptiste)"
     )
+
+
+def test_probe_conversations_of_2026_11_28_noon() -> None:
+    """Facts the probe conversations of 2026-11-28 (noon) wrote badly."""
+    # chat's "im" and lowercase "i" are "I": the subject's clause is said of them
+    assert written("when does Wren start on the rota?", "Wren", "date", "im on the rota from may 4th", "Wren",
+                   "en") == "Wren is on the rota from may 4th (according to Wren)"  # fmt: skip
+    assert written("where does Wren live?", "Wren", "place", "i live in Porto", "Wren", "en") == (
+        "Wren lives in Porto (according to Wren)"
+    )
+    # a noun written with hyphens is one noun; a tag is no part of the subject; a relative clause
+    # with "dont" no part of what is asked
+    assert written("Prune, elle est d'astreinte quel week-end ?", "Prune", "date", "le 22-23", "Prune") == (
+        "Week-end de Prune : le 22-23 (d'après Prune)"
+    )
+    assert written("c'était quand la dernière réu, hein ?", "dernière réu", "date", "le 11", "Lou") == (
+        "Dernière réu : le 11 (d'après Lou)"
+    )
+    assert written("c'est quoi ce Marlin dont parle le mail ?", "Marlin", "definition", "c'est un outil",
+                   "Lou") == "Marlin : un outil (d'après Lou)"  # fmt: skip
+    # a clause telling someone in the room what to do is no part of the answer
+    assert written("c'est quoi la ligne de Prune ?", "Prune", "definition", "le 214, tu peux transférer",
+                   "Lou") == "Ligne de Prune : le 214 (d'après Lou)"  # fmt: skip

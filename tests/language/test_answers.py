@@ -1259,3 +1259,36 @@ def test_a_after_a_subject_pronoun_is_the_verb_not_a_place() -> None:
     assert link(said("Paul", "Eko il a un chat"), where) is None
     assert link(said("Paul", "Eko je crois qu'il a un chat"), where) is None
     assert link(said("Paul", "Eko il habite a Lyon"), where) == ("g-w", "mention")
+
+
+def test_a_name_of_several_capitalised_words_is_named_by_its_own_words() -> None:
+    """ "chez Lormont l'A0 couleur c'est 9,50 €" names "Reprographie Lormont" (probe conversation of
+    2026-11-28, noon); a common noun before a name is no such name ("bureau de Lyon")."""
+    print_shop = AskedQuestion(
+        "g-p",
+        "Combien coûte un tirage chez Imprimerie Garnaud ?",
+        "Imprimerie Garnaud",
+        ASKED_AT,
+        "m",
+        "price",
+    )
+    assert link(said("Tom", "chez Garnaud le tirage c'est 9,50 €"), print_shop) == ("g-p", "subject_named")
+    assert link(said("Tom", "Lyon c'est au 12 rue Garibaldi"), OFFICE) is None
+
+
+def test_probe_conversations_of_2026_11_28_noon() -> None:
+    # "X travaille où ?" is answered by a town as well as by a company
+    works = AskedQuestion("g-w", "Ambre elle travaille où ?", "Ambre", ASKED_AT, "m-w", "employer")
+    assert link(said("Lison", "elle est basée à Pantin", reply_to="m-w"), works) == ("g-w", "reply")
+    assert link(said("Lison", "elle habite à Pantin", reply_to="m-w"), PAUL_HOME) is None
+    # a "tu" after the first clause speaks to someone in the room, not to Eko
+    line = AskedQuestion(
+        "g-l", "C'est quoi la ligne directe de Prune ?", "Prune", ASKED_AT, "m-l", "definition"
+    )
+    assert link(said("Prune", "ma ligne c'est le 214, tu peux transférer"), line) == ("g-l", "subject_author")
+    arrival = AskedQuestion(
+        "g-a", "Inès arrive à quelle heure au chantier ?", "Inès", ASKED_AT, "m-a", "hours"
+    )
+    told = said("Inès", "je serai au chantier vers 8h15. Margaux si t'es pas là laisse les clés")
+    assert link(told, arrival) == ("g-a", "subject_author")
+    assert link(said("Alice", "Eko, t'es trop fort, c'est le bleu")) is None

@@ -612,3 +612,16 @@ def test_probe_conversations_of_2026_11_28_noon() -> None:
     # a relative clause opened by "dont" says nothing asked: "mail" there asks no contact
     curiosity = read_curiosity("Eko c'est quoi ce Zorglub dont parle le mail de ce matin ?")
     assert curiosity is not None and (curiosity.subject, curiosity.facet) == ("Zorglub", "definition")
+
+
+def test_a_cleft_anywhere_in_a_statement_asks_nothing() -> None:
+    assert intent_of("Eko il est dans la réserve B, c'est moi qui l'ai rangé ce matin") == "statement"
+    assert intent_of("Eko tu sais qui a rangé le carton ?") == "information"
+
+
+def test_working_from_a_town_is_where_one_works_not_where_one_comes_from() -> None:
+    from language.facets import read_facet
+
+    assert read_facet("which city is Wren working from nowadays?").facet == "place"
+    assert read_facet("is Wren working from home today?").facet == "place"
+    assert read_facet("where is Wren from?").facet == "origin"
