@@ -279,6 +279,10 @@ _CAUSE_CLEFT = {
 _AGE_UNITS = r"ans?|years?|yo|balais|berges"
 # A number that is not a time of day ("15h", "14:30", "20 min"): what a price or an amount is.
 _NOT_A_TIME = r"(?<![\d.,:])\d(?![\d.,]*\s*(?:h\b|h\d|heures?\b|min\b|minutes?\b|:\d))"
+_TIME_OF_DAY_WORDS = {
+    "fr": r"midi|minuit|matin|matinee|soir|soiree|aprem|apres midi|nuit|tot|tard|heure|heures",
+    "en": r"noon|midnight|morning|evening|afternoon|night|early|late|o'clock|hour|hours|am|pm",
+}
 _SHAPES: dict[str, dict[str, str]] = {
     "date": {lang: rf"\d|\b(?:{_DATE_WORDS[lang]})s?\b" for lang in ("fr", "en")},  # "les mardis"
     "quantity": {lang: rf"\d|\b(?:{_NUMBER_WORDS[lang]})\b" for lang in ("fr", "en")},
@@ -290,6 +294,8 @@ _SHAPES: dict[str, dict[str, str]] = {
         for lang in ("fr", "en")
     },
     "place": {lang: rf"\b(?:{_PLACE_WORDS[lang]})\b|\d" for lang in ("fr", "en")},
+    # a time of day: digits, or the words naming one (a closed class)
+    "hours": {lang: rf"\d|\b(?:{_TIME_OF_DAY_WORDS[lang]})\b" for lang in ("fr", "en")},
     # a cause word, or a cleft naming what did it ("c'est le certificat SSL qui a expiré")
     "reason": {lang: rf"\b(?:{_CAUSE_WORDS[lang]})\b|{_CAUSE_CLEFT[lang]}" for lang in ("fr", "en")},
 }
@@ -993,8 +999,8 @@ _CLITICS = folded_words("se s me m te t lui leur y en ne n")
 _OTHER_PERSON_FACETS = frozenset({"agent", "participant"})
 
 
-# "I" and the verb after it, contracted or not ("I'm", "I've", "I grew up").
-# "I", and chat's lowercase "i" and "im" ("im on the rota from may 4th")
+# "I" and the verb after it, contracted or not ("I'm", "I've", "I grew up"); chat's lowercase "i"
+# and "im" too ("im on the rota from may 4th").
 _I_ENGLISH = re.compile(r"^[Ii](?:\s+|(?=['’]|m\s))(['’]m|['’]ve|['’]d|['’]ll|m(?=\s)|[^\W\d_]+)\b")
 _I_AM_HAVE = {"m": "is", "am": "is", "ve": "has", "have": "has", "was": "was"}
 _ENGLISH_MODALS = folded_words("d ll can could will would should must may might shall did do")
@@ -1233,6 +1239,8 @@ def _third_person(verb: str) -> str:
     folded = fold(verb)
     if folded in _FIRST_PERSON_IRREGULAR:
         return _FIRST_PERSON_IRREGULAR[folded]
+    if folded.endswith("rai") and len(folded) > 3:
+        return verb[:-1]  # the future: "serai" → "sera", "passerai" → "passera"
     if folded.endswith("x"):
         return verb[:-1] + "t"
     if folded.endswith(("ds", "ts")):

@@ -526,7 +526,8 @@ FILLERS = folded_words(
     vraiment exactement precisement finalement donc alors bien mieux bref enfin ben bah hein euh genre
     voila du coup quand meme concretement franchement honnetement serieusement globalement clairement
     just also very too quite rather really actually exactly some any each every per about much many well
-    honestly seriously basically clearly concretely"""
+    honestly seriously basically clearly concretely
+    maintenant actuellement now nowadays currently rn"""
 )
 
 

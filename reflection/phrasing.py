@@ -37,7 +37,9 @@ class GoalDecision(BaseModel):
 # Question openers that are not names, so they can be lower-cased after "Au fait, ".
 _OPENERS = re.compile(
     r"^(qui|que|quoi|quel|quelle|quels|quelles|qu'|c'est|c'était|comment|où|pourquoi|combien|est-ce|"
-    r"what|who|how|why|where|when|which|is|are|do|does|did|can|"
+    r"what|who|how|why|where|when|which|is|are|do|does|did|can|could|would|will|has|have|"
+    # pronouns asking the room ("Anyone know where…", "Personne sait où…", "On sait qui…")
+    r"anyone|anybody|someone|somebody|personne|quelqu'un|qqn|on|tu|vous|je|j'|"
     # a preposition before the interrogative ("Pour qui travaille Yvan ?")
     r"(?:pour|chez|avec|à|de|depuis|dans|sur|en|par|jusqu'à)\s+(?:qui|quoi|quel|quelle|quels|quelles|où|quand|combien))\b",
     re.IGNORECASE,

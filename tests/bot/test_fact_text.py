@@ -346,3 +346,8 @@ def test_probe_conversations_of_2026_11_28_noon() -> None:
     # a clause telling someone in the room what to do is no part of the answer
     assert written("c'est quoi la ligne de Prune ?", "Prune", "definition", "le 214, tu peux transférer",
                    "Lou") == "Ligne de Prune : le 214 (d'après Lou)"  # fmt: skip
+
+
+def test_the_subject_s_future_is_said_in_the_third_person() -> None:
+    fact = written("Inès arrive à quelle heure ?", "Inès", "hours", "je serai au chantier vers 8h15", "Inès")
+    assert fact == "Inès sera au chantier vers 8h15 (d'après Inès)"

@@ -1292,3 +1292,10 @@ def test_probe_conversations_of_2026_11_28_noon() -> None:
     told = said("Inès", "je serai au chantier vers 8h15. Margaux si t'es pas là laisse les clés")
     assert link(told, arrival) == ("g-a", "subject_author")
     assert link(said("Alice", "Eko, t'es trop fort, c'est le bleu")) is None
+
+
+def test_of_a_reply_the_sentence_with_the_time_asked_is_the_answer() -> None:
+    arrival = AskedQuestion("g-a", "Inès arrive à quelle heure au chantier ?", "Inès", ASKED_AT, "m", "hours")
+    told = said("Inès", "je serai au chantier vers 8h15. Margaux si tu passes prends les clés du chantier")
+    found = find_answer(told, [arrival], window=WINDOW)
+    assert found is not None and found.text == "je serai au chantier vers 8h15"

@@ -144,3 +144,12 @@ def test_a_fact_learned_for_a_facet_that_agrees_is_quoted(
     question: str, fact: str, score: float, about: str, learned: str
 ) -> None:
     assert answers(question, fact, score, about=about, facet=learned)
+
+
+def test_a_word_of_the_present_time_or_eko_s_name_asks_nothing_more() -> None:
+    """ "Eko which city is Wren working from nowadays" was not answered by "Wren's based in Porto
+    now…", learned as where Wren is based (probe conversation of 2026-11-28, noon)."""
+    fact = "Wren's based in Porto now, she moved there in january"
+    assert asks_again("Eko which city is Wren working from nowadays", fact, "Wren", "place")
+    assert asks_again("Eko où habite Wren actuellement ?", fact, "Wren", "place")
+    assert not asks_again("Eko where does Wren's brother live?", fact, "Wren", "place")

@@ -207,6 +207,12 @@ def test_question_form() -> None:
     assert question_form("Pour qui travaille Yvan ?")[0] == "pour qui travaille Yvan ?"
     assert question_form("Pour Noël on fait quoi ?")[0] == "Pour Noël on fait quoi ?"
     assert question_form("I wonder who Sacha is")[0] == "I wonder who Sacha is"
+    # a pronoun asking the room ("By the way, Anyone know…": probe conversation of 2026-11-28, noon)
+    assert (
+        question_form("Anyone know where we keep the spare keys?")[0]
+        == "anyone know where we keep the spare keys?"
+    )
+    assert question_form("Personne sait où est le carton ?")[0] == "personne sait où est le carton ?"
     assert question_form("Je veux mieux comprendre le vibe coding.") == (
         "je veux mieux comprendre le vibe coding",
         False,
