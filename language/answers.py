@@ -114,7 +114,7 @@ _WAIT = (
 # Leeds").
 _OPENERS = {
     "fr": re.compile(
-        r"^(?:(?:ben|bah|beh|alors|euh|bon|oui|ouais|ah|oh|eh bien|hmm|donc|bein|pour info|"
+        r"^(?:(?:ben|bah|beh|alors|euh|bon|oui|ouais|non|ah|oh|eh bien|hmm|donc|bein|pour info|"
         rf"pour (?:ton|votre) info|pour information|fyi|{_WAIT})\b[\s,!.…:]*)+"
     ),
     "en": re.compile(
@@ -1076,6 +1076,12 @@ def _answer(question: AskedQuestion, link: Link, text: str, language: Language) 
 _SENTENCE_BREAK = re.compile(r"(?<=[.!])\s+(?=[A-ZÀ-Ý])")
 
 
+def _same_direction_asked(text: str, question: AskedQuestion) -> bool:
+    """Asked when, the reply says the same direction in other words ("je reprends au bureau le 16
+    juin" to "Pierrick rentre de congé quand ?": a beginning; readings.same_direction)."""
+    return question.facet == "date" and same_direction(tokens(text), tokens(question.text))
+
+
 def _sentence_answering(text: str, question: AskedQuestion, language: Language) -> str:
     """Of a reply of several sentences, the one that answers: it shares a word with the question
     and has the facet's shape ("Mon anniv c'est le 17 mars. Et mon dessert
@@ -1087,7 +1093,8 @@ def _sentence_answering(text: str, question: AskedQuestion, language: Language) 
     answering = [
         sentence
         for sentence in sentences
-        if set(terms(sentence)) & set(terms(question.text)) and fits_facet(sentence, question.facet, language)
+        if (set(terms(sentence)) & set(terms(question.text)) or _same_direction_asked(sentence, question))
+        and fits_facet(sentence, question.facet, language)
     ]
     return answering[0].rstrip(" .!") if len(answering) == 1 else text
 

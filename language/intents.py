@@ -318,6 +318,9 @@ _WELLBEING_PHRASES = (
     r"tu vas bien",
     r"la forme",
     r"bien dormi",
+    # rested, after the week-end or the holidays ("bien reposé ce week-end ?")
+    r"bien reposee?s?",
+    r"(?:did you|you) (?:sleep|rest) well",
     r"ca roule",
     r"quoi de neuf",
     r"how are you",
@@ -397,6 +400,12 @@ _LIGHT_VERBS = folded_words(
 _OKS = folded_words("ok okay oki dac d'ac")
 # Question tags: a sentence ending with one asks to be agreed with ("c'était nul, hein ?").
 _TAGS = folded_words("non hein")
+# A guess put as a negative question, asking to be confirmed ("Eko c'est pas jeudi ?", "isn't it
+# Tuesday?"): no interrogative asks anything.
+_GUESS = re.compile(
+    r"^ ?(?:c est pas|ce n est pas|ce serait pas|c etait pas|ce ne serait pas|isn t it|wasn t it|"
+    r"is it not|was it not)(?![^ ])"
+)
 # Interrogatives that ask whatever surrounds them ("qui" and "que" also open relative clauses).
 _ASKING_WORDS = INTERROGATIVES - folded_words("qui que qu")
 _EXCLAMATIVES = folded_words("quel quelle quels quelles what")
@@ -624,7 +633,8 @@ def intent_of(text: str, language: Language = "fr", bot_name: str = "Eko") -> In
     short = len(content) <= 2
     # a tag after a question that asks ("c'était quand déjà l'inventaire, hein ?") only insists
     tagged = words[-1] in _TAGS and not set(words) & _ASKING_WORDS
-    if _AGREEMENT.search(joined) or (asks and (tagged or (short and words[0] in _OKS))):
+    guess = asks and _GUESS.match(joined) is not None and not set(words) & _ASKING_WORDS
+    if _AGREEMENT.search(joined) or guess or (asks and (tagged or (short and words[0] in _OKS))):
         return "agreement"
     if _THANKS.search(joined) and not asks:
         return "thanks"

@@ -43,6 +43,16 @@ _QUESTION_STARTS: dict[Language, tuple[str, ...]] = {
         "te souviens tu",
         "dis moi",
         "rappelle moi",
+        # "c'est" and a preposition before the interrogative ("c'est à quelle heure que…")
+        "c'est a quel",
+        "c'est a qui",
+        "c'est pour quand",
+        "c'est pour qui",
+        "c'est avec qui",
+        "c'est chez qui",
+        "c'est de qui",
+        "c'est en quel",
+        "c'est dans quel",
     ),
     "en": (
         "who",
@@ -228,7 +238,7 @@ def asked_part(text: str) -> str:
         # faire du covoit" asks where Ambre lives; what the speaker tells after it is context
         if (
             "?" not in part
-            and _INTERROGATIVE.search(before)
+            and (_INTERROGATIVE.search(before) or is_question(before))
             and _SPEAKER_FIRST.match(fold(normalise_quotes(rest)))
         ):
             return before.strip()

@@ -635,7 +635,7 @@ _VERB_FACETS = frozenset({"agent", "participant"})
 _OPPOSITES = (
     (frozenset({"ouvrir", "open", "opens",
                 "arriver", "venir", "entrer", "rentrer", "revenir", "arrive", "come", "join", "rejoindre",
-                "return", "returns",
+                "return", "returns", "reprendre", "reprise", "resume", "resumes",
                 "commencer", "debuter", "demarrer", "start", "begin", "starts", "begins",
                 "premier", "premiere", "first",
                 "ouverture", "arrivee", "entree", "retour", "debut", "commencement"}),

@@ -159,7 +159,8 @@ def tokens(text: str) -> list[str]:
     Chat spellings of interrogatives are read as the words ("c koi" → "c'est quoi").
     """
     folded = _CHAT_C.sub("c'est", _CHAT_CEST.sub("c'est", fold(normalise(text))))
-    return [_CHAT_SPELLINGS.get(token, token) for token in TOKEN.findall(folded)]
+    # as words only: the "u" of "U13" is no "you"
+    return TOKEN.findall(with_chat_spellings(folded))
 
 
 def accented_forms(text: str) -> dict[str, str]:
@@ -511,7 +512,18 @@ def words_as_written(text: str) -> list[tuple[str, str]]:
     Chat spellings are folded like :func:`tokens` reads them ("koi" → "quoi").
     """
     written = _CHAT_C.sub("c'est", normalise(text))
-    return [(_CHAT_SPELLINGS.get(fold(word), fold(word)), word) for word in TOKEN.findall(written)]
+    return [(_chat_word(written, found), found.group(0)) for found in TOKEN.finditer(written)]
+
+
+def _chat_word(text: str, found: re.Match[str]) -> str:
+    """A token folded, read as the word its chat spelling stands for when it stands alone (the "u"
+    of "U13" is no "you")."""
+    folded = fold(found.group(0))
+    before = text[found.start() - 1 : found.start()] if found.start() else ""
+    after = text[found.end() : found.end() + 1]
+    if before.isalnum() or after.isalnum():
+        return folded
+    return _CHAT_SPELLINGS.get(folded, folded)
 
 
 # Light verbs and modals: they carry the grammar of a sentence, not what it is about.

@@ -1299,3 +1299,19 @@ def test_of_a_reply_the_sentence_with_the_time_asked_is_the_answer() -> None:
     told = said("Inès", "je serai au chantier vers 8h15. Margaux si tu passes prends les clés du chantier")
     found = find_answer(told, [arrival], window=WINDOW)
     assert found is not None and found.text == "je serai au chantier vers 8h15"
+
+
+def test_of_a_reply_asked_when_the_sentence_saying_the_same_direction_is_the_answer() -> None:
+    back = AskedQuestion("g-b", "Pierrick rentre de congé quand ?", "Pierrick", ASKED_AT, "m", "date")
+    told = said("Lou", "Eko il passe en coup de vent cette semaine. Il reprend au bureau le lundi 16 juin")
+    found = find_answer(told, [back], window=WINDOW)
+    assert found is not None and found.text == "Il reprend au bureau le lundi 16 juin"
+
+
+def test_a_no_opening_an_answer_is_no_part_of_it() -> None:
+    # "non non, la soirée … c'est le vendredi 27 juin" after someone's guess (probe conversation of
+    # 2026-11-28, early afternoon): the fact is what follows
+    assert answer_text("non non, la soirée des bénévoles c'est le vendredi 27 juin") == (
+        "la soirée des bénévoles c'est le vendredi 27 juin"
+    )
+    assert link(said("Alice", "Eko non, aucune idée")) is None

@@ -625,3 +625,21 @@ def test_working_from_a_town_is_where_one_works_not_where_one_comes_from() -> No
     assert read_facet("which city is Wren working from nowadays?").facet == "place"
     assert read_facet("is Wren working from home today?").facet == "place"
     assert read_facet("where is Wren from?").facet == "origin"
+
+
+def test_probe_conversations_of_2026_11_28_early_afternoon() -> None:
+    # a chat spelling is a word alone: the "u" of "U13" is no "you" (it made the question about Eko)
+    assert intent_of("Eko qui s'occupe de l'équipe U13 à l'entraînement ?") == "information"
+    curiosity = read_curiosity("Eko qui coache les U13 filles ?")
+    assert curiosity is not None and curiosity.subject == "U13"
+    # a guess put as a negative question asks Eko to confirm it; "pourquoi" still asks
+    assert intent_of("Eko c'est pas jeudi ? il me semble qu'on en avait parlé") == "agreement"
+    assert intent_of("Eko isn't it tuesday?", "en") == "agreement"
+    assert intent_of("Eko pourquoi c'est pas encore déployé ?") == "information"
+    # asking whether Eko rested is small talk
+    assert intent_of("salut Eko 👋 bien reposé ce week-end ?") == "small_talk"
+    # the speaker's context after a recall request is no part of it
+    curiosity = read_curiosity(
+        "Eko, rappelle-moi le numéro de poste de Paul, je voudrais lui laisser un message"
+    )
+    assert curiosity is not None and curiosity.text == "rappelle-moi le numéro de poste de Paul"

@@ -29,3 +29,11 @@ def test_an_emoji_after_the_question_mark_or_a_hyphen_left_out_keep_it_a_questio
     assert is_question("le déj d'équipe, c'est où ? 🍽️")
     assert is_question("rappelle-moi le code du portail")
     assert not is_question("c'est le bleu ☀️")
+
+
+def test_c_est_and_a_preposition_before_the_interrogative_is_a_question() -> None:
+    """ "c'est a quelle heure que le gymnase ouvre le dimanche eko, je voudrais…" was stored as the
+    answer to Eko's question on someone's return (probe conversation of 2026-11-28, early afternoon)."""
+    assert is_question("c'est a quelle heure que le gymnase ouvre le dimanche, je voudrais savoir")
+    assert is_question("c'est pour quand la démo")
+    assert not is_question("c'est à Lyon que ça se passe")
