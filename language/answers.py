@@ -1667,7 +1667,9 @@ def _tells_another_time(text: str, question: AskedQuestion) -> bool:
     stopped = ceased(text) or no_longer(text)
     if stopped and not (ceased(question.text) or no_longer(question.text)) and not _goes_on(text):
         return True  # (a second clause may say what holds now: "…plus à Lyon, il est à Paris")
-    if wishes(text) and not wishes(question.text):
+    # what someone wants, in the clause that answers: a later clause may tell what others want
+    # ("it's due tuesday the 12th, Bluefen want it before their meeting")
+    if wishes(_first_clause(text)) and not wishes(question.text):
         return True
     # what is to come may be the date, number or price asked; an age to come is not the age now
     comes = question.facet in VALUE_FACETS - {"age"}

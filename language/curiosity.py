@@ -138,7 +138,7 @@ def _noun_after_of(plain: list[str], index: int) -> bool:
 _KEPT_CUES = folded_words(
     """prefere preferee preferes preferees favori favorite favourite adresse mail numero telephone age
     prix cout budget valeur tarif nombre capacite date horaires raison role poste metier job boulot
-    taf url lien etage nom email"""
+    taf url lien etage nom email ligne directe fixe extension extention"""
 )
 
 
@@ -347,6 +347,12 @@ def read_curiosity(
     if _only_numbers(subject):
         return None  # "c'est combien 2+2 ?", "combien font 12 fois 8 ?": a sum, not a subject
     asked = _asked_noun(words, span, said, reading.facet == "definition")
+    # a participle put before its subject by the question is no part of what is asked ("où est
+    # passé le carton ?" asks where the carton is; "quand commence le sprint ?" keeps its verb)
+    inverted = {
+        i for i in content if i < span[0] and _verb_after_asking(words, i) and words[i - 1][0] in AUXILIARIES
+    }
+    content = [i for i in content if i not in inverted]
     topic = asked or (_span(words, content[0], content[-1], said) if content else subject)
     topic = _stated_after_does(topic, words, span)
     # "Sophie elle revient quand ?": the pronoun after the name says it again (a dislocation)

@@ -55,7 +55,9 @@ _CUES: tuple[tuple[str, str], ...] = (
     ("contact", r" (?:joindre|joignable|contacter|contact|(?<! s )appeler|telephoner) "),
     (
         "contact",
-        r" (?:e ?mail|mail|courriel|numero|num|telephone|tel|portable|06|07|phone|slack|handle|pseudo) ",
+        r" (?:e ?mail|mail|courriel|numero|num|telephone|tel|portable|06|07|phone|slack|handle|pseudo|"
+        # a phone line of one's own ("sa ligne directe", "his extension")
+        r"ligne directe|ligne fixe|extension|extention|ext) ",
     ),
     (
         "preference",

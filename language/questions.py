@@ -232,7 +232,8 @@ def asked_part(text: str) -> str:
     # topic before the comma is asked about: "le rendu de Vaudrenne, c'est quand ?")
     for found in re.finditer(r",\s*", part):
         before, rest = part[: found.start()], part[found.end() :]
-        if _SPEAKER_FIRST.match(fold(normalise_quotes(before))) and is_question(rest) and "?" not in before:
+        told = "?" not in before and not _INTERROGATIVE.search(before)  # "on l'envoie où, …" asks
+        if _SPEAKER_FIRST.match(fold(normalise_quotes(before))) and is_question(rest) and told:
             return rest.strip()
         # …and the other way round, with no "?": "j'aimerais savoir où habite Ambre, on pensait
         # faire du covoit" asks where Ambre lives; what the speaker tells after it is context

@@ -38,6 +38,8 @@ class GoalDecision(BaseModel):
 _OPENERS = re.compile(
     r"^(qui|que|quoi|quel|quelle|quels|quelles|qu'|c'est|c'était|comment|où|pourquoi|combien|est-ce|"
     r"what|who|how|why|where|when|which|is|are|do|does|did|can|could|would|will|has|have|"
+    # chat leaves the apostrophe out ("whats Gaétan's extension?")
+    r"whats|whos|wheres|hows|whens|"
     # pronouns asking the room ("Anyone know where…", "Personne sait où…", "On sait qui…")
     r"anyone|anybody|someone|somebody|personne|quelqu'un|qqn|on|tu|vous|je|j'|"
     # a preposition before the interrogative ("Pour qui travaille Yvan ?")

@@ -1315,3 +1315,13 @@ def test_a_no_opening_an_answer_is_no_part_of_it() -> None:
         "la soirée des bénévoles c'est le vendredi 27 juin"
     )
     assert link(said("Alice", "Eko non, aucune idée")) is None
+
+
+def test_a_wish_in_a_later_clause_leaves_the_answer_before_it() -> None:
+    """ "Eko it's due tuesday the 12th, Bluefen want it before their greenlight meeting" was no
+    answer: what others want, said after it, is context (probe conversation of 2026-11-28)."""
+    assert link(said("Alice", "Eko elle arrive mardi, Paul voudrait qu'elle vienne lundi"), ZOE_ARRIVAL) == (
+        "g-arr",
+        "mention",
+    )
+    assert link(said("Alice", "Eko elle voudrait arriver mardi"), ZOE_ARRIVAL) is None

@@ -643,3 +643,20 @@ def test_probe_conversations_of_2026_11_28_early_afternoon() -> None:
         "Eko, rappelle-moi le numéro de poste de Paul, je voudrais lui laisser un message"
     )
     assert curiosity is not None and curiosity.text == "rappelle-moi le numéro de poste de Paul"
+
+
+def test_probe_conversations_of_2026_11_28_afternoon() -> None:
+    # a first clause that asks is no preamble to drop
+    curiosity = read_curiosity("Eko on l'envoie où le retour pour Zorglub, ils ont leur dépôt où ?")
+    assert curiosity is not None and curiosity.text.startswith("on l'envoie où")
+    # a phone line of one's own is a contact, and names what is asked
+    curiosity = read_curiosity("Eko c'est quoi la ligne directe de Prune ?")
+    assert curiosity is not None and (curiosity.facet, fact_heading(curiosity)) == (
+        "contact",
+        "ligne directe de Prune",
+    )
+    # a participle before its subject is no part of the fact's heading; another verb is
+    curiosity = read_curiosity("Eko où est passé le carton des étiquettes ?")
+    assert curiosity is not None and fact_heading(curiosity) == "carton des étiquettes"
+    curiosity = read_curiosity("Eko quand commence le sprint ?")
+    assert curiosity is not None and fact_heading(curiosity) == "quand commence le sprint"

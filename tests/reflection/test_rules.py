@@ -213,6 +213,7 @@ def test_question_form() -> None:
         == "anyone know where we keep the spare keys?"
     )
     assert question_form("Personne sait où est le carton ?")[0] == "personne sait où est le carton ?"
+    assert question_form("Whats Paul's extension?")[0] == "whats Paul's extension?"
     assert question_form("Je veux mieux comprendre le vibe coding.") == (
         "je veux mieux comprendre le vibe coding",
         False,
