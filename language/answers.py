@@ -1147,17 +1147,35 @@ def _is_about(question: AskedQuestion, author: str) -> bool:
     return name_key(subject) == name_key(author) or _names(subject, author) or _names(question.text, author)
 
 
+_LOCATIVE_COMPLEMENT = re.compile(
+    r"\s(?:sous|sur|dans|derrière|devant|près d[eu]|à côté d[eu]|au-dessus d[eu]|under|behind|next to|"
+    r"above|below)\s",
+    re.IGNORECASE,
+)
+
+
 def _names(text: str, subject: str) -> bool:
-    """``text`` names ``subject``: in full, or, for a name of several capitalised words, by those
-    the dictionary does not know ("Kerbrat" names "Atelier Kerbrat", "Lormont" "Reprographie
-    Lormont"); "bureau de Lyon" is named in full only (a part of it may be something else)."""
+    return _named_form(text, subject) is not None
+
+
+def _named_form(text: str, subject: str) -> str | None:
+    """How ``text`` names ``subject``, or None: in full; without a place qualifying it ("les clés du
+    local matériel" names "clés du local matériel sous les gradins"); or, for a name of several
+    capitalised words, by those the dictionary does not know ("Kerbrat" names "Atelier Kerbrat",
+    "Lormont" "Reprographie Lormont"). "bureau de Lyon" is named in full only (a part of it may be
+    something else)."""
     if name_spans(text, subject):
-        return True
+        return subject
+    head = _LOCATIVE_COMPLEMENT.split(subject, maxsplit=1)[0].strip()
+    if head != subject.strip() and len(head.split()) > 1 and name_spans(text, head):
+        return head
     words = subject.split()
     if len(words) < 2 or not all(word[:1].isupper() for word in words):
-        return False
+        return None
     own = [word for word in words if not in_dictionary(fold(word))]
-    return 0 < len(own) < len(words) and all(len(word) >= 4 and name_spans(text, word) for word in own)
+    if len(own) == 1 and len(own[0]) >= 4 and len(own) < len(words) and name_spans(text, own[0]):
+        return own[0]
+    return None
 
 
 # "le mien c'est le bleu", "mine is blue": a closed class, standing for what was asked.
@@ -1950,7 +1968,7 @@ def _states_about(text: str, question: AskedQuestion, language: Language) -> boo
         after = rf"(?!(?:{_NOT_DESCRIPTION[language]})\b)\w"
     else:
         return False
-    subject = re.escape(fold(question.subject or ""))
+    subject = re.escape(fold(_named_form(text, question.subject or "") or question.subject or ""))
     # the copula after a space, or contracted onto the subject before a determiner or a preposition
     # ("Tove's our new PO", "Tove's in Tromsø"; "Tove's cat" is hers)
     pattern = (

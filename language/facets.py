@@ -84,7 +84,8 @@ _CUES: tuple[tuple[str, str], ...] = (
         r" (?:aime|aimes|aiment|adore|adores|adorent|kiffe|kiffes|kiffent|prefere|preferes|preferent)"
         r"(?: bien)? (?:quel|quelle|quels|quelles) \w+ (?:le plus|le mieux) ",
     ),
-    ("age", r" (?:quel age|age|how old|ans) "),
+    # "ans" after a number names a group ("les moins de 13 ans"), it asks no age
+    ("age", r" (?:quel age|age|how old|(?<!\d )ans) "),
     (
         "quantity",
         r" (?:combien (?:de|d)|how many|nombre (?:de|d)|capacite|capacity|on est combien|"

@@ -74,6 +74,10 @@ def mentions_bot(text: str, bot_name: str = "Eko") -> bool:
     return bool(mention_spans(text, bot_name))
 
 
+# A clause opening with its subject pronoun ("je voudrais…", "on se voit…", "I need…").
+_NEW_CLAUSE = re.compile(r"(?:je|j['’]|on|il|elle|ils|elles|nous|vous|i|we|he|she|they)\b", re.IGNORECASE)
+
+
 def strip_mention(text: str, bot_name: str = "Eko") -> str:
     """``text`` without the bot's name and the punctuation that only served to address it.
 
@@ -96,10 +100,14 @@ def strip_mention(text: str, bot_name: str = "Eko") -> str:
         if not rest_after.strip(".!?…" + _TRAILING_PUNCT + " "):
             before = before.rstrip().rstrip(",;:")
         pieces.append(before)
+        eaten = end
         while end < len(text) and (text[end] in _TRAILING_PUNCT or text[end].isspace()):
             end += 1
         cursor = end
-        pieces.append(" ")
+        # the name between two clauses kept their comma ("… le dimanche matin eko, je voudrais
+        # caler un rattrapage"): the clauses stay apart
+        between = before.strip() and before.rstrip()[-1:].isalnum() and _NEW_CLAUSE.match(text[end:])
+        pieces.append(", " if between and "," in text[eaten:end] else " ")
     pieces.append(text[cursor:])
     cleaned = _SPACES.sub(" ", "".join(pieces))
     cleaned = _SPACE_BEFORE_COMMA.sub(r"\1", cleaned)

@@ -1325,3 +1325,17 @@ def test_a_wish_in_a_later_clause_leaves_the_answer_before_it() -> None:
         "mention",
     )
     assert link(said("Alice", "Eko elle voudrait arriver mardi"), ZOE_ARRIVAL) is None
+
+
+def test_a_subject_named_without_the_place_qualifying_it() -> None:
+    keys = AskedQuestion(
+        "g-k",
+        "Les clés du local sous les gradins, elles sont où ?",
+        "clés du local sous les gradins",
+        ASKED_AT,
+        "m",
+        "place",
+    )
+    told = said("Lou", "les clés du local sont dans la boîte à clés de l'accueil")
+    assert link(told, keys) == ("g-k", "subject_named")
+    assert link(said("Lou", "les gradins sont dans la boîte à clés de l'accueil"), keys) is None

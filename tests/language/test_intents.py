@@ -660,3 +660,10 @@ def test_probe_conversations_of_2026_11_28_afternoon() -> None:
     assert curiosity is not None and fact_heading(curiosity) == "carton des étiquettes"
     curiosity = read_curiosity("Eko quand commence le sprint ?")
     assert curiosity is not None and fact_heading(curiosity) == "quand commence le sprint"
+
+
+def test_years_after_a_number_name_a_group_and_ask_no_age() -> None:
+    curiosity = read_curiosity("Eko les moins de 13 ans ont un entraîneur attitré ?")
+    assert curiosity is not None and curiosity.facet != "age"
+    curiosity = read_curiosity("Eko Paul il a quel âge ?")
+    assert curiosity is not None and curiosity.facet == "age"

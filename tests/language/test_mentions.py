@@ -67,6 +67,8 @@ def test_mentions_other_bot_name() -> None:
         ("pas de mention ici ", "pas de mention ici"),
         ("Eko", ""),
         ("Eko, écris à eko@x.fr", "écris à eko@x.fr"),  # the address is left whole
+        # the name between two clauses: their comma stays
+        ("le gymnase ouvre quand eko, je voudrais y aller", "le gymnase ouvre quand, je voudrais y aller"),
     ],
 )
 def test_strip_mention(text: str, expected: str) -> None:
