@@ -355,6 +355,7 @@ def read_curiosity(
     content = [i for i in content if i not in inverted]
     topic = asked or (_span(words, content[0], content[-1], said) if content else subject)
     topic = _stated_after_does(topic, words, span)
+    topic = _with_the_doer(topic, words, span)
     # "Sophie elle revient quand ?": the pronoun after the name says it again (a dislocation)
     topic = re.sub(rf"^({re.escape(subject)})\s+(?:il|elle|ils|elles)\s+", r"\1 ", topic)
     # what a thing is for is what it is: "Gravillon : notre pipeline", not "Gravillon sert : …"
@@ -495,6 +496,19 @@ def _asking_verb(words: list[tuple[str, str]], reading: FacetReading, bot: str) 
         # "where does Priya live?": the topic states it of her ("Priya lives")
         return [third_person_english(cue[0])]
     return cue
+
+
+def _with_the_doer(topic: str, words: list[tuple[str, str]], span: tuple[int, int]) -> str:
+    """``topic`` with the team as the subject of its verb when the question asks what "we" or
+    "they" do ("where do we keep the spare keys?" asks where "we keep the spare keys"): the verb
+    alone would open the fact with an imperative ("Keep the spare keys in the drawer")."""
+    for i in range(1, span[0] - 1):
+        if words[i - 1][0] in _DO and words[i][0] in _TEAM_PRONOUNS and topic.startswith(words[i + 1][1]):
+            return f"{words[i][1]} {topic}"
+    return topic
+
+
+_TEAM_PRONOUNS = folded_words("we they")
 
 
 def _stated_after_does(topic: str, words: list[tuple[str, str]], span: tuple[int, int]) -> str:
