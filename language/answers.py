@@ -114,7 +114,7 @@ _WAIT = (
 # Leeds").
 _OPENERS = {
     "fr": re.compile(
-        r"^(?:(?:ben|bah|beh|alors|euh|bon|oui|ouais|non|ah|oh|eh bien|hmm|donc|bein|pour info|"
+        r"^(?:(?:ben|bah|beh|alors|euh|bon|oui|ouais|ah|oh|eh bien|hmm|donc|bein|pour info|"
         rf"pour (?:ton|votre) info|pour information|fyi|{_WAIT})\b[\s,!.…:]*)+"
     ),
     "en": re.compile(

@@ -356,6 +356,6 @@ def test_the_subject_s_future_is_said_in_the_third_person() -> None:
 def test_what_the_team_does_keeps_its_subject() -> None:
     # "Keep the spare dev kits … in the grey locker" read as an order (probe conversation of
     # 2026-11-28, afternoon)
-    assert written("Where do we keep the spare keys?", "spare keys", "place", "in the drawer", "Xi", "en") == (
-        "We keep the spare keys in the drawer (according to Xi)"
-    )
+    assert written(
+        "Where do we keep the spare keys?", "spare keys", "place", "in the drawer", "Xi", "en"
+    ) == ("We keep the spare keys in the drawer (according to Xi)")

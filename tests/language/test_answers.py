@@ -1308,13 +1308,12 @@ def test_of_a_reply_asked_when_the_sentence_saying_the_same_direction_is_the_ans
     assert found is not None and found.text == "Il reprend au bureau le lundi 16 juin"
 
 
-def test_a_no_opening_an_answer_is_no_part_of_it() -> None:
-    # "non non, la soirée … c'est le vendredi 27 juin" after someone's guess (probe conversation of
-    # 2026-11-28, early afternoon): the fact is what follows
-    assert answer_text("non non, la soirée des bénévoles c'est le vendredi 27 juin") == (
-        "la soirée des bénévoles c'est le vendredi 27 juin"
-    )
-    assert link(said("Alice", "Eko non, aucune idée")) is None
+def test_a_no_opening_a_reply_to_eko_s_question_is_still_a_self_repair_marker() -> None:
+    # "Eko non attends, … c'était le mardi 11" corrects the author's answer: "non" is kept for the
+    # repair rule (stripping it as an opener lost the correction in a probe conversation)
+    from language.answers import opens_with_repair
+
+    assert opens_with_repair("Eko non attends, c'était le mardi 11, pas le lundi 10")
 
 
 def test_a_wish_in_a_later_clause_leaves_the_answer_before_it() -> None:
