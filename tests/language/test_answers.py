@@ -1319,22 +1319,16 @@ def test_a_no_opening_a_reply_to_eko_s_question_is_still_a_self_repair_marker() 
 def test_a_wish_in_a_later_clause_leaves_the_answer_before_it() -> None:
     """ "Eko it's due tuesday the 12th, Bluefen want it before their greenlight meeting" was no
     answer: what others want, said after it, is context (probe conversation of 2026-11-28)."""
-    assert link(said("Alice", "Eko elle arrive mardi, Paul voudrait qu'elle vienne lundi"), ZOE_ARRIVAL) == (
-        "g-arr",
-        "mention",
-    )
+    told = said("Alice", "Eko elle arrive mardi, Paul voudrait qu'elle vienne lundi")
+    assert link(told, ZOE_ARRIVAL) == ("g-arr", "mention")
     assert link(said("Alice", "Eko elle voudrait arriver mardi"), ZOE_ARRIVAL) is None
 
 
 def test_a_subject_named_without_the_place_qualifying_it() -> None:
-    keys = AskedQuestion(
+    subject = "clés du local sous les gradins"
+    keys = AskedQuestion("g-k", f"Les {subject}, elles sont où ?", subject, ASKED_AT, "m", "place")
+    assert link(said("Lou", "les clés du local sont dans la boîte à clés de l'accueil"), keys) == (
         "g-k",
-        "Les clés du local sous les gradins, elles sont où ?",
-        "clés du local sous les gradins",
-        ASKED_AT,
-        "m",
-        "place",
+        "subject_named",
     )
-    told = said("Lou", "les clés du local sont dans la boîte à clés de l'accueil")
-    assert link(told, keys) == ("g-k", "subject_named")
     assert link(said("Lou", "les gradins sont dans la boîte à clés de l'accueil"), keys) is None
