@@ -650,6 +650,9 @@ def find_correction(
     if repair is None or repair.end() >= len(folded):
         return None
     rest = answer_text(text[index[repair.end()] :], language, bot_name)
+    # the value meant, in the sentence after the marker ("pardon, mercredi matin ! je confonds
+    # toujours avec…" corrects to "mercredi matin")
+    rest = sentence_around(rest, 0, 1).strip(_CLOSING) or rest
     if not says_something(rest, rest, language, bot_name):
         return None
     if not fits_facet(rest, question.facet, language) or _denies(rest, question):

@@ -192,6 +192,12 @@ _CUES: tuple[tuple[str, str], ...] = (
     ),
     # What a thing consists of is what it is ("Cumulus, ça consiste en quoi ?", "en quoi consiste X").
     ("definition", r" (?:consiste en quoi|consistent en quoi|en quoi consiste|en quoi consistent) "),
+    # What a word means is what it names ("PEB ça veut dire quoi ?", "what does HMO stand for?")
+    (
+        "definition",
+        r" (?:(?:ca )?veut dire quoi|que veut dire|qu est ce que ca veut dire|signifie|mean|means|"
+        r"stand for|stands for) ",
+    ),
     # What a thing is for is what it is: "à quoi sert Hibiscus ?", "Hibiscus, ça sert à quoi ?" are
     # answered by "notre outil de facturation".
     ("definition", r" (?:a quoi (?:ca )?(?:sert|servent)|(?:sert|servent) a quoi) "),

@@ -62,6 +62,8 @@ _REQUEST_FRAMES = _phrases(
     r"tu connais",
     r"connais tu",
     r"tu peux me dire",
+    # formal: "pourriez-vous m'indiquer qui…", "pouvez-vous me dire…"
+    r"(?:pourriez|pouvez) vous (?:m|me|nous) (?:indiquer|dire|rappeler|preciser)",
     r"tu pourrais me dire",
     r"peux tu me dire",
     r"pourrais tu me dire",

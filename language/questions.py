@@ -214,6 +214,11 @@ _SPEAKER_FIRST = re.compile(
 )
 
 
+# A question taking up what was named before by an object pronoun ("tu l'as ?", "vous l'auriez ?",
+# "do you have it?").
+_TAKEN_UP = re.compile(r"^(?:tu|t|vous|on)\s*(?:l'|le |la |les )|^(?:do|did|would) you have (?:it|them)\b")
+
+
 def asked_part(text: str) -> str:
     """The part of a long message that asks: its one sentence ending with "?" when others only
     tell (the context before, "parce que…" after), then what follows a conclusive marker in it
@@ -233,7 +238,10 @@ def asked_part(text: str) -> str:
     for found in re.finditer(r",\s*", part):
         before, rest = part[: found.start()], part[found.end() :]
         told = "?" not in before and not _INTERROGATIVE.search(before)  # "on l'envoie où, …" asks
-        if _SPEAKER_FIRST.match(fold(normalise_quotes(before))) and is_question(rest) and told:
+        # (not a question taking the preamble up by its pronoun: "j'ai oublié la combinaison du
+        # bibliobus, tu l'aurais ?" asks for what the preamble names)
+        asks = is_question(rest) and _TAKEN_UP.match(fold(normalise_quotes(rest))) is None
+        if _SPEAKER_FIRST.match(fold(normalise_quotes(before))) and asks and told:
             return rest.strip()
         # …and the other way round, with no "?": "j'aimerais savoir où habite Ambre, on pensait
         # faire du covoit" asks where Ambre lives; what the speaker tells after it is context

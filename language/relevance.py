@@ -45,7 +45,6 @@ from language.facets import (
     states_only_other_facets,
     unasked_words,
 )
-from language.mentions import strip_mention
 from language.terms import terms
 from language.text import fold, is_common_word
 
@@ -169,7 +168,9 @@ def asks_again(question: str, text: str, about: str | None, facet: str, bot_name
     joined = f"{text} {about}"
     # The words that ask (the facet's cues: "sert à quoi", "combien coûte") are the facet already
     # matched; every other word says what is asked and must be in the fact.
-    said = " ".join(unasked_words(strip_mention(question, bot_name)))  # Eko's name asks nothing
+    # what the message asks, without Eko's name nor what is told around it ("…déjà ? une lectrice
+    # m'a demandé")
+    said = " ".join(unasked_words(asked.text))
     if len(shared_words(said, joined)) < content_words(said):
         return False
     return _names_in(question, joined, bot_name)

@@ -414,6 +414,11 @@ def test_the_author_of_an_answer_corrects_it_with_a_self_repair_marker() -> None
     assert correction("Bruno", "Eko pardon") is None  # nothing new said
     assert correction("Bruno", "Eko non pardon, c'est bientôt") is None  # not a date
     assert correction("Bruno", "Eko non pardon, c'est mercredi", after_s=11 * 60) is None
+    # the value meant is in the sentence after the marker (probe conversation of 2026-11-28)
+    assert (
+        correction("Bruno", "Eko pardon, mercredi matin ! je confonds toujours avec l'autre")
+        == "mercredi matin"
+    )
 
 
 def test_what_an_answer_takes_back_is_not_the_answer() -> None:

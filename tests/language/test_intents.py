@@ -667,3 +667,22 @@ def test_years_after_a_number_name_a_group_and_ask_no_age() -> None:
     assert curiosity is not None and curiosity.facet != "age"
     curiosity = read_curiosity("Eko Paul il a quel âge ?")
     assert curiosity is not None and curiosity.facet == "age"
+
+
+def test_probe_conversations_of_2026_11_28_late_afternoon() -> None:
+    # what a word means is what it is
+    curiosity = read_curiosity("Eko PEB ça veut dire quoi déjà ?")
+    assert curiosity is not None and curiosity.facet == "definition"
+    curiosity = read_curiosity("Eko what does HMO stand for?", "en")
+    assert curiosity is not None and (curiosity.subject, curiosity.facet) == ("HMO", "definition")
+    # a greeting to the room and a formal request frame ask nothing
+    curiosity = read_curiosity(
+        "Bonjour à tous, pourriez-vous m'indiquer qui remplace Lou à l'accueil ? Merci, Eko."
+    )
+    assert curiosity is not None and curiosity.text.startswith("Pourriez-vous m'indiquer qui remplace")
+    assert asked_directly(curiosity.text) == "qui remplace Lou à l'accueil ?"
+    curiosity = read_curiosity("hi all, who runs the canteen? @Eko", "en")
+    assert curiosity is not None and curiosity.subject == "canteen"
+    # a question taking the preamble up by its pronoun asks for what the preamble names
+    curiosity = read_curiosity("Eko j'ai oublié le code du bibliobus, tu l'aurais ?")
+    assert curiosity is not None and "code du bibliobus" in curiosity.text

@@ -153,3 +153,13 @@ def test_a_word_of_the_present_time_or_eko_s_name_asks_nothing_more() -> None:
     assert asks_again("Eko which city is Wren working from nowadays", fact, "Wren", "place")
     assert asks_again("Eko où habite Wren actuellement ?", fact, "Wren", "place")
     assert not asks_again("Eko where does Wren's brother live?", fact, "Wren", "place")
+
+
+def test_what_is_told_after_the_question_asks_nothing_more() -> None:
+    fact = "Le PEB c'est le prêt entre bibliothèques"
+    assert asks_again(
+        "Eko PEB ça veut dire quoi déjà ? une lectrice m'a demandé et j'ai séché", fact, "PEB", "definition"
+    )
+    assert asks_again(
+        "Eko what does HMO stand for?", "HMO is a house in multiple occupation", "HMO", "definition"
+    )
