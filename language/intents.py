@@ -127,6 +127,7 @@ _GREETINGS = _phrases(
     r"je (?:file|y vais|me deconnecte)",
     r"toi aussi",
     r"(?:good )?(?:morning|evening|afternoon)|good night",
+    r"g day",  # "g'day"
     r"have a (?:nice|good) (?:day|evening|weekend)",
     r"happy \w+",
     r"see you(?: later| tomorrow)?",
@@ -326,6 +327,8 @@ _WELLBEING_PHRASES = (
     r"ca roule",
     r"quoi de neuf",
     r"how are you",
+    # Australian and chat English ("how ya going this arvo?")
+    r"how (?:ya|you|are you|r u|are ya) (?:going|doing|travelling)",
     r"how s it going",
     r"what s up",
     r"whats up",

@@ -686,3 +686,11 @@ def test_probe_conversations_of_2026_11_28_late_afternoon() -> None:
     # a question taking the preamble up by its pronoun asks for what the preamble names
     curiosity = read_curiosity("Eko j'ai oublié le code du bibliobus, tu l'aurais ?")
     assert curiosity is not None and "code du bibliobus" in curiosity.text
+
+
+def test_australian_greetings_and_small_talk() -> None:
+    # "g'day Eko, how ya going this arvo?" became a goal Eko asked the room (probe conversation of
+    # 2026-11-28, late afternoon)
+    assert intent_of("g'day Eko, how ya going this arvo? 👋", "en") == "small_talk"
+    assert intent_of("g'day Eko!", "en") == "greeting"
+    assert intent_of("Eko how's the Brolga launch going?", "en") == "information"
