@@ -76,7 +76,9 @@ class Curiosity:
 _OPENER = re.compile(
     r"^(?:(?:"
     # a greeting to the room ("bonjour à tous, …", "hi all, …")
-    + r"(?:" + "|".join(sorted(GREETING_WORDS)) + r")\s+(?:a tous|a toutes|tout le monde|la team|l equipe|"
+    + r"(?:"
+    + "|".join(sorted(GREETING_WORDS))
+    + r")\s+(?:a tous|a toutes|tout le monde|la team|l equipe|"
     r"everyone|everybody|all|folks|team)|"
     + "|".join(sorted(GREETING_WORDS))
     + r"|dis moi|dites moi|dis nous|dites nous|dis|dites|bon|ben|bah|euh|alors|ok|okay|au fait|du coup|et|and"
