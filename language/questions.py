@@ -240,8 +240,8 @@ def asked_part(text: str) -> str:
         told = "?" not in before and not _INTERROGATIVE.search(before)  # "on l'envoie où, …" asks
         # (not a question taking the preamble up by its pronoun: "j'ai oublié la combinaison du
         # bibliobus, tu l'aurais ?" asks for what the preamble names)
-        asks = is_question(rest) and _TAKEN_UP.match(fold(normalise_quotes(rest))) is None
-        if _SPEAKER_FIRST.match(fold(normalise_quotes(before))) and asks and told:
+        own_question = is_question(rest) and _TAKEN_UP.match(fold(normalise_quotes(rest))) is None
+        if _SPEAKER_FIRST.match(fold(normalise_quotes(before))) and own_question and told:
             return rest.strip()
         # …and the other way round, with no "?": "j'aimerais savoir où habite Ambre, on pensait
         # faire du covoit" asks where Ambre lives; what the speaker tells after it is context
