@@ -650,14 +650,27 @@ def find_correction(
     if repair is None or repair.end() >= len(folded):
         return None
     rest = answer_text(text[index[repair.end()] :], language, bot_name)
-    # the value meant, in the sentence after the marker ("pardon, mercredi matin ! je confonds
-    # toujours avec…" corrects to "mercredi matin")
-    rest = sentence_around(rest, 0, 1).strip(_CLOSING) or rest
+    rest = _without_excuse(rest)
     if not says_something(rest, rest, language, bot_name):
         return None
     if not fits_facet(rest, question.facet, language) or _denies(rest, question):
         return None
     return Answer(question.goal_id, "correction", rest, is_standalone(rest, question, language))
+
+
+def _without_excuse(text: str) -> str:
+    """A correction up to the speaker speaking of themself ("mercredi matin ! je confonds toujours
+    avec la tournée des Tilleuls" → "mercredi matin"); what follows the value and says more of it
+    stays ("Sunday not Saturday. Sunday the 14th from 2pm, up at the taproom")."""
+    first = sentence_around(text, 0, 1)
+    rest = text[len(first) :]
+    found = _SPEAKER_SENTENCE.search(rest)
+    kept = first + (rest[: found.start()] if found else rest)
+    return kept.strip(_CLOSING) or text
+
+
+# A sentence in which the speaker speaks of themself: it opens with "je", "j'", "I".
+_SPEAKER_SENTENCE = re.compile(r"(?:^|(?<=[.!?…]))\s*(?:je|j['’]|i|i['’]m)\b", re.IGNORECASE)
 
 
 def answer_text(text: str, language: Language = "fr", bot_name: str = "Eko") -> str:

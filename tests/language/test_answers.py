@@ -419,6 +419,9 @@ def test_the_author_of_an_answer_corrects_it_with_a_self_repair_marker() -> None
         correction("Bruno", "Eko pardon, mercredi matin ! je confonds toujours avec l'autre")
         == "mercredi matin"
     )
+    # … and what follows the value saying more of it stays
+    said_more = correction("Bruno", "Eko pardon, mercredi. Mercredi 14 à 10h, en salle 2")
+    assert said_more == "mercredi. Mercredi 14 à 10h, en salle 2"
 
 
 def test_what_an_answer_takes_back_is_not_the_answer() -> None:
