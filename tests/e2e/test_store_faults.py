@@ -284,20 +284,30 @@ async def _fill_and_recover(served: Served, small_disk: Path) -> None:
 def _lobby_process(data_dir: Path, port: int) -> subprocess.Popen[str]:
     env = {**os.environ, "EKO_DATA_DIR": str(data_dir), "EKO_PORT": str(port), "EKO_BOT_TOKEN": TOKEN}
     env["EKO_LOG_LEVEL"] = "WARNING"
-    return subprocess.Popen(
-        [sys.executable, "-m", "eko.cli", "lobby"],
-        env=env,
-        stdin=subprocess.DEVNULL,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.DEVNULL,
-        text=True,
-    )
+    # what the processes say on stderr is kept beside the data: a start that fails says why
+    with _errors_path(data_dir).open("a", encoding="utf-8") as errors:
+        return subprocess.Popen(
+            [sys.executable, "-m", "eko.cli", "lobby"],
+            env=env,
+            stdin=subprocess.DEVNULL,
+            stdout=subprocess.PIPE,
+            stderr=errors,
+            text=True,
+        )
 
 
-async def _ready(process: subprocess.Popen[str]) -> None:
+def _errors_path(data_dir: Path) -> Path:
+    return data_dir.parent / "lobby.err"
+
+
+async def _ready(process: subprocess.Popen[str], data_dir: Path) -> None:
     assert process.stdout is not None
     line = await asyncio.to_thread(process.stdout.readline)
-    assert "ouvrez" in line, line
+    if "ouvrez" not in line:
+        with contextlib.suppress(subprocess.TimeoutExpired):
+            process.wait(timeout=10)
+        said = _errors_path(data_dir).read_text(encoding="utf-8")[-3000:]
+        raise AssertionError(f"eko lobby did not start (exit {process.returncode}): {line!r}\n{said}")
 
 
 async def test_every_acknowledged_message_survives_a_kill_under_load(tmp_path: Path, free_port: int) -> None:
@@ -308,7 +318,7 @@ async def test_every_acknowledged_message_survives_a_kill_under_load(tmp_path: P
     acked: list[str] = []
     enough = asyncio.Event()
     try:
-        await _ready(process)
+        await _ready(process, data_dir)
         sio = socketio.AsyncClient(reconnection=False)
         await sio.connect(url, auth={"name": "Eko", "token": TOKEN}, transports=["websocket"])
 
@@ -337,7 +347,7 @@ async def test_every_acknowledged_message_survives_a_kill_under_load(tmp_path: P
 
     restarted = _lobby_process(data_dir, free_port)
     try:
-        await _ready(restarted)
+        await _ready(restarted, data_dir)
         newcomer, histories = await newcomer_at(url)
         shown = await asyncio.wait_for(histories.get(), 10)
         await newcomer.disconnect()
