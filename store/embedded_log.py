@@ -329,6 +329,9 @@ def connect_existing(path: Path, *, timeout_s: float) -> sqlite3.Connection:
     )
 
 
+_WAL_HEADER_BYTES = 32  # a write-ahead log holding no frame is its header alone
+
+
 def check_sqlite_file(path: Path) -> None:
     """Refuse what SQLite would open silently: an empty file (an empty database to SQLite), a file
     that is not SQLite, or one shorter than its header says (truncated)."""
@@ -344,7 +347,15 @@ def check_sqlite_file(path: Path) -> None:
     (page_size,) = struct.unpack(">H", header[16:18])
     page_size = 65536 if page_size == 1 else page_size
     (pages,) = struct.unpack(">I", header[28:32])
-    if pages and size < page_size * pages:
+    # The size in the header holds only when its version-valid-for number matches the change counter
+    # (SQLite's file format, "in-header database size"). And a file killed in the middle of a
+    # checkpoint may be shorter than its header says while the write-ahead log beside it still
+    # holds those pages: SQLite recovers them on open, and the schema check reads the messages
+    # table (a real loss is refused there). Only a file alone is judged by its length.
+    valid = header[24:28] == header[92:96]
+    wal = Path(f"{path}-wal")
+    recovering = wal.exists() and wal.stat().st_size > _WAL_HEADER_BYTES
+    if pages and valid and not recovering and size < page_size * pages:
         raise StoreCorruptError(path, "truncated", size=size, expected=page_size * pages)
 
 
