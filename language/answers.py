@@ -702,8 +702,7 @@ def says_something(raw: str, text: str, language: Language = "fr", bot_name: str
     # said of Eko in its first clause ("Eko, t'es trop fort"); a "tu" after it speaks to someone in
     # the room ("je serai à Loisy vers 8h15. Margaux si t'es pas là…", "le 214 Florian, tu peux
     # transférer")
-    first_clause = re.split(r"[,;:]", sentence_around(text, 0, 1), maxsplit=1)[0]
-    if is_about_bot(first_clause, language) or _JOKE.search(_REPEATED_LETTER.sub(r"\1", text)):
+    if is_about_bot(_first_clause(text), language) or _JOKE.search(_REPEATED_LETTER.sub(r"\1", text)):
         return False
     if is_chit_chat(raw, bot_name) or is_formula(raw, bot_name):
         return False  # "Eko, il fait beau aujourd'hui", "Eko, je suis là", "Eko bon appétit !"
@@ -1126,7 +1125,7 @@ def is_standalone(text: str, question: AskedQuestion, language: Language = "fr")
     if _first_person_description(text, language) or (re.match(r"^(?:c'est|it's)\b", folded) and not cleft):
         return False
     topic = topic_terms(question)
-    if question.facet == "date" and same_direction(tokens(text), tokens(question.text)):
+    if _same_direction_asked(text, question):
         return True  # "Ismaël arrive le 2 septembre" to "quand commence Ismaël ?"
     return not topic or bool(topic & set(terms(text)))
 
@@ -1967,7 +1966,7 @@ def _states_about(text: str, question: AskedQuestion, language: Language) -> boo
     what was asked."""
     if _relates(text, question, language):
         return True
-    if question.facet == "date" and same_direction(tokens(text), tokens(question.text)):
+    if _same_direction_asked(text, question):
         return True  # "Ismaël arrive le 2 septembre" to "quand commence Ismaël ?"
     if question.facet == "place":
         after = _PLACE_WORDS[language]

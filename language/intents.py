@@ -636,9 +636,11 @@ def intent_of(text: str, language: Language = "fr", bot_name: str = "Eko") -> In
     ):
         return "opinion"
     short = len(content) <= 2
-    # a tag after a question that asks ("c'était quand déjà l'inventaire, hein ?") only insists
-    tagged = words[-1] in _TAGS and not set(words) & _ASKING_WORDS
-    guess = asks and _GUESS.match(joined) is not None and not set(words) & _ASKING_WORDS
+    # a tag after a question that asks ("c'était quand déjà l'inventaire, hein ?") only insists; a
+    # guess asks to be confirmed unless an interrogative asks
+    asking = bool(set(words) & _ASKING_WORDS)
+    tagged = words[-1] in _TAGS and not asking
+    guess = asks and _GUESS.match(joined) is not None and not asking
     if _AGREEMENT.search(joined) or guess or (asks and (tagged or (short and words[0] in _OKS))):
         return "agreement"
     if _THANKS.search(joined) and not asks:

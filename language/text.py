@@ -142,8 +142,11 @@ _CHAT_CEST = re.compile(r"(?<![\w'])cest(?!\w)")
 TOKEN = re.compile(r"\d+(?:[.,]\d+)*|[^\W\d_]+")
 
 
+# What a chat spelling must not touch to stand alone: a letter, a digit, an apostrophe ("U13",
+# "c'koi" are not "you", "quoi").
+_JOINED = r"[\w'’]"
 _CHAT_WORD = re.compile(
-    r"(?<![\w'’])(" + "|".join(sorted(_CHAT_SPELLINGS, key=len, reverse=True)) + r")(?![\w'’])"
+    rf"(?<!{_JOINED})(" + "|".join(sorted(_CHAT_SPELLINGS, key=len, reverse=True)) + rf")(?!{_JOINED})"
 )
 
 
@@ -484,9 +487,6 @@ def english_homograph(folded: str, written: str, french: bool = False) -> bool:
 # The interrogative pronouns asking for a person (a closed class): "qui pilote Toucan ?".
 WHO_WORDS = folded_words("qui who whom")
 
-# Determiners (articles, possessives, demonstratives): the word after one is a noun ("la sœur",
-# "son vélo", "the desk"), whatever else simplemma reads it as. A closed linguistic category, less
-# the English "a", which is also the French "a" (has) of "Léna a quitté Ledger".
 # Interrogative words of both languages (a closed class), folded.
 INTERROGATIVES = folded_words(
     "qui quoi ou quand combien comment pourquoi quel quelle quels quelles lequel laquelle "
@@ -495,6 +495,9 @@ INTERROGATIVES = folded_words(
 # Prepositions that govern an interrogative or a name ("avec qui", "pour quelle boîte", "chez
 # Mirakl"), both languages: a closed class.
 PREPOSITIONS = folded_words("chez pour de d avec a en dans sur par depuis jusqu for with at from to by")
+# Determiners (articles, possessives, demonstratives): the word after one is a noun ("la sœur",
+# "son vélo", "the desk"), whatever else simplemma reads it as. A closed linguistic category, less
+# the English "a", which is also the French "a" (has) of "Léna a quitté Ledger".
 DETERMINERS = folded_words(
     """le la les l un une des du au aux ce cet cette ces son sa ses mon ma mes ton ta tes notre nos
     votre vos leur leurs the an this that these those my your his her its our their"""
@@ -521,7 +524,7 @@ def _chat_word(text: str, found: re.Match[str]) -> str:
     folded = fold(found.group(0))
     before = text[found.start() - 1 : found.start()] if found.start() else ""
     after = text[found.end() : found.end() + 1]
-    if before.isalnum() or after.isalnum():
+    if re.match(_JOINED, before) or re.match(_JOINED, after):
         return folded
     return _CHAT_SPELLINGS.get(folded, folded)
 

@@ -350,8 +350,9 @@ def check_sqlite_file(path: Path) -> None:
     # The size in the header holds only when its version-valid-for number matches the change counter
     # (SQLite's file format, "in-header database size"). And a file killed in the middle of a
     # checkpoint may be shorter than its header says while the write-ahead log beside it still
-    # holds those pages: SQLite recovers them on open, and the schema check reads the messages
-    # table (a real loss is refused there). Only a file alone is judged by its length.
+    # holds those pages: SQLite recovers them on open, and the caller's first read (the log's schema
+    # check, the documents file's catalogue read) refuses a real loss. Only a file alone is judged
+    # by its length.
     valid = header[24:28] == header[92:96]
     wal = Path(f"{path}-wal")
     recovering = wal.exists() and wal.stat().st_size > _WAL_HEADER_BYTES
