@@ -27,14 +27,15 @@ from collections import Counter
 from dataclasses import dataclass, replace
 from difflib import SequenceMatcher
 from functools import lru_cache
-from itertools import combinations
+from itertools import combinations, pairwise
 from typing import Literal
 
 from language.concepts import synonym_class
-from language.facets import VAGUE_FACETS, stated_facets
+from language.facets import VAGUE_FACETS, VALUE_FACETS, stated_facets
 from language.lexicon import translatable, translates
 from language.readings import (
     CLASSIFIERS,
+    CURRENCIES,
     Reading,
     _expansion,
     _opposed,
@@ -63,6 +64,7 @@ from language.text import (
     is_english_verb_form,
     is_finite_verb,
     is_ordinary_word,
+    language_of,
     name_key,
     no_longer,
     normalise,
@@ -814,12 +816,125 @@ def _same_claim(
     only_a, only_b = unmatched(tuple(only_a), subject, False), unmatched(tuple(only_b), subject, False)
     if _opposed(only_a, only_b):
         return False  # "Zoé arrive chez Doctolib en mars" / "Zoé part de Doctolib en mars": two events
+    if not _same_units(_units(a_text), _units(b_text)):
+        return False  # "25 € par personne et par jour" / "25 € par jour": another amount
+    if (
+        about
+        and _same_value_given(a_text, b_text, facets, values_a + values_b)
+        and not _other_nouns(only_a, ra, only_b, rb)
+    ):
+        return True
     if (about and not (only_a and only_b)) or (set(only_a) <= ra.verbs and set(only_b) <= rb.verbs):
         # With no ``about``, a word only one side has may be its real subject ("le fils de David a
         # 34 ans" / "David a 34 ans"): only verbs may differ.
         return True
     # Each word said on one side only has its translation on the other (readings.translation).
     return _translated(only_a, only_b) and _translated(only_b, only_a)
+
+
+# Facets whose answer is the value itself: a date, a time, a price, a number, an age, a phone
+# number. Two statements about one subject giving one of them with the same values give the same
+# answer, whatever words carry it ("Thibaut fête son anniv le 14 mars" / "Thibaut's birthday is
+# March 14", "La mutuelle coûte 54 € par mois" / "La cotisation mutuelle est de 54 euros par mois").
+_VALUE_GIVEN = VALUE_FACETS | {"hours", "contact"}
+
+
+def _same_value_given(a_text: str, b_text: str, facets: frozenset[str], values: tuple[str, ...]) -> bool:
+    """Both statements give one value facet with the same values, a number or a date among them,
+    counting the same things. A date a state holds since or until only
+    situates it ("Kenji est stagiaire depuis 2023" / "Kenji est lead dev depuis 2023")."""
+    if not facets & _VALUE_GIVEN or not any(value[:1].isdigit() or ":" in value for value in values):
+        return False
+    if _time_relations(a_text) or _time_relations(b_text):
+        return False
+    return _counted_alike(_counted(a_text), _counted(b_text))
+
+
+def _other_nouns(only_a: list[str], ra: Reading, only_b: list[str], rb: Reading) -> bool:
+    """Each statement has a word other than a verb the other lacks, and the two are not one word in
+    the two languages: they name other things, whose value may be the same ("le loyer" / "le dépôt
+    de garantie" du local: 900 €; "sort en prod" / "sort en bêta" le 9 mai; "La voiture de Gaspard"
+    / "Gaspard's bike" costs 3000 €). A word the dictionaries do not know may be one they would
+    translate ("anniv" / "birthday")."""
+    nouns_a = [word for word in only_a if word not in ra.verbs]
+    nouns_b = [word for word in only_b if word not in rb.verbs]
+    return any(_other_things(x, y) for x in nouns_a for y in nouns_b)
+
+
+def _other_things(a: str, b: str) -> bool:
+    if {language_of(a), language_of(b)} != {"fr", "en"}:
+        return True
+    if not (translatable(a) and translatable(b)):
+        return False
+    return not (translation(a, b) or translates(a, b) or translates(b, a))
+
+
+# A distributive unit: "par personne", "per year", "a month", "chaque équipe", "/mois"; a closing
+# "chacun" or "each" shares among the subject's members, whoever they are.
+_DISTRIBUTIVE = re.compile(
+    r"\b(?:par|per|chaque|each|every)\s+(\w+)|/\s*([^\W\d_]+)|\b(chacun|chacune|each)\s*$"
+    r"|\ban?\s+(day|week|month|year|hour)\b"
+)
+# Units of time and of people, one name for the words of the two languages (a closed class).
+_UNIT_WORDS = {
+    "each": "chacun chacune each",
+    "person": "personne personnes tete tetes head heads person persons people",
+    "day": "jour jours j day days",
+    "week": "semaine semaines week weeks",
+    "month": "mois month months",
+    "year": "an ans annee annees year years",
+    "hour": "heure heures h hour hours",
+}
+_UNIT = {word: unit for unit, words in _UNIT_WORDS.items() for word in words.split()}
+
+
+def _units(text: str) -> frozenset[str]:
+    """The units a statement gives its amounts per ("1 500 € par personne et par an" → person,
+    year); another word is its own unit ("par équipe")."""
+    folded = fold(normalise(text))
+    return frozenset(
+        _UNIT.get(word, word_key(word))
+        for found in _DISTRIBUTIVE.finditer(folded)
+        for word in found.groups()
+        if word
+    )
+
+
+def _same_units(a: frozenset[str], b: frozenset[str]) -> bool:
+    """The same units, "each" standing for one person or one of the things the subject names
+    ("1500 € par an chacun" / "par personne et par an", "worth 10€ each" / "à 10 €")."""
+    if "each" in a:
+        a, b = a - {"each"}, b - {"person"}
+    if "each" in b:
+        a, b = a - {"person"}, b - {"each"}
+    return a == b
+
+
+def _counted(text: str) -> dict[str, str]:
+    """Each number of a statement and the noun it counts ("8 500 utilisateurs" → utilisateurs, "8 500
+    fois" → fois); an amount of money counts a currency, whatever its name."""
+    words = tokens(text)
+    counted = {}
+    for number, following in pairwise(words):
+        if not number.isdigit() or following in FUNCTION_WORDS or following in _CALENDAR:
+            continue
+        if following in CURRENCIES:
+            counted[number] = "currency"
+        elif len(following) > 1 and following.isalpha():
+            counted[number] = _UNIT.get(following, following)
+    return counted
+
+
+def _counted_alike(a: dict[str, str], b: dict[str, str]) -> bool:
+    """Every number both statements count, they count the same thing (one word, or its translation)."""
+    return all(
+        a[number] == b[number]
+        or words_match(a[number], b[number])
+        or translation(a[number], b[number])
+        or translates(a[number], b[number])
+        or translates(b[number], a[number])
+        for number in a.keys() & b.keys()
+    )
 
 
 def _translated(words: list[str], others: list[str]) -> bool:

@@ -198,10 +198,10 @@ CLASSIFIERS = frozenset(
     ]
 )
 # Names of currencies: "80 000 euros", "80k€" and "80 000 balles" give one amount ("€" is no word).
-_CURRENCIES = frozenset(["euro", "euros", "eur", "balles", "dollar", "dollars", "usd"])
-_IGNORED = FUNCTION_WORDS | LIGHT_VERBS | FILLERS | WRAPPERS | CLASSIFIERS | _CURRENCIES | _PEOPLE
+CURRENCIES = frozenset(["euro", "euros", "eur", "balles", "dollar", "dollars", "usd"])
+_IGNORED = FUNCTION_WORDS | LIGHT_VERBS | FILLERS | WRAPPERS | CLASSIFIERS | CURRENCIES | _PEOPLE
 # A statement is not wrapped in a request: "par équipe", "cette année" say something in a fact.
-_STATEMENT_IGNORED = FUNCTION_WORDS | LIGHT_VERBS | FILLERS | CLASSIFIERS | _CURRENCIES
+_STATEMENT_IGNORED = FUNCTION_WORDS | LIGHT_VERBS | FILLERS | CLASSIFIERS | CURRENCIES
 
 Verdict = Literal["same", "different", "borderline"]
 
@@ -633,7 +633,7 @@ _VERB_FACETS = frozenset({"agent", "participant"})
 # mars" and "part de X en mars" are two events as much as "arrive" and "part" are, and the first
 # day of something is its beginning, the last its end ("son premier jour" / "son dernier jour").
 _OPPOSITES = (
-    (frozenset({"ouvrir", "open", "opens",
+    (frozenset({"ouvrir", "ouvert", "open", "opens",
                 "arriver", "venir", "entrer", "rentrer", "revenir", "arrive", "come", "join", "rejoindre",
                 "return", "returns", "reprendre", "reprise", "resume", "resumes",
                 "commencer", "debuter", "demarrer", "start", "begin", "starts", "begins",

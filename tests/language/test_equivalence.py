@@ -510,3 +510,45 @@ def test_colloquial_verbs_of_working_and_living_state_the_employer_and_the_place
     assert not is_equivalent(
         "fact", "Bastien taffe chez Vinted", "Bastien a taffé chez Vinted", 0.87, who, who
     )
+
+
+# A value facet given with the same values about one subject is one statement, whatever words carry
+# the value (language/equivalence.py, _same_value_given), unless the two count other things, per
+# other units, name other things, or only situate a state in time.
+_SAME_VALUE = [
+    ("Bastien fête son anniv le 3 juin", "Bastien's birthday is June 3", "Bastien", True),
+    ("La cotisation du club est de 40 euros par an", "Le club coûte 40 € par an", "club", True),
+    (
+        "La salle Ondine peut accueillir 30 personnes",
+        "Capacité de la salle Ondine : 30 personnes",
+        "Ondine",
+        True,
+    ),
+    ("La mise en prod de Zorglub est prévue le 9 mai", "Zorglub sort en prod le 9 mai", "Zorglub", True),
+    # other things counted, per other units, other things named, a state situated in time
+    ("Zorglub compte 4 000 abonnés", "Zorglub a été installé 4 000 fois", "Zorglub", False),
+    ("Le repas coûte 25 € par personne", "Le repas coûte 25 € par table", "repas", False),
+    ("Le repas coûte 25 € par personne et par jour", "Le repas coûte 25 € par jour", "repas", False),
+    ("Le loyer du local est de 900 €", "Le dépôt de garantie du local est de 900 €", "local", False),
+    ("Zorglub sort en prod le 9 mai", "Zorglub sort en bêta le 9 mai", "Zorglub", False),
+    ("Bastien est stagiaire depuis 2022", "Bastien est lead dev depuis 2022", "Bastien", False),
+    ("La cantine est ouverte lundi", "La cantine est fermée lundi", "cantine", False),
+    ("La cantine est ouverte lundi", "The canteen is closed on Monday", "cantine", False),
+    ("Zorglub compte 4000 abonnés", "Zorglub was downloaded 4000 times", "Zorglub", False),
+    ("Bastien est malade depuis le 3 juin", "Bastien rentre le 3 juin", "Bastien", False),
+    # a closing "each" is per one of what the subject names
+    ("Les places de concert sont à 30 €", "concert tickets are 30€ each", "places de concert", True),
+]
+
+
+@pytest.mark.parametrize(("a", "b", "about", "same"), _SAME_VALUE)
+def test_a_value_given_in_other_words_is_one_statement(a: str, b: str, about: str, same: bool) -> None:
+    who = Attribution(about)
+    assert is_equivalent("fact", a, b, 0.5, who, who) is same
+
+
+def test_open_and_closed_are_opposite_states_in_every_form() -> None:
+    # "ouverte" is the participle of "ouvrir", as "fermée" is of "fermer" (language/readings.py,
+    # _OPPOSITES): not a question for the model to decide
+    assert judge("goal", "La cantine est ouverte quand ?", "La cantine est fermée quand ?") == "different"
+    assert judge("goal", "the gym is opened when?", "the gym is closed when?") == "different"

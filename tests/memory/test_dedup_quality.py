@@ -28,21 +28,22 @@ MARGIN = 0.02
 # synonyms, the holder of such a role is asked as who is in charge, the words of making a
 # thing are synonyms, and out of order and repaired are states in any words (2026-11-28); goals
 # since "off", a count with a verb on one side, a superlative of liking (2026-11-28, late morning);
-# facts since English negative contractions, the hour mark and "$"/"£" prices (2026-11-28, noon).
+# facts since English negative contractions, the hour mark and "$"/"£" prices (2026-11-28, noon),
+# and since a value facet given with the same values is one statement (2026-11-28, afternoon).
 MEASURED = {
     ("blind", "dev", "goal"): (1.0, 0.870),
-    ("blind", "dev", "fact"): (1.0, 0.537),
+    ("blind", "dev", "fact"): (1.0, 0.572),
     ("blind", "test", "goal"): (1.0, 0.614),
-    ("blind", "test", "fact"): (1.0, 0.533),
+    ("blind", "test", "fact"): (1.0, 0.563),
     # the fresh set (2026-11-27, late evening): its dev half was tuned on that evening, its test half
     # never looked at beyond these figures
     ("fresh", "dev", "goal"): (1.0, 0.798),
-    ("fresh", "dev", "fact"): (1.0, 0.851),
+    ("fresh", "dev", "fact"): (1.0, 0.874),
     ("fresh", "test", "goal"): (1.0, 0.717),
     ("fresh", "test", "fact"): (0.974, 0.543),
     # the third set (2026-11-27, night): dev tuned on from then, test never looked at beyond these
     ("third", "dev", "goal"): (1.0, 0.774),
-    ("third", "dev", "fact"): (1.0, 0.598),
+    ("third", "dev", "fact"): (1.0, 0.658),
     ("third", "test", "goal"): (1.0, 0.664),
     ("third", "test", "fact"): (1.0, 0.68),
     ("old", "all", "goal"): (1.0, 0.961),
