@@ -94,13 +94,16 @@ _COPULA = {
 # (a preposition, adverb or negation right after the copula: closed word classes).
 _FIRST_PERSON_COPULA = {
     "fr": re.compile(
+        # what the speaker is in charge of says who they are in the team ("je m'occupe des navettes",
+        # "je gère le bar"), as in English ("I look after the till", "I run the warehouse")
         r"^(?:moi,?\s+)?(?:je suis|j'suis|chuis|je m'appelle|je bosse|je travaille|j'habite|je vis|"
+        r"je m'occupe|je gere|je coordonne|je pilote|"
         # "c'est moi la data analyst", "moi c'est Ferdinand": the speaker says who they are
         r"c'est moi(?=\s+(?:le|la|l'|les|un|une)\b)|moi c'est)\s+"
         r"(?!(?:en|a|au|dans|sur|sous|pas|plus|ici|d'accord|occupe|desole|partant|ok)\b)\w"
     ),
     "en": re.compile(
-        r"^(?:i am|i'm|im|my name is|i work|i live)\s+"
+        r"^(?:i am|i'm|im|my name is|i work|i live|i look after|i run|i manage|i handle|i coordinate)\s+"
         r"(?!(?:in|on|at|not|busy|sorry|late|here|there|ok|okay|fine)\b)\w"
     ),
 }
@@ -171,10 +174,13 @@ def _not_knowing(folded: str, language: Language) -> bool:
 
 
 # Going to look it up, said before any value ("2 secondes je cherche", "attends je regarde", "je te
-# dis ça demain", "one sec, let me check"): the answer is still to come. A closed class of chat
-# formulas; "12 € par mois, je vérifie" gives its value first.
+# dis ça demain", "one sec, let me check", "ok ça marche, au pire je demanderai à Léonce"): the
+# answer is still to come. A closed class of chat formulas; "12 € par mois, je vérifie" gives its
+# value first.
+_GOING_ALONG = r"(?:ok|okay|oki|d'accord|dac|ca marche|pas de souci|no problem|au pire|sinon|bon|ben|bah)"
 _LOOKING_IT_UP = re.compile(
-    rf"^(?:{_WAIT}\W*)*(?:je (?:cherche|regarde|verifie|check|checke|demande)|"
+    rf"^(?:(?:{_WAIT}|{_GOING_ALONG})\W*)*(?:je (?:cherche|regarde|verifie|check|checke|demande|"
+    r"demanderai|regarderai|verifierai|vais (?:demander|regarder|verifier|voir|checker))|"
     r"(?:je|on) (?:te|vous) (?:dis|redis|tiens au courant)|let me (?:check|look|ask)|"
     rf"i'll (?:check|look|ask|find out))\b|^{_WAIT}\W*$"
 )
@@ -393,6 +399,7 @@ def find_answer(
         and not _names_who_does_another_thing(text, q)
         and not _speaks_of_the_day(text, q)
         and not _acknowledges(text, q)
+        and not _asks_first(text, q, language)
     ]
     if said.reply_to is not None:
         replied = [q for q in live if q.message_id is not None and q.message_id == said.reply_to]
@@ -650,7 +657,7 @@ def find_correction(
     if repair is None or repair.end() >= len(folded):
         return None
     rest = answer_text(text[index[repair.end()] :], language, bot_name)
-    rest = _without_excuse(rest)
+    rest = _without_taken_back(_without_excuse(rest))
     if not says_something(rest, rest, language, bot_name):
         return None
     if not fits_facet(rest, question.facet, language) or _denies(rest, question):
@@ -667,6 +674,22 @@ def _without_excuse(text: str) -> str:
     found = _SPEAKER_SENTENCE.search(rest)
     kept = first + (rest[: found.start()] if found else rest)
     return kept.strip(_CLOSING) or text
+
+
+def _without_taken_back(text: str) -> str:
+    """A correction without the value it takes back, named after the one meant ("jeudi pas
+    mercredi. Toujours à 9h" → "jeudi. Toujours à 9h", "Sunday not Saturday"): a day, a month or a
+    number after "pas" or "not" (what else "pas" negates stays: "jeudi, pas avant 9h")."""
+    for found in _TAKEN_BACK.finditer(text):
+        value = fold(found.group(1))
+        if value in CALENDAR or value[:1].isdigit():
+            return (text[: found.start()] + text[found.end() :]).strip(_CLOSING)
+    return text
+
+
+_TAKEN_BACK = re.compile(
+    r"[\s,]*\b(?:et\s+|and\s+)?(?:pas|not)\s+(?:le\s+|la\s+|l['’]|the\s+|on\s+)?(\w+)\b", re.IGNORECASE
+)
 
 
 # A sentence in which the speaker speaks of themself: it opens with "je", "j'", "I".
@@ -1463,6 +1486,18 @@ def _is_a_value(clause: str, facet: str, language: Language) -> bool:
 # "It's time for" ("c'est l'heure du café", "it's time for lunch"): the moment, not the subject.
 _TIME_FOR = re.compile(r"^(?:c'est|c est|it's|it is) (?:l'heure|l heure|time)\b")
 _TEMPORAL_FACETS = frozenset({"date", "hours"})
+
+
+def _asks_first(text: str, question: AskedQuestion, language: Language) -> bool:
+    """The reply opens with a question of its own, one that does not only echo what was asked
+    ("tuesday maybe? they usually come on a tuesday", "Romuald ? il passe le jeudi"): a guess put to
+    the room to confirm, not an answer. Echoing the question leads into the answer ("le code wifi ?
+    c'est granit2024")."""
+    first = sentence_around(text, 0, 0)
+    if first == text or not is_question(first, language):
+        return False
+    asked = set(tokens(question.text))
+    return any(word not in asked and word not in FUNCTION_WORDS for word in tokens(first))
 
 
 def _acknowledges(text: str, question: AskedQuestion) -> bool:

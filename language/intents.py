@@ -61,6 +61,13 @@ _REQUEST_FRAMES = _phrases(
     r"saurais tu",
     r"tu connais",
     r"connais tu",
+    # the same, formal ("savez-vous combien…", "vous sauriez où…", "connaissez-vous…")
+    r"vous savez(?! quoi)(?! [^ ]+(?:er|ir|re)(?![^ ]))",
+    r"savez vous",
+    r"vous sauriez",
+    r"sauriez vous",
+    r"vous connaissez",
+    r"connaissez vous",
     r"tu peux me dire",
     # formal: "pourriez-vous m'indiquer qui…", "pouvez-vous me dire…"
     r"(?:pourriez|pouvez) vous (?:m|me|nous) (?:indiquer|dire|rappeler|preciser)",
@@ -126,7 +133,7 @@ _GREETINGS = _phrases(
     r"a (?:demain|plus tard|plus|bientot|lundi|tout a l heure|toute)",
     r"je (?:file|y vais|me deconnecte)",
     r"toi aussi",
-    r"(?:good )?(?:morning|evening|afternoon)|good night",
+    r"(?:good )?(?:morning|mornin|evening|evenin|afternoon)|good night",
     r"g day",  # "g'day"
     r"have a (?:nice|good) (?:day|evening|weekend)",
     r"happy \w+",
@@ -330,6 +337,7 @@ _WELLBEING_PHRASES = (
     # Australian and chat English ("how ya going this arvo?")
     r"how (?:ya|you|are you|r u|are ya) (?:going|doing|travelling)",
     r"how s it going",
+    r"how (?:s|are|is) things",
     r"what s up",
     r"whats up",
     r"(?:t as|tu as|as tu) passe une? bon(?:ne)?",

@@ -122,8 +122,8 @@ def is_common_word(word: str) -> bool:
 # --- word knowledge from maintained libraries (lemmas, stems, frequencies) --------------------------
 
 # Chat spellings of interrogatives and copulas ("c koi", "c ki"): a general category of SMS French;
-# and of the second person in English chat ("u there?", "can u…", "ur"), which no word of either
-# language spells so.
+# and of the second person in English chat ("u there?", "can u…", "ur") and dialects ("ye"), which
+# no word of either language spells so.
 _CHAT_SPELLINGS = {
     "koi": "quoi",
     "ki": "qui",
@@ -133,6 +133,9 @@ _CHAT_SPELLINGS = {
     "qd": "quand",
     "u": "you",
     "ur": "your",
+    # the second person of Scots, Irish and northern English ("ye there?", "what d'ye reckon?")
+    "ye": "you",
+    "d'ye": "do you",
 }
 _CHAT_C = re.compile(
     r"(?<![\w'])c(?= +(?:qui|quoi|koi|ki|quand|ou|où|combien|comment|pas|le|la|les|l'|un|une)\b)"

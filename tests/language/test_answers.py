@@ -422,6 +422,29 @@ def test_the_author_of_an_answer_corrects_it_with_a_self_repair_marker() -> None
     # … and what follows the value saying more of it stays
     said_more = correction("Bruno", "Eko pardon, mercredi. Mercredi 14 à 10h, en salle 2")
     assert said_more == "mercredi. Mercredi 14 à 10h, en salle 2"
+    # the value taken back, named after the one meant, is no part of it (probe of 2026-11-28,
+    # late afternoon: "jeudi pas mercredi. Toujours à 9h" was stored as it was)
+    assert (
+        correction("Bruno", "Eko pardon, c'est jeudi pas mercredi. Toujours à 9h")
+        == "c'est jeudi. Toujours à 9h"
+    )
+    assert correction("Bruno", "Eko sorry, thursday not wednesday") == "thursday"
+    assert correction("Bruno", "Eko pardon, jeudi, pas avant 9h") == "jeudi, pas avant 9h"
+
+
+def test_a_reply_opening_with_a_question_of_its_own_is_a_guess_not_an_answer() -> None:
+    """ "tuesday maybe? they usually come on a tuesday", sent with the reply button (probe of
+    2026-11-28, late afternoon: stored as the delivery date); a question echoing the one asked leads
+    into the answer."""
+    delivery = AskedQuestion(
+        "g-boots", "When's the Corrieloch boot delivery due?", "Corrieloch", ASKED_AT, "m-boots", "date"
+    )
+    guess = said("Torquil", "tuesday maybe? they usually come on a tuesday", reply_to="m-boots")
+    assert link(guess, delivery, language="en") is None
+    wifi = AskedQuestion("g-wifi", "C'est quoi le code wifi ?", "wifi", ASKED_AT, "m-wifi", "other")
+    echo = said("Tiphaine", "le code wifi ? c'est granit2024", reply_to="m-wifi")
+    assert link(echo, wifi) == ("g-wifi", "reply")
+    assert link(said("Tiphaine", "Romuald ? il passe le jeudi", reply_to="m-wifi"), wifi) is None
 
 
 def test_what_an_answer_takes_back_is_not_the_answer() -> None:
@@ -1340,3 +1363,32 @@ def test_a_subject_named_without_the_place_qualifying_it() -> None:
         "subject_named",
     )
     assert link(said("Lou", "les gradins sont dans la boîte à clés de l'accueil"), keys) is None
+
+
+def test_what_the_subject_is_in_charge_of_says_who_they_are() -> None:
+    """ "C'est moi 🙂 Je m'occupe des navettes…" from Firmin to "c qui firmin ?" was lost (probe
+    conversation of 2026-11-28, late afternoon)."""
+    who = AskedQuestion("g-who", "c qui firmin en fait ?", "firmin", ASKED_AT, "m-who", "identity")
+    reply = "C'est moi 🙂 Je m'occupe des navettes entre la gare et le site"
+    assert link(said("Firmin", reply), who) == ("g-who", "subject_author")
+    dougal = AskedQuestion("g-d", "who's Dougal?", "Dougal", ASKED_AT, "m-d", "identity")
+    assert link(said("Dougal", "I look after the cellar, started Monday"), dougal, language="en") == (
+        "g-d",
+        "subject_author",
+    )
+    home = AskedQuestion("g-home", "où habite Firmin ?", "Firmin", ASKED_AT, "m-home", "place")
+    assert link(said("Firmin", "je m'occupe des navettes"), home) is None
+
+
+def test_going_along_then_saying_one_will_ask_someone_is_no_answer() -> None:
+    """ "ok ça marche eko, au pire je demanderai à Léonce" was stored as who Firmin is (probe
+    conversation of 2026-11-28, late afternoon)."""
+    who = AskedQuestion("g-who", "c'est qui Firmin ?", "Firmin", ASKED_AT, "m-who", "identity")
+    assert link(said("Baptistin", "ok ça marche eko, au pire je demanderai à Léonce"), who) is None
+    assert link(said("Baptistin", "Eko sinon je vais demander à Léonce"), who) is None
+    assert link(said("Baptistin", "Eko ok, I'll ask Leonce"), who, language="en") is None
+    assert link(said("Baptistin", "Eko no problem, I will ask Leonce"), who, language="en") is None
+    assert link(said("Baptistin", "Eko c'est le chauffeur, je demanderai son numéro"), who) == (
+        "g-who",
+        "mention",
+    )

@@ -694,3 +694,25 @@ def test_australian_greetings_and_small_talk() -> None:
     assert intent_of("g'day Eko, how ya going this arvo? 👋", "en") == "small_talk"
     assert intent_of("g'day Eko!", "en") == "greeting"
     assert intent_of("Eko how's the Brolga launch going?", "en") == "information"
+
+
+def test_the_second_person_and_greetings_of_scots_and_northern_english() -> None:
+    # "ye" is "you" and "d'ye" "do you" (Scots, Irish and northern English), "mornin" is "morning":
+    # a Scottish shop's presence check, opinion, request and greeting became goals (probe
+    # conversation of 2026-11-28, late afternoon)
+    assert intent_of("Eko ye there? wifi's been mince aw mornin", "en") == "presence"
+    assert intent_of("Eko what d'ye reckon, are the red tents too much?", "en") == "opinion"
+    assert intent_of("Eko can ye stick the stocktake rota up for Friday? ta", "en") == "action"
+    assert intent_of("Mornin Eko!", "en") == "greeting"
+    assert intent_of("Eko, how's things the day?", "en") == "small_talk"
+
+
+def test_the_formal_request_frames_ask_the_question_they_frame() -> None:
+    # "savez-vous combien…" was asked back to the room as "Au fait, Savez-vous combien…", and the
+    # fact learned for it was headed "Nombre de tonneaux de Savez…" (probe conversation of
+    # 2026-11-28, late afternoon)
+    curiosity = read_curiosity("Eko, savez-vous combien de fûts la brasserie Saoulune va livrer ?")
+    assert curiosity is not None
+    assert asked_directly(curiosity.text) == "combien de fûts la brasserie Saoulune va livrer ?"
+    curiosity = read_curiosity("Eko, vous savez où est rangée la rubalise ?")
+    assert curiosity is not None and asked_directly(curiosity.text) == "où est rangée la rubalise ?"
