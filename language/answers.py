@@ -575,6 +575,11 @@ def _names_and_states(text: str, question: AskedQuestion, language: Language) ->
         return True  # its predicate states the kind asked ("Bettina est originaire de Mulhouse")
     if _asks_who(question) and _cleft_light_verb(text):
         return True  # "c'est Capucine qui fait la paie" to "qui s'occupe de la paie ?"
+    if question.facet == "place" and not any(char.isupper() for char in question.subject):
+        # where a thing is kept, put or found, whatever verb asked it: a copula and a place after
+        # the thing named ("the gas canisters are in the locked cage" to "where are the spare gas
+        # canisters kept in the shop?"); a person "is at" a place for a while, not where they live
+        return _states_about(text, question, language)
     return (
         _relates(text, question, language) or not topic_terms(question) or _describes(question)
     ) and _states_about(text, question, language)
@@ -594,8 +599,10 @@ _REPAIR_MARKERS = r"pardon|oups|je veux dire|je voulais dire|sorry|oops|i mean|n
 # Opening a message, with "non" and the formulas that only open one ("Eko ah non pardon, c'est
 # mercredi !" right after "Eko c'est mardi").
 _SELF_REPAIR = re.compile(
-    rf"^(?:(?:non|{_REPAIR_MARKERS}|correction|erreur|je me suis trompee?|my bad|i meant|scratch that)"
-    r"\b[\s,!.…:;-]*)+"
+    rf"^(?:(?:non|{_REPAIR_MARKERS}|(?:petite |small |quick )?correction|erreur|je me suis trompee?|my bad|"
+    r"i meant|scratch that)\b"
+    # what the correction is about, before a colon ("petite correction pour la bière : …")
+    r"(?:\s+(?:pour|sur|about|on|re|for)\b[^:.!?]{0,40}:)?[\s,!.…:;-]*)+"
 )
 
 
@@ -1200,20 +1207,44 @@ def _named_form(text: str, subject: str) -> str | None:
     """How ``text`` names ``subject``, or None: in full; without a place qualifying it ("les clés du
     local matériel" names "clés du local matériel sous les gradins"); or, for a name of several
     capitalised words, by those the dictionary does not know ("Kerbrat" names "Atelier Kerbrat",
-    "Lormont" "Reprographie Lormont"). "bureau de Lyon" is named in full only (a part of it may be
-    something else)."""
+    "Lormont" "Reprographie Lormont"); without a leading adjective; a name in apposition by itself.
+    "bureau de Lyon" is named in full only (a part of it may be something else)."""
     if name_spans(text, subject):
         return subject
     head = _LOCATIVE_COMPLEMENT.split(subject, maxsplit=1)[0].strip()
     if head != subject.strip() and len(head.split()) > 1 and name_spans(text, head):
         return head
     words = subject.split()
+    if len(words) > 2 and fold(words[0]) in _PRENOMINAL and name_spans(text, " ".join(words[1:])):
+        return " ".join(words[1:])  # "the gas canisters" names "spare gas canisters"
+    # the kind of thing, then its name in apposition: the name alone names it ("Orage" names "groupe
+    # Orage", "Saoulune" "brasserie Saoulune"; "Lyon" does not name "bureau de Lyon")
+    kind = [word for word in words if not word[:1].isupper()]
+    name = " ".join(words[len(kind) :])
+    apposed = bool(kind) and not any(fold(word) in FUNCTION_WORDS for word in kind)
+    if (
+        apposed
+        and len(kind) < len(words)
+        and words[: len(kind)] == kind
+        and len(name) >= 4
+        and name_spans(text, name)
+    ):
+        return name
     if len(words) < 2 or not all(word[:1].isupper() for word in words):
         return None
     own = [word for word in words if not in_dictionary(fold(word))]
     if len(own) == 1 and len(own[0]) >= 4 and len(own) < len(words) and name_spans(text, own[0]):
         return own[0]
     return None
+
+
+# Adjectives put before the noun they qualify (French: beauty, age, goodness, size; English: the
+# same and the spare or main one), which a speaker naming the thing again may leave out.
+_PRENOMINAL = folded_words(
+    """nouveau nouvel nouvelle nouveaux nouvelles ancien ancienne anciens anciennes vieux vieil vieille
+    grand grande grands grandes petit petite petits petites gros grosse bon bonne beau belle autre
+    new old big small little large main spare extra backup other"""
+)
 
 
 # "le mien c'est le bleu", "mine is blue": a closed class, standing for what was asked.

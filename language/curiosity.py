@@ -81,8 +81,9 @@ _OPENER = re.compile(
     + r")\s+(?:a tous|a toutes|tout le monde|la team|l equipe|"
     r"everyone|everybody|all|folks|team)|"
     + "|".join(sorted(GREETING_WORDS))
-    + r"|dis moi|dites moi|dis nous|dites nous|dis|dites|bon|ben|bah|euh|alors|ok|okay|au fait|du coup|et|and"
-    r"|btw|by the way|stp|svp|please|pls"
+    + r"|dis moi|dites moi|dis nous|dites nous|dis|dites|bon|ben|bah|euh|alors|ok|okay"
+    r"|au fait|au passage|d'ailleurs|du coup|et|and"
+    r"|btw|by the way|incidentally|stp|svp|please|pls"
     # announcing a question ("quick q: when does Wren start?", "petite question : …")
     r"|quick q|quick question|quick one|petite question|question rapide)"
     r"(?![\w'’-])[\s,;:!.…-]*)+",
@@ -214,6 +215,7 @@ def _subject(
             for i in range(subject[0] + 1, subject[-1] + 1)
             if (i < subject[-1] and (is_finite_verb(words[i][1].casefold()) or words[i][0] in _ENGLISH_BE))
             or _after_a_clitic(words, i)
+            or _participle_of_be(words, subject[0], i)
         ),
         None,
     )
@@ -244,6 +246,20 @@ def _closing_verb(words: list[tuple[str, str]], subject: list[int]) -> bool:
     if any(word in _DO for word in before):
         return not any(word in _ENGLISH_PRONOUNS for word in before)
     return any(word in _BE for word in before) and is_english_verb_form(words[-1][0])
+
+
+# Prepositions after an English participle ("kept in", "stored under", "booked for").
+_AFTER_PARTICIPLE = PREPOSITIONS | folded_words("in on under near inside behind over into")
+
+
+def _participle_of_be(words: list[tuple[str, str]], start: int, index: int) -> bool:
+    """With "be" before the subject, an English participle after its first word and before a
+    preposition ends it ("where are the spare gas canisters kept in the shop?" asks about the spare
+    gas canisters): a verb form that is no plural, its lemma another word ("kept", "stored")."""
+    word = words[index][0]
+    if index + 1 >= len(words) or words[index + 1][0] not in _AFTER_PARTICIPLE or word.endswith("s"):
+        return False
+    return any(folded in _ENGLISH_BE for folded, _ in words[:start]) and is_english_verb_form(word)
 
 
 def _glued(words: list[tuple[str, str]], index: int, said: str) -> bool:

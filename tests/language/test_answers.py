@@ -16,6 +16,7 @@ from language.answers import (
     fragment,
     is_standalone,
 )
+from language.curiosity import read_curiosity
 
 ASKED_AT = datetime(2026, 11, 25, 10, 0, tzinfo=UTC)
 WINDOW = timedelta(minutes=10)
@@ -430,6 +431,10 @@ def test_the_author_of_an_answer_corrects_it_with_a_self_repair_marker() -> None
     )
     assert correction("Bruno", "Eko sorry, thursday not wednesday") == "thursday"
     assert correction("Bruno", "Eko pardon, jeudi, pas avant 9h") == "jeudi, pas avant 9h"
+    # a correction announced, with what it is about ("Eko, petite correction pour la bière : …")
+    announced = correction("Bruno", "Eko, petite correction pour la réunion : c'est jeudi et pas mercredi")
+    assert announced == "c'est jeudi"
+    assert correction("Bruno", "Eko quick correction: Thursday, not Wednesday") == "Thursday"
 
 
 def test_a_reply_opening_with_a_question_of_its_own_is_a_guess_not_an_answer() -> None:
@@ -1392,3 +1397,43 @@ def test_going_along_then_saying_one_will_ask_someone_is_no_answer() -> None:
         "g-who",
         "mention",
     )
+
+
+def test_where_a_thing_is_kept_is_stated_by_a_copula_and_a_place_whatever_verb_asked() -> None:
+    """ "The gas canisters are in the locked cage under the stairs" to "where are the spare gas
+    canisters kept in the shop?" was lost (probe conversation of 2026-11-28, late afternoon): the
+    subject ran on past "kept", and the thing was named without "spare"."""
+    curiosity = read_curiosity("Eko where are the spare gas canisters kept in the shop?", "en")
+    assert curiosity is not None and curiosity.subject == "spare gas canisters"
+    gas = AskedQuestion("g-gas", curiosity.text, curiosity.subject, ASKED_AT, "m-gas", curiosity.facet)
+    stated = said("Catriona", "The gas canisters are in the locked cage under the stairs")
+    assert link(stated, gas, language="en") == ("g-gas", "subject_named")
+    keys = AskedQuestion(
+        "g-k", "où sont rangées les clés du local vélo ?", "clés du local vélo", ASKED_AT, "m", "place"
+    )
+    assert link(said("Corentin", "les clés du local vélo sont dans le tiroir de l'accueil"), keys) == (
+        "g-k",
+        "subject_named",
+    )
+    assert link(said("Corentin", "les clés du local vélo sont introuvables depuis lundi"), keys) is None
+    # a person "is at" a place for a while: not where they live
+    home = AskedQuestion("g-h", "où habite Malik ?", "Malik", ASKED_AT, "m-h", "place")
+    assert link(said("Corentin", "Malik est à Lyon cette semaine"), home) is None
+
+
+def test_a_name_in_apposition_names_its_subject_by_itself() -> None:
+    """ "Orage fait sa balance vendredi à 17h30" to "à quelle heure le groupe Orage fait sa balance
+    vendredi ?" was lost (probe conversation of 2026-11-28, late afternoon); "Lyon" alone does not
+    name "le bureau de Lyon"."""
+    soundcheck = AskedQuestion(
+        "g-o",
+        "À quelle heure le groupe Orage fait sa balance vendredi ?",
+        "groupe Orage",
+        ASKED_AT,
+        "m",
+        "hours",
+    )
+    stated = said("Léonce", "Orage fait sa balance vendredi à 17h30 sur la scène du Pré-Vert")
+    assert link(stated, soundcheck) == ("g-o", "subject_named")
+    office = AskedQuestion("g-l", "où est le bureau de Lyon ?", "bureau de Lyon", ASKED_AT, "m-l", "place")
+    assert link(said("Léonce", "Lyon est à 2h de Paris"), office) is None

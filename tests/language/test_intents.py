@@ -716,3 +716,13 @@ def test_the_formal_request_frames_ask_the_question_they_frame() -> None:
     assert asked_directly(curiosity.text) == "combien de fûts la brasserie Saoulune va livrer ?"
     curiosity = read_curiosity("Eko, vous savez où est rangée la rubalise ?")
     assert curiosity is not None and asked_directly(curiosity.text) == "où est rangée la rubalise ?"
+
+
+def test_a_connective_opening_the_question_is_no_part_of_it() -> None:
+    # "Au passage, sauriez-vous à quelle heure…" was asked back as "Au fait, au passage, sauriez-vous…"
+    # (probe conversation of 2026-11-28, late afternoon); "d'ailleurs" became the subject
+    for opening in ("Au passage, ", "d'ailleurs, ", "au passage "):
+        curiosity = read_curiosity(f"Eko, {opening}qui gère le bar ?")
+        assert curiosity is not None and curiosity.text.lower() == "qui gère le bar ?", opening
+    curiosity = read_curiosity("Eko, incidentally, who runs the bar?", "en")
+    assert curiosity is not None and curiosity.text == "who runs the bar?"
