@@ -217,16 +217,17 @@ class Responder:
                 return None
             return await self.memory.answer_goal(goal_id, text, author or None, self._facet(goal))
 
-    async def correct(self, message: dict[str, Any]) -> Reply | None:
+    async def correct(self, message: dict[str, Any], replying: bool = False) -> Reply | None:
         """A message by which the author of an answer Eko just noted corrects it ("Eko ah non pardon,
-        c'est mercredi !" after "Eko c'est mardi"): the fact is replaced, Eko says what it noted
-        now. None when the message corrects nothing (most messages: no memory read without a
-        self-repair marker). Both modes: the model is never shown the answered goal."""
+        c'est mercredi !" after "Eko c'est mardi"), naming Eko or ``replying`` to one of its
+        messages: the fact is replaced, Eko says what it noted now. None when the message corrects
+        nothing (most messages: no memory read without a self-repair marker). Both modes: the model
+        is never shown the answered goal."""
         text = str(message.get("text", ""))
         if not opens_with_repair(text, self.language, self.bot_name):
             return None
         found = await find_corrected(
-            self.memory, message, self.clock(), self.answer_window, self.language, self.bot_name
+            self.memory, message, self.clock(), self.answer_window, self.language, self.bot_name, replying
         )
         if found is None:
             return None

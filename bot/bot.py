@@ -199,6 +199,17 @@ class Bot:
                 return True
         return False
 
+    def _replies_to_bot(self, message: dict[str, Any]) -> bool:
+        """The message replies (the page's reply reference) to one of Eko's recent messages."""
+        reply_to = message.get("replyTo")
+        if reply_to is None:
+            return False
+        bot = fold(self.bot_name)
+        return any(
+            earlier.get("id") == reply_to and fold(str(earlier.get("author", ""))) == bot
+            for earlier in self.connection.recent_messages(_LOOK_BACK)
+        )
+
     def _open_fresh_goals(self, now: datetime) -> dict[str, datetime]:
         """The curiosities recorded less than the answer window before ``now`` (older ones are
         forgotten here; they wait for reflection to ask them)."""
@@ -276,6 +287,13 @@ class Bot:
         async with self._slots:
             responder = self.responder
             try:
+                if self._replies_to_bot(message):
+                    # "Ah sorry, my mistake, it's 16:00 not 17:00" replying to Eko's "noted: …"
+                    corrected = await responder.correct(message, replying=True)
+                    if corrected is not None:
+                        if await self._post(corrected.text, message):
+                            self.counters.answered += 1
+                        return
                 now = responder.clock()
                 goals = await open_asked_goals(responder.memory, now)
                 fresh = self._open_fresh_goals(parse_ts(message.get("ts")) or now)

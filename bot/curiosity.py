@@ -159,11 +159,18 @@ def linked_goal(answer: Answer | None, goals: Sequence[Record]) -> Record | None
 
 
 async def find_corrected(
-    memory: Any, message: dict[str, Any], now: datetime, window: timedelta, language: Language, bot_name: str
+    memory: Any,
+    message: dict[str, Any],
+    now: datetime,
+    window: timedelta,
+    language: Language,
+    bot_name: str,
+    replying: bool = False,
 ) -> tuple[Answer, Record, Record] | None:
-    """The answer ``message`` corrects (:func:`language.answers.find_correction`): the new answer,
-    the goal and the fact its author gave within ``window``. Only a fact learned from that goal
-    alone (never merged with another, never said by anyone else): replacing it loses nothing."""
+    """The answer ``message`` corrects (:func:`language.answers.find_correction`; ``replying``: it
+    replies to one of Eko's messages): the new answer, the goal and the fact its author gave within
+    ``window``. Only a fact learned from that goal alone (never merged with another, never said by
+    anyone else): replacing it loses nothing."""
     answered = await memory.list("goal", status="answered", limit=_ASKED_LIMIT)
     recent = [
         g for g in answered if g.updated_at is not None and timedelta(0) <= now - g.updated_at <= window
@@ -183,6 +190,7 @@ async def find_corrected(
             window=window,
             language=language,
             bot_name=bot_name,
+            replying=replying,
         )
         if answer is not None:
             return answer, goal, fact

@@ -599,8 +599,8 @@ _REPAIR_MARKERS = r"pardon|oups|je veux dire|je voulais dire|sorry|oops|i mean|n
 # Opening a message, with "non" and the formulas that only open one ("Eko ah non pardon, c'est
 # mercredi !" right after "Eko c'est mardi").
 _SELF_REPAIR = re.compile(
-    rf"^(?:(?:non|{_REPAIR_MARKERS}|(?:petite |small |quick )?correction|erreur|je me suis trompee?|my bad|"
-    r"i meant|scratch that)\b"
+    rf"^(?:(?:non|{_REPAIR_MARKERS}|(?:petite |small |quick )?correction|erreur|mon erreur|"
+    r"je me suis trompee?|my bad|my mistake|i meant|scratch that)\b"
     # what the correction is about, before a colon ("petite correction pour la bière : …")
     r"(?:\s+(?:pour|sur|about|on|re|for)\b[^:.!?]{0,40}:)?[\s,!.…:;-]*)+"
 )
@@ -648,15 +648,18 @@ def find_correction(
     window: timedelta,
     language: Language = "fr",
     bot_name: str = "Eko",
+    replying: bool = False,
 ) -> Answer | None:
     """The new answer in a message by which ``answered_by`` corrects the answer they gave
-    ``question`` at ``answered_at``: it names Eko, comes within ``window``, opens with a
-    self-repair marker (:data:`_SELF_REPAIR`) and what follows answers the question as any answer
-    must (says something, the facet's shape, no denial). Anyone else, or no marker: None (a
-    second opinion is no correction)."""
+    ``question`` at ``answered_at``: it names Eko or replies to Eko's note of it (``replying``, the
+    page's reply reference: as explicit), comes within ``window``, opens with a self-repair marker
+    (:data:`_SELF_REPAIR`) and what follows answers the question as any answer must (says
+    something, the facet's shape, no denial). Anyone else, or no marker: None (a second opinion is
+    no correction)."""
     if name_key(said.author) != name_key(answered_by) or name_key(said.author) == name_key(bot_name):
         return None
-    if not mentions_bot(said.text, bot_name) or not _within(said.posted_at, answered_at, window):
+    addressed = replying or mentions_bot(said.text, bot_name)
+    if not addressed or not _within(said.posted_at, answered_at, window):
         return None
     text = answer_text(said.text, language, bot_name)
     folded, index = fold_with_map(text)
@@ -943,6 +946,7 @@ def _before_first_person(value: str) -> str:
 # "je" or "j'" and the verb right after it (French; "je l'ai vu" has an object first: left alone).
 _I_VERB = re.compile(r"(?<![\w'’])(?:je\s+|j['’]\s*)(?!(?:l|m|t|s|y|n|en|le|la|les|lui|leur|me|te|se|ne)\b)"
                      r"([^\W\d_]+)", re.IGNORECASE)  # fmt: skip
+_I_REFLEXIVE = re.compile(r"(?<![\w'’])je\s+(m['’]\s*|me\s+)([^\W\d_]+)", re.IGNORECASE)
 _SPEAKER = folded_words("je j moi me m i")
 
 
@@ -990,7 +994,11 @@ def said_by_the_subject(question: AskedQuestion, value: str, author: str) -> tup
     them rather than quote "I". None otherwise (a modal or a verb with an object pronoun first is
     left as said)."""
     subject = (question.subject or "").strip()
-    if not subject[:1].isupper() or not _is_about(question, author):
+    if not _is_about(question, author):
+        return None
+    if not subject[:1].isupper():
+        subject = " ".join(author.split())  # "c qui firmin ?" answered by Firmin: his name as he writes it
+    if not subject[:1].isupper():
         return None
     english = _I_ENGLISH.match(value)
     if english is not None:
@@ -1002,9 +1010,13 @@ def said_by_the_subject(question: AskedQuestion, value: str, author: str) -> tup
             said = verb if english_lemma(verb) != verb or verb.endswith("ed") else third_person_english(verb)
         return subject, f"{said}{value[english.end() :]}"
     french = _I_VERB.match(value)
-    if french is None:
+    if french is not None:
+        return subject, f"{_third_person(french.group(1))}{value[french.end() :]}"
+    reflexive = _I_REFLEXIVE.match(value)  # "je m'occupe des navettes" → "s'occupe des navettes"
+    if reflexive is None:
         return None
-    return subject, f"{_third_person(french.group(1))}{value[french.end() :]}"
+    pronoun = "s'" if reflexive.group(1).endswith(("'", "’")) else "se "
+    return subject, f"{pronoun}{_third_person(reflexive.group(2))}{value[reflexive.end() :]}"
 
 
 def said_with_their_pronoun(question: AskedQuestion, value: str) -> tuple[str, str] | None:

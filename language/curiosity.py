@@ -126,7 +126,7 @@ def _content(words: list[tuple[str, str]], reading: FacetReading, bot: str) -> l
 
 
 # Interjections and tags say how something is asked, nothing of what ("…tournant, hein ?").
-_INTERJECTIONS = folded_words("hein euh")
+_INTERJECTIONS = folded_words("hein euh eh")
 
 
 # "été", the participle of "être", is the noun (summer) after "de" or an article ("la soirée d'été",

@@ -133,6 +133,11 @@ def test_the_subject_s_own_first_person_clause_is_stated_of_them() -> None:
     assert written("Where is Greta from?", "Greta", "origin", "I think Gdansk", "Tom", "en") == (
         "Greta: I think Gdansk (according to Tom)"
     )
+    # a reflexive verb, and a subject asked in lowercase named as its author writes it ("C qui
+    # firmin en fait : Je m'occupe des navettes…", probe conversation of 2026-11-28, late afternoon)
+    assert written("c qui firmin en fait ?", "firmin", "identity", "Je m'occupe des navettes", "Firmin") == (
+        "Firmin s'occupe des navettes (d'après Firmin)"
+    )
 
 
 def test_a_pronoun_saying_the_subject_again_is_left_out_of_the_heading() -> None:
@@ -340,6 +345,9 @@ def test_probe_conversations_of_2026_11_28_noon() -> None:
     )
     assert written("c'était quand la dernière réu, hein ?", "dernière réu", "date", "le 11", "Lou") == (
         "Dernière réu : le 11 (d'après Lou)"
+    )
+    assert written("when's the team lunch, eh?", "team lunch", "date", "friday", "Lou", "en") == (
+        "Team lunch: friday (according to Lou)"
     )
     assert written("c'est quoi ce Marlin dont parle le mail ?", "Marlin", "definition", "c'est un outil",
                    "Lou") == "Marlin : un outil (d'après Lou)"  # fmt: skip

@@ -315,6 +315,33 @@ async def test_the_author_of_an_answer_corrects_it(
     assert eko.counters.curiosity_to_fact == 1
 
 
+async def test_the_author_of_an_answer_corrects_it_by_replying_to_eko_s_note(
+    eko: Bot, memory: Memory, humans: Join, clock: FakeClock
+) -> None:
+    """ "Ah sorry, my mistake… it's Thursdays 16:00 GMT now, not 17:00" sent with the reply button
+    to Eko's "noted: …" left the wrong time stored (probe conversation of 2026-11-28, late
+    afternoon): a reply to Eko's message is as explicit as naming it. A reply to someone else's
+    message corrects nothing."""
+    alice, carol = await humans("Alice"), await humans("Carol")
+    goal, _ = await colour_question_asked(eko, memory, alice)
+    clock.advance(30)
+    noted = await ask(alice, "Eko, c'est le rouge")
+    clock.advance(20)
+    said_by_carol = await say(carol, "on mange où ce midi ?")
+    clock.advance(5)
+    ack = await alice.send({"text": "oups pardon, c'est le vert", "replyTo": said_by_carol["id"]})
+    assert ack["ok"], ack
+    clock.advance(20)
+    ack = await alice.send({"text": "ah pardon, c'est le bleu", "replyTo": noted["id"]})
+    assert ack["ok"], ack
+    fixed = await eko_after(carol, ack["message"]["id"])
+    assert "bleu" in fixed["text"] and "rouge" not in fixed["text"], fixed["text"]
+    await eko.drain()
+    facts = await memory.list("fact")
+    assert [f.text for f in facts] == ["Couleur préférée de Bob : le bleu (d'après Alice)"]
+    assert (await memory.get(goal.id)).answer_fact_id == facts[0].id
+
+
 async def test_a_curiosity_just_recorded_is_open_to_the_person_it_is_about(
     eko: Bot, memory: Memory, humans: Join, clock: FakeClock
 ) -> None:
