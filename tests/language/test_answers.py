@@ -436,6 +436,7 @@ def test_the_author_of_an_answer_corrects_it_with_a_self_repair_marker() -> None
     assert announced == "c'est jeudi"
     assert correction("Bruno", "Eko quick correction: Thursday, not Wednesday") == "Thursday"
     assert correction("Bruno", "Eko my mistake, Thursday not Wednesday") == "Thursday"
+    assert correction("Bruno", "Eko mon erreur, c'est jeudi") == "c'est jeudi"
 
 
 def test_a_reply_opening_with_a_question_of_its_own_is_a_guess_not_an_answer() -> None:
