@@ -83,7 +83,7 @@ _OPENER = re.compile(
     + "|".join(sorted(GREETING_WORDS))
     + r"|dis moi|dites moi|dis nous|dites nous|dis|dites|bon|ben|bah|euh|alors|ok|okay"
     r"|au fait|au passage|d'ailleurs|du coup|et|and"
-    r"|btw|by the way|incidentally|stp|svp|please|pls"
+    r"|btw|by the way|incidentally|stp|svp|please|pls|kindly"
     # announcing a question ("quick q: when does Wren start?", "petite question : …")
     r"|quick q|quick question|quick one|petite question|question rapide)"
     r"(?![\w'’-])[\s,;:!.…-]*)+",

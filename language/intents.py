@@ -114,6 +114,7 @@ _REQUEST_FRAMES = _phrases(
     r"can you tell me",
     r"could you tell me",
     r"tell me",
+    r"let (?:me|us) know",
     r"i wonder",
     r"(?:i was|i m|i am|was) wondering",
     r"i d like to know",
@@ -280,6 +281,12 @@ _ACTION = re.compile(
     rf"souviens toi|memorise|memorisez|dis plus|dis a|dites a|remember)\b"
     rf"| (?:tu peux|tu pourrais|peux tu|pourrais tu|tu veux bien|can you|could you|would you) "
     rf"(?:me |m |nous |lui |leur |te |t )?(?:(?:{_ACTION_VERBS})\w*|faire|dire a|taire)\b"
+)
+# "Please" or "kindly" opening an English sentence, then a verb: an imperative, a request for
+# action, unless the verb asks for a piece of information ("kindly tell me…", "please let me know…").
+_PLEASE_DO = re.compile(
+    r"^ (?:please|pls|kindly) (?!(?:tell|let|say|explain|remind|give|show|confirm|who|what|where|when|how|"
+    r"which|why|whose)\b)[a-z]"
 )
 # Asking Eko whether it can do something ("can you book the big room?", "tu peux réserver la
 # salle ?"): the modal, its object pronouns, a verb. Not the verbs that ask for a piece of
@@ -631,6 +638,8 @@ def intent_of(text: str, language: Language = "fr", bot_name: str = "Eko") -> In
     if not any(word.isalpha() for word in words):
         return "small_talk"  # numbers alone ask nothing ("Eko 42 ?")
     content = [w for w in words if w not in FUNCTION_WORDS]
+    if _PLEASE_DO.match(joined):
+        return "action"  # "please do the needful and drop the link here", "kindly send the deck"
     if _STATEMENT.search(joined):
         return "statement"
     recall = bool(_RECALL.search(joined))

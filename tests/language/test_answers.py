@@ -1439,3 +1439,13 @@ def test_a_name_in_apposition_names_its_subject_by_itself() -> None:
     assert link(stated, soundcheck) == ("g-o", "subject_named")
     office = AskedQuestion("g-l", "où est le bureau de Lyon ?", "bureau de Lyon", ASKED_AT, "m-l", "place")
     assert link(said("Léonce", "Lyon est à 2h de Paris"), office) is None
+
+
+def test_a_request_for_action_naming_eko_answers_nothing() -> None:
+    """ "Eko, please do the needful and drop the standup link in here again." right after Eko's
+    question was stored as its answer (probe conversation of 2026-11-28, late afternoon)."""
+    contact = AskedQuestion("g-c", "who is our contact at Compass?", "Compass", ASKED_AT, "m-c", "identity")
+    request = said("Raghavendra", "Eko, please do the needful and drop the standup link in here again.")
+    assert link(request, contact, language="en") is None
+    stated = said("Temitope", "Our contact at Compass is Marisol Fenwick, she heads their analytics team.")
+    assert link(stated, contact, language="en") == ("g-c", "subject_named")
