@@ -287,13 +287,13 @@ class Bot:
         async with self._slots:
             responder = self.responder
             try:
-                if self._replies_to_bot(message):
-                    # "Ah sorry, my mistake, it's 16:00 not 17:00" replying to Eko's "noted: …"
-                    corrected = await responder.correct(message, replying=True)
-                    if corrected is not None:
-                        if await self._post(corrected.text, message):
-                            self.counters.answered += 1
-                        return
+                # "Ah sorry, my mistake, it's 16:00 not 17:00" replying to Eko's "noted: …", or
+                # the subject taking back what they said of themself
+                corrected = await responder.correct(message, replying=self._replies_to_bot(message))
+                if corrected is not None:
+                    if await self._post(corrected.text, message):
+                        self.counters.answered += 1
+                    return
                 now = responder.clock()
                 goals = await open_asked_goals(responder.memory, now)
                 fresh = self._open_fresh_goals(parse_ts(message.get("ts")) or now)

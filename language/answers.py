@@ -658,7 +658,9 @@ def find_correction(
     no correction)."""
     if name_key(said.author) != name_key(answered_by) or name_key(said.author) == name_key(bot_name):
         return None
-    addressed = replying or mentions_bot(said.text, bot_name)
+    # as explicit as the answer itself: naming Eko, replying to it, or the question's subject
+    # taking back what they said of themself ("Ah non, je dis n'importe quoi : c'est 5h30")
+    addressed = replying or mentions_bot(said.text, bot_name) or _is_about(question, said.author)
     if not addressed or not _within(said.posted_at, answered_at, window):
         return None
     text = answer_text(said.text, language, bot_name)
@@ -667,7 +669,7 @@ def find_correction(
     if repair is None or repair.end() >= len(folded):
         return None
     rest = answer_text(text[index[repair.end()] :], language, bot_name)
-    rest = _without_taken_back(_without_excuse(rest))
+    rest = _after_a_preamble(_without_taken_back(_without_excuse(rest)), question.facet, language)
     if not says_something(rest, rest, language, bot_name):
         return None
     if not fits_facet(rest, question.facet, language) or _denies(rest, question):
@@ -684,6 +686,15 @@ def _without_excuse(text: str) -> str:
     found = _SPEAKER_SENTENCE.search(rest)
     kept = first + (rest[: found.start()] if found else rest)
     return kept.strip(_CLOSING) or text
+
+
+def _after_a_preamble(text: str, facet: str | None, language: Language) -> str:
+    """What follows a colon when only it has the shape asked ("c'est la fatigue : depuis janvier
+    c'est 5h30 le samedi" → "depuis janvier c'est 5h30 le samedi")."""
+    before, colon, after = text.partition(":")
+    if not colon or not after.strip() or fits_facet(before, facet, language):
+        return text
+    return after.strip() if fits_facet(after, facet, language) else text
 
 
 def _without_taken_back(text: str) -> str:

@@ -342,6 +342,27 @@ async def test_the_author_of_an_answer_corrects_it_by_replying_to_eko_s_note(
     assert (await memory.get(goal.id)).answer_fact_id == facts[0].id
 
 
+async def test_the_subject_takes_back_what_they_said_of_themself(
+    eko: Bot, memory: Memory, humans: Join, clock: FakeClock
+) -> None:
+    """Séverin answered a question about himself without naming Eko, then took it back the same way
+    ("Ah non, je dis n'importe quoi… c'est 5h30", probe conversation of 2026-11-28, late
+    afternoon): the fact is replaced."""
+    alice, malik = await humans("Alice"), await humans("Malik")
+    await ask(alice, "Eko, où habite Malik ?")
+    await eko.drain()
+    goal = (await memory.list("goal", status="pending"))[0]
+    clock.advance(30)
+    await eko_after(malik, (await say(malik, "j'habite à Lorient"))["id"])
+    clock.advance(20)
+    fixed = await eko_after(malik, (await say(malik, "ah non pardon, j'habite à Brest"))["id"])
+    assert "Brest" in fixed["text"], fixed["text"]
+    await eko.drain()
+    facts = await memory.list("fact")
+    assert [f.text for f in facts] == ["Malik habite à Brest (d'après Malik)"]
+    assert (await memory.get(goal.id)).answer_fact_id == facts[0].id
+
+
 async def test_a_curiosity_just_recorded_is_open_to_the_person_it_is_about(
     eko: Bot, memory: Memory, humans: Join, clock: FakeClock
 ) -> None:

@@ -1449,3 +1449,25 @@ def test_a_request_for_action_naming_eko_answers_nothing() -> None:
     assert link(request, contact, language="en") is None
     stated = said("Temitope", "Our contact at Compass is Marisol Fenwick, she heads their analytics team.")
     assert link(stated, contact, language="en") == ("g-c", "subject_named")
+
+
+def test_the_subject_takes_back_what_they_said_of_themself_without_naming_eko() -> None:
+    """Séverin answered unprompted "je quitte le labo vers 5h15", then "Ah non, je dis n'importe
+    quoi, c'est la fatigue : depuis janvier c'est 5h30 le samedi" (probe conversation of
+    2026-11-28, late afternoon): as explicit as his answer was. Someone else's "non" is a second
+    opinion."""
+    from language.answers import find_correction
+
+    leaving = AskedQuestion(
+        "g-s", "Séverin part à quelle heure le samedi ?", "Séverin", ASKED_AT, "m", "hours"
+    )
+    noted_at = ASKED_AT + timedelta(seconds=30)
+
+    def correction(author: str, text: str) -> str | None:
+        found = find_correction(said(author, text, 60), leaving, "Séverin", noted_at, window=WINDOW)
+        return None if found is None else found.text
+
+    taken_back = "Ah non, je dis n'importe quoi, c'est la fatigue : depuis janvier c'est 5h30 le samedi"
+    assert correction("Séverin", taken_back) == "depuis janvier c'est 5h30 le samedi"
+    assert correction("Séverin", "ah non pardon, 5h30") == "5h30"
+    assert correction("Goulven", "ah non pardon, 5h30") is None
