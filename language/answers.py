@@ -699,12 +699,19 @@ def _after_a_preamble(text: str, facet: str | None, language: Language) -> str:
 
 def _without_taken_back(text: str) -> str:
     """A correction without the value it takes back, named after the one meant ("jeudi pas
-    mercredi. Toujours à 9h" → "jeudi. Toujours à 9h", "Sunday not Saturday"): a day, a month or a
-    number after "pas" or "not" (what else "pas" negates stays: "jeudi, pas avant 9h")."""
+    mercredi. Toujours à 9h" → "jeudi. Toujours à 9h", "Sunday not Saturday"): a day, a month, a
+    number or a code after "pas" or "not", and a later sentence naming it (what else "pas"
+    negates stays: "jeudi, pas avant 9h")."""
     for found in _TAKEN_BACK.finditer(text):
         value = fold(found.group(1))
-        if value in CALENDAR or value[:1].isdigit():
-            return (text[: found.start()] + text[found.end() :]).strip(_CLOSING)
+        if value in CALENDAR or any(char.isdigit() for char in value):
+            kept = text[: found.start()] + text[found.end() :]
+            # and a sentence about the value taken back ("la C012, pas la C014. La C014 c'est la
+            # salle Pasteur")
+            sentences = re.split(r"(?<=[.!?…])\s+", kept)
+            about_it = [i for i, one in enumerate(sentences) if i and value in re.findall(r"\w+", fold(one))]
+            kept = " ".join(one for i, one in enumerate(sentences) if i not in about_it)
+            return kept.strip(_CLOSING)
     return text
 
 
@@ -1214,7 +1221,25 @@ def _is_about(question: AskedQuestion, author: str) -> bool:
     if not author.strip():
         return False
     subject = question.subject or ""
-    return name_key(subject) == name_key(author) or _names(subject, author) or _names(question.text, author)
+    if name_key(subject) == name_key(author) or _names(subject, author) or _names(question.text, author):
+        return True
+    return _one_of_the_names(subject, author)
+
+
+# Titles before a name ("Mme Oudart", "M. Kerbrat", "Dr Okafor"): a closed class.
+_HONORIFICS = folded_words("mme madame m mr mrs ms miss monsieur mlle mademoiselle dr docteur pr professeur")
+
+
+def _one_of_the_names(subject: str, author: str) -> bool:
+    """The subject is one of the names the author goes by, a title aside: "Mme Oudart" or "Nadège"
+    is Nadège Oudart (a first name alone, or a family name after a title)."""
+    names = [word for word in re.split(r"[\s.]+", name_key(author)) if word]
+    said = [word for word in re.split(r"[\s.]+", name_key(subject)) if word]
+    titled = bool(said) and said[0] in _HONORIFICS
+    said = [word for word in said if word not in _HONORIFICS]
+    if len(names) < 2 or len(said) != 1:
+        return False
+    return said[0] == names[-1] if titled else said[0] == names[0]
 
 
 _LOCATIVE_COMPLEMENT = re.compile(

@@ -437,6 +437,19 @@ def test_the_author_of_an_answer_corrects_it_with_a_self_repair_marker() -> None
     assert correction("Bruno", "Eko quick correction: Thursday, not Wednesday") == "Thursday"
     assert correction("Bruno", "Eko my mistake, Thursday not Wednesday") == "Thursday"
     assert correction("Bruno", "Eko mon erreur, c'est jeudi") == "c'est jeudi"
+    # a code taken back, and what is said of it after ("Eko, correction : c'est la C012, pas la
+    # C014. La C014 c'est la salle Pasteur", probe conversation of 2026-11-28, late afternoon)
+    room = AskedQuestion(
+        "g-r", "La salle serveur c'est quel numéro ?", "salle serveur", ASKED_AT, "m", "other"
+    )
+    found = find_correction(
+        said("Bruno", "Eko, correction : c'est la C012, pas la C014. La C014 c'est la salle Pasteur", 60),
+        room,
+        "Bruno",
+        noted_at,
+        window=WINDOW,
+    )
+    assert found is not None and found.text == "c'est la C012"
 
 
 def test_a_reply_opening_with_a_question_of_its_own_is_a_guess_not_an_answer() -> None:
@@ -1471,3 +1484,17 @@ def test_the_subject_takes_back_what_they_said_of_themself_without_naming_eko() 
     assert correction("Séverin", taken_back) == "depuis janvier c'est 5h30 le samedi"
     assert correction("Séverin", "ah non pardon, 5h30") == "5h30"
     assert correction("Goulven", "ah non pardon, 5h30") is None
+
+
+def test_the_subject_is_one_of_the_names_the_author_goes_by() -> None:
+    """ "quels jours Mme Oudart assure la permanence ?" answered by Nadège Oudart herself, without
+    naming Eko, was lost (probe conversation of 2026-11-28, late afternoon)."""
+    duty = AskedQuestion(
+        "g-d", "quels jours Mme Oudart assure la permanence ?", "Mme Oudart", ASKED_AT, "m", "date"
+    )
+    answer = "mes permanences c'est le mardi et le jeudi, 12h-13h30"
+    assert link(said("Nadège Oudart", answer), duty) == ("g-d", "subject_author")
+    assert link(said("Nadège Verhaeghe", answer), duty) is None
+    first_name = AskedQuestion("g-f", "Maël arrive quand ?", "Maël", ASKED_AT, "m-f", "date")
+    assert link(said("Maël Kerbrat", "j'arrive lundi à 8h"), first_name) == ("g-f", "subject_author")
+    assert link(said("Kerbrat Maël", "j'arrive lundi à 8h"), first_name) is None
