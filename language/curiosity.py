@@ -81,7 +81,7 @@ _OPENER = re.compile(
     + r")\s+(?:a tous|a toutes|tout le monde|la team|l equipe|"
     r"everyone|everybody|all|folks|team)|"
     + "|".join(sorted(GREETING_WORDS))
-    + r"|dis moi|dites moi|dis nous|dites nous|dis|dites|bon|ben|bah|euh|alors|ok|okay"
+    + r"|dis[ -]moi|dites[ -]moi|dis[ -]nous|dites[ -]nous|dis|dites|bon|ben|bah|euh|alors|ok|okay"
     r"|au fait|au passage|d'ailleurs|du coup|et|and"
     r"|btw|by the way|incidentally|stp|svp|please|pls|kindly"
     # announcing a question ("quick q: when does Wren start?", "petite question : …")

@@ -724,6 +724,9 @@ def test_a_connective_opening_the_question_is_no_part_of_it() -> None:
     for opening in ("Au passage, ", "d'ailleurs, ", "au passage "):
         curiosity = read_curiosity(f"Eko, {opening}qui gère le bar ?")
         assert curiosity is not None and curiosity.text.lower() == "qui gère le bar ?", opening
+    # "dis-moi" written with its hyphen ("Et dis-moi Eko, l'abonnement…, il court jusqu'à quand ?")
+    curiosity = read_curiosity("Et dis-moi Eko, qui gère le bar ?")
+    assert curiosity is not None and curiosity.text.lower() == "qui gère le bar ?"
     curiosity = read_curiosity("Eko, incidentally, who runs the bar?", "en")
     assert curiosity is not None and asked_directly(curiosity.text) == "who runs the bar?"
 
