@@ -127,12 +127,20 @@ _RECALL = _phrases(
     r"remind me)(?= (?:le|la|les|l|qui|quoi|ou|quand|comment|combien|quel|quelle|quels|quelles|"
     r"the|who|what|where|when|how|which) )"
 )
+# Saying one leaves ("je file", "I'm off for the evening", "heading out", "night all").
+_LEAVING_PHRASES = (
+    r"je (?:file|y vais|me deconnecte)|"
+    r"i m (?:off|heading off|heading out|logging off|signing off)"
+    r"(?: for the (?:day|evening|night|weekend)| home| now)?|"
+    r"good ?night|night (?:all|everyone|folks|team)|night(?= $)"
+)
+_LEAVING = _phrases(_LEAVING_PHRASES)
 GREETING_WORDS = folded_words("salut bonjour bonsoir coucou hello hey hi yo hola wesh re bye ciao")
 _GREETINGS = _phrases(
     r"bonne (?:journee|soiree|nuit|semaine|fin de journee|aprem|apres midi)(?: a (?:toi|vous|tous|toutes))?",
     r"bon (?:week end|weekend|appetit|courage)(?: a (?:toi|vous|tous|toutes))?",
     r"a (?:demain|plus tard|plus|bientot|lundi|tout a l heure|toute)",
-    r"je (?:file|y vais|me deconnecte)",
+    _LEAVING_PHRASES,
     r"toi aussi",
     r"(?:good )?(?:morning|mornin|evening|evenin|afternoon)|good night",
     r"g day",  # "g'day"
@@ -480,6 +488,12 @@ def is_chit_chat(text: str, bot_name: str = "Eko") -> bool:
     check or saying one is here — whatever else it holds: it answers nothing Eko asked."""
     joined = _joined(_words_to(strip_mention(text, bot_name), bot_name))
     return bool(_SMALL_TALK.search(joined) or _PRESENCE.search(joined) or _HERE.search(joined))
+
+
+def says_goodbye(text: str, bot_name: str = "Eko") -> bool:
+    """``text`` says its author is leaving ("je file", "Right, I'm off for the evening. Night all"),
+    whatever else it holds."""
+    return _LEAVING.search(_joined(_words_to(strip_mention(text, bot_name), bot_name))) is not None
 
 
 def is_formula(text: str, bot_name: str = "Eko") -> bool:

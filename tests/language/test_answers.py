@@ -17,6 +17,7 @@ from language.answers import (
     is_standalone,
 )
 from language.curiosity import read_curiosity
+from language.intents import says_goodbye
 
 ASKED_AT = datetime(2026, 11, 25, 10, 0, tzinfo=UTC)
 WINDOW = timedelta(minutes=10)
@@ -437,6 +438,7 @@ def test_the_author_of_an_answer_corrects_it_with_a_self_repair_marker() -> None
     assert correction("Bruno", "Eko quick correction: Thursday, not Wednesday") == "Thursday"
     assert correction("Bruno", "Eko my mistake, Thursday not Wednesday") == "Thursday"
     assert correction("Bruno", "Eko mon erreur, c'est jeudi") == "c'est jeudi"
+    assert correction("Bruno", "Eko sorry, it's 16:00 now, not 17:00.") == "it's 16:00 now"
     # a code taken back, and what is said of it after ("Eko, correction : c'est la C012, pas la
     # C014. La C014 c'est la salle Pasteur", probe conversation of 2026-11-28, late afternoon)
     room = AskedQuestion(
@@ -1498,3 +1500,14 @@ def test_the_subject_is_one_of_the_names_the_author_goes_by() -> None:
     first_name = AskedQuestion("g-f", "Maël arrive quand ?", "Maël", ASKED_AT, "m-f", "date")
     assert link(said("Maël Kerbrat", "j'arrive lundi à 8h"), first_name) == ("g-f", "subject_author")
     assert link(said("Kerbrat Maël", "j'arrive lundi à 8h"), first_name) is None
+
+
+def test_saying_one_leaves_answers_nothing() -> None:
+    """ "Right, grand so, I'm off for the evening. Night all, night Eko!" was stored as the time a
+    deliverable is due (probe conversation of 2026-11-28, late afternoon)."""
+    due = AskedQuestion("g-due", "by what time is the pack due?", "pack", ASKED_AT, "m", "hours")
+    bye = said("Tadhg", "Right, grand so, I'm off for the evening. Night all, night Eko!")
+    assert link(bye, due, language="en") is None
+    assert link(said("Tadhg", "Eko 16:00, I'm off now"), due, language="en") == ("g-due", "mention")
+    assert says_goodbye("Eko, je file, à demain !") and says_goodbye("ok I'm off for the evening")
+    assert not says_goodbye("Eko, who works the night shift?")
