@@ -747,6 +747,7 @@ def test_who_the_contact_is_asks_for_a_person() -> None:
     # Marisol Fenwick" was no answer to it (probe conversation of 2026-11-28, late afternoon)
     curiosity = read_curiosity("Eko, who is our contact at Compass these days?", "en")
     assert curiosity is not None and curiosity.facet == "identity"
+    assert "contact" in curiosity.topic  # what is asked of Compass: a fact about it need not say it
     curiosity = read_curiosity("Eko c'est qui notre interlocuteur chez Kerbrat ?")
     assert curiosity is not None and curiosity.facet == "identity"
     curiosity = read_curiosity("Eko c'est quoi le contact de Marisol ?")
