@@ -52,14 +52,6 @@ _ROLE_HOLDER_CUE = (
     r"po)(?: de projet)?(?= (?:de|du|des|d|of|for) )"
 )
 _CUES: tuple[tuple[str, str], ...] = (
-    # who is the contact: a person, asked as who they are, not how to reach them ("who is our
-    # contact at Compass?", "c'est qui notre interlocuteur chez Kerbrat ?"); the word stays what is
-    # asked of the subject (a fact about Compass need not name its contact)
-    (
-        "identity",
-        r" (?:qui|who|whos)(?: (?:est|etait|c est|s|is|was))? (?:le |la |l |the |our |notre |their |leur )?"
-        r"(?=(?:contact|interlocuteur|interlocutrice|point of contact) )",
-    ),
     ("contact", r" (?:joindre|joignable|contacter|contact|(?<! s )appeler|telephoner) "),
     (
         "contact",
