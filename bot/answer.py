@@ -62,8 +62,9 @@ _TOLD_CANDIDATES = 5
 # Answered goals an unknown question is compared with (the nearest to it).
 _ANSWERED_CANDIDATES = 5
 MAX_MESSAGE_CHARS = 4000  # the Lobby refuses longer messages
-# What a message wants that no fact gives, offline: an act, a greeting, thanks, a presence check.
-_NO_FACT_WANTED = frozenset({"action", "greeting", "thanks", "presence"})
+# What a message wants that no fact gives, offline: an act, a greeting, thanks, a presence check, an
+# opinion ("tu en penses quoi, on fait un apéro vendredi ?" quoted where someone works on Fridays).
+_NO_FACT_WANTED = frozenset({"action", "greeting", "thanks", "presence", "opinion"})
 TEMPLATE_NAMES = (
     "answer_system",
     "answer",

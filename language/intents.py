@@ -635,6 +635,19 @@ def _proposes(joined: str, words: list[str]) -> bool:
     return found is not None and found.group(1) not in _BE_OR_HAVE and not set(words) & INTERROGATIVES
 
 
+# Asking the one addressed whether they are ready or up for something, no subject named: a state
+# of Eko's ("prêt pour la semaine ?", "motivé ?", "ready for Monday?"). Discourse words before it.
+_READY = folded_words("pret prete ready motive motivee")
+_DISCOURSE = folded_words("alors bon ben bah et so well")
+
+
+def _asks_if_ready(rest: list[str]) -> bool:
+    words = list(rest)
+    while words and words[0] in _DISCOURSE:
+        words = words[1:]
+    return bool(words) and words[0] in _READY
+
+
 def intent_of(text: str, language: Language = "fr", bot_name: str = "Eko") -> Intent:
     """What ``text`` (a message to Eko, its name included or not) wants (see the module docstring)."""
     if _speaks_of_bot(text, bot_name):
@@ -684,6 +697,8 @@ def intent_of(text: str, language: Language = "fr", bot_name: str = "Eko") -> In
         return "thanks" if _THANKS.search(joined) else "greeting"
     if _SMALL_TALK.search(joined) and len(rest) <= 5:
         return "small_talk"
+    if asks and _asks_if_ready(rest):
+        return "small_talk"  # "Alors, prêt pour une semaine de fada ?", "ready for Monday?"
     if _own_past_act(joined) or _OWN_WHETHER.search(joined):
         return "small_talk"
     if set(rest) & _YOU or (asks and _ASKS_BOT_HAS.search(joined) and not set(words) & _COMPLEMENTS):

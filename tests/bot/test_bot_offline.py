@@ -341,3 +341,21 @@ async def test_a_request_for_action_naming_a_known_thing_quotes_no_fact(
     assert "100 dollars" not in reply
     await bot.drain()
     assert await memory.count("goal") == 0
+
+
+async def test_an_opinion_asked_naming_a_known_thing_quotes_no_fact(
+    memory: Memory, start_eko: StartEko, humans: Join
+) -> None:
+    """ "Eko, tu en penses quoi, on fait un apéro vendredi pour fêter la dalle ?" was answered with
+    where Baptistin works this week (probe conversation of 2026-11-28, late afternoon): Eko has no
+    opinion to give, and no fact answers one."""
+    await memory.add_many(FACTS)
+    bot = await start_eko()
+    david = await humans("David")
+
+    await david.send({"text": "Eko, tu en penses quoi, on déjeune au japonais vendredi avec l'équipe ?"})
+    reply = (await reply_from_eko(david))["text"]
+
+    assert "japonais le vendredi" not in reply, reply
+    await bot.drain()
+    assert await memory.count("goal") == 0

@@ -740,3 +740,12 @@ def test_please_or_kindly_then_a_verb_is_a_request_for_action() -> None:
     assert intent_of("Eko, kindly tell me how much one licence costs?", "en") == "information"
     curiosity = read_curiosity("Eko, kindly let me know who runs the bar?", "en")
     assert curiosity is not None and asked_directly(curiosity.text) == "who runs the bar?"
+
+
+def test_asking_eko_whether_it_is_ready_is_small_talk() -> None:
+    # "Bonjour Eko ! Alors, prêt pour une semaine de fada ?" became a goal (probe conversation of
+    # 2026-11-28, late afternoon); "prêt" the noun (a loan) or said of a thing still asks
+    assert intent_of("Bonjour Eko ! Alors, prêt pour une semaine de fada ? ☀️") == "small_talk"
+    assert intent_of("Eko ready for Monday?", "en") == "small_talk"
+    assert intent_of("Eko, le prêt de Léa c'est combien ?") == "information"
+    assert intent_of("Eko, c'est prêt pour quand le devis ?") == "information"
