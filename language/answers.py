@@ -41,7 +41,7 @@ from language.facets import (
     stated_facets,
     unasked_words,
 )
-from language.intents import GREETING_WORDS, intent_of, is_chit_chat, is_formula, says_goodbye
+from language.intents import GREETING_WORDS, intent_of, is_chit_chat, is_formula, says_goodbye, speaks_of_bot
 from language.mentions import mention_spans, mentions_bot, name_spans, strip_mention
 from language.questions import is_about_bot, is_question, sentence_around
 from language.readings import same_direction, words_match
@@ -758,8 +758,10 @@ def says_something(raw: str, text: str, language: Language = "fr", bot_name: str
         return False
     if is_chit_chat(raw, bot_name) or is_formula(raw, bot_name):
         return False  # "Eko, il fait beau aujourd'hui", "Eko, je suis là", "Eko bon appétit !"
-    if intent_of(raw, language, bot_name) == "action":
-        return False  # "Eko, please do the needful and drop the standup link in here again"
+    if intent_of(raw, language, bot_name) == "action" or speaks_of_bot(raw, bot_name):
+        # "Eko, please do the needful and drop the standup link in here again", "oh great, so now
+        # Eko knows everything 🙄"
+        return False
     if says_goodbye(raw, bot_name) and not any(char.isdigit() for char in text):
         return False  # "Right, grand so, I'm off for the evening. Night all, night Eko!"
     if _TOPIC_SHIFT.match(folded) or _UNFINISHED.search(_TRAILING.sub("", text)):

@@ -259,7 +259,7 @@ def _participle_of_be(words: list[tuple[str, str]], start: int, index: int) -> b
     word = words[index][0]
     if index + 1 >= len(words) or words[index + 1][0] not in _AFTER_PARTICIPLE or word.endswith("s"):
         return False
-    return any(folded in _ENGLISH_BE for folded, _ in words[:start]) and is_english_verb_form(word)
+    return any(folded in _BE for folded, _ in words[:start]) and is_english_verb_form(word)
 
 
 def _glued(words: list[tuple[str, str]], index: int, said: str) -> bool:

@@ -27,6 +27,7 @@ from language.text import (
     folded_words,
     is_english_verb_form,
     is_verb_form,
+    language_of,
     seeking_frame,
     tokens,
     words_as_written,
@@ -570,8 +571,35 @@ def _joined(words: list[str]) -> str:
 _NAME_AS_SUBJECT = re.compile(r"^[ \t]+(?:est|etait|sera|serait)(?![\w'’-])")
 
 
-def _speaks_of_bot(text: str, bot_name: str) -> bool:
-    return any(_NAME_AS_SUBJECT.match(fold(text[end:])) for _, end in mention_spans(text, bot_name))
+def speaks_of_bot(text: str, bot_name: str = "Eko") -> bool:
+    """The message speaks of Eko rather than to it: its name is the subject of a verb ("Eko est
+    encore en panne ?", "oh great, so now Eko knows everything")."""
+    return any(
+        _NAME_AS_SUBJECT.match(fold(text[end:])) or (_words_before(text[:start]) and _verb_after(text[end:]))
+        for start, end in mention_spans(text, bot_name)
+    )
+
+
+def _words_before(said: str) -> bool:
+    """Words before the name besides those that call out to it ("hey", "ok", "merci", "bon")."""
+    return any(word not in _CALLING for word in tokens(said))
+
+
+# The name inside a sentence, then a verb in the third person without a comma: the message speaks
+# of Eko ("oh great, so now Eko knows everything", "du coup Eko sait tout maintenant"), where at the
+# start it may ask Eko ("Eko is the wifi down?").
+_CALLING = GREETING_WORDS | _OPENING_WORDS | folded_words("merci thanks thx cheers oh ah eh dis")
+_THIRD_PERSON = folded_words("is was has does est etait sait fait peut va dit connait")
+
+
+def _verb_after(rest: str) -> bool:
+    found = re.match(r"[ \t]+([^\W\d_]+)", rest)
+    if found is None:
+        return False
+    word = fold(found.group(1))
+    return word in _THIRD_PERSON or (
+        word.endswith("s") and len(word) > 3 and is_english_verb_form(word) and language_of(word) == "en"
+    )
 
 
 # Asking whether Eko has a thing of its own ("t'as un film préféré ?", "do you have a pet?"): an
@@ -650,7 +678,7 @@ def _asks_if_ready(rest: list[str]) -> bool:
 
 def intent_of(text: str, language: Language = "fr", bot_name: str = "Eko") -> Intent:
     """What ``text`` (a message to Eko, its name included or not) wants (see the module docstring)."""
-    if _speaks_of_bot(text, bot_name):
+    if speaks_of_bot(text, bot_name):
         return "about_bot"
     said = asked_part(strip_mention(text, bot_name))
     words = _words_to(said, bot_name)

@@ -17,7 +17,7 @@ from language.answers import (
     is_standalone,
 )
 from language.curiosity import read_curiosity
-from language.intents import says_goodbye
+from language.intents import says_goodbye, speaks_of_bot
 
 ASKED_AT = datetime(2026, 11, 25, 10, 0, tzinfo=UTC)
 WINDOW = timedelta(minutes=10)
@@ -1509,3 +1509,21 @@ def test_saying_one_leaves_answers_nothing() -> None:
     assert link(said("Tadhg", "Eko 16:00, I'm off now"), due, language="en") == ("g-due", "mention")
     assert says_goodbye("Eko, je file, à demain !") and says_goodbye("ok I'm off for the evening")
     assert not says_goodbye("Eko, who works the night shift?")
+
+
+def test_a_message_speaking_of_eko_answers_nothing() -> None:
+    """ "oh great, so now Eko knows everything 🙄 next it'll be doing my charting in the EHR" right
+    after Eko's question was stored as its answer (probe conversation of 2026-11-28, late
+    afternoon): Eko's name as the subject of a verb, inside a sentence, speaks of it."""
+    room = AskedQuestion(
+        "g-r", "where's the spare bladder scanner kept?", "spare bladder scanner", ASKED_AT, "m", "place"
+    )
+    sarcasm = said("Dashiell", "oh great, so now Eko knows everything 🙄 next it'll be doing my charting")
+    assert link(sarcasm, room, language="en") is None
+    assert speaks_of_bot("du coup Eko sait tout maintenant")
+    assert not speaks_of_bot("hey Eko does the canteen open at 8?")
+    assert not speaks_of_bot("Eko is the wifi down?")
+    assert link(said("Yusra", "Eko, in the clean utility room"), room, language="en") == (
+        "g-r",
+        "mention",
+    )

@@ -749,3 +749,9 @@ def test_asking_eko_whether_it_is_ready_is_small_talk() -> None:
     assert intent_of("Eko ready for Monday?", "en") == "small_talk"
     assert intent_of("Eko, le prêt de Léa c'est combien ?") == "information"
     assert intent_of("Eko, c'est prêt pour quand le devis ?") == "information"
+
+
+def test_a_participle_after_a_contracted_be_ends_the_subject() -> None:
+    # "where's the spare bladder scanner kept on nights?" was about "spare bladder scanner kept"
+    curiosity = read_curiosity("Eko, where's the spare bladder scanner kept on nights?", "en")
+    assert curiosity is not None and curiosity.subject == "spare bladder scanner"
