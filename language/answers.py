@@ -117,7 +117,8 @@ _WAIT = (
 # Leeds").
 _OPENERS = {
     "fr": re.compile(
-        r"^(?:(?:ben|bah|beh|alors|euh|bon|oui|ouais|ah|oh|eh bien|hmm|donc|bein|pour info|"
+        # "ok" in either language (both lists are read, language/answers.py answer_text)
+        r"^(?:(?:ben|bah|beh|alors|euh|bon|oui|ouais|ok|okay|ah|oh|eh bien|hmm|donc|bein|pour info|"
         rf"pour (?:ton|votre) info|pour information|fyi|{_WAIT})\b[\s,!.…:]*)+"
     ),
     "en": re.compile(

@@ -1527,3 +1527,12 @@ def test_a_message_speaking_of_eko_answers_nothing() -> None:
         "g-r",
         "mention",
     )
+    clés = AskedQuestion(
+        "g-c", "où sont rangées les clés du camion ?", "clés du camion", ASKED_AT, "m-c", "place"
+    )
+    assert link(said("Yusra", "ok Eko, dans la boîte grise du labo"), clés) == ("g-c", "mention")
+    # "ok" opening the reply before Eko's name is no part of the answer ("ok Eko it's in …")
+    assert link(said("Yusra", "ok Eko it's in the clean utility room"), room, language="en") == (
+        "g-r",
+        "mention",
+    )
