@@ -75,6 +75,15 @@ async def ask(client: Client, text: str) -> dict[str, Any]:
     return await eko_after(client, (await say(client, text))["id"])
 
 
+async def the_only_fact(memory: Memory, goal: Record) -> str:
+    """The text of the one fact in memory, which the goal was answered with (a correction replaces
+    the fact, never adds a second)."""
+    facts = await memory.list("fact")
+    assert len(facts) == 1, [f.text for f in facts]
+    assert (await memory.get(goal.id)).answer_fact_id == facts[0].id
+    return facts[0].text
+
+
 async def say(client: Client, text: str) -> dict[str, Any]:
     ack = await client.send({"text": text})
     assert ack["ok"], ack
@@ -309,9 +318,7 @@ async def test_the_author_of_an_answer_corrects_it(
     fixed = await ask(alice, "Eko oups pardon, c'est le bleu")
     assert "bleu" in fixed["text"]
     await eko.drain()
-    facts = await memory.list("fact")
-    assert [f.text for f in facts] == ["Couleur préférée de Bob : le bleu (d'après Alice)"]
-    assert (await memory.get(goal.id)).answer_fact_id == facts[0].id
+    assert await the_only_fact(memory, goal) == "Couleur préférée de Bob : le bleu (d'après Alice)"
     assert eko.counters.curiosity_to_fact == 1
 
 
@@ -337,9 +344,7 @@ async def test_the_author_of_an_answer_corrects_it_by_replying_to_eko_s_note(
     fixed = await eko_after(carol, ack["message"]["id"])
     assert "bleu" in fixed["text"] and "rouge" not in fixed["text"], fixed["text"]
     await eko.drain()
-    facts = await memory.list("fact")
-    assert [f.text for f in facts] == ["Couleur préférée de Bob : le bleu (d'après Alice)"]
-    assert (await memory.get(goal.id)).answer_fact_id == facts[0].id
+    assert await the_only_fact(memory, goal) == "Couleur préférée de Bob : le bleu (d'après Alice)"
 
 
 async def test_the_subject_takes_back_what_they_said_of_themself(
@@ -358,9 +363,7 @@ async def test_the_subject_takes_back_what_they_said_of_themself(
     fixed = await eko_after(malik, (await say(malik, "ah non pardon, j'habite à Brest"))["id"])
     assert "Brest" in fixed["text"], fixed["text"]
     await eko.drain()
-    facts = await memory.list("fact")
-    assert [f.text for f in facts] == ["Malik habite à Brest (d'après Malik)"]
-    assert (await memory.get(goal.id)).answer_fact_id == facts[0].id
+    assert await the_only_fact(memory, goal) == "Malik habite à Brest (d'après Malik)"
 
 
 async def test_a_curiosity_just_recorded_is_open_to_the_person_it_is_about(
