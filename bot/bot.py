@@ -181,15 +181,12 @@ class Bot:
         message replies to one of Eko's messages. Eko's other answers to mentions do not open the
         door to every later message."""
         posted_at = parse_ts(message.get("ts")) or self.responder.clock()
-        if self._open_fresh_goals(posted_at):
+        if self._open_fresh_goals(posted_at) or self._replies_to_bot(message):
             return True
-        reply_to = message.get("replyTo")
         bot = fold(self.bot_name)
         for earlier in reversed(self.connection.recent_messages(_LOOK_BACK)):
             if fold(str(earlier.get("author", ""))) != bot:
                 continue
-            if reply_to is not None and earlier.get("id") == reply_to:
-                return True
             spoke_at = parse_ts(earlier.get("ts"))
             if spoke_at is None:
                 continue

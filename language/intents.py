@@ -566,8 +566,9 @@ def _joined(words: list[str]) -> str:
 
 # The bot's name as the subject of a French "être" ("Eko est encore en panne ?", "Eko était
 # où hier ?"): the message speaks of Eko, not to it. Without a comma only (a comma makes the name
-# a vocative), and not the question particle "est-ce" ("Eko est-ce que le parking…"). Only French:
-# English inverts its questions ("Eko is the wifi down?" asks Eko about the wifi).
+# a vocative), and not the question particle "est-ce" ("Eko est-ce que le parking…"). Only French
+# at the start of a message: English inverts its questions ("Eko is the wifi down?" asks Eko about
+# the wifi); inside a sentence, see _verb_after.
 _NAME_AS_SUBJECT = re.compile(r"^[ \t]+(?:est|etait|sera|serait)(?![\w'’-])")
 
 
