@@ -706,7 +706,12 @@ def _without_taken_back(text: str) -> str:
     for found in _TAKEN_BACK.finditer(text):
         value = fold(found.group(1))
         if value in CALENDAR or any(char.isdigit() for char in value):
-            kept = text[: found.start()] + text[found.end() :]
+            end = found.end()
+            while (more := _MORE_OF_THE_VALUE.match(text, end)) is not None and (
+                fold(more.group(1)) in CALENDAR or any(char.isdigit() for char in more.group(1))
+            ):
+                end = more.end()  # "pas jeudi 14", "not Saturday the 13th"
+            kept = text[: found.start()] + text[end:]
             # and a sentence about the value taken back ("la C012, pas la C014. La C014 c'est la
             # salle Pasteur")
             sentences = re.split(r"(?<=[.!?…])\s+", kept)
@@ -716,6 +721,7 @@ def _without_taken_back(text: str) -> str:
     return text
 
 
+_MORE_OF_THE_VALUE = re.compile(r"\s+(?:the\s+|le\s+)?(\w+(?:[:.,/h]\d+)*)\b", re.IGNORECASE)
 _TAKEN_BACK = re.compile(
     r"[\s,]*\b(?:et\s+|and\s+)?(?:pas|not)\s+(?:le\s+|la\s+|l['’]|the\s+|on\s+)?(\w+(?:[:.,/h]\d+)*)\b",
     re.IGNORECASE,

@@ -439,6 +439,9 @@ def test_the_author_of_an_answer_corrects_it_with_a_self_repair_marker() -> None
     assert correction("Bruno", "Eko my mistake, Thursday not Wednesday") == "Thursday"
     assert correction("Bruno", "Eko mon erreur, c'est jeudi") == "c'est jeudi"
     assert correction("Bruno", "Eko sorry, it's 16:00 now, not 17:00.") == "it's 16:00 now"
+    # a value of several words taken back whole ("vendredi 15 pas jeudi 14" kept "14", the check
+    # of `make up` on a fresh clone, 2026-11-28)
+    assert correction("Bruno", "Eko oups pardon, c'est vendredi 15 pas jeudi 14") == "c'est vendredi 15"
     # a code taken back, and what is said of it after ("Eko, correction : c'est la C012, pas la
     # C014. La C014 c'est la salle Pasteur", probe conversation of 2026-11-28, late afternoon)
     room = AskedQuestion(
