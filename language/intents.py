@@ -722,7 +722,9 @@ def intent_of(text: str, language: Language = "fr", bot_name: str = "Eko") -> In
     framed = _GREETINGS.sub(" ", framed)
     seeking = {words[index] for index in seeking_frame(words)}  # "je cherche le numéro de Farid"
     rest = [w for w in framed.split() if w not in GREETING_WORDS and w not in _POLITE and w not in seeking]
-    if not rest:
+    # a greeting or a farewell and discourse words only ("bon je file, bonne soirée à tous")
+    greets = bool(_GREETINGS.search(joined) or set(words) & GREETING_WORDS)
+    if not rest or (greets and all(word in _DISCOURSE for word in rest)):
         return "thanks" if _THANKS.search(joined) else "greeting"
     if _SMALL_TALK.search(joined) and len(rest) <= 5:
         return "small_talk"

@@ -755,3 +755,11 @@ def test_a_participle_after_a_contracted_be_ends_the_subject() -> None:
     # "where's the spare bladder scanner kept on nights?" was about "spare bladder scanner kept"
     curiosity = read_curiosity("Eko, where's the spare bladder scanner kept on nights?", "en")
     assert curiosity is not None and curiosity.subject == "spare bladder scanner"
+
+
+def test_a_farewell_after_a_discourse_word_is_a_greeting() -> None:
+    # "bon je file, bonne soirée à tous, ciao Eko" got the reply to something told ("Merci
+    # Rodolphe ! … je retiens seulement ce qui répond…"), the check of `make up` on a fresh clone
+    assert intent_of("bon je file, bonne soirée à tous, ciao Eko") == "greeting"
+    assert intent_of("alors bonjour Eko") == "greeting"
+    assert intent_of("Eko bon, qui gère le bar ?") == "information"
