@@ -30,6 +30,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from functools import lru_cache
+from itertools import takewhile
 from typing import Literal
 
 from language.facets import (
@@ -705,11 +706,9 @@ def _without_taken_back(text: str) -> str:
     negates stays: "jeudi, pas avant 9h")."""
     for found in _TAKEN_BACK.finditer(text):
         value = fold(found.group(1))
-        if value in CALENDAR or any(char.isdigit() for char in value):
+        if _a_value(value):
             end = found.end()
-            while (more := _MORE_OF_THE_VALUE.match(text, end)) is not None and (
-                fold(more.group(1)) in CALENDAR or any(char.isdigit() for char in more.group(1))
-            ):
+            while (more := _MORE_OF_THE_VALUE.match(text, end)) is not None and _a_value(fold(more.group(1))):
                 end = more.end()  # "pas jeudi 14", "not Saturday the 13th"
             kept = text[: found.start()] + text[end:]
             # and a sentence about the value taken back ("la C012, pas la C014. La C014 c'est la
@@ -719,6 +718,11 @@ def _without_taken_back(text: str) -> str:
             kept = " ".join(one for i, one in enumerate(sentences) if i not in about_it)
             return kept.strip(_CLOSING)
     return text
+
+
+def _a_value(folded: str) -> bool:
+    """A day, a month, or a word with digits (a number, a time, a code)."""
+    return folded in CALENDAR or any(char.isdigit() for char in folded)
 
 
 _MORE_OF_THE_VALUE = re.compile(r"\s+(?:the\s+|le\s+)?(\w+(?:[:.,/h]\d+)*)\b", re.IGNORECASE)
@@ -1281,16 +1285,11 @@ def _named_form(text: str, subject: str) -> str | None:
         return " ".join(words[1:])  # "the gas canisters" names "spare gas canisters"
     # the kind of thing, then its name in apposition: the name alone names it ("Orage" names "groupe
     # Orage", "Saoulune" "brasserie Saoulune"; "Lyon" does not name "bureau de Lyon")
-    kind = [word for word in words if not word[:1].isupper()]
-    name = " ".join(words[len(kind) :])
+    kind = list(takewhile(lambda word: not word[:1].isupper(), words))
+    named = words[len(kind) :]
     apposed = bool(kind) and not any(fold(word) in FUNCTION_WORDS for word in kind)
-    if (
-        apposed
-        and len(kind) < len(words)
-        and words[: len(kind)] == kind
-        and len(name) >= 4
-        and name_spans(text, name)
-    ):
+    name = " ".join(named)
+    if apposed and all(word[:1].isupper() for word in named) and len(name) >= 4 and name_spans(text, name):
         return name
     if len(words) < 2 or not all(word[:1].isupper() for word in words):
         return None

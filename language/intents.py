@@ -487,20 +487,20 @@ def _own_past_act(joined: str) -> bool:
 def is_chit_chat(text: str, bot_name: str = "Eko") -> bool:
     """``text`` is a conversational formula — small talk ("il fait beau aujourd'hui"), a presence
     check or saying one is here — whatever else it holds: it answers nothing Eko asked."""
-    joined = _joined(_words_to(strip_mention(text, bot_name), bot_name))
+    joined = _said_to(text, bot_name)
     return bool(_SMALL_TALK.search(joined) or _PRESENCE.search(joined) or _HERE.search(joined))
 
 
 def says_goodbye(text: str, bot_name: str = "Eko") -> bool:
     """``text`` says its author is leaving ("je file", "Right, I'm off for the evening. Night all"),
     whatever else it holds."""
-    return _LEAVING.search(_joined(_words_to(strip_mention(text, bot_name), bot_name))) is not None
+    return _LEAVING.search(_said_to(text, bot_name)) is not None
 
 
 def is_formula(text: str, bot_name: str = "Eko") -> bool:
     """``text`` is only greetings, farewells and politeness ("bon appétit !", "à plus tard",
     "bonne journée à tous"): it says nothing else."""
-    joined = _joined(_words_to(strip_mention(text, bot_name), bot_name))
+    joined = _said_to(text, bot_name)
     framed = _ADDRESSEES.sub(" ", _GREETINGS.sub(" ", joined))
     rest = [w for w in framed.split() if w not in GREETING_WORDS and w not in _POLITE]
     return bool(joined.strip()) and not rest
@@ -525,7 +525,7 @@ _ADDRESSEES = _phrases(
 def asks_what_bot_is(text: str, bot_name: str = "Eko") -> bool:
     """``text`` asks who or what Eko is, or what it is for ("tu es qui ?", "tu fais quoi
     exactement ?", "who are you?"): what Eko can say of itself without being taught."""
-    return bool(_WHO_ARE_YOU.search(_joined(_words_to(strip_mention(text, bot_name), bot_name))))
+    return bool(_WHO_ARE_YOU.search(_said_to(text, bot_name)))
 
 
 # Asking who or what the one spoken to is, or what it is for (closed phrasings, both languages).
@@ -539,7 +539,7 @@ _WHO_ARE_YOU = re.compile(
 def asks_after_bot(text: str, bot_name: str = "Eko") -> bool:
     """``text`` asks how Eko is doing ("Eko, ça va ?", "how are you?"), not just any small talk
     ("quelle heure il est ?", "il fait beau ?")."""
-    return bool(_WELLBEING.search(_joined(_words_to(strip_mention(text, bot_name), bot_name))))
+    return bool(_WELLBEING.search(_said_to(text, bot_name)))
 
 
 def _words_to(said: str, bot_name: str) -> list[str]:
@@ -562,6 +562,11 @@ def request_frame_length(words: list[str]) -> int:
 
 def _joined(words: list[str]) -> str:
     return " " + " ".join(words) + " "
+
+
+def _said_to(text: str, bot_name: str) -> str:
+    """The words of a message without the bot's name, space-joined for the phrase patterns."""
+    return _joined(_words_to(strip_mention(text, bot_name), bot_name))
 
 
 # The bot's name as the subject of a French "être" ("Eko est encore en panne ?", "Eko était

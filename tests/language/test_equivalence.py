@@ -525,6 +525,8 @@ _SAME_VALUE = [
         True,
     ),
     ("La mise en prod de Zorglub est prévue le 9 mai", "Zorglub sort en prod le 9 mai", "Zorglub", True),
+    # the same thing counted in the two languages
+    ("Zorglub a été téléchargé 4000 fois", "Zorglub was downloaded 4000 times", "Zorglub", True),
     # other things counted, per other units, other things named, a state situated in time
     ("Zorglub compte 4 000 abonnés", "Zorglub a été installé 4 000 fois", "Zorglub", False),
     ("Le repas coûte 25 € par personne", "Le repas coûte 25 € par table", "repas", False),
