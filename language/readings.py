@@ -273,7 +273,8 @@ def read(text: str, statement: bool = False) -> Reading:
         for index in kept
         if is_finite_verb(forms.get(words[index], words[index]))
         or (index and words[index - 1] in AUXILIARIES and is_verb_form(forms.get(words[index], words[index])))
-        or (index and (words[index - 1] in SUBJECT_CLITICS or words[index - 1] in MODALS))
+        # French clitics and modals only: English "on" is a preposition ("who works on Cumulus?")
+        or (index and not english and (words[index - 1] in SUBJECT_CLITICS or words[index - 1] in MODALS))
         or words[index] in elided
         # do-support: the word after "does/did/will <name>" is its verb ("does Aurèle work at?");
         # after "is/has <name>" only a verb form is ("is Aurèle coming?", not "is Aurèle off?")

@@ -40,7 +40,12 @@ def test_verbs_are_read_from_their_place_in_the_sentence(text: str, verb: str) -
 
 @pytest.mark.parametrize(
     "text",
-    ["c'est quoi le wifi invité ?", "where is Bastien's car?", "where does Bastien work?"],
+    [
+        "c'est quoi le wifi invité ?",
+        "where is Bastien's car?",
+        "where does Bastien work?",
+        "who works on Zorglub?",  # English "on" is a preposition, not the French subject clitic
+    ],
 )
 def test_participles_alone_english_possessives_and_english_subjects_are_not_verbs(text: str) -> None:
     assert not read(text).verbs
