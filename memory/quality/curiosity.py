@@ -19,7 +19,8 @@ TARGET_RECALL = 0.9
 BLIND_SET = Path(__file__).with_name("curiosity_blind.jsonl")
 FRESH_SET = Path(__file__).with_name("fresh_curiosity.jsonl")  # a second blind set (BLIND_SETS.md)
 THIRD_SET = Path(__file__).with_name("third_curiosity.jsonl")  # a third one (BLIND_SETS.md)
-SETS = {"blind": BLIND_SET, "fresh": FRESH_SET, "third": THIRD_SET}
+FOURTH_SET = Path(__file__).with_name("fourth_curiosity.jsonl")  # a fourth, another trade
+SETS = {"blind": BLIND_SET, "fresh": FRESH_SET, "third": THIRD_SET, "fourth": FOURTH_SET}
 SHOWN_ERRORS = 40
 
 

@@ -38,7 +38,8 @@ BLIND_SET = HERE / "dedup_blind.jsonl"
 FRESH_SET = HERE / "fresh_dedup.jsonl"
 OLD_SET = HERE / "dedup_set.jsonl"
 THIRD_SET = HERE / "third_dedup.jsonl"
-SETS = {"blind": BLIND_SET, "fresh": FRESH_SET, "third": THIRD_SET, "old": OLD_SET}
+FOURTH_SET = HERE / "fourth_dedup.jsonl"  # a fourth one, another trade (BLIND_SETS.md)
+SETS = {"blind": BLIND_SET, "fresh": FRESH_SET, "third": THIRD_SET, "fourth": FOURTH_SET, "old": OLD_SET}
 SHOWN_ERRORS = 40
 
 

@@ -32,7 +32,8 @@ DATASET = Path(__file__).with_name("retrieval_set.jsonl")
 HOLDOUT = DATASET.with_name("retrieval_holdout.jsonl")
 BLIND = DATASET.with_name("retrieval_blind.jsonl")
 THIRD = DATASET.with_name("third_retrieval.jsonl")  # a third blind set (BLIND_SETS.md)
-SETS = {"blind": BLIND, "third": THIRD, "old": DATASET, "old-holdout": HOLDOUT}
+FOURTH = DATASET.with_name("fourth_retrieval.jsonl")  # a fourth one, another trade (BLIND_SETS.md)
+SETS = {"blind": BLIND, "third": THIRD, "fourth": FOURTH, "old": DATASET, "old-holdout": HOLDOUT}
 TARGET_RECALL_AT_1 = 0.9  # on the blind set's test half
 TARGET_RECALL_AT_5 = 0.98
 
