@@ -236,7 +236,29 @@ def _after_laughter(text: str) -> str:
     found = _LAUGHTER_THEN.match(text)
     text = text if found is None else text[found.end() :]
     asked = _QUESTION_THEN.match(text)
-    return text if asked is None else text[asked.end() :]
+    return _before_later_laughter(text if asked is None else text[asked.end() :])
+
+
+# Where a chat sentence ends: after a full stop, a question or exclamation mark, an ellipsis or
+# emojis (kept with the sentence they close), before another word.
+_SENTENCE_END = re.compile(r"(?:[.!?…]+|[\U0001F300-\U0001FAFF\u2600-\u27BF\uFE0F]+)(?=\s+\w)")
+
+
+def _before_later_laughter(text: str) -> str:
+    """Laughter in a later sentence laughs at that sentence, not at the one before it ("lundi 8 je
+    suis de retour, direct en nuit 💪 le petit fait enfin ses nuits lol", "3rd February - straight
+    into property. Can't wait to escape the bundles 😅"): the message up to it, when a sentence
+    before it is no question. Laughter in the first such sentence keeps the whole message (a joke:
+    "sous le bureau du dirlo avec les croissants 😂", "Mathis au Sommet ? il va surtout couvrir le
+    stand aligot 😂")."""
+    start, told = 0, False
+    for end in [found.end() for found in _SENTENCE_END.finditer(text)] + [len(text)]:
+        sentence = text[start:end]
+        if _JOKE.search(_REPEATED_LETTER.sub(r"\1", sentence)):
+            return text[:start].strip() if told else text
+        told = told or not sentence.rstrip().endswith("?")
+        start = end
+    return text
 
 
 # A first sentence ending with "?" (and the emojis after it) before another one, which opens with a

@@ -326,6 +326,19 @@ def test_laughter_closing_a_first_sentence_leaves_what_follows_to_answer() -> No
     assert answer_text(told, "en") == "I'm in Aberdeen, fully remote"
 
 
+def test_laughter_in_a_later_sentence_leaves_the_sentence_before_it_to_answer() -> None:
+    """Probe conversations (2026-11-28, evening): "3rd February - straight into property with
+    Priya. Can't wait to escape the bundles 😅" from Tom, to "when does Tom move over to property?",
+    was a joke for its last emoji. Laughter in the only told sentence is still one."""
+    moving = AskedQuestion("g-t", "When does Tom move over to property?", "Tom", ASKED_AT, "m-t", "date")
+    told = "3rd February - straight into property with Priya. Can't wait to escape the bundles 😅"
+    assert link(said("Tom", told), moving, language="en") == ("g-t", "subject_author")
+    assert answer_text(told, "en") == "3rd February - straight into property with Priya"
+    where = AskedQuestion("g-m", "Mathis couvre quoi au Sommet ?", "Mathis", ASKED_AT, "m-m", "definition")
+    joke = "Mathis au Sommet ? il va surtout couvrir le stand aligot 😂"
+    assert link(said("Thibault", joke), where) is None
+
+
 @pytest.mark.parametrize(
     "text",
     ["Eko, Bob il aime le…", "Eko, c'est le...", "Eko, sa couleur préférée c'est du", "Eko, it's the"],
