@@ -220,8 +220,9 @@ class Responder:
 
     async def correct(self, message: dict[str, Any], replying: bool = False) -> Reply | None:
         """A message by which the author of an answer Eko just noted corrects it ("Eko ah non pardon,
-        c'est mercredi !" after "Eko c'est mardi"), naming Eko or ``replying`` to one of its
-        messages: the fact is replaced, Eko says what it noted now. None when the message corrects
+        c'est mercredi !" after "Eko c'est mardi"), or anyone corrects the fact holding the value
+        they take back ("Eko, correction : c'est 22h30 pas 22h45"), naming Eko or ``replying`` to
+        one of its messages: the fact is replaced, Eko says what it noted now. None when the message corrects
         nothing (most messages: no memory read without a self-repair marker). Both modes: the model
         is never shown the answered goal."""
         text = str(message.get("text", ""))
@@ -241,7 +242,10 @@ class Responder:
                 return None  # corrected or answered again meanwhile
             await self.memory.delete(old.id)
             fact = await self.memory.answer_goal(goal.id, new_text, author or None, self._facet(goal))
-        log.info("an answer was corrected by its author", extra={"goal_id": goal.id, "fact_id": fact.id})
+        log.info(
+            "an answer was corrected",
+            extra={"goal_id": goal.id, "fact_id": fact.id, "by_its_author": author == old.author},
+        )
         text = self.templates.render("noted", asker=author, fact=fact.text)
         return Reply(_clip(text), "helpful", "offline", learned_fact_id=fact.id)
 

@@ -168,9 +168,10 @@ async def find_corrected(
     replying: bool = False,
 ) -> tuple[Answer, Record, Record] | None:
     """The answer ``message`` corrects (:func:`language.answers.find_correction`; ``replying``: it
-    replies to one of Eko's messages): the new answer, the goal and the fact its author gave within
-    ``window``. Only a fact learned from that goal alone (never merged with another, never said by
-    anyone else): replacing it loses nothing."""
+    replies to one of Eko's messages): the new answer, the goal and the fact given within
+    ``window``, by the message's author or holding the value the message takes back ("22h30 pas
+    22h45": the fact saying 22h45, whoever gave it). Only a fact learned from that goal alone (never
+    merged with another, never said by anyone else): replacing it loses nothing."""
     answered = await memory.list("goal", status="answered", limit=_ASKED_LIMIT)
     recent = [
         g for g in answered if g.updated_at is not None and timedelta(0) <= now - g.updated_at <= window
@@ -191,6 +192,7 @@ async def find_corrected(
             language=language,
             bot_name=bot_name,
             replying=replying,
+            corrected=fact.text,
         )
         if answer is not None:
             return answer, goal, fact

@@ -673,14 +673,24 @@ def find_correction(
     language: Language = "fr",
     bot_name: str = "Eko",
     replying: bool = False,
+    corrected: str | None = None,
 ) -> Answer | None:
     """The new answer in a message by which ``answered_by`` corrects the answer they gave
     ``question`` at ``answered_at``: it names Eko or replies to Eko's note of it (``replying``, the
     page's reply reference: as explicit), comes within ``window``, opens with a self-repair marker
     (:data:`_SELF_REPAIR`) and what follows answers the question as any answer must (says
-    something, the facet's shape, no denial). Anyone else, or no marker: None (a second opinion is
-    no correction)."""
-    if name_key(said.author) != name_key(answered_by) or name_key(said.author) == name_key(bot_name):
+    something, the facet's shape, no denial). No marker: None.
+
+    ``corrected``, the text of the fact the answer became: a correction naming the value it takes
+    back ("22h30 pas 22h45", "the 24th, not the 21st") corrects only a fact holding that value, and
+    then whoever sends it (a colleague who knows better); otherwise only ``answered_by`` corrects
+    (a second opinion is no correction)."""
+    if name_key(said.author) == name_key(bot_name):
+        return None
+    values = taken_back(said.text)
+    if corrected is not None and values and not _holds_a_value(corrected, values):
+        return None  # "c'est 22h30 pas 22h45" corrects the fact saying 22h45, not the last one noted
+    if name_key(said.author) != name_key(answered_by) and not (corrected is not None and values):
         return None
     # as explicit as the answer itself: naming Eko, replying to it, or the question's subject
     # taking back what they said of themself ("Ah non, je dis n'importe quoi : c'est 5h30")
@@ -726,20 +736,51 @@ def _without_taken_back(text: str) -> str:
     mercredi. Toujours à 9h" → "jeudi. Toujours à 9h", "Sunday not Saturday"): a day, a month, a
     number or a code after "pas" or "not", and a later sentence naming it (what else "pas"
     negates stays: "jeudi, pas avant 9h")."""
+    found = _taken_back_span(text)
+    if found is None:
+        return text
+    start, end, values = found
+    kept = text[:start] + text[end:]
+    # and a sentence about the value taken back ("la C012, pas la C014. La C014 c'est la salle Pasteur")
+    sentences = re.split(r"(?<=[.!?…])\s+", kept)
+    about_it = [i for i, one in enumerate(sentences) if i and values[0] in re.findall(r"\w+", fold(one))]
+    return " ".join(one for i, one in enumerate(sentences) if i not in about_it).strip(_CLOSING)
+
+
+def _taken_back_span(text: str) -> tuple[int, int, tuple[str, ...]] | None:
+    """Where ``text`` takes a value back ("pas jeudi 14", "not Saturday the 13th"), and its words
+    folded."""
     for found in _TAKEN_BACK.finditer(text):
         value = fold(found.group(1))
         if _a_value(value):
-            end = found.end()
+            values, end = [value], found.end()
             while (more := _MORE_OF_THE_VALUE.match(text, end)) is not None and _a_value(fold(more.group(1))):
-                end = more.end()  # "pas jeudi 14", "not Saturday the 13th"
-            kept = text[: found.start()] + text[end:]
-            # and a sentence about the value taken back ("la C012, pas la C014. La C014 c'est la
-            # salle Pasteur")
-            sentences = re.split(r"(?<=[.!?…])\s+", kept)
-            about_it = [i for i, one in enumerate(sentences) if i and value in re.findall(r"\w+", fold(one))]
-            kept = " ".join(one for i, one in enumerate(sentences) if i not in about_it)
-            return kept.strip(_CLOSING)
-    return text
+                values.append(fold(more.group(1)))
+                end = more.end()
+            return found.start(), end, tuple(values)
+    return None
+
+
+def taken_back(text: str) -> tuple[str, ...]:
+    """The value a correction takes back, word by word and folded ("c'est 22h30 pas 22h45" →
+    ("22h45",), "Sunday the 14th, not Saturday the 13th" → ("saturday", "13th")), or ()."""
+    found = _taken_back_span(text)
+    return () if found is None else found[2]
+
+
+def _holds_a_value(text: str, values: tuple[str, ...]) -> bool:
+    """Whether ``text`` says the first of ``values`` (a number up to its ordinal suffix: "14th" /
+    "14", a day or month in either language: "samedi" / "Saturday")."""
+    said = {_value_key(word) for word in re.findall(r"\w+", fold(_HOUR_COLON.sub(r"\1h\2", text)))}
+    return _value_key(values[0]) in said
+
+
+_HOUR_COLON = re.compile(r"\b(\d{1,2})[:.](\d{2})\b")
+_ORDINAL = re.compile(r"^(\d+)(?:st|nd|rd|th|er|e|eme)$")
+
+
+def _value_key(word: str) -> str:
+    return CALENDAR.get(word) or _ORDINAL.sub(r"\1", _HOUR_COLON.sub(r"\1h\2", word))
 
 
 def _a_value(folded: str) -> bool:

@@ -322,6 +322,34 @@ async def test_the_author_of_an_answer_corrects_it(
     assert eko.counters.curiosity_to_fact == 1
 
 
+async def test_a_correction_naming_the_value_it_takes_back_corrects_the_fact_holding_it(
+    eko: Bot, memory: Memory, humans: Join, clock: FakeClock
+) -> None:
+    """Colette's "Eko, correction : c'est 22h30 pas 22h45 samedi" replaced the page count she had just
+    given, and the deadline Nadège gave stayed wrong (probe conversation of 2026-11-28, evening):
+    the value taken back names the fact meant, whoever corrects it; the other fact is kept."""
+    alice, bob, carol = await humans("Alice"), await humans("Bob"), await humans("Carol")
+    await ask(alice, "Eko, on boucle à quelle heure samedi ?")
+    await eko.drain()
+    await reflect(alice)
+    clock.advance(30)
+    await ask(bob, "Eko, 22h45")
+    clock.advance(120)
+    await ask(alice, "Eko, on a combien de pages pour le cahier spécial ?")
+    await eko.drain()
+    await reflect(alice)
+    clock.advance(30)
+    await ask(carol, "Eko, 24 pages")
+    clock.advance(30)
+    fixed = await ask(carol, "Eko, correction : c'est 22h30 pas 22h45 samedi")
+    assert "22h30" in fixed["text"] and "pages" not in fixed["text"], fixed["text"]
+    await eko.drain()
+    facts = [f.text for f in await memory.list("fact")]
+    deadline = [f for f in facts if "22h" in f]
+    assert len(facts) == 2 and any("24 pages" in f for f in facts), facts
+    assert deadline == ["Heure de samedi : 22h30 (d'après Carol)"], facts
+
+
 async def test_the_author_of_an_answer_corrects_it_by_replying_to_eko_s_note(
     eko: Bot, memory: Memory, humans: Join, clock: FakeClock
 ) -> None:

@@ -470,6 +470,50 @@ def test_the_author_of_an_answer_corrects_it_with_a_self_repair_marker() -> None
     assert found is not None and found.text == "c'est la C012"
 
 
+def test_a_correction_naming_the_value_it_takes_back_corrects_only_the_fact_holding_it() -> None:
+    """Probe conversations (2026-11-28, evening): "Eko, correction : c'est 22h30 pas 22h45 samedi"
+    from Colette replaced the page count she had just given with "22h30" (the deadline, 22h45, was
+    Nadège's); "Eko, correction: the Okafor hearing's ... 21st January now, not the 14th" from Aisha
+    was lost (Gareth had answered). The value taken back says which fact is meant, whoever
+    corrects it."""
+    from language.answers import find_correction
+
+    deadline = AskedQuestion("g-d", "On boucle à quelle heure samedi ?", "bouclage", ASKED_AT, "m-d", "hours")
+    noted_at = ASKED_AT + timedelta(seconds=30)
+
+    def correction(author: str, text: str, answered_by: str, fact: str) -> str | None:
+        found = find_correction(
+            said(author, text, 60), deadline, answered_by, noted_at, window=WINDOW, corrected=fact
+        )
+        return None if found is None else found.text
+
+    fix = "Eko, correction : c'est 22h30 pas 22h45 samedi, Riom a rappelé"
+    assert correction("Colette", fix, "Nadège", "Bouclage samedi : 22h45 (d'après Nadège)") == (
+        "c'est 22h30, Riom a rappelé"
+    )
+    assert correction("Colette", fix, "Colette", "Pages du cahier : 24 pages (d'après Colette)") is None
+    # without a value taken back, only the answer's author corrects it
+    assert correction("Colette", "Eko, correction : c'est 22h30", "Nadège", "Bouclage : 22h45") is None
+    assert (
+        correction("Nadège", "Eko, correction : c'est 22h30", "Nadège", "Bouclage : 22h45") == "c'est 22h30"
+    )
+    # an ordinal, a time with a colon, a day in the other language
+    assert correction("Aisha", "Eko, correction: 21st January now, not the 14th", "Gareth", "14 January") == (
+        "21st January now"
+    )
+    assert correction("Aisha", "Eko sorry, it's 22:30 not 22:45", "Gareth", "à 22h45") == "it's 22:30"
+    hearing = AskedQuestion("g-h", "When is the Okafor hearing?", "Okafor", ASKED_AT, "m-h", "date")
+    found = find_correction(
+        said("Aisha", "Eko correction: Sunday not Saturday", 60),
+        hearing,
+        "Gareth",
+        noted_at,
+        window=WINDOW,
+        corrected="Okafor : samedi à 9h",
+    )
+    assert found is not None and found.text == "Sunday"
+
+
 def test_a_reply_opening_with_a_question_of_its_own_is_a_guess_not_an_answer() -> None:
     """ "tuesday maybe? they usually come on a tuesday", sent with the reply button (probe of
     2026-11-28, late afternoon: stored as the delivery date); a question echoing the one asked leads
