@@ -1930,6 +1930,8 @@ def _about_something_else(text: str, question: AskedQuestion, language: Language
     """The reply opens with what it speaks of, then a copula, and that is nothing the question
     names ("le séminaire c'est du 12 au 14 juin" to "Quentin bosse où ?"): a statement about
     another thing. A fragment ("c'est le bleu", "ben c'est le bleu") opens with no content word."""
+    # in the first sentence, where the answer is ("21st of November. 5pm our time is the cutoff")
+    text = sentence_around(text, 0, 1)
     found = re.search(rf"(?<![\w']){_COPULA[language]}\s", fold(text))
     if found is None:
         return _opens_with_another_subject(text, question)

@@ -112,6 +112,15 @@ _CUES: tuple[tuple[str, str], ...] = (
         r"(?= (?:anniversaire|anniv|deadline|echeance) )|"
         r"(?:what s|what is)(?: the)?(?= (?:\w+ s )?(?:birthday|bday|deadline) )) ",
     ),
+    # "what" asking for a day is a date ("what's the last day we can send the build?", "c'est quoi
+    # le dernier jour pour rendre le dossier ?"): the noun, maybe after an adjective of order (kept:
+    # the first day is not the last), then the clause or complement saying which day.
+    (
+        "date",
+        r" (?:what s|what is|whats|c est quoi|quel est|quelle est|quel sera|c etait quoi)(?: the| le| la| l)?"
+        r"(?=(?: last| first| next| final| dernier| derniere| premier| premiere| prochain| prochaine)?"
+        r" (?:day|date|jour) (?:we|you|i|they|he|she|it|for|of|to|on|pour|de|du|d|des|ou|que|qu) )",
+    ),
     (
         "reason",
         r" (?:pourquoi|pour quelle raison|why|la raison(?: de| du| d)?|raison(?: de| du| d)?|"

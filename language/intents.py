@@ -149,7 +149,7 @@ _GREETINGS = _phrases(
     r"happy \w+",
     r"see you(?: later| tomorrow)?",
 )
-_THANKS = _phrases(r"merci", r"thanks?", r"thx", r"thank you", r"ty", r"cimer", r"nickel merci")
+_THANKS = _phrases(r"merci", r"thanks?", r"thx", r"thank you", r"ty", r"cheers", r"cimer", r"nickel merci")
 _OPINION = _phrases(
     r"meilleure?s?",
     # not after a verb of liking: "which film does Dmitri like best?" asks his favourite

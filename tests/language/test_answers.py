@@ -514,6 +514,18 @@ def test_a_correction_naming_the_value_it_takes_back_corrects_only_the_fact_hold
     assert found is not None and found.text == "Sunday"
 
 
+def test_a_fragment_then_a_sentence_about_it_answers_with_the_fragment() -> None:
+    """ "Eko, 21st of November. 5pm our time is the cutoff" (probe conversation of 2026-11-28,
+    evening) was read as a statement about "5pm our time", something else than the question's: the
+    copula that says so is looked for in the first sentence, where the answer is."""
+    cutoff = AskedQuestion(
+        "g-c", "What's the last day we can send the build to Nintendo?", "Nintendo", ASKED_AT, "m-c", "date"
+    )
+    fragment = said("Cian", "Eko, 21st of November. 5pm our time is the cutoff")
+    assert link(fragment, cutoff, language="en") == ("g-c", "mention")
+    assert link(said("Cian", "Eko, the pizza night is the 20th"), cutoff, language="en") is None
+
+
 def test_a_reply_opening_with_a_question_of_its_own_is_a_guess_not_an_answer() -> None:
     """ "tuesday maybe? they usually come on a tuesday", sent with the reply button (probe of
     2026-11-28, late afternoon: stored as the delivery date); a question echoing the one asked leads

@@ -30,6 +30,11 @@ from language.text import is_finite_verb
         ("comment je peux appeler Bastien ?", "contact"),
         ("on peut téléphoner à Bastien ?", "contact"),
         ("comment s'appelle le chat de Bastien ?", "name"),
+        # "what" asking for a day (probe conversation of 2026-11-28, evening: read as a definition,
+        # so "legend, cheers Fergal. ta Eko" fitted it); not a noun phrase with "day" in it
+        ("what's the last day we can send the build off to Nintendo?", "date"),
+        ("c'est quoi le dernier jour pour rendre le dossier ?", "date"),
+        ("what's the day rate for Bastien?", "definition"),
     ],
 )
 def test_facet_cues(text: str, facet: str) -> None:

@@ -50,6 +50,7 @@ from language.intents import asks_what_bot_is, intent_of
         ("Eko, tu es d'accord avec moi ?", "agreement"),
         ("Salut Eko !", "greeting"),
         ("Merci Eko, t'es au top", "thanks"),
+        ("Cheers Eko 👍", "thanks"),  # British thanks (probe of 2026-11-28, evening: small talk)
         ("Eko, rappelle-moi d'appeler Simon demain", "action"),
         ("Eko, tu peux demander à Zoé où en est le projet ?", "action"),
         # "tu peux" and an infinitive the imperatives do not begin
