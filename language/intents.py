@@ -358,6 +358,8 @@ _WELLBEING_PHRASES = (
     r"whats up",
     r"(?:t as|tu as|as tu) passe une? bon(?:ne)?",
     r"(?:did you have|had) a (?:good|nice) (?:day|weekend|week)",
+    # the same, elliptic, closing the message ("good weekend?", "nice holiday?")
+    r"(?:good|nice|great) (?:day|weekend|week end|week|holiday|holidays|trip|break|evening)(?= $)",
 )
 _WELLBEING = _phrases(*_WELLBEING_PHRASES)
 _SMALL_TALK = _phrases(
@@ -389,6 +391,9 @@ _SMALL_TALK = _phrases(
     # news asked of no one
     r"(?:t as|tu as|vous avez|as tu|avez vous) (?:des )?nouvelles(?= $)",
 )
+# "Tu sais" set off by a comma is a pause before telling ("tu sais, le permis du Moulinat on
+# l'attend toujours…"), not a question frame ("tu sais où est le permis ?").
+_YOU_KNOW_AS_A_PAUSE = re.compile(r"^\W*(?:tu sais|vous savez|you know)\s*[,…]")
 # Told rather than asked: "tu sais quoi ? X…", "devine qui…", "pour info", "je sais pas qui…".
 _STATEMENT = _phrases(
     r"tu sais quoi",
@@ -437,7 +442,17 @@ _GUESS = re.compile(
 )
 # Interrogatives that ask whatever surrounds them ("qui" and "que" also open relative clauses).
 _ASKING_WORDS = INTERROGATIVES - folded_words("qui que qu")
-_EXCLAMATIVES = folded_words("quel quelle quels quelles what")
+_EXCLAMATIVES = folded_words("quel quelle quels quelles")
+
+
+def _exclaims(rest: list[str]) -> bool:
+    """An exclamation opens the words: "quelle journée…", "what a day" ("what" then an article:
+    "what's the floor area of villa X" asks, question mark or not)."""
+    if rest[0] == "what":
+        return rest[1:2] in (["a"], ["an"])
+    return rest[0] in _EXCLAMATIVES
+
+
 _DETERMINERS = folded_words("le la les l un une the a an ton ta tes son sa ses")
 # Auxiliaries and copulas: a noun phrase with one of them is a sentence, not an elliptic request.
 _VERB_MARKERS = folded_words("est sont a ont etait avait va vont is are was has have had will")
@@ -701,7 +716,7 @@ def intent_of(text: str, language: Language = "fr", bot_name: str = "Eko") -> In
     content = [w for w in words if w not in FUNCTION_WORDS]
     if _PLEASE_DO.match(joined):
         return "action"  # "please do the needful and drop the link here", "kindly send the deck"
-    if _STATEMENT.search(joined):
+    if _STATEMENT.search(joined) or (not asks and _YOU_KNOW_AS_A_PAUSE.match(fold(said))):
         return "statement"
     recall = bool(_RECALL.search(joined))
     if (_ACTION.search(joined) or _asks_to_do(words)) and not recall and not _TELL_ME_WHAT.search(joined):
@@ -740,8 +755,8 @@ def intent_of(text: str, language: Language = "fr", bot_name: str = "Eko") -> In
     if set(rest) & _YOU or (asks and _ASKS_BOT_HAS.search(joined) and not set(words) & _COMPLEMENTS):
         return "about_bot"  # "t'as un film préféré ?": Eko's own, nobody else's named
     framed_request = recall or bool(seeking) or bool(_REQUEST_FRAMES.search(joined))
-    if not asks and not framed_request and rest[0] in _EXCLAMATIVES:
-        return "small_talk"  # "quelle journée…", "quel temps de fou": an exclamation
+    if not asks and not framed_request and _exclaims(rest):
+        return "small_talk"  # "quelle journée…", "quel temps de fou", "what a day": an exclamation
     if (_KNOW_SOME.search(joined) and not set(words) & INTERROGATIVES) or set(words) & _JOKES:
         return "action"  # come up with one: "tu connais la blague du canard ?"
     reading = read_facet(said, language)

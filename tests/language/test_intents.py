@@ -51,6 +51,13 @@ from language.intents import asks_what_bot_is, intent_of
         ("Salut Eko !", "greeting"),
         ("Merci Eko, t'es au top", "thanks"),
         ("Cheers Eko 👍", "thanks"),  # British thanks (probe of 2026-11-28, evening: small talk)
+        # the fourth set's dev half (2026-11-28, evening): "what" asks unless an article follows
+        # it, an elliptic "good weekend?" asks after Eko's, "tu sais," pauses before telling
+        ("Eko what's the floor area of villa Zorglub, surface de plancher I mean", "information"),
+        ("Eko what a day", "small_talk"),
+        ("Eko, good weekend?", "small_talk"),
+        ("Eko, tu sais, le permis de Zorglub on l'attend toujours…", "statement"),
+        ("Eko, tu sais, c'est quoi le code wifi ?", "information"),
         ("Eko, rappelle-moi d'appeler Simon demain", "action"),
         ("Eko, tu peux demander à Zoé où en est le projet ?", "action"),
         # "tu peux" and an infinitive the imperatives do not begin
