@@ -158,7 +158,9 @@ _NEGATION = re.compile(
     r"(?<!\w)(?:ne|n'|pas|aucune?|nul(?:le)?|moindre|rien|jamais|no|not|never|none)(?!\w)|n't\b"
 )
 _KNOWING = re.compile(
-    r"\b(?:sai[st]|savoir|savais|savait|su|connai\w*|connu\w*|idee\w*|know\w*|knew|idea\w*|clue\w*)\b"
+    r"\b(?:sai[st]|savoir|savais|savait|su|connai\w*|connu\w*|idee\w*|know\w*|knew|idea\w*|clue\w*|"
+    # understanding is knowing how ("j'ai jamais compris", "I never understood it")
+    r"compris|comprends|comprend|comprendre|understand\w*|understood)\b"
 )
 _RHETORICAL_KNOWING = re.compile(r"\b(?:va|allez|qui|dieu|who|god) (?:savoir|sait|knows)\b")
 
@@ -1868,6 +1870,8 @@ def _states_another_facet(text: str, question: AskedQuestion) -> bool:
         return False
     if gives_a_date_not_a_place(question.facet or "", text):
         return True  # "je suis en vacances à partir du 4 août" to "où part Joachim en vacances ?"
+    if question.facet == "manner" and _DEFINES.match(fold(text)):
+        return True  # "c'est un logiciel de métré" to "comment fonctionne Quantix ?": what it is
     stated = stated_facets(text) & PREDICATE_FACETS
     if question.facet == "employer" and "place" in stated and _WHERE.search(question.text):
         return False  # "Ambre travaille où ?" is answered by a town as well as by a company
@@ -1875,6 +1879,10 @@ def _states_another_facet(text: str, question: AskedQuestion) -> bool:
 
 
 _WHERE = re.compile(r"(?<![\w'’])(?:où|where)(?![\w'’])", re.IGNORECASE)
+# A reply opening with a copula and an indefinite article says what a thing is (not "un peu", "a bit").
+_DEFINES = re.compile(
+    r"^(?:c'est|cest|c est|ce sont|it's|it is|its|that's) (?:un|une|des|a|an)\b(?! (?:peu|bit|little)\b)"
+)
 
 
 def _replied_with_a_reason(said: Said, question: AskedQuestion) -> bool:
@@ -2160,6 +2168,8 @@ def _states_about(text: str, question: AskedQuestion, language: Language) -> boo
         return True
     if _same_direction_asked(text, question):
         return True  # "Ismaël arrive le 2 septembre" to "quand commence Ismaël ?"
+    if _gives_asked_channel(text, question):
+        return True  # the very number or address asked ("Baudouin c'est le 06 71 42 88 19")
     if question.facet == "place":
         after = _PLACE_WORDS[language]
     elif question.facet in _SHAPES and not _named_besides_the_asking(question):

@@ -510,6 +510,7 @@ _STATED: tuple[tuple[str, str], ...] = (
     (
         "origin",
         r" (?:vient|viens|venait|venu|venue) d| originaire| a grandi| grandi a| nee? a| born in| "
+        r"born and raised| raised in| nee? et elevee? a| elevee? a| "
         r"grew up| is from| comes from| natif| native| i come from| i m from| we re from",
     ),
     (

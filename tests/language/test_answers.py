@@ -526,6 +526,26 @@ def test_a_fragment_then_a_sentence_about_it_answers_with_the_fragment() -> None
     assert link(said("Cian", "Eko, the pizza night is the 20th"), cutoff, language="en") is None
 
 
+def test_the_fourth_answers_set_dev_half_rules() -> None:
+    """The fourth set's dev half (2026-11-28, evening): "born and raised in Dax" states where one
+    comes from; the very number asked, after the subject and a copula, answers; what a thing is
+    does not say how it works; not understanding is not knowing."""
+    origin = AskedQuestion("g-o", "D'où est originaire Zorglub ?", "Zorglub", ASKED_AT, "m-o", "origin")
+    assert link(said("Zorglub", "born and raised in Dax 🏉"), origin) == ("g-o", "subject_author")
+    phone = AskedQuestion(
+        "g-p", "Quel est le numéro de téléphone de Zorglub ?", "Zorglub", ASKED_AT, "m-p", "contact"
+    )
+    assert link(said("Alice", "Eko, Zorglub c'est le 06 71 42 88 19"), phone) == ("g-p", "mention")
+    assert link(said("Alice", "Eko, Zorglub c'est le meilleur"), phone) is None
+    how = AskedQuestion("g-h", "Comment fonctionne Quantix ?", "Quantix", ASKED_AT, "m-h", "manner")
+    assert link(said("Alice", "c'est un logiciel de métré", reply_to="m-h"), how) is None
+    assert link(said("Alice", "Eko moi non plus j'ai jamais compris 🙈"), how) is None
+    assert link(said("Alice", "on importe l'IFC et il sort les métrés", reply_to="m-h"), how) == (
+        "g-h",
+        "reply",
+    )
+
+
 def test_a_reply_opening_with_a_question_of_its_own_is_a_guess_not_an_answer() -> None:
     """ "tuesday maybe? they usually come on a tuesday", sent with the reply button (probe of
     2026-11-28, late afternoon: stored as the delivery date); a question echoing the one asked leads
