@@ -224,14 +224,18 @@ def translates(french: str, english: str) -> bool:
     # "years" → year, but "training" stays as written (a noun's translation is no verb's).
     nominal = {english} if english.endswith(ENGLISH_VERB_ENDINGS) else verbal
     back = frozenset().union(*(lexicon.english_french.get(form, frozenset()) for form in verbal))
-    return any(
-        candidate in back
-        and bool(
+    for candidate in french_lemmas(french):
+        known = candidate in lexicon.french_english or candidate in lexicon.french_english_verbs
+        forth = bool(
             nominal & lexicon.french_english.get(candidate, frozenset())
             or verbal & lexicon.french_english_verbs.get(candidate, frozenset())
         )
-        for candidate in french_lemmas(french)
-    )
+        # Both dictionaries agree; or the one that knows the word gives the other, the other
+        # having no entry for it (the English-French database is small: "bag", "supplier" are
+        # missing, so "sac" / "bag" rests on the French-English entry alone).
+        if (forth and candidate in back) or (forth and not back) or (candidate in back and not known):
+            return True
+    return False
 
 
 def _regular_stems(english: str) -> set[str]:
@@ -268,11 +272,22 @@ def translatable(word: str) -> bool:
     ):
         return True
     if language_of(word) == "en":
-        return word in lexicon.english_french or english_lemma(word) in lexicon.english_french
+        return any(
+            form in lexicon.english_french or form in _english_targets()
+            for form in (word, english_lemma(word))
+        )
     return False
+
+
+@lru_cache(maxsize=1)
+def _english_targets() -> frozenset[str]:
+    """The English words the French-English dictionary translates to (:func:`translates` may rest
+    on it alone)."""
+    lexicon = load()
+    return frozenset().union(*lexicon.french_english.values(), *lexicon.french_english_verbs.values())
 
 
 def forget() -> None:
     """Drop what was read (a test pointing :data:`DICTD_DIRECTORY` elsewhere calls it)."""
-    for cached in (_load, _french_forms, french_lemmas, translates, translatable):
+    for cached in (_load, _french_forms, french_lemmas, translates, translatable, _english_targets):
         cached.cache_clear()

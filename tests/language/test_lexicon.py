@@ -75,6 +75,26 @@ def test_single_words_translate_both_ways_by_lemma(own_directory: Path) -> None:
     assert not lexicon.translates("drums", "tambours")  # the French word comes first
 
 
+def test_one_dictionary_suffices_where_the_other_has_no_entry_for_the_word(own_directory: Path) -> None:
+    """The English-French database is small ("bag", "supplier" have no entry): a translation the
+    French-English one gives stands alone then, and the other way round; where both know the
+    words, they must agree (2026-11-28, evening: "sac" / "bag" were two words)."""
+    _database(
+        own_directory,
+        "freedict-fra-eng",
+        {"sac": "sac <n, masc>\nbag, sack\n", "tambour": "tambour <n, masc>\ndrum\n"},
+    )
+    _database(
+        own_directory,
+        "freedict-eng-fra",
+        {"sack": "sack\nlicencier\n", "drum": "drum\ntambour\n", "lorry": "lorry\ncamion\n"},
+    )
+    assert lexicon.translates("sac", "bag")  # no "bag" in the English-French database
+    assert not lexicon.translates("sac", "sack")  # "sack" there says "licencier", not "sac"
+    assert lexicon.translates("camion", "lorry")  # no "camion" in the French-English one
+    assert lexicon.translatable("bag") and lexicon.translatable("lorry")
+
+
 def test_without_the_dictionaries_nothing_translates_and_a_line_says_how_to_install_them(
     own_directory: Path,
 ) -> None:
