@@ -714,10 +714,17 @@ def fact_heading(curiosity: Curiosity) -> str:
     # a capitalised word inside the question is a name, wherever it stands ("Anatole vient", from
     # "il vient d'où Anatole ?", is a heading although "où" comes right before the name)
     named = first[:1].isupper() and bool(before)
+    asked_as = " ".join(curiosity.text.split()).rstrip(" ?!.…")
     if any(word in INTERROGATIVES for word in folded_words(curiosity.topic)):
         # a topic still asking ("Kestrel what do we actually pay per seat", from "Kestrel, what do
-        # we actually pay per seat?") is no noun phrase: its subject heads the fact
-        return curiosity.subject or curiosity.topic
+        # we actually pay per seat?") is no noun phrase: its subject heads the fact, unless it asks
+        # too ("boucler à quelle heure samedi"): then the question as it was asked
+        subject = curiosity.subject or ""
+        return asked_as if not subject or set(folded_words(subject)) & INTERROGATIVES else subject
+    if set(folded_words(curiosity.topic)) & _DO_SUPPORT:
+        # "toner does the big printer on the second floor take", from "which toner does the big
+        # printer on the second floor take?": an English question's word order, no heading
+        return asked_as
     # after an interrogative or a clitic, a word is the verb ("qui pilote", "où se passe"), even one
     # the dictionary reads as a noun first
     if (
@@ -731,11 +738,13 @@ def fact_heading(curiosity: Curiosity) -> str:
             or is_english_verb_form(fold(first))
         )
     ):
-        return " ".join(curiosity.text.split()).rstrip(" ?!.…")
+        return asked_as
     return curiosity.topic
 
 
 _ASKING_WORDS = folded_words("qui quand ou comment pourquoi combien who when where how why")
+# English do-support: left inside a topic, the question's word order is ("does the printer take").
+_DO_SUPPORT = folded_words("do does did")
 _WHAT = folded_words("quoi what")
 
 

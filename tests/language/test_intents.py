@@ -370,6 +370,11 @@ def test_a_question_after_another_may_lean_on_it() -> None:
         # apostrophes and hyphens as written
         ("What's Priya's favourite band?", "Priya's favourite band"),
         ("C'est quand le prochain stand-up d'équipe ?", "prochain stand-up d'équipe"),
+        # a subject still asking, an English word order: the question (probe conversations of
+        # 2026-11-28, evening: "Boucler à quelle heure samedi : 22h45", "Toner does the big printer
+        # on the second floor take: Kyocera")
+        ("On doit boucler à quelle heure samedi ?", "On doit boucler à quelle heure samedi"),
+        ("Which toner does the big printer take?", "Which toner does the big printer take"),
     ],
 )
 def test_a_fact_opens_with_a_noun_phrase_or_else_the_question(question: str, heading: str) -> None:
