@@ -217,8 +217,11 @@ def translates(french: str, english: str) -> bool:
     "training" as a form of "train", which a French noun ("rame", a train of carriages) does not
     translate; a plural reaches its singular ("years" → year, "an")."""
     lexicon = load()
-    if not lexicon.english_french or language_of(english) != "en" or not _french(french):
+    if not lexicon.english_french or language_of(english) != "en":
         return False  # one word per language: "mail" is French too, so no translation of "poste"
+    # A French word English writes too ("pain", "boutique") translates only where both dictionaries
+    # agree ("pain" / "bread"): one alone may give its English sense's neighbour.
+    french_only = _french(french)
     lemma = english_lemma(english)
     verbal = {english, lemma, *_regular_stems(english)}
     # "years" → year, but "training" stays as written (a noun's translation is no verb's).
@@ -233,7 +236,9 @@ def translates(french: str, english: str) -> bool:
         # Both dictionaries agree; or the one that knows the word gives the other, the other
         # having no entry for it (the English-French database is small: "bag", "supplier" are
         # missing, so "sac" / "bag" rests on the French-English entry alone).
-        if (forth and candidate in back) or (forth and not back) or (candidate in back and not known):
+        if forth and candidate in back:
+            return True
+        if french_only and ((forth and not back) or (candidate in back and not known)):
             return True
     return False
 

@@ -95,6 +95,22 @@ def test_one_dictionary_suffices_where_the_other_has_no_entry_for_the_word(own_d
     assert lexicon.translatable("bag") and lexicon.translatable("lorry")
 
 
+def test_a_french_word_english_writes_too_translates_where_both_dictionaries_agree(
+    own_directory: Path,
+) -> None:
+    """ "pain", "boutique" are English words too: one dictionary alone does not make them French
+    words' translations, both agreeing does ("Tobias adore le pain de seigle" / "Tobias loves rye
+    bread", the fourth duplicate set's dev half, 2026-11-28, evening)."""
+    _database(
+        own_directory,
+        "freedict-fra-eng",
+        {"pain": "pain <n, masc>\nbread\n", "boutique": "boutique <n, fem>\nshop\n"},
+    )
+    _database(own_directory, "freedict-eng-fra", {"bread": "bread\npain\n"})
+    assert lexicon.translates("pain", "bread")
+    assert not lexicon.translates("boutique", "shop")  # the French-English entry alone
+
+
 def test_without_the_dictionaries_nothing_translates_and_a_line_says_how_to_install_them(
     own_directory: Path,
 ) -> None:
