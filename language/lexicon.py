@@ -209,9 +209,9 @@ def french_lemmas(word: str) -> frozenset[str]:
 @lru_cache(maxsize=65536)
 def translates(french: str, english: str) -> bool:
     """Whether the folded French word ``french`` and English word ``english`` are one word in the
-    two languages: the French-English dictionary gives the English word for one of the French
-    word's lemmas, and the English-French dictionary gives that lemma back ("équipe" / "team",
-    "maintenu" / "maintained": maintenir ↔ maintain).
+    two languages: either dictionary gives one for the other ("équipe" / "team", "maintenu" /
+    "maintained": maintenir ↔ maintain, "sac" / "bag"); both must, for a French word English
+    writes too ("pain" / "bread", not "boutique" / "shop" on one entry alone).
 
     An English "-ing" or "-ed" word reaches its lemma only for a French verb: simplemma reads
     "training" as a form of "train", which a French noun ("rame", a train of carriages) does not
@@ -227,18 +227,19 @@ def translates(french: str, english: str) -> bool:
     # "years" → year, but "training" stays as written (a noun's translation is no verb's).
     nominal = {english} if english.endswith(ENGLISH_VERB_ENDINGS) else verbal
     back = frozenset().union(*(lexicon.english_french.get(form, frozenset()) for form in verbal))
+    back_nominal = frozenset().union(*(lexicon.english_french.get(form, frozenset()) for form in nominal))
     for candidate in french_lemmas(french):
-        known = candidate in lexicon.french_english or candidate in lexicon.french_english_verbs
         forth = bool(
             nominal & lexicon.french_english.get(candidate, frozenset())
             or verbal & lexicon.french_english_verbs.get(candidate, frozenset())
         )
-        # Both dictionaries agree; or the one that knows the word gives the other, the other
-        # having no entry for it (the English-French database is small: "bag", "supplier" are
-        # missing, so "sac" / "bag" rests on the French-English entry alone).
-        if forth and candidate in back:
-            return True
-        if french_only and ((forth and not back) or (candidate in back and not known)):
+        backward = candidate in back_nominal or (
+            candidate in back and candidate in lexicon.french_english_verbs
+        )
+        # Both dictionaries agree; or, for a word of French alone, either gives the other (the
+        # English-French database is small and partial: "bag", "supplier" have no entry, "delivery"
+        # gives "remise" but not "livraison", which gives "delivery").
+        if (forth and candidate in back) or (french_only and (forth or backward)):
             return True
     return False
 
