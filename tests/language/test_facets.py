@@ -76,6 +76,10 @@ def test_finite_verbs(word: str, verb: bool) -> None:
         # a number closing "is" is an age
         ("Léa is 34", "age", True),
         ("Léa is 34 today", "age", False),
+        # English weekdays are dates as the French ones are (probe conversation of 2026-11-28,
+        # evening: "Marek is on 10 to 4, Monday to Wednesday" did not answer "when's Marek around?")
+        ("Marek is on 10 to 4, Monday to Wednesday this week", "date", True),
+        ("Marek est là de 10h à 16h, du lundi au mercredi", "date", True),
     ],
 )
 def test_stated_facets(text: str, facet: str, stated: bool) -> None:
