@@ -538,6 +538,10 @@ def _stated_after_does(topic: str, words: list[tuple[str, str]], span: tuple[int
     verb = len(words) - 1  # the verb closes the question ("when does the Q1 planning start?")
     if verb <= span[1] or not any(folded == "does" for folded, _ in words[: span[0]]):
         return topic
+    if words[verb - 1][0] in FUNCTION_WORDS:
+        # a preposition or a determiner before it: the last word is an object, the verb came
+        # earlier ("when does Tom finish his seat and move over to property?": no "properties")
+        return topic
     written = words[verb][1]
     if not topic.endswith(written) or not written.islower():
         return topic

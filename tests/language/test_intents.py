@@ -776,3 +776,21 @@ def test_a_farewell_after_a_discourse_word_is_a_greeting() -> None:
     assert intent_of("bon je file, bonne soirée à tous, ciao Eko") == "greeting"
     assert intent_of("alors bonjour Eko") == "greeting"
     assert intent_of("Eko bon, qui gère le bar ?") == "information"
+
+
+@pytest.mark.parametrize(
+    ("question", "topic"),
+    [
+        ("When does the Q1 planning start?", "Q1 planning starts"),
+        ("Where does Priya live?", "Priya lives"),
+        # the verb came earlier, the last word is its object (probe conversation of 2026-11-28,
+        # evening: "Tom finish his litigation seat and move over to properties 3rd February")
+        (
+            "When does Tom finish his seat and move over to property?",
+            "Tom finish his seat and move over to property",
+        ),
+    ],
+)
+def test_after_does_the_closing_verb_is_stated_of_the_subject(question: str, topic: str) -> None:
+    curiosity = read_curiosity(question, "en")
+    assert curiosity is not None and curiosity.topic == topic
