@@ -183,6 +183,8 @@ _OPINION = _phrases(
     r"qu en penses tu",
     r"que penses tu",
     r"tu penses que",
+    r"tu penses qu",  # elided before a vowel ("tu penses qu'on garde l'entracte ?")
+    r"vous pensez qu(?:e)?",
     r"tu crois que",
     r"tu crois qu",
     r"crois tu",
@@ -672,6 +674,14 @@ _BE_OR_HAVE = folded_words("a ai avait avais aura aurai est suis etait etais ser
 _CLEFT_STATEMENT = re.compile(r" (?:c est|c etait|it s|it was) (?!qui |who )\S+(?: \S+){0,5} (?:qui|who) \S")
 
 
+def _relative_after_a_noun(words: list[str]) -> bool:
+    """ "qui" or "who" right after a content word is a relative pronoun ("Salut Eko ! grosse semaine
+    qui s'annonce"), not after a preposition ("avec qui") or opening the request ("qui gère la
+    paie"); read only where no question mark asks."""
+    found = next((i for i, word in enumerate(words) if word in ("qui", "who")), None)
+    return bool(found) and words[found - 1] not in FUNCTION_WORDS and words[found - 1] not in INTERROGATIVES
+
+
 # Asking to repeat, and nothing else ("pardon ?", "hein ?"): in a sentence the same words repair or
 # tag it ("c'est mardi… non mercredi pardon").
 _SAY_AGAIN = re.compile(r"^ (?:pardon|hein|comment|sorry|pardon me|excuse me) $")
@@ -761,8 +771,9 @@ def intent_of(text: str, language: Language = "fr", bot_name: str = "Eko") -> In
         return "action"  # come up with one: "tu connais la blague du canard ?"
     reading = read_facet(said, language)
     interrogatives = set(rest) & INTERROGATIVES
-    if not asks and _CLEFT_STATEMENT.search(joined):
-        interrogatives.discard("qui")  # "c'est le certificat SSL qui a expiré": a relative, not asked
+    if not asks and (_CLEFT_STATEMENT.search(joined) or _relative_after_a_noun(words)):
+        # "c'est le certificat SSL qui a expiré", "grosse semaine qui s'annonce": a relative
+        interrogatives -= {"qui", "who"}
     is_request = asks or framed_request or bool(interrogatives)
     elliptic = (
         not is_request

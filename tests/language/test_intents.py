@@ -58,6 +58,12 @@ from language.intents import asks_what_bot_is, intent_of
         ("Eko, good weekend?", "small_talk"),
         ("Eko, tu sais, le permis de Zorglub on l'attend toujours…", "statement"),
         ("Eko, tu sais, c'est quoi le code wifi ?", "information"),
+        # probe conversation of a theatre company (2026-11-28, evening): a relative "qui" after a
+        # noun asks nothing (it became the goal "👋 grosse semaine qui s'annonce ?"); "tu penses
+        # qu'…" elided asks an opinion
+        ("Salut Eko ! 👋 grosse semaine qui s'annonce", "statement"),
+        ("Eko avec qui bosse Zorglub", "information"),
+        ("Eko tu penses qu'on garde l'entracte ou pas ? 🤔", "opinion"),
         ("Eko, rappelle-moi d'appeler Simon demain", "action"),
         ("Eko, tu peux demander à Zoé où en est le projet ?", "action"),
         # "tu peux" and an infinitive the imperatives do not begin
