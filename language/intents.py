@@ -678,8 +678,8 @@ def _relative_after_a_noun(words: list[str]) -> bool:
     """ "qui" or "who" right after a content word is a relative pronoun ("Salut Eko ! grosse semaine
     qui s'annonce"), not after a preposition ("avec qui") or opening the request ("qui gère la
     paie"); read only where no question mark asks."""
-    found = next((i for i, word in enumerate(words) if word in ("qui", "who")), None)
-    return bool(found) and words[found - 1] not in FUNCTION_WORDS and words[found - 1] not in INTERROGATIVES
+    found = next((i for i, word in enumerate(words) if word in ("qui", "who")), 0)
+    return found > 0 and words[found - 1] not in FUNCTION_WORDS and words[found - 1] not in INTERROGATIVES
 
 
 # Asking to repeat, and nothing else ("pardon ?", "hein ?"): in a sentence the same words repair or
