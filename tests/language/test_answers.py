@@ -546,6 +546,17 @@ def test_the_fourth_answers_set_dev_half_rules() -> None:
     )
 
 
+def test_a_count_replied_to_a_place_question_answers_another_question() -> None:
+    """ "120 sheets, 4x12, landing on the east side", sent with the reply button to Eko's "where's
+    the boiler rm key?" (probe conversation of a Toronto site crew, 2026-11-28, evening: stored as
+    where the key is); a number opening a place still says where."""
+    key = AskedQuestion("g-k", "Where's the boiler rm key?", "boiler rm key", ASKED_AT, "m-k", "place")
+    count = said("Priya", "120 sheets, 4x12, landing on the east side", reply_to="m-k")
+    assert link(count, key, language="en") is None
+    floor = said("Priya", "3rd floor, room 204, in the red cabinet", reply_to="m-k")
+    assert link(floor, key, language="en") == ("g-k", "reply")
+
+
 def test_a_reply_opening_with_a_question_of_its_own_is_a_guess_not_an_answer() -> None:
     """ "tuesday maybe? they usually come on a tuesday", sent with the reply button (probe of
     2026-11-28, late afternoon: stored as the delivery date); a question echoing the one asked leads
