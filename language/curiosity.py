@@ -493,9 +493,9 @@ _ARITHMETIC = folded_words(
 def _only_numbers(subject: str) -> bool:
     """The subject is numbers and the words of a sum, nothing a team could know about."""
     words = tokens(subject)
-    return bool(words) and all(
-        word.isdigit() or word in NUMBER_WORDS or word in _ARITHMETIC for word in words
-    )
+    numbers = [word for word in words if word.isdigit() or word in NUMBER_WORDS]
+    # at least one number: "type X" alone is no sum ("how many sheets of type X are coming?")
+    return bool(numbers) and all(word in numbers or word in _ARITHMETIC for word in words)
 
 
 def _asking_verb(words: list[tuple[str, str]], reading: FacetReading, bot: str) -> list[str]:

@@ -800,3 +800,12 @@ def test_a_farewell_after_a_discourse_word_is_a_greeting() -> None:
 def test_after_does_the_closing_verb_is_stated_of_the_subject(question: str, topic: str) -> None:
     curiosity = read_curiosity(question, "en")
     assert curiosity is not None and curiosity.topic == topic
+
+
+def test_a_letter_of_a_product_type_is_no_sum() -> None:
+    """ "eko how many sheets of 5/8 type X r coming on thurs drywall drop?" was read as a sum (the
+    "x" of multiplication) and left no goal (probe conversation of a Toronto site crew, 2026-11-28,
+    evening); a sum needs a number."""
+    curiosity = read_curiosity("eko how many sheets of 5/8 type X r coming on thurs drywall drop?", "en")
+    assert curiosity is not None and curiosity.facet == "quantity"
+    assert read_curiosity("Eko, what is 3 x 4?", "en") is None
