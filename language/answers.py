@@ -37,10 +37,10 @@ from language.facets import (
     CONTACT_CHANNELS,
     PREDICATE_FACETS,
     VALUE_FACETS,
+    WHERE_FACETS,
     gives_a_date_not_a_place,
     read_facet,
     stated_facets,
-    states_only_other_facets,
     unasked_words,
 )
 from language.intents import GREETING_WORDS, intent_of, is_chit_chat, is_formula, says_goodbye, speaks_of_bot
@@ -1873,14 +1873,12 @@ def _states_another_facet(text: str, question: AskedQuestion) -> bool:
         return True  # "je suis en vacances à partir du 4 août" to "où part Joachim en vacances ?"
     if question.facet == "manner" and _DEFINES.match(fold(text)):
         return True  # "c'est un logiciel de métré" to "comment fonctionne Quantix ?": what it is
-    if (
-        question.facet in ("place", "origin")
-        and text[:1].isdigit()
-        and states_only_other_facets(question.facet, text)
-    ):
+    if question.facet in ("place", "origin") and text[:1].isdigit():
         # a number opening values of another kind only: "120 sheets, 4x12, landing on the east
         # side" to "where's the boiler room key?" ("3rd floor, room 204" states a place)
-        return True
+        stated = stated_facets(text)
+        if stated and not stated & WHERE_FACETS:
+            return True
     stated = stated_facets(text) & PREDICATE_FACETS
     if question.facet == "employer" and "place" in stated and _WHERE.search(question.text):
         return False  # "Ambre travaille où ?" is answered by a town as well as by a company

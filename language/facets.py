@@ -650,8 +650,18 @@ def states_only_other_facets(asked: str, text: str) -> bool:
     given = _GIVEN_BY.get(asked)
     if given is None:
         return False
-    stated = stated_facets(text) | ({"place"} if is_at_a_named_place(text) else set())
+    at_a_place = is_at_a_named_place(text) or _LOCATIVE_PHRASE.search(text) is not None
+    stated = stated_facets(text) | ({"place"} if at_a_place else set())
     return bool(stated) and not stated & given
+
+
+# A preposition of position before a determiner: where a thing is ("dans la boîte à clés du bureau,
+# crochet n°3", "on the hook inside the trailer door"), whatever number follows.
+_LOCATIVE_PHRASE = re.compile(
+    r"(?<![\w'’])(?i:dans|sur|sous|derri[eè]re|devant|[aà] c[oô]t[eé] d|au fond d|en haut d|en bas d|"
+    r"in|on|under|behind|inside|next to|beside|above|below)\s+"
+    r"(?i:le|la|les|l['’]|un|une|du|des|the|a|an|our|notre|nos)\b"
+)
 
 
 # The facets a statement may state to answer a question asking one of these (a date may be given

@@ -77,6 +77,11 @@ def test_a_fact_stating_only_another_facet_of_the_subject_is_not_quoted() -> Non
     # "l'entreprise de Bastien" states his employer, whatever else the fact says
     company = "L'entreprise de Bastien s'appelle Zorglub Data, c'est une petite agence."
     assert answers("la boîte de Bastien elle s'appelle comment ?", company, 0.6)
+    # a preposition of position is a place whatever number follows (probe conversation of a
+    # médiathèque, 2026-11-28, evening: "crochet n°3" made it a count only)
+    keys = "Double des clés du bibliobus : dans la boîte à clés du bureau, crochet n°3 (d'après Catherine)"
+    assert answers("on le range où le jeu de clés de rechange du bibliobus ?", keys, 0.39)
+    assert not answers("on le range où le jeu de clés du bibliobus ?", "Le bibliobus a 3 clés.", 0.6)
 
 
 def test_a_fact_learned_for_another_facet_is_not_quoted() -> None:
