@@ -849,10 +849,26 @@ def says_something(raw: str, text: str, language: Language = "fr", bot_name: str
         return False
     if _HEDGE.match(folded.strip(_CLOSING)):  # "ça dépend des jours": no value, only a hedge
         return False
+    thanked = _THANKING.sub(" ", text)
+    if thanked != text and not _holds_content(thanked):
+        return False  # "Ah top merci Catherine !! et merci Eko 🙏": thanks, to someone else too
+    return _holds_content(text)
+
+
+def _holds_content(text: str) -> bool:
     # A month or a weekday is a value, like a number ("Eko c'est mardi"), although never a name.
     return any(char.isdigit() for char in text) or any(
         not is_common_word(word) or fold(word) in CALENDAR for word in LETTERS.findall(text)
     )
+
+
+# Thanking, and whom ("merci Catherine", "thanks a lot Dave", "cheers Fergal"): said to the room
+# after an answer, the name it holds is no value.
+_THANKING = re.compile(
+    r"(?<!\w)(?i:merci|cimer|thanks|thank you|thx|cheers|ty)"
+    r"(?:\s+(?i:beaucoup|bien|encore|a lot|so much|again))?(?:\s+[A-ZÀ-Þ][\w'’-]*)?(?!\w)"
+)
+_THANKS_WORDS = folded_words("merci cimer thanks thank thx cheers ty")
 
 
 def _asks_where_named(raw: str, bot_name: str) -> bool:
@@ -1957,6 +1973,7 @@ def _about_something_else(text: str, question: AskedQuestion, language: Language
         and word not in FILLERS
         and word not in _POSSESSIVE_PRONOUNS
         and word not in GREETING_WORDS  # "coucou c'est moi": a greeting opens, nothing is spoken of
+        and word not in _THANKS_WORDS  # "merci, c'est dans le tiroir": nor does thanking
         and word not in _CAUSE_CONNECTIVES  # "parce que c'était trop cher": a reason opens
     ]
     if not before or set(terms(" ".join(before))) & set(terms(question.text)):

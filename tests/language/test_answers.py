@@ -557,6 +557,19 @@ def test_a_count_replied_to_a_place_question_answers_another_question() -> None:
     assert link(floor, key, language="en") == ("g-k", "reply")
 
 
+def test_thanking_someone_by_name_answers_nothing() -> None:
+    """ "Ah top merci Catherine !! et merci Eko 🙏" right after Eko's question (probe conversation of a
+    médiathèque, 2026-11-28, evening: stored as where the spare keys are, "Catherine" read as a
+    value); a value said with thanks still answers."""
+    keys = AskedQuestion(
+        "g-k", "Où sont les clés de secours du bibliobus ?", "bibliobus", ASKED_AT, "m-k", "place"
+    )
+    assert link(said("Maël", "Eko merci, c'est dans le tiroir de l'accueil"), keys) == ("g-k", "mention")
+    # asked as Eko read it live ("…, t'aurais une idée d'où elles traînent ?": an origin)
+    loose = AskedQuestion("g-l", "Les clés, d'où elles traînent ?", "clés", ASKED_AT, "m-l", "origin")
+    assert link(said("Maël", "Ah top merci Catherine !! et merci Eko 🙏"), loose) is None
+
+
 def test_a_reply_opening_with_a_question_of_its_own_is_a_guess_not_an_answer() -> None:
     """ "tuesday maybe? they usually come on a tuesday", sent with the reply button (probe of
     2026-11-28, late afternoon: stored as the delivery date); a question echoing the one asked leads
