@@ -32,9 +32,9 @@ MARGIN = 0.02
 # and since a value facet given with the same values is one statement (2026-11-28, afternoon).
 MEASURED = {
     ("blind", "dev", "goal"): (1.0, 0.870),
-    ("blind", "dev", "fact"): (1.0, 0.572),
+    ("blind", "dev", "fact"): (1.0, 0.577),
     ("blind", "test", "goal"): (1.0, 0.614),
-    ("blind", "test", "fact"): (1.0, 0.563),
+    ("blind", "test", "fact"): (1.0, 0.568),
     # the fresh set (2026-11-27, late evening): its dev half was tuned on that evening, its test half
     # never looked at beyond these figures
     ("fresh", "dev", "goal"): (1.0, 0.798),
@@ -43,15 +43,15 @@ MEASURED = {
     ("fresh", "test", "fact"): (0.974, 0.543),
     # the third set (2026-11-27, night): dev tuned on from then, test never looked at beyond these
     ("third", "dev", "goal"): (1.0, 0.774),
-    ("third", "dev", "fact"): (1.0, 0.658),
-    ("third", "test", "goal"): (1.0, 0.664),
-    ("third", "test", "fact"): (1.0, 0.68),
-    # the fourth set (2026-11-28, evening, a bakery chain): as measured when committed, before any
-    # rule was written against it
-    ("fourth", "dev", "goal"): (0.975, 0.406),
-    ("fourth", "dev", "fact"): (1.0, 0.387),
-    ("fourth", "test", "goal"): (0.936, 0.431),
-    ("fourth", "test", "fact"): (0.935, 0.382),
+    ("third", "dev", "fact"): (1.0, 0.667),
+    ("third", "test", "goal"): (1.0, 0.672),
+    ("third", "test", "fact"): (1.0, 0.696),
+    # the fourth set (2026-11-28, evening, a bakery chain): committed at dev 0.975 / 0.406 goals,
+    # 1.000 / 0.387 facts, test 0.936 / 0.431 and 0.935 / 0.382; dev tuned on from then
+    ("fourth", "dev", "goal"): (0.977, 0.448),
+    ("fourth", "dev", "fact"): (1.0, 0.52),
+    ("fourth", "test", "goal"): (0.939, 0.451),
+    ("fourth", "test", "fact"): (0.943, 0.434),
     ("old", "all", "goal"): (1.0, 0.961),
     ("old", "all", "fact"): (1.0, 0.621),
 }
