@@ -329,18 +329,16 @@ async def test_a_correction_naming_the_value_it_takes_back_corrects_the_fact_hol
     given, and the deadline Nadège gave stayed wrong (probe conversation of 2026-11-28, evening):
     the value taken back names the fact meant, whoever corrects it; the other fact is kept."""
     alice, bob, carol = await humans("Alice"), await humans("Bob"), await humans("Carol")
-    await ask(alice, "Eko, on boucle à quelle heure samedi ?")
-    await eko.drain()
-    await reflect(alice)
-    clock.advance(30)
-    await ask(bob, "Eko, 22h45")
-    clock.advance(120)
-    await ask(alice, "Eko, on a combien de pages pour le cahier spécial ?")
-    await eko.drain()
-    await reflect(alice)
-    clock.advance(30)
-    await ask(carol, "Eko, 24 pages")
-    clock.advance(30)
+    for asked, answerer, answer in (
+        ("Eko, on boucle à quelle heure samedi ?", bob, "Eko, 22h45"),
+        ("Eko, on a combien de pages pour le cahier spécial ?", carol, "Eko, 24 pages"),
+    ):
+        await ask(alice, asked)
+        await eko.drain()
+        await reflect(alice)
+        clock.advance(30)
+        await ask(answerer, answer)
+        clock.advance(120)
     fixed = await ask(carol, "Eko, correction : c'est 22h30 pas 22h45 samedi")
     assert "22h30" in fixed["text"] and "pages" not in fixed["text"], fixed["text"]
     await eko.drain()
