@@ -75,7 +75,9 @@ _CUES: tuple[tuple[str, str], ...] = (
         r" (?:ecoute|ecoutes|ecoutent|regarde|regardes|regardent|lit|lis|lisent)"
         r" (?:quoi comme|quel|quelle|quels|quelles) |"
         r" (?:what|which) (?:\w+ ){0,2}(?:does|do|did) \w+ (?:like|love|prefer|listen to|watch|read)"
-        r"(?: best| most)? ",
+        r"(?: best| most)? |"
+        # English "be into" is liking ("what kind of music is Tobias into?")
+        r" (?:what|which) (?:\w+ ){0,4}(?:is|are|s) \w+ into $",
     ),
     # The superlative after the object asked is the preference too ("elle kiffe quelle couleur le
     # plus ?"); the object, where any word stands, stays what is asked.

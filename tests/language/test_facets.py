@@ -35,6 +35,8 @@ from language.text import is_finite_verb
         ("what's the last day we can send the build off to Nintendo?", "date"),
         ("c'est quoi le dernier jour pour rendre le dossier ?", "date"),
         ("what's the day rate for Bastien?", "definition"),
+        # English "be into" is liking (third and fourth dev halves: "what kind of music is X into?")
+        ("what kind of music is Bastien into?", "preference"),
     ],
 )
 def test_facet_cues(text: str, facet: str) -> None:
