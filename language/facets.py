@@ -537,7 +537,7 @@ _STATED: tuple[tuple[str, str], ...] = (
         r"january|february|march|april|may|june|july|august|september|october|november|december) | "
         r"\d{1,2}/\d{1,2}| en \d{4}| depuis \d{4}| in \d{4}| since \d{4}| lundi| mardi| mercredi| jeudi| "
         r"vendredi| samedi| dimanche| mondays?| tuesdays?| wednesdays?| thursdays?| fridays?| saturdays?| "
-        r"sundays?|"
+        r"sundays?| (?:tues?|weds?|thu|thurs?|fri|janv|fevr|avr|juil|oct|nov|dec) |"
         # a day of the month by its ordinal ("on the 20th", "the 3rd of June", "le 1er")
         r" on the \d{1,2}(?:st|nd|rd|th) | \d{1,2}(?:st|nd|rd|th) of | le 1er ",
     ),

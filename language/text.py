@@ -597,14 +597,18 @@ def is_ordinary_word(word: str, written: str | None = None) -> bool:
 
 
 # Months and weekdays are values like numbers: "en septembre 2019" is not "en novembre 2019".
+# With the abbreviations chat writes that are no other word ("le 13 déc.", "back tues morning";
+# not "sept", seven, "mar", "sat", "sun", "mon").
 MONTHS = (
-    ("janvier", "january"), ("fevrier", "february"), ("mars", "march"), ("avril", "april"),
-    ("mai",), ("juin", "june"), ("juillet", "july"), ("aout", "august"), ("septembre", "september"),
-    ("octobre", "october"), ("novembre", "november"), ("decembre", "december"),
+    ("janvier", "january", "janv", "jan"), ("fevrier", "february", "fevr", "feb"), ("mars", "march"),
+    ("avril", "april", "avr", "apr"), ("mai",), ("juin", "june"), ("juillet", "july", "juil"),
+    ("aout", "august", "aug"), ("septembre", "september"), ("octobre", "october", "oct"),
+    ("novembre", "november", "nov"), ("decembre", "december", "dec"),
 )  # fmt: skip
 WEEKDAYS = (
-    ("lundi", "monday"), ("mardi", "tuesday"), ("mercredi", "wednesday"), ("jeudi", "thursday"),
-    ("vendredi", "friday"), ("samedi", "saturday"), ("dimanche", "sunday"),
+    ("lundi", "monday"), ("mardi", "tuesday", "tue", "tues"), ("mercredi", "wednesday", "wed", "weds"),
+    ("jeudi", "thursday", "thu", "thur", "thurs"), ("vendredi", "friday", "fri"), ("samedi", "saturday"),
+    ("dimanche", "sunday"),
 )  # fmt: skip
 CALENDAR: dict[str, str] = {
     **{name: f"month:{number}" for number, names in enumerate(MONTHS, 1) for name in names},

@@ -82,6 +82,11 @@ def test_finite_verbs(word: str, verb: bool) -> None:
         # evening: "Marek is on 10 to 4, Monday to Wednesday" did not answer "when's Marek around?")
         ("Marek is on 10 to 4, Monday to Wednesday this week", "date", True),
         ("Marek est là de 10h à 16h, du lundi au mercredi", "date", True),
+        # weekdays and months as chat abbreviates them (probe conversations of 2026-11-28, evening:
+        # "back tues morning 7am", "le samedi 13 déc.")
+        ("Luc: back tues morning 7am", "date", True),
+        ("l'inventaire c'est le 13 déc.", "date", True),
+        ("sept personnes", "date", False),
     ],
 )
 def test_stated_facets(text: str, facet: str, stated: bool) -> None:

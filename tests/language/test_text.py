@@ -78,3 +78,11 @@ def test_an_infinitive_is_a_lowercase_dictionary_verb_in_its_own_form() -> None:
     assert not is_infinitive("mange")  # inflected
     assert not is_infinitive("Angers")  # a town
     assert not is_infinitive("gazelle")  # no verb's ending
+
+
+def test_weekdays_and_months_as_chat_abbreviates_them() -> None:
+    from language.text import CALENDAR
+
+    assert CALENDAR["tues"] == CALENDAR["tuesday"] == CALENDAR["mardi"]
+    assert CALENDAR["dec"] == CALENDAR["decembre"]
+    assert not {"sept", "mar", "sat", "sun", "mon"} & set(CALENDAR)  # each another word too
