@@ -219,6 +219,10 @@ _SPEAKER_FIRST = re.compile(
 _TAKEN_UP = re.compile(r"^(?:tu|t|vous|on)\s*(?:l'|le |la |les )|^(?:do|did|would) you have (?:it|them)\b")
 
 
+# A request closed by a politeness marker ("l'adresse du chai Estey stp").
+_ASKED_POLITELY = re.compile(r"(?<!\w)(?i:stp|svp|s'il te plait|s'il vous plait|please|pls|plz)\s*$")
+
+
 def asked_part(text: str) -> str:
     """The part of a long message that asks: its one sentence ending with "?" when others only
     tell (the context before, "parce que…" after), then what follows a conclusive marker in it
@@ -247,10 +251,10 @@ def asked_part(text: str) -> str:
         # faire du covoit" asks where Ambre lives; what the speaker tells after it is context
         if (
             "?" not in part
-            and (_INTERROGATIVE.search(before) or is_question(before))
+            and (_INTERROGATIVE.search(before) or is_question(before) or _ASKED_POLITELY.search(before))
             and _SPEAKER_FIRST.match(fold(normalise_quotes(rest)))
         ):
-            return before.strip()
+            return before.strip()  # …or a request closed by "stp" ("l'adresse du chai stp, je dois…")
     # a preamble before "mais" / "but" and a question ("jsp si tu sais mais c'est qui le DPO ?",
     # "sorry to bother you but who runs the canteen?"): the question is what asks
     for found in _BUT.finditer(part):

@@ -64,6 +64,8 @@ from language.intents import asks_what_bot_is, intent_of
         ("Salut Eko ! 👋 grosse semaine qui s'annonce", "statement"),
         ("Eko avec qui bosse Zorglub", "information"),
         ("Eko tu penses qu'on garde l'entracte ou pas ? 🤔", "opinion"),
+        # a request closed by "stp", then why (the fourth set's dev half)
+        ("eko l'adresse du chai Zorglub stp, je dois y envoyer le géomètre", "information"),
         ("Eko, rappelle-moi d'appeler Simon demain", "action"),
         ("Eko, tu peux demander à Zoé où en est le projet ?", "action"),
         # "tu peux" and an infinitive the imperatives do not begin
