@@ -41,6 +41,7 @@ from language.facets import (
     gives_a_date_not_a_place,
     read_facet,
     stated_facets,
+    states_asked_kind,
     unasked_words,
 )
 from language.intents import GREETING_WORDS, intent_of, is_chit_chat, is_formula, says_goodbye, speaks_of_bot
@@ -1898,6 +1899,8 @@ def _states_another_facet(text: str, question: AskedQuestion) -> bool:
     stated = stated_facets(text) & PREDICATE_FACETS
     if question.facet == "employer" and "place" in stated and _WHERE.search(question.text):
         return False  # "Ambre travaille où ?" is answered by a town as well as by a company
+    if question.facet in VALUE_FACETS | {"hours"} and states_asked_kind(question.facet or "", text):
+        return False  # the value asked, then where ("6h45, porte de derrière rue de la Monnaie")
     return bool(stated) and question.facet not in stated
 
 

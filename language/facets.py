@@ -666,6 +666,13 @@ _LOCATIVE_PHRASE = re.compile(
 )
 
 
+def states_asked_kind(asked: str, text: str) -> bool:
+    """The statement states a value of the kind ``asked`` asks for, among others or not ("6h45,
+    porte de derrière rue de la Monnaie" to "le poissonnier arrive à quelle heure ?")."""
+    given = _GIVEN_BY.get(asked)
+    return given is not None and bool(stated_facets(text) & given)
+
+
 # The facets a statement may state to answer a question asking one of these (a date may be given
 # as a time of day: "quand ouvre le bureau ?").
 _GIVEN_BY: dict[str, frozenset[str]] = {

@@ -570,6 +570,17 @@ def test_thanking_someone_by_name_answers_nothing() -> None:
     assert link(said("Maël", "Ah top merci Catherine !! et merci Eko 🙏"), loose) is None
 
 
+def test_the_value_asked_then_where_answers() -> None:
+    """ "Eko, 6h45, porte de derrière rue de la Monnaie" to "le poissonnier arrive à quelle heure
+    le samedi ?" was read as a place only (probe conversation of a Lille brasserie, 2026-11-28,
+    evening); a place alone still answers no time."""
+    fish = AskedQuestion(
+        "g-f", "Le poissonnier arrive à quelle heure le samedi ?", "poissonnier", ASKED_AT, "m-f", "hours"
+    )
+    assert link(said("Didier", "Eko, 6h45, porte de derrière rue de la Monnaie"), fish) == ("g-f", "mention")
+    assert link(said("Didier", "Eko, porte de derrière rue de la Monnaie"), fish) is None
+
+
 def test_a_reply_opening_with_a_question_of_its_own_is_a_guess_not_an_answer() -> None:
     """ "tuesday maybe? they usually come on a tuesday", sent with the reply button (probe of
     2026-11-28, late afternoon: stored as the delivery date); a question echoing the one asked leads
