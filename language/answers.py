@@ -997,8 +997,11 @@ def fragment(text: str, question: AskedQuestion, language: Language = "fr") -> s
     _, corrected = _what_it_is_not(folded)
     if corrected is not None:  # "c'est pas Marc, c'est Julie" → "Julie"
         return text[index[corrected.end() - 1] :].strip(_CLOSING)
+    # the copula of the first sentence: a later one says more ("my talk is on 9 October, room B.
+    # slides are 60% done" gave "60% done")
+    first_sentence = re.search(r"[.!?…]\s", folded)
     for match in reversed(list(re.finditer(rf"(?<![\w']){copula}\s+", folded))):
-        if match.end() >= len(folded):
+        if match.end() >= len(folded) or (first_sentence and match.start() > first_sentence.start()):
             continue
         start, end = index[match.start()], index[match.end()]
         if start == 0 or topic & set(terms(text[:start])) or _names_asked(text[:start], question):

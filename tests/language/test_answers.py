@@ -179,6 +179,11 @@ def test_the_answer_text_and_its_fragment() -> None:
     english = AskedQuestion("g", "What is Bob's favourite colour?", "Bob", ASKED_AT, "m", "preference")
     assert fragment("my favourite colour is blue", english, "en") == "blue"
     assert fragment("it's blue", english, "en") == "blue"
+    # the copula of the first sentence (probe conversation of 2026-11-28, evening: "my talk is on 9
+    # October, room B. slides are 60% done" was stored as "60% done")
+    talk = AskedQuestion("g", "When is Sam giving his talk?", "Sam", ASKED_AT, "m", "date")
+    told = "my talk is on 9 October, room B. slides are 60% done"
+    assert fragment(told, talk, "en") == "on 9 October, room B. slides are 60% done"
 
 
 def test_a_first_person_answer_drops_the_verb_the_question_asked_with() -> None:
