@@ -93,6 +93,9 @@ _CUES: tuple[tuple[str, str], ...] = (
         r" (?:combien (?:de|d)|how many|nombre (?:de|d)|capacite|capacity|on est combien|"
         r"(?:on )?peut etre combien|sont combien|ont combien) ",
     ),
+    # A date asked in so many words wins over a verb of paying ("until which date is pollen.dev
+    # paid?", "jusqu'à quand l'abonnement est payé ?"): the date, not the price.
+    ("date", r" (?:until|till|up to)? ?(?:which|what) dates? | (?:until|till) when | jusqu a quand "),
     (
         "price",
         r" (?:prix|cout(?:e|ent|er|e)?|coute|coutait|combien (?:ca )?(?:coute|vaut|valent|paye)|"
@@ -107,7 +110,7 @@ _CUES: tuple[tuple[str, str], ...] = (
     (
         "date",
         r" (?:depuis quand|quand|quels? jours?|quelles? dates?|la date(?: de| d)?|date(?: de| d)?|when|"
-        r"since when|what days?|which days?|what date|"
+        r"since when|what days?|which days?|what dates?|which dates?|until when|till when|"
         # a noun naming a day asked by "quel" ("quel est l'anniversaire de Clémence ?")
         # (the noun stays: it says which day is asked)
         r"(?:quel|quelle|c est quoi) (?:est|etait)(?: l| le| la)?"

@@ -37,6 +37,10 @@ from language.text import is_finite_verb
         ("what's the day rate for Bastien?", "definition"),
         # English "be into" is liking (third and fourth dev halves: "what kind of music is X into?")
         ("what kind of music is Bastien into?", "preference"),
+        # a date asked in so many words wins over a verb of paying (probe conversation of
+        # 2026-11-28, evening: "Eko, 3 March" did not answer it, read as a price)
+        ("Until which date is zorglub.dev paid?", "date"),
+        ("how much is the zorglub.dev domain paid?", "price"),
     ],
 )
 def test_facet_cues(text: str, facet: str) -> None:
