@@ -1325,7 +1325,15 @@ def _is_about(question: AskedQuestion, author: str) -> bool:
     subject = question.subject or ""
     if name_key(subject) == name_key(author) or _names(subject, author) or _names(question.text, author):
         return True
-    return _one_of_the_names(subject, author)
+    return _one_of_the_names(subject, author) or _initials_of(subject, author)
+
+
+def _initials_of(subject: str, author: str) -> bool:
+    """The subject is the initials of the author's compound first name ("JF" for Jean-François,
+    "MC" for Marie-Claire), as a team calls its members."""
+    first = name_key(author).split()[0] if author.strip() else ""
+    parts = [part for part in first.split("-") if part]
+    return len(parts) > 1 and name_key(subject).replace(".", "") == "".join(part[0] for part in parts)
 
 
 # Titles before a name ("Mme Oudart", "M. Kerbrat", "Dr Okafor"): a closed class.

@@ -586,6 +586,15 @@ def test_the_value_asked_then_where_answers() -> None:
     assert link(said("Didier", "Eko, porte de derrière rue de la Monnaie"), fish) is None
 
 
+def test_the_subject_may_be_the_initials_of_the_author_s_compound_first_name() -> None:
+    """ "JF prend ses vacances quand cet été ?" is about Jean-François (probe conversation of a
+    Montréal QA team, 2026-11-28, evening); "JF" is no one else's initials."""
+    leave = AskedQuestion("g-j", "JF prend ses vacances quand cet été ?", "JF", ASKED_AT, "m-j", "date")
+    told = "je suis en vacances du 7 au 18 juillet"
+    assert link(said("Jean-François", told), leave) == ("g-j", "subject_author")
+    assert link(said("Jean", told), leave) is None
+
+
 def test_a_reply_opening_with_a_question_of_its_own_is_a_guess_not_an_answer() -> None:
     """ "tuesday maybe? they usually come on a tuesday", sent with the reply button (probe of
     2026-11-28, late afternoon: stored as the delivery date); a question echoing the one asked leads
