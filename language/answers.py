@@ -784,6 +784,7 @@ _ORDINAL = re.compile(r"^(\d+)(?:st|nd|rd|th|er|e|eme)$")
 
 
 def _value_key(word: str) -> str:
+    word = word.lstrip("£$€")  # "not £25": the fact's words hold "25"
     return CALENDAR.get(word) or _ORDINAL.sub(r"\1", _HOUR_COLON.sub(r"\1h\2", word))
 
 
@@ -794,7 +795,7 @@ def _a_value(folded: str) -> bool:
 
 _MORE_OF_THE_VALUE = re.compile(r"\s+(?:the\s+|le\s+)?(\w+(?:[:.,/h]\d+)*)\b", re.IGNORECASE)
 _TAKEN_BACK = re.compile(
-    r"[\s,]*\b(?:et\s+|and\s+)?(?:pas|not)\s+(?:le\s+|la\s+|l['’]|the\s+|on\s+)?(\w+(?:[:.,/h]\d+)*)\b",
+    r"[\s,]*\b(?:et\s+|and\s+)?(?:pas|not)\s+(?:le\s+|la\s+|l['’]|the\s+|on\s+)?([£$€]?\w+(?:[:.,/h]\d+)*)\b",
     re.IGNORECASE,
 )
 

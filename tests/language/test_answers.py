@@ -507,6 +507,11 @@ def test_a_correction_naming_the_value_it_takes_back_corrects_only_the_fact_hold
         "21st January now"
     )
     assert correction("Aisha", "Eko sorry, it's 22:30 not 22:45", "Gareth", "à 22h45") == "it's 22:30"
+    # a price taken back with its currency sign (probe conversation of a Yorkshire football club)
+    subs = AskedQuestion("g-s", "How much are the U12 subs?", "U12", ASKED_AT, "m-s", "price")
+    fix = said("Brenda", "Eko, correction: it's £22 a month, not £25, we knocked it down at the AGM", 60)
+    found = find_correction(fix, subs, "Gaz", noted_at, window=WINDOW, corrected="U12 subs: £25 a month")
+    assert found is not None and found.text == "it's £22 a month, we knocked it down at the AGM"
     hearing = AskedQuestion("g-h", "When is the Okafor hearing?", "Okafor", ASKED_AT, "m-h", "date")
     found = find_correction(
         said("Aisha", "Eko correction: Sunday not Saturday", 60),
