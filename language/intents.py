@@ -220,6 +220,10 @@ _OPINION = _phrases(
     r"le mieux",
     r"what do you (?:think|reckon)",
     r"do you (?:think|reckon)",
+    # spoken forms ("what d'you reckon", "u think", Québécois "tu penses-tu")
+    r"(?:what )?d you (?:think|reckon)",
+    r"(?:you|u) (?:think|reckon)",
+    r"tu penses tu",
     r"your opinion",
     r"would you",
     r"should we",
@@ -237,6 +241,8 @@ _PRESENCE = _phrases(
     r"ping",
     r"you there",
     r"are you there",
+    # British "about", "around" for "there" ("Now then Eko, you about?")
+    r"(?:are )?(?:you|u|ye) (?:about|around)(?= $)",
     r"still there",
     r"t as fini",
     r"tu as fini",

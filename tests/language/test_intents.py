@@ -66,6 +66,10 @@ from language.intents import asks_what_bot_is, intent_of
         ("Eko tu penses qu'on garde l'entracte ou pas ? 🤔", "opinion"),
         # a request closed by "stp", then why (the fourth set's dev half)
         ("eko l'adresse du chai Zorglub stp, je dois y envoyer le géomètre", "information"),
+        # spoken and regional forms (probe conversations of 2026-11-28, evening)
+        ("Now then Eko, you about? 👋", "presence"),
+        ("Eko, what d'you reckon to us chances against Ossett Saturday?", "opinion"),
+        ("Eko, tu penses-tu qu'on va finir le triage avant le dîner?", "opinion"),
         ("Eko, rappelle-moi d'appeler Simon demain", "action"),
         ("Eko, tu peux demander à Zoé où en est le projet ?", "action"),
         # "tu peux" and an infinitive the imperatives do not begin
