@@ -221,7 +221,6 @@ _OPINION = _phrases(
     r"what do you (?:think|reckon)",
     r"do you (?:think|reckon)",
     # spoken forms ("what d'you reckon", "u think", Québécois "tu penses-tu")
-    r"(?:what )?d you (?:think|reckon)",
     r"(?:you|u) (?:think|reckon)",
     r"tu penses tu",
     r"your opinion",
