@@ -40,6 +40,9 @@ _OPENERS = re.compile(
     r"what|who|how|why|where|when|which|is|are|do|does|did|can|could|would|will|has|have|"
     # chat leaves the apostrophe out ("whats Gaétan's extension?")
     r"whats|whos|wheres|hows|whens|"
+    # conjunctions and prepositions opening a question ("Until which date…", "Any idea…", "If the
+    # boiler trips, …", "Et sinon…"), and dialect spellings ("Ch'est où…")
+    r"until|till|since|any|if|and|but|so|et|mais|alors|sinon|ch'est|"
     # pronouns asking the room ("Anyone know where…", "Personne sait où…", "On sait qui…")
     r"anyone|anybody|someone|somebody|personne|quelqu'un|qqn|on|tu|vous|je|j'|"
     # a preposition before the interrogative ("Pour qui travaille Yvan ?")

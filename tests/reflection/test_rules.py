@@ -213,6 +213,10 @@ def test_question_form() -> None:
         == "anyone know where we keep the spare keys?"
     )
     assert question_form("Personne sait où est le carton ?")[0] == "personne sait où est le carton ?"
+    # a conjunction or preposition opening it (probe conversations of 2026-11-28, evening: "By the
+    # way, Until which date is pollen.dev paid?", "By the way, Any idea where…")
+    assert question_form("Until which date is pollen.dev paid?")[0] == "until which date is pollen.dev paid?"
+    assert question_form("Any idea where the boxes ended up?")[0] == "any idea where the boxes ended up?"
     assert question_form("Whats Paul's extension?")[0] == "whats Paul's extension?"
     assert question_form("Je veux mieux comprendre le vibe coding.") == (
         "je veux mieux comprendre le vibe coding",
