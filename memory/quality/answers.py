@@ -26,7 +26,8 @@ DATASET = Path(__file__).with_name("answers_blind.jsonl")
 FRESH_SET = Path(__file__).with_name("fresh_answers.jsonl")  # a second blind set (BLIND_SETS.md)
 THIRD_SET = Path(__file__).with_name("third_answers.jsonl")  # a third one (BLIND_SETS.md)
 FOURTH_SET = Path(__file__).with_name("fourth_answers.jsonl")  # a fourth, another trade
-SETS = {"blind": DATASET, "fresh": FRESH_SET, "third": THIRD_SET, "fourth": FOURTH_SET}
+FIFTH_SET = Path(__file__).with_name("fifth_answers.jsonl")  # a fifth, another trade again
+SETS = {"blind": DATASET, "fresh": FRESH_SET, "third": THIRD_SET, "fourth": FOURTH_SET, "fifth": FIFTH_SET}
 WINDOW = timedelta(minutes=10)  # EKO_ANSWER_WINDOW's default, the set's 600 s
 _ASKED_AT = datetime(2026, 1, 5, 10, 0, tzinfo=UTC)
 

@@ -20,7 +20,8 @@ BLIND_SET = Path(__file__).with_name("curiosity_blind.jsonl")
 FRESH_SET = Path(__file__).with_name("fresh_curiosity.jsonl")  # a second blind set (BLIND_SETS.md)
 THIRD_SET = Path(__file__).with_name("third_curiosity.jsonl")  # a third one (BLIND_SETS.md)
 FOURTH_SET = Path(__file__).with_name("fourth_curiosity.jsonl")  # a fourth, another trade
-SETS = {"blind": BLIND_SET, "fresh": FRESH_SET, "third": THIRD_SET, "fourth": FOURTH_SET}
+FIFTH_SET = Path(__file__).with_name("fifth_curiosity.jsonl")  # a fifth, another trade again
+SETS = {"blind": BLIND_SET, "fresh": FRESH_SET, "third": THIRD_SET, "fourth": FOURTH_SET, "fifth": FIFTH_SET}
 SHOWN_ERRORS = 40
 
 
