@@ -240,8 +240,9 @@ _PRESENCE = _phrases(
     r"ping",
     r"you there",
     r"are you there",
-    # British "about", "around" for "there" ("Now then Eko, you about?")
+    # British "about", "around" for "there" ("Now then Eko, you about?"); asleep, awake
     r"(?:are )?(?:you|u|ye) (?:about|around)(?= $)",
+    r"(?:(?:are )?(?:you|u) )?(?:asleep|awake|sleeping)(?= $)",
     r"still there",
     r"t as fini",
     r"tu as fini",
@@ -398,6 +399,17 @@ _SMALL_TALK = _phrases(
     # news asked of no one
     r"(?:t as|tu as|vous avez|as tu|avez vous) (?:des )?nouvelles(?= $)",
 )
+# Without a question mark, what someone asked or what nobody knows is told, not asked ("Toinette m'a
+# demandé où était la cave, je lui ai expliqué", "on sait toujours pas pourquoi le lot a été
+# déclassé").
+_REPORTED = _phrases(
+    r"(?:m a|nous a|t a|lui a|m ont|nous ont) demande "
+    r"(?:ou|quand|qui|comment|pourquoi|combien|si|quel|quelle)",
+    r"(?:asked me|asked us) (?:where|when|who|how|why|what|which|if|whether)",
+    r"on (?:ne )?sait (?:toujours |encore |meme )?(?:pas|plus)",
+    r"personne (?:ne )?sait",
+    r"(?:nobody|no one) knows",
+)
 # "Tu sais" set off by a comma is a pause before telling ("tu sais, le permis du Moulinat on
 # l'attend toujours…"), not a question frame ("tu sais où est le permis ?").
 _YOU_KNOW_AS_A_PAUSE = re.compile(r"^\W*(?:tu sais|vous savez|you know)\s*[,…]")
@@ -421,6 +433,13 @@ _STATEMENT = _phrases(
     r"tu sais pas la meilleure",
     r"tu savais que",
     r"figure toi",
+    # the speaker knows now, or marvels ("I finally get what petit-lait is", "qui l'eût cru, …")
+    r"(?:i|we) (?:finally |now )?(?:get|understand|know|found out|learned|learnt) "
+    r"(?:what|who|where|when|why|how)",
+    r"j ai (?:enfin |fini par )?compris (?:ce qu|qui|ou|quand|pourquoi|comment)",
+    r"qui l eut cru",
+    r"qui l aurait cru",
+    r"who (?:would|d) have thought",
 )
 # Second-person words: a question with them is about Eko, or asks Eko's own view.
 # Knowing *some* thing ("tu connais une bonne blague ?", "know any good podcast?"): an indefinite
@@ -731,7 +750,9 @@ def intent_of(text: str, language: Language = "fr", bot_name: str = "Eko") -> In
     content = [w for w in words if w not in FUNCTION_WORDS]
     if _PLEASE_DO.match(joined):
         return "action"  # "please do the needful and drop the link here", "kindly send the deck"
-    if _STATEMENT.search(joined) or (not asks and _YOU_KNOW_AS_A_PAUSE.match(fold(said))):
+    if _STATEMENT.search(joined) or (
+        not asks and (_YOU_KNOW_AS_A_PAUSE.match(fold(said)) or _REPORTED.search(joined))
+    ):
         return "statement"
     recall = bool(_RECALL.search(joined))
     if (_ACTION.search(joined) or _asks_to_do(words)) and not recall and not _TELL_ME_WHAT.search(joined):
@@ -780,11 +801,12 @@ def intent_of(text: str, language: Language = "fr", bot_name: str = "Eko") -> In
         # "c'est le certificat SSL qui a expiré", "grosse semaine qui s'annonce": a relative
         interrogatives -= {"qui", "who"}
     is_request = asks or framed_request or bool(interrogatives)
+    polite = bool(set(words) & _POLITE)
     elliptic = (
         not is_request
-        and len(rest) <= 6
+        and (len(rest) <= 6 or (polite and len(rest) <= 10 and not set(rest) & _VERB_MARKERS))
         and (
-            bool(set(words) & _POLITE)  # "le code wifi stp"
+            polite  # "le code wifi stp", "l'adresse de la ferme du Bief-Noir stp"
             or (reading.facet != "other" and rest[0] in _DETERMINERS and not set(rest) & _VERB_MARKERS)
         )
     )  # "le numéro de Farid": a noun phrase naming what is wanted

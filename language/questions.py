@@ -249,12 +249,14 @@ def asked_part(text: str) -> str:
             return rest.strip()
         # …and the other way round, with no "?": "j'aimerais savoir où habite Ambre, on pensait
         # faire du covoit" asks where Ambre lives; what the speaker tells after it is context
+        if "?" not in part and _ASKED_POLITELY.search(before):
+            return before.strip()  # a request closed by "stp", then why ("l'adresse du chai stp, je dois…")
         if (
             "?" not in part
-            and (_INTERROGATIVE.search(before) or is_question(before) or _ASKED_POLITELY.search(before))
+            and (_INTERROGATIVE.search(before) or is_question(before))
             and _SPEAKER_FIRST.match(fold(normalise_quotes(rest)))
         ):
-            return before.strip()  # …or a request closed by "stp" ("l'adresse du chai stp, je dois…")
+            return before.strip()
     # a preamble before "mais" / "but" and a question ("jsp si tu sais mais c'est qui le DPO ?",
     # "sorry to bother you but who runs the canteen?"): the question is what asks
     for found in _BUT.finditer(part):

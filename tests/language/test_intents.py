@@ -70,6 +70,16 @@ from language.intents import asks_what_bot_is, intent_of
         ("Now then Eko, you about? 👋", "presence"),
         ("Eko, what d'you reckon to us chances against Ossett Saturday?", "opinion"),
         ("Eko, tu penses-tu qu'on va finir le triage avant le dîner?", "opinion"),
+        # the fifth set's dev half (2026-11-28, evening): a presence check in one word, a reported
+        # question, what nobody knows, what the speaker now knows, a marvel, long polite requests
+        ("Eko, asleep? 😴", "presence"),
+        ("Eko, Zoé m'a demandé où était la cave, je lui ai expliqué", "statement"),
+        ("Eko, on sait toujours pas pourquoi le lot 412 a été déclassé hein", "statement"),
+        ("Eko, on sait pourquoi le lot 412 a été déclassé ?", "information"),
+        ("Eko, I finally get what 'petit-lait' is lol, Aubin showed me", "statement"),
+        ("Eko, qui l'eût cru, Zorglub a mis 18/20 à la Vieille Ravière !", "statement"),
+        ("Eko l'adresse de la ferme du Bief-Noir stp", "information"),
+        ("Eko, Zorglub's phone number pls, he's running late and the cellar's locked", "information"),
         ("Eko, rappelle-moi d'appeler Simon demain", "action"),
         ("Eko, tu peux demander à Zoé où en est le projet ?", "action"),
         # "tu peux" and an infinitive the imperatives do not begin
