@@ -521,6 +521,7 @@ _STATED: tuple[tuple[str, str], ...] = (
     (
         "place",
         r" habite| vit a| vis a| vivent a| basee? a| se trouve| situee?| etage| adresse| lives in| live in| "
+        r"loge | loges | logent | logee? | "
         r"based in| "
         r"located| floor| street| road| avenue| " + _STREET,
     ),

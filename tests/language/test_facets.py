@@ -91,6 +91,9 @@ def test_finite_verbs(word: str, verb: bool) -> None:
         ("Luc: back tues morning 7am", "date", True),
         ("l'inventaire c'est le 13 déc.", "date", True),
         ("sept personnes", "date", False),
+        # lodging somewhere is where one stays (the fifth answers set's dev half: "Hattie loge chez
+        # Ginette au village" was taken for where she comes from)
+        ("Hattie loge chez Ginette au village pendant son stage", "place", True),
     ],
 )
 def test_stated_facets(text: str, facet: str, stated: bool) -> None:
