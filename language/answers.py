@@ -2183,8 +2183,18 @@ _ADDRESS = re.compile(rf"{_EMAIL_ADDRESS.pattern}|https?://\S+|www\.\S+", re.IGN
 
 
 def _first_person_description(text: str, language: Language) -> bool:
-    folded = _OPENING.sub("", _fold_there_as_here(text))
-    return any(_FIRST_PERSON_COPULA[lang].match(folded) for lang in _BOTH[language])
+    raw = _fold_there_as_here(text)
+    folded = _OPENING.sub("", raw)
+    if any(_FIRST_PERSON_COPULA[lang].match(folded) for lang in _BOTH[language]):
+        return True
+    # after "c'est moi" and a pause, a noun phrase describes the speaker ("c'est moi 🙂 le
+    # vétérinaire, je passe le jeudi", "c'est moi ! productrice, 35 vaches")
+    shown_up = folded != raw and _ITS_ME.search(raw[: len(raw) - len(folded)]) is not None
+    return shown_up and _NOUN_PHRASE_FIRST.match(folded) is not None
+
+
+_ITS_ME = re.compile(r"(?:c'est moi|c est moi|it's me|it is me)")
+_NOUN_PHRASE_FIRST = re.compile(r"^(?:(?:le|la|l'|les|un|une|the|a|an)\s*[^\W\d]|[^\W\d][\w-]+\s*,)")
 
 
 # What may open a self-description before it: greetings and the speaker showing up ("coucou c'est

@@ -319,6 +319,14 @@ def test_the_subject_saying_who_they_are_describes_them() -> None:
     )
     # "c'est moi" and no article is no description ("c'est moi qui ai la clé")
     assert link(said("Axelle", "c'est moi qui ai la clé"), role) is None
+    # a pause, then a noun phrase (the fourth and fifth answers sets' dev halves)
+    who = AskedQuestion("g-w", "Qui est Germain ?", "Germain", ASKED_AT, "m-w", "identity")
+    assert link(said("Germain", "c'est moi 🙂 le vétérinaire, je passe le jeudi"), who) == (
+        "g-w",
+        "subject_author",
+    )
+    assert link(said("Germain", "c'est moi ! productrice, 35 vaches"), who) == ("g-w", "subject_author")
+    assert link(said("Germain", "c'est moi ! demain je peux pas"), who) is None
 
 
 def test_laughter_closing_a_first_sentence_leaves_what_follows_to_answer() -> None:
