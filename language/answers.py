@@ -1934,7 +1934,15 @@ def _tells_another_time(text: str, question: AskedQuestion) -> bool:
     habiter à Nantes") or, for what holds rather than when, what is about to be ("va habiter à
     Nantes"), and the question does not: it tells another time than the one asked about."""
     stopped = ceased(text) or no_longer(text)
-    if stopped and not (ceased(question.text) or no_longer(question.text)) and not _goes_on(text):
+    # (an end asked, leaving answers it: "Hattie nous quitte le 20 juin" to "quand se termine le
+    # stage de Hattie ?")
+    ending = _same_direction_asked(text, question)
+    if (
+        stopped
+        and not (ceased(question.text) or no_longer(question.text))
+        and not _goes_on(text)
+        and not ending
+    ):
         return True  # (a second clause may say what holds now: "…plus à Lyon, il est à Paris")
     # what someone wants, in the clause that answers: a later clause may tell what others want
     # ("it's due tuesday the 12th, Bluefen want it before their meeting")

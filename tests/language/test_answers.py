@@ -608,6 +608,15 @@ def test_the_subject_may_be_the_initials_of_the_author_s_compound_first_name() -
     assert link(said("Jean", told), leave) is None
 
 
+def test_leaving_answers_when_an_end_is_asked() -> None:
+    """ "Eko, Hattie nous quitte le 20 juin" to "quand se termine le stage de Hattie ?" was another
+    time (what stopped; the fifth answers set's dev half); to "where does Hattie live?" it still is."""
+    end = AskedQuestion("g-e", "Quand se termine le stage de Hattie ?", "Hattie", ASKED_AT, "m-e", "date")
+    assert link(said("Romaric", "Eko, Hattie nous quitte le 20 juin"), end) == ("g-e", "mention")
+    home = AskedQuestion("g-h", "Hattie habite où ?", "Hattie", ASKED_AT, "m-h", "place")
+    assert link(said("Romaric", "Eko, Hattie a quitté Taunton"), home) is None
+
+
 def test_a_reply_opening_with_a_question_of_its_own_is_a_guess_not_an_answer() -> None:
     """ "tuesday maybe? they usually come on a tuesday", sent with the reply button (probe of
     2026-11-28, late afternoon: stored as the delivery date); a question echoing the one asked leads
