@@ -480,10 +480,21 @@ def find_answer(
                 # the thing liked, named alone ("les lasagnes de ma grand-mère, sans hésiter", "moi
                 # c'est le vert", "ma préférée c'est le vert", "I love pierogi")
                 return _answer(question, "subject_author", told, language)
+    if _WARNING.match(fold(text)):
+        # a warning about the subject tells what to mind, not what was asked ("careful, the spare
+        # devkit's still on the old firmware, update it before you flash anything")
+        return None
     for question in live:
         if _names_and_states(text, question, language):
             return _answer(question, "subject_named", told, language)
     return None
+
+
+# Warning interjections opening a message (a closed class of both languages).
+_WARNING = re.compile(
+    r"^(?:careful|be careful|watch out|heads up|beware|warning|attention|fais gaffe|faites gaffe|gaffe|"
+    r"prudence|mefiance|mefie toi)\b"
+)
 
 
 # Words that judge rather than tell (evaluative adjectives and their intensifiers, French and

@@ -617,6 +617,17 @@ def test_leaving_answers_when_an_end_is_asked() -> None:
     assert link(said("Romaric", "Eko, Hattie a quitté Taunton"), home) is None
 
 
+def test_a_warning_naming_the_subject_is_no_answer() -> None:
+    """ "careful, the spare devkit's still on the old firmware, update it before you flash anything"
+    was stored as where the spare devkit is (probe conversation of a Dublin game studio, 2026-11-28,
+    evening): a warning tells what to mind, the link by the subject alone takes none."""
+    devkit = AskedQuestion("g-d", "Where's the spare devkit?", "spare devkit", ASKED_AT, "m-d", "place")
+    warning = "careful, the spare devkit's still on the old firmware, update it before you flash anything"
+    assert link(said("Marek", warning), devkit, language="en") is None
+    told = said("Fergal", "The spare devkit is in the grey cabinet in the meeting room")
+    assert link(told, devkit, language="en") == ("g-d", "subject_named")
+
+
 def test_a_reply_opening_with_a_question_of_its_own_is_a_guess_not_an_answer() -> None:
     """ "tuesday maybe? they usually come on a tuesday", sent with the reply button (probe of
     2026-11-28, late afternoon: stored as the delivery date); a question echoing the one asked leads
