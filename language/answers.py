@@ -44,7 +44,15 @@ from language.facets import (
     states_asked_kind,
     unasked_words,
 )
-from language.intents import GREETING_WORDS, intent_of, is_chit_chat, is_formula, says_goodbye, speaks_of_bot
+from language.intents import (
+    GREETING_WORDS,
+    THANKS_WORDS,
+    intent_of,
+    is_chit_chat,
+    is_formula,
+    says_goodbye,
+    speaks_of_bot,
+)
 from language.mentions import mention_spans, mentions_bot, name_spans, strip_mention
 from language.questions import is_about_bot, is_question, sentence_around
 from language.readings import same_direction, words_match
@@ -878,10 +886,9 @@ def _holds_content(text: str) -> bool:
 # Thanking, and whom ("merci Catherine", "thanks a lot Dave", "cheers Fergal"): said to the room
 # after an answer, the name it holds is no value.
 _THANKING = re.compile(
-    r"(?<!\w)(?i:merci|cimer|thanks|thank you|thx|cheers|ty)"
+    rf"(?<!\w)(?i:thank you|{'|'.join(sorted(THANKS_WORDS - {'thank'}))})"
     r"(?:\s+(?i:beaucoup|bien|encore|a lot|so much|again))?(?:\s+[A-ZÀ-Þ][\w'’-]*)?(?!\w)"
 )
-_THANKS_WORDS = folded_words("merci cimer thanks thank thx cheers ty")
 
 
 def _asks_where_named(raw: str, bot_name: str) -> bool:
@@ -1011,9 +1018,9 @@ def fragment(text: str, question: AskedQuestion, language: Language = "fr") -> s
         return text[index[corrected.end() - 1] :].strip(_CLOSING)
     # the copula of the first sentence: a later one says more ("my talk is on 9 October, room B.
     # slides are 60% done" gave "60% done")
-    first_sentence = re.search(r"[.!?…]\s", folded)
+    first_sentence = len(sentence_around(folded, 0, 1))
     for match in reversed(list(re.finditer(rf"(?<![\w']){copula}\s+", folded))):
-        if match.end() >= len(folded) or (first_sentence and match.start() > first_sentence.start()):
+        if match.end() >= len(folded) or match.start() >= first_sentence:
             continue
         start, end = index[match.start()], index[match.end()]
         if start == 0 or topic & set(terms(text[:start])) or _names_asked(text[:start], question):
@@ -1913,7 +1920,7 @@ def _states_another_facet(text: str, question: AskedQuestion) -> bool:
         return True  # "je suis en vacances à partir du 4 août" to "où part Joachim en vacances ?"
     if question.facet == "manner" and _DEFINES.match(fold(text)):
         return True  # "c'est un logiciel de métré" to "comment fonctionne Quantix ?": what it is
-    if question.facet in ("place", "origin") and text[:1].isdigit():
+    if question.facet in WHERE_FACETS and text[:1].isdigit():
         # a number opening values of another kind only: "120 sheets, 4x12, landing on the east
         # side" to "where's the boiler room key?" ("3rd floor, room 204" states a place)
         stated = stated_facets(text)
@@ -1945,14 +1952,13 @@ def _tells_another_time(text: str, question: AskedQuestion) -> bool:
     habiter à Nantes") or, for what holds rather than when, what is about to be ("va habiter à
     Nantes"), and the question does not: it tells another time than the one asked about."""
     stopped = ceased(text) or no_longer(text)
-    # (an end asked, leaving answers it: "Hattie nous quitte le 20 juin" to "quand se termine le
-    # stage de Hattie ?")
-    ending = _same_direction_asked(text, question)
     if (
         stopped
         and not (ceased(question.text) or no_longer(question.text))
         and not _goes_on(text)
-        and not ending
+        # an end asked, leaving answers it ("Hattie nous quitte le 20 juin" to "quand se termine le
+        # stage de Hattie ?")
+        and not _same_direction_asked(text, question)
     ):
         return True  # (a second clause may say what holds now: "…plus à Lyon, il est à Paris")
     # what someone wants, in the clause that answers: a later clause may tell what others want
@@ -2007,7 +2013,7 @@ def _about_something_else(text: str, question: AskedQuestion, language: Language
         and word not in FILLERS
         and word not in _POSSESSIVE_PRONOUNS
         and word not in GREETING_WORDS  # "coucou c'est moi": a greeting opens, nothing is spoken of
-        and word not in _THANKS_WORDS  # "merci, c'est dans le tiroir": nor does thanking
+        and word not in THANKS_WORDS  # "merci, c'est dans le tiroir": nor does thanking
         and word not in _CAUSE_CONNECTIVES  # "parce que c'était trop cher": a reason opens
     ]
     if not before or set(terms(" ".join(before))) & set(terms(question.text)):
@@ -2212,10 +2218,11 @@ def _first_person_description(text: str, language: Language) -> bool:
     return shown_up and _NOUN_PHRASE_FIRST.match(folded) is not None
 
 
-_ITS_ME = re.compile(r"(?:c'est moi|c est moi|it's me|it is me)")
 _NOUN_PHRASE_FIRST = re.compile(r"^(?:(?:le|la|l'|les|un|une|the|a|an)\s*[^\W\d]|[^\W\d][\w-]+\s*,)")
 
 
+# The speaker showing up ("c'est moi", "it's me").
+_ITS_ME = re.compile(r"(?:c'est moi|c est moi|it's me|it is me)")
 # What may open a self-description before it: greetings and the speaker showing up ("coucou c'est
 # moi 👋 je suis juriste", "hello, it's me: I'm the new designer").
 # "c'est moi" opens only when punctuation or an emoji closes it: "c'est moi qui gère la paie" names
@@ -2223,7 +2230,9 @@ _NOUN_PHRASE_FIRST = re.compile(r"^(?:(?:le|la|l'|les|un|une|the|a|an)\s*[^\W\d]
 _OPENING = re.compile(
     r"^(?:\W*(?:"
     + "|".join(sorted(GREETING_WORDS))
-    + r")(?![\w'])[^\w']*|\W*(?:c'est moi|c est moi|it's me|it is me)\s*[^\w\s'][^\w']*)+"
+    + r")(?![\w'])[^\w']*|\W*"
+    + _ITS_ME.pattern
+    + r"\s*[^\w\s'][^\w']*)+"
 )
 
 

@@ -725,7 +725,7 @@ def fact_heading(curiosity: Curiosity) -> str:
         # too ("boucler à quelle heure samedi"): then the question as it was asked
         subject = curiosity.subject or ""
         return asked_as if not subject or set(folded_words(subject)) & INTERROGATIVES else subject
-    if set(folded_words(curiosity.topic)) & _DO_SUPPORT:
+    if set(folded_words(curiosity.topic)) & _DO:
         # "toner does the big printer on the second floor take", from "which toner does the big
         # printer on the second floor take?": an English question's word order, no heading
         return asked_as
@@ -747,8 +747,6 @@ def fact_heading(curiosity: Curiosity) -> str:
 
 
 _ASKING_WORDS = folded_words("qui quand ou comment pourquoi combien who when where how why")
-# English do-support: left inside a topic, the question's word order is ("does the printer take").
-_DO_SUPPORT = folded_words("do does did")
 _WHAT = folded_words("quoi what")
 
 

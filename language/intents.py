@@ -149,7 +149,9 @@ _GREETINGS = _phrases(
     r"happy \w+",
     r"see you(?: later| tomorrow)?",
 )
-_THANKS = _phrases(r"merci", r"thanks?", r"thx", r"thank you", r"ty", r"cheers", r"cimer", r"nickel merci")
+# Words of thanks (the answer rules read them too: language/answers.py).
+THANKS_WORDS = folded_words("merci cimer thanks thank thx cheers ty")
+_THANKS = _phrases(*sorted(THANKS_WORDS), r"thank you", r"nickel merci")
 _OPINION = _phrases(
     r"meilleure?s?",
     # not after a verb of liking: "which film does Dmitri like best?" asks his favourite
