@@ -598,9 +598,9 @@ def is_ordinary_word(word: str, written: str | None = None) -> bool:
 
 # Months and weekdays are values like numbers: "en septembre 2019" is not "en novembre 2019".
 # With the abbreviations chat writes that are no other word ("le 13 déc.", "back tues morning";
-# not "sept", seven, "mar", "sat", "sun", "mon").
+# not "sept", seven, "mar", "sat", "sun", "mon", nor "jan", a first name).
 MONTHS = (
-    ("janvier", "january", "janv", "jan"), ("fevrier", "february", "fevr", "feb"), ("mars", "march"),
+    ("janvier", "january", "janv"), ("fevrier", "february", "fevr", "feb"), ("mars", "march"),
     ("avril", "april", "avr", "apr"), ("mai",), ("juin", "june"), ("juillet", "july", "juil"),
     ("aout", "august", "aug"), ("septembre", "september"), ("octobre", "october", "oct"),
     ("novembre", "november", "nov"), ("decembre", "december", "dec"),

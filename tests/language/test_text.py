@@ -85,4 +85,4 @@ def test_weekdays_and_months_as_chat_abbreviates_them() -> None:
 
     assert CALENDAR["tues"] == CALENDAR["tuesday"] == CALENDAR["mardi"]
     assert CALENDAR["dec"] == CALENDAR["decembre"]
-    assert not {"sept", "mar", "sat", "sun", "mon"} & set(CALENDAR)  # each another word too
+    assert not {"sept", "mar", "sat", "sun", "mon", "jan"} & set(CALENDAR)  # each another word too
