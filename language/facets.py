@@ -100,6 +100,9 @@ _CUES: tuple[tuple[str, str], ...] = (
         "price",
         r" (?:prix|cout(?:e|ent|er|e)?|coute|coutait|combien (?:ca )?(?:coute|vaut|valent|paye)|"
         r"vaut|valent|valeur|tarif|budget|how much (?:is|are|does|did|do)?|cost(?:s|ed)?|price|paye|"
+        # "paie" is the verb after its subject ("on le paie combien ?"), the pay itself otherwise
+        # ("la paie tombe quand ?")
+        r"(?:on|je|tu|il|elle|ils|elles|nous|vous)(?: (?:le|la|les|l|lui|leur))? (?:paie|paient|payent)|"
         r"(?<!who )(?:pay|pays|paid)|"
         r"(?:c est|c etait|ca fait|ca coute|ca vaut) combien|combien (?:ca|c est)) ",
     ),

@@ -41,6 +41,11 @@ from language.text import is_finite_verb
         # 2026-11-28, evening: "Eko, 3 March" did not answer it, read as a price)
         ("Until which date is zorglub.dev paid?", "date"),
         ("how much is the zorglub.dev domain paid?", "price"),
+        # "paie" as "paye", the verb after its subject (fourth dev half: "le sac de T80 on le paie
+        # combien ?" read as a bare amount); the noun is the pay, whose day is asked
+        ("le sac de T80 on le paie combien ?", "price"),
+        ("ils payent combien pour le stand ?", "price"),
+        ("la paie tombe quand ?", "date"),
     ],
 )
 def test_facet_cues(text: str, facet: str) -> None:
