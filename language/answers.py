@@ -46,6 +46,7 @@ from language.facets import (
 )
 from language.intents import (
     GREETING_WORDS,
+    THANKS_INTENSIFIERS,
     THANKS_WORDS,
     intent_of,
     is_chit_chat,
@@ -214,8 +215,9 @@ def _ignorance(folded: str) -> bool:
 # first-person descriptions) are read in both languages, the bot's first.
 _BOTH: dict[Language, tuple[Language, Language]] = {"fr": ("fr", "en"), "en": ("en", "fr")}
 # Thanking for something ("merci pour le résumé", "thanks for the help") answers nothing asked.
+_INTENSIFIERS = "|".join(THANKS_INTENSIFIERS)
 _THANKS_FOR = re.compile(
-    r"^(?:\w+\s+)?(?:merci|cimer|thanks|thank you|thx)(?:\s+(?:beaucoup|bien|encore|a lot|again))?\s+"
+    rf"^(?:\w+\s+)?(?:merci|cimer|thanks|thank you|thx)(?:\s+(?:{_INTENSIFIERS}))?\s+"
     r"(?:pour|for)\b"
 )
 # Topic-shift discourse markers opening a message: what follows is about something else ("Eko, au
@@ -887,7 +889,7 @@ def _holds_content(text: str) -> bool:
 # after an answer, the name it holds is no value.
 _THANKING = re.compile(
     rf"(?<!\w)(?i:thank you|{'|'.join(sorted(THANKS_WORDS - {'thank'}))})"
-    r"(?:\s+(?i:beaucoup|bien|encore|a lot|so much|again))?(?:\s+[A-ZÀ-Þ][\w'’-]*)?(?!\w)"
+    rf"(?:\s+(?i:{_INTENSIFIERS}))?(?:\s+[A-ZÀ-Þ][\w'’-]*)?(?!\w)"
 )
 
 

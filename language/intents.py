@@ -149,8 +149,14 @@ _GREETINGS = _phrases(
     r"happy \w+",
     r"see you(?: later| tomorrow)?",
 )
-# Words of thanks (the answer rules read them too: language/answers.py).
-THANKS_WORDS = folded_words("merci cimer thanks thank thx cheers ty")
+# Words of thanks, the German, Spanish and Italian ones a team borrows too ("danke Sandrine!"), and
+# what strengthens them ("thanks a mil", "merci mille fois"); the answer rules read them too:
+# language/answers.py.
+THANKS_WORDS = folded_words("merci cimer thanks thank thx cheers ty danke gracias grazie")
+THANKS_INTENSIFIERS = (
+    "beaucoup", "bien", "encore", "mille fois", "a lot", "a million", "a mil", "a bunch", "a ton",
+    "so much", "very much", "loads", "again",
+)  # fmt: skip
 _THANKS = _phrases(*sorted(THANKS_WORDS), r"thank you", r"nickel merci")
 _OPINION = _phrases(
     r"meilleure?s?",

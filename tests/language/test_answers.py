@@ -588,6 +588,23 @@ def test_thanking_someone_by_name_answers_nothing() -> None:
     assert link(said("Maël", "Ah top merci Catherine !! et merci Eko 🙏"), loose) is None
 
 
+def test_thanks_strengthened_or_borrowed_answer_nothing() -> None:
+    """ "thanks a mil Eko 🙏" from the very person Eko asked about, and "danke Sandrine! and thanks
+    Eko 👍" after Eko's question (probe conversations of a sailing school and a hospital pharmacy,
+    2026-11-28, night: both stored as facts, "mil" and "danke" read as values)."""
+    origin = AskedQuestion(
+        "g-o", "Aoife elle vient d'où en Irlande exactement ?", "Aoife", ASKED_AT, "m-o", "origin"
+    )
+    assert link(said("Aoife", "thanks a mil Eko 🙏"), origin, language="en") is None
+    cutoff = AskedQuestion(
+        "g-c", "C'est quoi l'heure limite pour les commandes des services ?", "commandes des services",
+        ASKED_AT, "m-c", "hours",
+    )  # fmt: skip
+    assert link(said("Jonas", "danke Sandrine! and thanks Eko 👍"), cutoff) is None
+    assert link(said("Jonas", "merci mille fois Eko"), cutoff) is None
+    assert link(said("Nadia", "thanks a mil Eko, 11h pile"), cutoff) == ("g-c", "mention")
+
+
 def test_the_value_asked_then_where_answers() -> None:
     """ "Eko, 6h45, porte de derrière rue de la Monnaie" to "le poissonnier arrive à quelle heure
     le samedi ?" was read as a place only (probe conversation of a Lille brasserie, 2026-11-28,
