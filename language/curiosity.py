@@ -170,9 +170,15 @@ def _subject(
     names = [
         i
         for i in content
-        if words[i][0] in known
-        or (words[i][1][:1].isupper() and (i > 0 or frequency(words[i][1].casefold()) < _NAME_MAX_FREQUENCY))
-        or (len(words[i][1]) > 1 and words[i][1].isupper())
+        if (
+            words[i][0] in known
+            or (
+                words[i][1][:1].isupper()
+                and (i > 0 or frequency(words[i][1].casefold()) < _NAME_MAX_FREQUENCY)
+            )
+            or (len(words[i][1]) > 1 and words[i][1].isupper())
+        )
+        and not _letter_compound(words, i, said)
     ]
     # A name right after an interrogative determiner is what is asked ("quelle CI utilise l'équipe
     # Origami ?", "which IDE does Paul use?"), not the subject, when another name is there.
@@ -260,6 +266,26 @@ def _participle_of_be(words: list[tuple[str, str]], start: int, index: int) -> b
     if index + 1 >= len(words) or words[index + 1][0] not in _AFTER_PARTICIPLE or word.endswith("s"):
         return False
     return any(folded in _BE for folded, _ in words[:start]) and is_english_verb_form(word)
+
+
+def _capitalised_name(words: list[tuple[str, str]], index: int) -> bool:
+    """A capitalised word, not opening the question as a common word would, or an acronym."""
+    written = words[index][1]
+    if written[:1].isupper() and (index > 0 or frequency(written.casefold()) < _NAME_MAX_FREQUENCY):
+        return True
+    return len(written) > 1 and written.isupper()
+
+
+def _letter_compound(words: list[tuple[str, str]], index: int, said: str) -> bool:
+    """The word at ``index`` is a capital letter hyphened to a lowercase word: one common noun
+    ("X-ray", "T-shirt", "E-mail"), no name ("Jean-Pierre" and "Aix-en-Provence" start with a word)."""
+    if index + 1 >= len(words) or len(words[index][1]) != 1:
+        return False
+    after = words[index + 1][1]
+    return (
+        after[:1].islower()
+        and re.search(rf"(?<!\w){re.escape(words[index][1])}-{re.escape(after)}", said) is not None
+    )
 
 
 def _glued(words: list[tuple[str, str]], index: int, said: str) -> bool:

@@ -16,7 +16,7 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
-from language.text import CARDINAL_WORDS, Language, fold, is_infinitive, normalise, tokens
+from language.text import CARDINAL_WORDS, Language, fold, folded_words, is_infinitive, normalise, tokens
 
 FACETS = (
     "identity",  # who is X
@@ -400,6 +400,9 @@ def read_facet(text: str, language: Language = "fr") -> FacetReading:
         found = False
         position = 0
         while (match := pattern.search(searched, position)) is not None:
+            if name == "date" and _conjunction_when(searched, match):
+                position = match.end() - 1
+                continue
             found = True
             kept = _KEPT if name in ("contact", "agent") else frozenset()
             cues |= {
@@ -411,6 +414,28 @@ def read_facet(text: str, language: Language = "fr") -> FacetReading:
         if found and facet == "other":
             facet = name
     return FacetReading(facet, words, frozenset(cues), asks_doer=bool(who_does))
+
+
+# "quand" / "when" after another interrogative opens a clause of time, not the question: "qui on
+# appelle quand la radio tombe en panne ?", "who do we call when the X-ray machine breaks down?" ask
+# a person. After a verb of knowing or telling it is what is asked ("qui sait quand…", "who knows
+# when…").
+_ASKING_BEFORE = re.compile(
+    r" (?:qui|ou|combien|comment|pourquoi|quoi|que|qu|quel|quelle|quels|quelles|lequel|laquelle|"
+    r"who|where|how|why|what|which|whom) "
+)
+_KNOWING = folded_words(
+    "sait sais savez savent savoir dire dis dites idee know knows knew tell idea remember rappelle"
+)
+
+
+def _conjunction_when(searched: str, match: re.Match[str]) -> bool:
+    cue = match.group().strip()
+    if cue not in ("quand", "when"):
+        return False
+    before = searched[: match.start() + 1]
+    previous = before.split()[-1:]
+    return _ASKING_BEFORE.search(before) is not None and not (previous and previous[0] in _KNOWING)
 
 
 # The predicate words of a statement, per facet, token-aligned like _CUES: "Thibaut travaille chez

@@ -46,6 +46,14 @@ from language.text import is_finite_verb
         ("le sac de T80 on le paie combien ?", "price"),
         ("ils payent combien pour le stand ?", "price"),
         ("la paie tombe quand ?", "date"),
+        # "quand" / "when" after another interrogative opens a clause of time (probe conversation
+        # of a veterinary clinic: "qui on appelle quand la radio tombe en panne ?" asked a date);
+        # after a verb of knowing it is what is asked
+        ("qui on appelle quand la radio tombe en panne ?", "identity"),
+        ("who do we call when the X-ray machine breaks down?", "identity"),
+        ("où on se gare quand il pleut ?", "place"),
+        ("qui sait quand la réunion commence ?", "date"),
+        ("c'est quand la réunion ?", "date"),
     ],
 )
 def test_facet_cues(text: str, facet: str) -> None:

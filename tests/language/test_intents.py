@@ -206,6 +206,11 @@ def test_a_curiosity_carries_its_subject_facet_and_topic() -> None:
         ("Eko, what's the wifi password again?", "wifi password"),
         # an elided word keeps its apostrophe
         ("Eko, c'est quand la prochaine soirée d'équipe ?", "prochaine soirée d'équipe"),
+        # a capital letter hyphened to a word is one common noun, no name (probe conversation of a
+        # veterinary clinic, 2026-11-28, night: "who do we call when the X-ray machine breaks
+        # down?" was about "X")
+        ("Eko, where's the X-ray room?", "X-ray room"),
+        ("Eko, où est le bureau de Jean-Pierre ?", "bureau de Jean-Pierre"),
     ],
 )
 def test_the_subject_of_a_question_is_the_name_not_the_verb_before_it(text: str, subject: str) -> None:
