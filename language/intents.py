@@ -228,8 +228,9 @@ _OPINION = _phrases(
     r"le mieux",
     r"what do you (?:think|reckon)",
     r"do you (?:think|reckon)",
-    # spoken forms ("what d'you reckon", "u think", Québécois "tu penses-tu")
-    r"(?:you|u) (?:think|reckon)",
+    # spoken forms ("what d'you reckon", "u think", Québécois "tu penses-tu"), negated ("d'you not
+    # think the coffee machine is mingin'?", probe conversation of a veterinary clinic)
+    r"(?:you|u) (?:not )?(?:think|reckon)",
     r"tu penses tu",
     r"your opinion",
     r"would you",

@@ -136,6 +136,13 @@ _CHAT_SPELLINGS = {
     # the second person of Scots, Irish and northern English ("ye there?", "what d'ye reckon?")
     "ye": "you",
     "d'ye": "do you",
+    "d'you": "do you",
+    # "you" addressing a group is the team, not the one addressed: "Eko, where do you guys store
+    # the insulin pens?" asks where the team stores them (probe conversation of a hospital pharmacy)
+    "you guys": "we",
+    "you all": "we",
+    "you lot": "we",
+    "y'all": "we",
 }
 _CHAT_C = re.compile(
     r"(?<![\w'])c(?= +(?:qui|quoi|koi|ki|quand|ou|où|combien|comment|pas|le|la|les|l'|un|une)\b)"

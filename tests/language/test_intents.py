@@ -70,6 +70,12 @@ from language.intents import asks_what_bot_is, intent_of
         ("Now then Eko, you about? 👋", "presence"),
         ("Eko, what d'you reckon to us chances against Ossett Saturday?", "opinion"),
         ("Eko, tu penses-tu qu'on va finir le triage avant le dîner?", "opinion"),
+        # probe conversations of 2026-11-28, night: an opinion asked in the negative, "d'you"; "you"
+        # addressing a group is the team (asked of Eko, it was read as a question about Eko)
+        ("Eko, d'you not think the coffee machine here is absolutely mingin'? 😂", "opinion"),
+        ("Eko, where do you guys store the insulin pens before they go up to the wards?", "information"),
+        ("Eko, where do y'all keep the van keys?", "information"),
+        ("Eko, where do you keep your keys?", "about_bot"),
         # the fifth set's dev half (2026-11-28, evening): a presence check in one word, a reported
         # question, what nobody knows, what the speaker now knows, a marvel, long polite requests
         ("Eko, asleep? 😴", "presence"),
@@ -210,6 +216,7 @@ def test_a_curiosity_carries_its_subject_facet_and_topic() -> None:
         # veterinary clinic, 2026-11-28, night: "who do we call when the X-ray machine breaks
         # down?" was about "X")
         ("Eko, where's the X-ray room?", "X-ray room"),
+        ("Eko, where do you guys store the insulin pens?", "insulin pens"),
         ("Eko, où est le bureau de Jean-Pierre ?", "bureau de Jean-Pierre"),
     ],
 )
