@@ -120,9 +120,21 @@ def _content(words: list[tuple[str, str]], reading: FacetReading, bot: str) -> l
         and (folded not in FUNCTION_WORDS or _noun_after_of(plain, i))
         and folded not in _FRAME_WORDS
         and folded not in _INTERJECTIONS
+        and not _inverted_modal(words, i)
         and folded != bot
         and not (i in reading.cue_positions and folded not in _KEPT_CUES)
     ]
+
+
+def _inverted_modal(words: list[tuple[str, str]], index: int) -> bool:
+    """An English modal before its pronoun subject carries the question's grammar, as "do" does
+    ("where should I put the insulin pens?", "who can we ask about the rota?"): "Will" or "may"
+    elsewhere may be a name or a month."""
+    return words[index][0] in _MODALS and index + 1 < len(words) and words[index + 1][0] in _ENGLISH_PRONOUNS
+
+
+_MODALS = folded_words("will would can could should shall may might must")
+_RELATIVES_EN = folded_words("that which")
 
 
 # Interjections and tags say how something is asked, nothing of what ("…tournant, hein ?").
@@ -212,6 +224,11 @@ def _subject(
         subject = subject[1:]  # … or put before it by the question: "quand commence le sprint ?"
     if not subject:
         return None
+    # an English relative after the noun phrase qualifies it: "where should I put the insulin pens
+    # that just arrived?" asks about the insulin pens
+    relative = next((i for i in range(subject[0] + 1, subject[-1]) if words[i][0] in _RELATIVES_EN), None)
+    if relative is not None:
+        subject = [i for i in subject if i < relative]
     # the verb after the noun phrase starts what is said of it: "pourquoi le staging est down ?"
     # asks about the staging, "la machine à café est en panne" about the coffee machine, "le
     # séminaire se passe où ?" about the seminar
@@ -306,7 +323,9 @@ def _after_a_clitic(words: list[tuple[str, str]], index: int) -> bool:
         return True  # a participle after its auxiliary: "on a réservé quelle salle ?"
     # English: "where do we keep…", "what do you use for…", and chat's "where we keep…"
     return (
-        index > 1 and words[index - 1][0] in _ENGLISH_PRONOUNS and words[index - 2][0] in _DO | _ASKING_WORDS
+        index > 1
+        and words[index - 1][0] in _ENGLISH_PRONOUNS
+        and words[index - 2][0] in _DO | _MODALS | _ASKING_WORDS
     )
 
 

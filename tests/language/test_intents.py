@@ -217,6 +217,11 @@ def test_a_curiosity_carries_its_subject_facet_and_topic() -> None:
         # down?" was about "X")
         ("Eko, where's the X-ray room?", "X-ray room"),
         ("Eko, where do you guys store the insulin pens?", "insulin pens"),
+        # an English modal before its pronoun is grammar, as "do" is; a relative after the noun
+        # phrase qualifies it (the same conversation: the subject was "should")
+        ("Eko, where should I put the insulin pens that just arrived?", "insulin pens"),
+        ("Eko, who can we ask about the rota?", "rota"),
+        ("Eko, when is Will back?", "Will"),
         ("Eko, où est le bureau de Jean-Pierre ?", "bureau de Jean-Pierre"),
     ],
 )
