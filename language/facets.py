@@ -108,7 +108,7 @@ _CUES: tuple[tuple[str, str], ...] = (
     ),
     # A bare "combien" with no price or count word asks an amount, a price or a number
     # ("il a des gosses Kenji ? combien ?", "le parking combien ?").
-    ("amount", r" combien "),
+    ("amount", r" (?:combien|how much) "),
     ("hours", r" (?:a quelle heure|quelle heure|horaires?|heures? d ouverture|what time|opening hours) "),
     (
         "date",

@@ -54,6 +54,11 @@ from language.text import is_finite_verb
         ("où on se gare quand il pleut ?", "place"),
         ("qui sait quand la réunion commence ?", "date"),
         ("c'est quand la réunion ?", "date"),
+        # a bare "how much" is "combien", no manner (probe conversation of a sailing school: "how
+        # much c'est le stage cata ?" was about "much")
+        ("how much c'est le stage cata d'une semaine pour les teens ?", "amount"),
+        ("how much flour do we order?", "amount"),
+        ("how much is the room?", "price"),
     ],
 )
 def test_facet_cues(text: str, facet: str) -> None:
