@@ -400,7 +400,9 @@ def read_facet(text: str, language: Language = "fr") -> FacetReading:
         found = False
         position = 0
         while (match := pattern.search(searched, position)) is not None:
-            if name == "date" and _conjunction_when(searched, match):
+            if (name == "date" and _conjunction_when(searched, match)) or (
+                name == "place" and _conjunction_or(text, searched, match)
+            ):
                 position = match.end() - 1
                 continue
             found = True
@@ -436,6 +438,24 @@ def _conjunction_when(searched: str, match: re.Match[str]) -> bool:
     before = searched[: match.start() + 1]
     previous = before.split()[-1:]
     return _ASKING_BEFORE.search(before) is not None and not (previous and previous[0] in _KNOWING)
+
+
+def _conjunction_or(text: str, searched: str, match: re.Match[str]) -> bool:
+    """The folded "ou" is "or", not "où" ("where"), between two alternatives of one shape: "c'est un
+    40 ou un 60 cv ?", "le bleu ou le rouge", "40 ou 60" (probe conversation of a sailing school: the
+    engine's power asked where it is). Written "où", it asks where; alternatives opened by a
+    preposition of place ("à Lyon ou à Paris ?") are places asked, and stay so."""
+    if match.group().strip() != "ou" or "où" in text.casefold():
+        return False
+    before, after = searched[: match.start() + 1].split(), searched[match.end() - 1 :].split()
+    if not before or not after:
+        return False
+    if before[-1].isdigit() and after[0].isdigit():
+        return True
+    return len(before) > 1 and after[0] == before[-2] and after[0] in _ALTERNATIVE_OPENERS
+
+
+_ALTERNATIVE_OPENERS = folded_words("un une le la les l des du the an")
 
 
 # The predicate words of a statement, per facet, token-aligned like _CUES: "Thibaut travaille chez

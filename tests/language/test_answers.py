@@ -605,6 +605,16 @@ def test_thanks_strengthened_or_borrowed_answer_nothing() -> None:
     assert link(said("Nadia", "thanks a mil Eko, 11h pile"), cutoff) == ("g-c", "mention")
 
 
+def test_one_of_two_alternatives_named_to_eko_answers() -> None:
+    """ "Eko 60cv, un Yamaha" to "le moteur du Penn Ar Bed c'est un 40 ou un 60 cv ?" (probe
+    conversation of a sailing school, 2026-11-28, night: "ou" read as "où", the power was no
+    place)."""
+    engine = read_curiosity("Eko, le moteur du Penn Ar Bed c'est un 40 ou un 60 cv ?")
+    assert engine is not None
+    asked = AskedQuestion("g-e", engine.text, engine.subject, ASKED_AT, "m-e", engine.facet)
+    assert link(said("Yann", "Eko 60cv, un Yamaha"), asked) == ("g-e", "mention")
+
+
 def test_the_value_asked_then_where_answers() -> None:
     """ "Eko, 6h45, porte de derrière rue de la Monnaie" to "le poissonnier arrive à quelle heure
     le samedi ?" was read as a place only (probe conversation of a Lille brasserie, 2026-11-28,

@@ -59,6 +59,13 @@ from language.text import is_finite_verb
         ("how much c'est le stage cata d'une semaine pour les teens ?", "amount"),
         ("how much flour do we order?", "amount"),
         ("how much is the room?", "price"),
+        # "ou" folded is "or" between alternatives of one shape (probe conversation of a sailing
+        # school: "c'est un 40 ou un 60 cv ?" asked where the engine is); "où" unaccented in chat
+        # after a verb still asks where, and alternatives of place are places
+        ("le moteur du Penn Ar Bed c'est un 40 ou un 60 cv ?", "other"),
+        ("c'est 40 ou 60 cv ?", "other"),
+        ("il est ou le camion ?", "place"),
+        ("Simon est à Lyon ou à Paris ?", "place"),
     ],
 )
 def test_facet_cues(text: str, facet: str) -> None:
