@@ -187,8 +187,8 @@ _CUES: tuple[tuple[str, str], ...] = (
     ("agent", _ROLE_HOLDER_CUE),
     (
         "agent",
-        r" (?:qui|who) (?:a |l a |s occupe|gere|pilote|organise|dirige|supervise|coordonne|maintient|cree|"
-        r"developpe|code|fait|"
+        r" (?:qui|who) (?:a |l a |has |s occupe|gere|pilote|organise|dirige|supervise|coordonne|"
+        r"maintient|cree|developpe|code|fait|"
         r"bosse sur|travaille sur|est responsable|made|created|built|runs|leads|maintains|organises|"
         r"organizes|manages|handles|oversees|coordinates|looks after|takes care of)",
     ),
@@ -358,10 +358,13 @@ class FacetReading:
     @property
     def trip(self) -> bool:
         """Whether the facet is about going away ("où part X en vacances ?"); English plurals too
-        ("on weekends", "trips")."""
+        ("on weekends", "trips"). "week" is the week-end's only before "end": "who has the keys this
+        week?" goes nowhere (probe conversation of a sailing school)."""
         return any(
-            word in TRIP_WORDS
-            or word.removesuffix("s") in TRIP_WORDS
+            (
+                (word in TRIP_WORDS or word.removesuffix("s") in TRIP_WORDS)
+                and (word != "week" or self.words[i + 1 : i + 2] in (("end",), ("ends",)))
+            )
             or (word == "off" and not _OFF_AFTER.isdisjoint(self.words[max(i - 2, 0) : i]))
             for i, word in enumerate(self.words)
         )

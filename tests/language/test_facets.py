@@ -66,6 +66,7 @@ from language.text import is_finite_verb
         ("c'est 40 ou 60 cv ?", "other"),
         ("il est ou le camion ?", "place"),
         ("Simon est à Lyon ou à Paris ?", "place"),
+        ("who has the keys du minibus this week?", "agent"),
     ],
 )
 def test_facet_cues(text: str, facet: str) -> None:
