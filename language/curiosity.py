@@ -156,7 +156,7 @@ def _noun_after_of(plain: list[str], index: int) -> bool:
 _KEPT_CUES = folded_words(
     """prefere preferee preferes preferees favori favorite favourite adresse mail numero telephone age
     prix cout budget valeur tarif nombre capacite date horaires raison role poste metier job boulot
-    taf url lien etage nom email ligne directe fixe extension extention"""
+    taf url lien etage nom email ligne directe fixe extension extention heure limite"""
 )
 
 

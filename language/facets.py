@@ -109,10 +109,17 @@ _CUES: tuple[tuple[str, str], ...] = (
     # A bare "combien" with no price or count word asks an amount, a price or a number
     # ("il a des gosses Kenji ? combien ?", "le parking combien ?").
     ("amount", r" (?:combien|how much) "),
-    ("hours", r" (?:a quelle heure|quelle heure|horaires?|heures? d ouverture|what time|opening hours) "),
+    # an hour named by what happens then ("l'heure limite pour les commandes", "l'heure de
+    # fermeture de la boutique": probe conversation of a hospital pharmacy, read as a definition)
+    (
+        "hours",
+        r" (?:a quelle heure|quelle heure|horaires?|heures? d ouverture|what time|opening hours|"
+        r"l heure (?:limite|de|d|du)|cut off time|cutoff time) ",
+    ),
     (
         "date",
-        r" (?:depuis quand|quand|quels? jours?|quelles? dates?|la date(?: de| d)?|date(?: de| d)?|when|"
+        r" (?:depuis quand|quand|quels? jours?|quelles? dates?|la date(?: de| d)?|"
+        r"date(?: de| d)?|when|"
         r"since when|what days?|which days?|what dates?|which dates?|until when|till when|"
         # a noun naming a day asked by "quel" ("quel est l'anniversaire de Clémence ?")
         # (the noun stays: it says which day is asked)

@@ -615,6 +615,18 @@ def test_one_of_two_alternatives_named_to_eko_answers() -> None:
     assert link(said("Yann", "Eko 60cv, un Yamaha"), asked) == ("g-e", "mention")
 
 
+def test_a_deadline_stated_of_its_subject_answers() -> None:
+    """ "Les commandes des services doivent arriver avant 11h, …" right after Eko asked "c'est quoi
+    l'heure limite pour les commandes des services ?" (probe conversation of a hospital pharmacy,
+    2026-11-28, night: the subject was the whole noun phrase, a definition asked)."""
+    cutoff = read_curiosity("Eko, c'est quoi l'heure limite pour les commandes des services ?")
+    assert cutoff is not None
+    asked = AskedQuestion("g-c", cutoff.text, cutoff.subject, ASKED_AT, "m-c", cutoff.facet)
+    statement = "Les commandes des services doivent arriver avant 11h, sinon elles partent le lendemain"
+    assert link(said("Nadia", statement), asked) == ("g-c", "subject_named")
+    assert link(said("Nadia", "Les commandes des services partent avec la tournée"), asked) is None
+
+
 def test_the_value_asked_then_where_answers() -> None:
     """ "Eko, 6h45, porte de derrière rue de la Monnaie" to "le poissonnier arrive à quelle heure
     le samedi ?" was read as a place only (probe conversation of a Lille brasserie, 2026-11-28,

@@ -67,6 +67,9 @@ from language.text import is_finite_verb
         ("il est ou le camion ?", "place"),
         ("Simon est à Lyon ou à Paris ?", "place"),
         ("who has the keys du minibus this week?", "agent"),
+        ("c'est quoi l'heure limite pour les commandes des services ?", "hours"),
+        ("quelle est l'heure de fermeture de la boutique ?", "hours"),
+        ("c'est quoi la date limite pour le dossier ?", "date"),
     ],
 )
 def test_facet_cues(text: str, facet: str) -> None:

@@ -144,6 +144,11 @@ def test_a_curiosity_carries_its_subject_facet_and_topic() -> None:
         ("Eko, Kenji a combien d'enfants ?", "nombre d'enfants de Kenji"),
         ("Eko, Tom prend quel train le matin ?", "train de Tom le matin"),
         ("Eko, je cherche le numéro de Paulin", "numéro de Paulin"),  # the seeking frame left out
+        # the noun of an hour asked is the topic's, as said (not "commandes des services l heure")
+        (
+            "Eko, c'est quoi l'heure limite pour les commandes des services ?",
+            "heure limite pour les commandes des services",
+        ),
     ):
         read = read_curiosity(text)
         assert read is not None and read.topic == topic, (text, read)
@@ -222,6 +227,10 @@ def test_a_curiosity_carries_its_subject_facet_and_topic() -> None:
         ("Eko, where should I put the insulin pens that just arrived?", "insulin pens"),
         ("Eko, who can we ask about the rota?", "rota"),
         ("Eko, when is Will back?", "Will"),
+        # an hour or a date named by what happens then is the facet asked, not the subject (probe
+        # conversation of a hospital pharmacy: the subject was "heure limite pour les commandes…")
+        ("Eko, c'est quoi l'heure limite pour les commandes des services ?", "commandes des services"),
+        ("Eko, c'est quoi la date limite pour le dossier ?", "dossier"),
         ("Eko, où est le bureau de Jean-Pierre ?", "bureau de Jean-Pierre"),
     ],
 )
