@@ -69,6 +69,7 @@ from language.text import is_finite_verb
         ("who has the keys du minibus this week?", "agent"),
         ("c'est quoi l'heure limite pour les commandes des services ?", "hours"),
         ("quelle est l'heure de fermeture de la boutique ?", "hours"),
+        ("what's the cut-off time for ward orders?", "hours"),
         ("c'est quoi la date limite pour le dossier ?", "date"),
     ],
 )
