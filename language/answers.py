@@ -875,7 +875,15 @@ def says_something(raw: str, text: str, language: Language = "fr", bot_name: str
     thanked = _THANKING.sub(" ", text)
     if thanked != text and not _holds_content(thanked):
         return False  # "Ah top merci Catherine !! et merci Eko 🙏": thanks, to someone else too
+    if _SAID_OF_YOU.match(fold(thanked)):
+        return False  # "Cheers Eko, you're a star", "merci t'es un amour": said of Eko, no value
     return _holds_content(text)
+
+
+# A message opening (after its thanks) by what Eko is: praise or teasing of Eko, nothing of the
+# subject asked (probe conversation of a veterinary clinic: "Cheers Eko, you're a star" was stored
+# as who to call when the X-ray machine breaks down).
+_SAID_OF_YOU = re.compile(r"^[\W\s]*(?:you['’ ]?re|you are|ur|u r|t['’ ]es|tu es|vous etes)\b")
 
 
 def _holds_content(text: str) -> bool:

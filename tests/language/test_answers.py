@@ -627,6 +627,18 @@ def test_a_deadline_stated_of_its_subject_answers() -> None:
     assert link(said("Nadia", "Les commandes des services partent avec la tournée"), asked) is None
 
 
+def test_praise_of_eko_answers_nothing() -> None:
+    """ "Cheers Eko, you're a star" right after Eko's question (probe conversation of a veterinary
+    clinic, 2026-11-28, night: stored as who to call when the X-ray machine breaks down, "star" read
+    as a value); what Eko is says nothing of the subject asked."""
+    xray = AskedQuestion(
+        "g-x", "Qui on appelle quand la radio tombe en panne ?", "radio", ASKED_AT, "m-x", "identity"
+    )
+    assert link(said("Callum", "Cheers Eko, you're a star"), xray) is None
+    assert link(said("Maëlle", "Eko, merci t'es un amour 💙"), xray) is None
+    assert link(said("Sophie", "Eko, c'est Marc Le Goff d'Imagerie Ouest"), xray) == ("g-x", "mention")
+
+
 def test_the_value_asked_then_where_answers() -> None:
     """ "Eko, 6h45, porte de derrière rue de la Monnaie" to "le poissonnier arrive à quelle heure
     le samedi ?" was read as a place only (probe conversation of a Lille brasserie, 2026-11-28,
