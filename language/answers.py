@@ -2257,6 +2257,8 @@ def _states_about(text: str, question: AskedQuestion, language: Language) -> boo
         return True  # "Ismaël arrive le 2 septembre" to "quand commence Ismaël ?"
     if _gives_asked_channel(text, question):
         return True  # the very number or address asked ("Baudouin c'est le 06 71 42 88 19")
+    if question.facet in _ASKS_A_PERSON and _named_after_subject(text, question):
+        return True  # "les clés du minibus c'est Yann qui les a" to "c'est qui qui a les clés du minibus ?"
     if question.facet == "place":
         after = _PLACE_WORDS[language]
     elif question.facet in _SHAPES and not _named_besides_the_asking(question):
@@ -2298,6 +2300,24 @@ def _states_about(text: str, question: AskedQuestion, language: Language) -> boo
 _AFTER_CONTRACTED_IS = (
     r"(?:our|the|a|an|my|his|her|their|your|in|at|from|on|with|not|still|now|currently|also|just|based)"
 )
+
+
+_ASKS_A_PERSON = frozenset({"agent", "identity"})
+
+
+def _named_after_subject(text: str, question: AskedQuestion) -> bool:
+    """The subject, "c'est" or "it's", and a name right after: who it is, said of the subject put
+    first (probe conversation of a sailing school: "Eko, les clés du minibus c'est Yann qui les a
+    jusqu'à dimanche" answered nothing)."""
+    subject = re.escape(fold(_named_form(text, question.subject or "") or question.subject or ""))
+    if not subject:
+        return False
+    folded, index = fold_with_map(text)
+    found = re.search(rf"(?<!\w){subject}\s*,?\s+(?:c'est|c est|it's|it is|ce sont)\s+", folded)
+    if found is None or found.end() >= len(index):
+        return False
+    name = LETTERS.match(text[index[found.end()] :])
+    return name is not None and _only_a_name(name.group(0))
 
 
 def _names_the_holder(text: str, question: AskedQuestion, language: Language) -> bool:

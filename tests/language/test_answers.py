@@ -639,6 +639,19 @@ def test_praise_of_eko_answers_nothing() -> None:
     assert link(said("Sophie", "Eko, c'est Marc Le Goff d'Imagerie Ouest"), xray) == ("g-x", "mention")
 
 
+def test_a_name_said_after_the_subject_answers_who() -> None:
+    """ "Eko, les clés du minibus c'est Yann qui les a jusqu'à dimanche" to "c'est qui qui a les clés
+    du minibus cette semaine ?" (probe conversation of a sailing school, 2026-11-28, night: the
+    subject put first and no word of the question besides it, so nothing was stored)."""
+    keys = read_curiosity("Eko, c'est qui qui a les clés du minibus cette semaine ?")
+    assert keys is not None
+    asked = AskedQuestion("g-k", keys.text, keys.subject, ASKED_AT, "m-k", keys.facet)
+    told = "Eko, les clés du minibus c'est Yann qui les a jusqu'à dimanche"
+    assert link(said("Gwen", told), asked) == ("g-k", "mention")
+    assert link(said("Gwen", "Eko, les clés du minibus c'est pas moi"), asked) is None
+    assert link(said("Gwen", "Eko, les clés du minibus c'est dans le bureau"), asked) is None
+
+
 def test_the_value_asked_then_where_answers() -> None:
     """ "Eko, 6h45, porte de derrière rue de la Monnaie" to "le poissonnier arrive à quelle heure
     le samedi ?" was read as a place only (probe conversation of a Lille brasserie, 2026-11-28,
