@@ -51,7 +51,7 @@ from language.text import (
 # discourse fillers, light verbs): a general category, kept out of subjects and topics.
 _FRAME_WORDS = folded_words(
     """qui quoi ou où quand combien comment pourquoi quel quelle quels quelles lequel laquelle
-    who what where when how why which whose whom whats
+    who what where when how why which whose whom whats much many
     sais savoir connais dire dis dites expliquer explique rappeler rappelle remind idee aimerais voudrais veux
     demande demandais savais quelqu un est-ce stp svp please merci hey salut bonjour hello
     au juste fait en exactement vrai vraiment deja aussi also alors donc bien base niveau moment maintenant

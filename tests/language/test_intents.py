@@ -144,6 +144,12 @@ def test_a_curiosity_carries_its_subject_facet_and_topic() -> None:
         ("Eko, Kenji a combien d'enfants ?", "nombre d'enfants de Kenji"),
         ("Eko, Tom prend quel train le matin ?", "train de Tom le matin"),
         ("Eko, je cherche le numéro de Paulin", "numéro de Paulin"),  # the seeking frame left out
+        # "much" is the interrogative's (probe conversation of a sailing school: the fact read "Le
+        # stage cata d'une semaine pour les teens much 345€ …")
+        (
+            "Eko, how much c'est le stage cata d'une semaine pour les teens ?",
+            "stage cata d'une semaine pour les teens",
+        ),
         # the noun of an hour asked is the topic's, as said (not "commandes des services l heure")
         (
             "Eko, c'est quoi l'heure limite pour les commandes des services ?",
