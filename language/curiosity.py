@@ -135,6 +135,19 @@ def _inverted_modal(words: list[tuple[str, str]], index: int) -> bool:
 
 _MODALS = folded_words("will would can could should shall may might must")
 _RELATIVES_EN = folded_words("that which")
+_SUBORDINATORS_EN = folded_words("before after until till while once when whenever because if unless")
+_PRONOUNS_EN = folded_words("i you we they he she it")
+
+
+def _opens_a_clause(words: list[tuple[str, str]], index: int) -> bool:
+    """An English relative, or a subordinating conjunction and its pronoun subject, at ``index``."""
+    if words[index][0] in _RELATIVES_EN:
+        return True
+    return (
+        words[index][0] in _SUBORDINATORS_EN
+        and index + 1 < len(words)
+        and words[index + 1][0] in _PRONOUNS_EN
+    )
 
 
 # Interjections and tags say how something is asked, nothing of what ("…tournant, hein ?").
@@ -224,9 +237,11 @@ def _subject(
         subject = subject[1:]  # … or put before it by the question: "quand commence le sprint ?"
     if not subject:
         return None
-    # an English relative after the noun phrase qualifies it: "where should I put the insulin pens
-    # that just arrived?" asks about the insulin pens
-    relative = next((i for i in range(subject[0] + 1, subject[-1]) if words[i][0] in _RELATIVES_EN), None)
+    # an English relative after the noun phrase qualifies it, and a clause of time or condition
+    # whose pronoun takes it up situates it: "where should I put the insulin pens that just
+    # arrived?", "where do you guys store the insulin pens before they go up to the wards?" ask
+    # about the insulin pens
+    relative = next((i for i in range(subject[0] + 1, subject[-1]) if _opens_a_clause(words, i)), None)
     if relative is not None:
         subject = [i for i in subject if i < relative]
     # the verb after the noun phrase starts what is said of it: "pourquoi le staging est down ?"

@@ -233,6 +233,10 @@ def test_a_curiosity_carries_its_subject_facet_and_topic() -> None:
         ("Eko, where should I put the insulin pens that just arrived?", "insulin pens"),
         ("Eko, who can we ask about the rota?", "rota"),
         ("Eko, when is Will back?", "Will"),
+        (
+            "Eko, where do you guys store the insulin pens before they go up to the wards?",
+            "insulin pens",
+        ),
         # an hour or a date named by what happens then is the facet asked, not the subject (probe
         # conversation of a hospital pharmacy: the subject was "heure limite pour les commandes…")
         ("Eko, c'est quoi l'heure limite pour les commandes des services ?", "commandes des services"),
