@@ -48,7 +48,7 @@ MEASURED = {
     ("third", "test", "fact"): (1.0, 0.696),
     # the fourth set (2026-11-28, evening, a bakery chain): committed at dev 0.975 / 0.406 goals,
     # 1.000 / 0.387 facts, test 0.936 / 0.431 and 0.935 / 0.382; dev tuned on from then
-    ("fourth", "dev", "goal"): (0.978, 0.458),
+    ("fourth", "dev", "goal"): (0.979, 0.49),  # 0.978 / 0.458 before "paie", "how much" (11-28)
     ("fourth", "dev", "fact"): (1.0, 0.52),
     ("fourth", "test", "goal"): (0.94, 0.461),
     ("fourth", "test", "fact"): (0.943, 0.434),

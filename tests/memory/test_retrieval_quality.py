@@ -38,8 +38,10 @@ QUOTES = {"dev": (37, 0, 8), "test": (27, 1, 4)}
 # The third set (third_retrieval.jsonl, 2026-11-27, night): dev tuned on from then, test not.
 MEASURED_THIRD = {"dev": (0.855, 0.968), "test": (0.629, 0.887)}
 QUOTES_THIRD = {"dev": (19, 2, 3), "test": (23, 4, 9)}
-# The fourth set (fourth_retrieval.jsonl, 2026-11-28, evening, a food bank): as committed.
-MEASURED_FOURTH = {"dev": (0.701, 0.874), "test": (0.772, 0.957)}
+# The fourth set (fourth_retrieval.jsonl, 2026-11-28, evening, a food bank): as committed, but dev
+# recall@5 0.874 → 0.862 since a bare "how much" asks an amount (2026-11-28, night: one question
+# ranks its fact sixth).
+MEASURED_FOURTH = {"dev": (0.701, 0.862), "test": (0.772, 0.957)}
 QUOTES_FOURTH = {"dev": (40, 4, 9), "test": (44, 3, 11)}
 QUOTES_MARGIN = 2
 
