@@ -604,7 +604,13 @@ _STATED: tuple[tuple[str, str], ...] = (
         r" on the \d{1,2}(?:st|nd|rd|th) | \d{1,2}(?:st|nd|rd|th) of | le 1er ",
     ),
     ("contact", r"@| 0[67]\d*| \+33| numero| telephone| mail| joignable| phone"),
-    ("hours", r" \d{1,2} ?h ?\d{0,2} | \d{1,2}:\d{2}| heures?| ouvre a| ferme a| opens at| closes at"),
+    # an hour of the clock, in English too ("2am", "5 pm": "Odilon starts at 2am" states the hour
+    # "Odilon commence à 2h du mat" does; fourth dev half)
+    (
+        "hours",
+        r" \d{1,2} ?h ?\d{0,2} | \d{1,2}:\d{2}| \d{1,2} ?(?:am|pm) | heures?| ouvre a| ferme a| opens at| "
+        r"closes at",
+    ),
     # "34 ans", "34 years old", and the English "Léa is 34" (a number closing "is"/"am": an age)
     ("age", r" \d+ ans | years old| (?:is|am|i m|she s|he s) \d{1,3} $"),
     ("preference", r" prefere| favori| adore| fan de| kiffe| favou?rite| loves"),

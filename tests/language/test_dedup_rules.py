@@ -136,6 +136,8 @@ def test_a_bare_how_much_is_an_amount_and_understanding_a_definition() -> None:
         ("Bastien est né à Quimper", "Bastien vient de Quimper", "Bastien"),
         # an age, with its unit or, in English, closing "is"
         ("Bastien a 34 ans", "Bastien is 34", "Bastien"),
+        # an hour of the clock, French or English (the fourth set's dev half)
+        ("Bastien commence à 2h du mat", "Bastien starts at 2am", "Bastien"),
     ],
 )
 def test_statements_of_the_same_claim_are_the_same(a: str, b: str, about: str) -> None:
