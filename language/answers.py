@@ -620,6 +620,10 @@ def _names_and_states(text: str, question: AskedQuestion, language: Language) ->
     "Malik est en réunion" does not say where he lives), else a description of the subject."""
     if not (question.subject and _names(text, question.subject) and _cued(text, question.facet, language)):
         return False
+    if question.facet == "contact" and _CHANNEL.search(fold(text)) is None:
+        # a way to reach the subject is a number, an address or a channel named: "mdr Gégé le
+        # week-end il est au rugby" was stored as Gégé's number (probe conversation of a garage)
+        return False
     if question.facet in PREDICATE_FACETS and question.facet in stated_facets(text):
         return True  # its predicate states the kind asked ("Bettina est originaire de Mulhouse")
     if _asks_who(question) and _cleft_light_verb(text):
@@ -632,6 +636,13 @@ def _names_and_states(text: str, question: AskedQuestion, language: Language) ->
     return (
         _relates(text, question, language) or not topic_terms(question) or _describes(question)
     ) and _states_about(text, question, language)
+
+
+# What reaching someone is said with: digits, an address, a channel or the words naming one.
+_CHANNEL = re.compile(
+    r"\d|@|\b(?:e ?mail|mail|slack|teams|whatsapp|signal|telegram|sms|texto|tel|telephone|portable|"
+    r"phone|mobile|numero|number|joignable|reachable|appel\w*|call\w*|ring|text)\b"
+)
 
 
 def _cleft_light_verb(text: str) -> bool:

@@ -652,6 +652,20 @@ def test_a_name_said_after_the_subject_answers_who() -> None:
     assert link(said("Gwen", "Eko, les clés du minibus c'est dans le bureau"), asked) is None
 
 
+def test_a_contact_asked_needs_a_channel_from_someone_naming_the_subject() -> None:
+    """ "mdr Gégé le week-end il est au rugby, bonne chance 🏉" right after Eko asked Gégé's number
+    for the week-end (probe conversation of a garage, 2026-11-28, night: stored as the answer, and
+    Gégé's own number, given next, was lost)."""
+    number = read_curiosity("Eko c'est quoi le numéro de Gégé pr les dépannages du week-end ?")
+    assert number is not None
+    asked = AskedQuestion("g-n", number.text, number.subject, ASKED_AT, "m-n", number.facet)
+    assert link(said("Nadia", "mdr Gégé le week-end il est au rugby, bonne chance 🏉"), asked) is None
+    told = "Gégé le week-end c'est le 06 71 42 88 13"
+    assert link(said("Nadia", told), asked) == ("g-n", "subject_named")
+    own = "06 71 42 88 13, c'est le tel d'astreinte, je l'ai tt le week-end meme au stade"
+    assert link(said("Gégé", own), asked) == ("g-n", "subject_author")
+
+
 def test_the_value_asked_then_where_answers() -> None:
     """ "Eko, 6h45, porte de derrière rue de la Monnaie" to "le poissonnier arrive à quelle heure
     le samedi ?" was read as a place only (probe conversation of a Lille brasserie, 2026-11-28,
