@@ -56,7 +56,7 @@ _FRAME_WORDS = folded_words(
     demande demandais savais quelqu un est-ce stp svp please merci hey salut bonjour hello
     au juste fait en exactement vrai vraiment deja aussi also alors donc bien base niveau moment maintenant
     faire fais font va vont peux peut pouvez pourrais tell know do does did can could would
-    tout monde parle parlent dont these days actually exactly really just now again btw"""
+    tout monde parle parlent dont these days actually exactly really just now again btw si if"""
 )
 # A capitalised word this common is a sentence starter or an ordinary word, not a name.
 _NAME_MAX_FREQUENCY = 5.6

@@ -523,6 +523,9 @@ _OWN_PAST = re.compile(
 # Wondering whether oneself does something ("je me demande si je vais y aller", "I wonder if I
 # should go"): the speaker's own plan, which nobody else can tell, as with _OWN_PAST.
 _OWN_WHETHER = re.compile(r" si (?:je|j) | (?:if|whether) i ")
+# … not a condition opening the question, what to do then asked after it ("si je veux des plaquettes
+# Bosch pr ce matin j'appelle qui ?": probe conversation of a garage, read as small talk).
+_CONDITION_FIRST = re.compile(r"^ (?:si|if) ")
 
 
 def _own_past_act(joined: str) -> bool:
@@ -795,7 +798,8 @@ def intent_of(text: str, language: Language = "fr", bot_name: str = "Eko") -> In
         return "small_talk"
     if asks and _asks_if_ready(rest):
         return "small_talk"  # "Alors, prêt pour une semaine de fada ?", "ready for Monday?"
-    if _own_past_act(joined) or _OWN_WHETHER.search(joined):
+    conditional = _CONDITION_FIRST.match(joined) is not None and bool(set(words) & INTERROGATIVES)
+    if _own_past_act(joined) or (_OWN_WHETHER.search(joined) and not conditional):
         return "small_talk"
     if set(rest) & _YOU or (asks and _ASKS_BOT_HAS.search(joined) and not set(words) & _COMPLEMENTS):
         return "about_bot"  # "t'as un film préféré ?": Eko's own, nobody else's named

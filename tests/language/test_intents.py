@@ -73,6 +73,12 @@ from language.intents import asks_what_bot_is, intent_of
         # probe conversations of 2026-11-28, night: an opinion asked in the negative, "d'you"; "you"
         # addressing a group is the team (asked of Eko, it was read as a question about Eko)
         ("Eko, d'you not think the coffee machine here is absolutely mingin'? 😂", "opinion"),
+        # a condition opening the question, what to do then asked after it (probe conversations of
+        # a garage and a school: small talk, as the speaker wondering about their own plan is)
+        ("Eko si je veux des plaquettes Bosch pr ce matin j'appelle qui ?", "information"),
+        ("Eko, si je suis malade et qu'il faut ouvrir la réserve, je demande à qui ?", "information"),
+        ("Eko, je me demande si je vais y aller", "small_talk"),
+        ("Eko, si je prends mon vendredi ?", "small_talk"),
         ("Eko, where do you guys store the insulin pens before they go up to the wards?", "information"),
         ("Eko, where do y'all keep the van keys?", "information"),
         ("Eko, where do you keep your keys?", "about_bot"),
@@ -233,6 +239,7 @@ def test_a_curiosity_carries_its_subject_facet_and_topic() -> None:
         ("Eko, where should I put the insulin pens that just arrived?", "insulin pens"),
         ("Eko, who can we ask about the rota?", "rota"),
         ("Eko, when is Will back?", "Will"),
+        ("Eko, si je suis malade et qu'il faut ouvrir la réserve, je demande à qui ?", "ouvrir la réserve"),
         (
             "Eko, where do you guys store the insulin pens before they go up to the wards?",
             "insulin pens",
