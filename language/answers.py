@@ -628,7 +628,9 @@ def _names_and_states(text: str, question: AskedQuestion, language: Language) ->
         return True  # its predicate states the kind asked ("Bettina est originaire de Mulhouse")
     if _asks_who(question) and _cleft_light_verb(text):
         return True  # "c'est Capucine qui fait la paie" to "qui s'occupe de la paie ?"
-    if question.facet == "place" and not any(char.isupper() for char in question.subject):
+    if question.facet == "place" and (
+        not any(char.isupper() for char in question.subject) or _PUT.search(fold(question.text))
+    ):
         # where a thing is kept, put or found, whatever verb asked it: a copula and a place after
         # the thing named ("the gas canisters are in the locked cage" to "where are the spare gas
         # canisters kept in the shop?"); a person "is at" a place for a while, not where they live
@@ -643,6 +645,11 @@ _CHANNEL = re.compile(
     r"\d|@|\b(?:e ?mail|mail|slack|teams|whatsapp|signal|telegram|sms|texto|tel|telephone|portable|"
     r"phone|mobile|numero|number|joignable|reachable|appel\w*|call\w*|ring|text)\b"
 )
+
+
+# Participles of putting somewhere: what they ask of is a thing, whatever its name ("où elle est
+# garée la Titine ?", the garage's loan car: probe conversation).
+_PUT = re.compile(r"\b(?:garee?s?|rangee?s?|posee?s?|stockee?s?|laissee?s?|parked|kept|stored|left)\b")
 
 
 def _cleft_light_verb(text: str) -> bool:
@@ -1931,6 +1938,15 @@ def _asked_channel_value(text: str, question: AskedQuestion) -> str | None:
     return None if found is None else found.group(0)
 
 
+# "est chez", "is at" someone's; and a question asking where someone or something is (or is put),
+# not where one lives or works.
+_AT_SOMEONES = re.compile(r"\b(?:est|sont|is|are)\s+(?:gare\w*\s+)?chez\b")
+_WHERE_IS = re.compile(
+    r"^(?!.*\b(?:habite\w*|vit|vivent|lives?|based|travaill\w*|bosse\w*|works?)\b)"
+    r".*(?:\b(?:est|sont|is|are)\b|\bwhere s\b|\bou\b)"
+)
+
+
 def _states_another_facet(text: str, question: AskedQuestion) -> bool:
     """The reply's predicate states a facet (:func:`stated_facets`: where one lives, comes from,
     works) and the question asks another, precise one ("elle vient de Lorient" to "que fait
@@ -1948,6 +1964,14 @@ def _states_another_facet(text: str, question: AskedQuestion) -> bool:
         if stated and not stated & WHERE_FACETS:
             return True
     stated = stated_facets(text) & PREDICATE_FACETS
+    if (
+        question.facet == "place"
+        and _AT_SOMEONES.search(fold(text))
+        and _WHERE_IS.search(fold(question.text))
+    ):
+        # being "chez" someone is where one is ("la Titine est chez Norauto à Labège" to "où elle
+        # est garée la Titine ?": probe conversation of a garage), when that is what was asked
+        stated = (stated - {"employer"}) | {"place"}
     if question.facet == "employer" and "place" in stated and _WHERE.search(question.text):
         return False  # "Ambre travaille où ?" is answered by a town as well as by a company
     if question.facet in VALUE_FACETS | {"hours"} and states_asked_kind(question.facet or "", text):

@@ -666,6 +666,21 @@ def test_a_contact_asked_needs_a_channel_from_someone_naming_the_subject() -> No
     assert link(said("Gégé", own), asked) == ("g-n", "subject_author")
 
 
+def test_being_at_someones_is_where_a_thing_is() -> None:
+    """ "la Titine est chez Norauto à Labège pr le pare-brise, elle revient jeudi" right after Eko
+    asked "où elle est garée la Titine ?" (probe conversation of a garage, 2026-11-28, night: "est
+    chez" read as an employer, and a named thing asked with "garée" needed that word back); being
+    "chez" a company still answers where someone works, not where they live."""
+    parked = read_curiosity("Eko, elle est où garée la Titine ?")
+    assert parked is not None and parked.facet == "place"
+    asked = AskedQuestion("g-t", "Où elle est garée la Titine ?", "Titine", ASKED_AT, "m-t", "place")
+    told = "la Titine est chez Norauto à Labège pr le pare-brise, elle revient jeudi"
+    assert link(said("Sébastien", told), asked) == ("g-t", "subject_named")
+    assert link(said("Sébastien", "la Titine est en panne"), asked) is None
+    home = AskedQuestion("g-h", "Où habite Paul ?", "Paul", ASKED_AT, "m-h", "place")
+    assert link(said("Léa", "Paul est chez Doctolib"), home) is None
+
+
 def test_the_value_asked_then_where_answers() -> None:
     """ "Eko, 6h45, porte de derrière rue de la Monnaie" to "le poissonnier arrive à quelle heure
     le samedi ?" was read as a place only (probe conversation of a Lille brasserie, 2026-11-28,
