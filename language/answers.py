@@ -1143,6 +1143,9 @@ def said_of_who(question: AskedQuestion, value: str) -> tuple[str, str] | None:
         return None
     if question.facet == "identity" and fold(found.group(1)).split()[0] in _COPULA_WORDS:
         return None  # "qui est Paul ?" asks who he is: "Paul Martin est Paul" says nothing
+    # the asker's own situation is theirs, not the fact's ("qui a les clés de la réserve quand je suis
+    # pas là ?" from Karim: "Maëlle a les clés … quand je suis pas là" would be Gwenaëlle's "je")
+    found = _WHO_DOES.match(_ASKERS_CLAUSE.sub("", found.group(0))) or found
     named = _NAME_THEN.match(value)
     if named is not None and _only_a_name(named.group(1)):
         rest = _RESTATED_VERB.sub("", value[named.end() :], count=1).strip(_CLOSING)
@@ -1154,6 +1157,12 @@ def said_of_who(question: AskedQuestion, value: str) -> tuple[str, str] | None:
     if _only_a_name(value):
         return value, _agreeing(found.group(1), value)
     return None
+
+
+# A clause of time or condition in the asker's first person, closing the question.
+_ASKERS_CLAUSE = re.compile(
+    r"\s*,?\s+(?:quand|lorsque|si|s['’]|when|whenever|if|while)\s*(?:je|j['’]|i|i['’]m)\b[^?!.]*", re.I
+)
 
 
 def said_by_the_subject(question: AskedQuestion, value: str, author: str) -> tuple[str, str] | None:

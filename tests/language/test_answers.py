@@ -15,6 +15,7 @@ from language.answers import (
     find_told_answer,
     fragment,
     is_standalone,
+    said_of_who,
 )
 from language.curiosity import read_curiosity
 from language.intents import says_goodbye, speaks_of_bot
@@ -679,6 +680,19 @@ def test_being_at_someones_is_where_a_thing_is() -> None:
     assert link(said("Sébastien", "la Titine est en panne"), asked) is None
     home = AskedQuestion("g-h", "Où habite Paul ?", "Paul", ASKED_AT, "m-h", "place")
     assert link(said("Léa", "Paul est chez Doctolib"), home) is None
+
+
+def test_the_askers_own_clause_is_no_part_of_the_fact() -> None:
+    """ "qui a les clés de la réserve de la cantine quand je suis pas là ?" from Karim, answered
+    "c'est Maëlle…" by Gwenaëlle (probe conversation of a school, 2026-11-28, night: the fact read
+    "Maëlle a les clés … quand je suis pas là (d'après Gwenaëlle)", another "je")."""
+    keys = AskedQuestion(
+        "g-k", "Qui a les clés de la réserve de la cantine quand je suis pas là ?",
+        "clés de la réserve de la cantine", ASKED_AT, "m-k", "agent",
+    )  # fmt: skip
+    assert said_of_who(keys, "Maëlle") == ("Maëlle", "a les clés de la réserve de la cantine")
+    shop = AskedQuestion("g-s", "Who opens the shop when I'm off?", "shop", ASKED_AT, "m-s", "agent")
+    assert said_of_who(shop, "Lino") == ("Lino", "opens the shop")
 
 
 def test_the_value_asked_then_where_answers() -> None:
