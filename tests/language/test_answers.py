@@ -44,6 +44,13 @@ def link(message: Said, *asked: AskedQuestion, language: str = "fr") -> tuple[st
     return None if found is None else (found.goal_id, found.link)
 
 
+def asked_as_read(text: str, key: str) -> AskedQuestion:
+    """Eko's question as Eko reads it from the message that asked it (``g-key``, ``m-key``)."""
+    curiosity = read_curiosity(text)
+    assert curiosity is not None
+    return AskedQuestion(f"g-{key}", curiosity.text, curiosity.subject, ASKED_AT, f"m-{key}", curiosity.facet)
+
+
 def test_an_answer_naming_eko_is_linked_even_as_a_fragment() -> None:
     assert link(said("Alice", "Eko, c'est le bleu !")) == ("g-colour", "mention")
     assert link(said("Bob", "le bleu, @eko")) == ("g-colour", "mention")
@@ -610,9 +617,7 @@ def test_one_of_two_alternatives_named_to_eko_answers() -> None:
     """ "Eko 60cv, un Yamaha" to "le moteur du Penn Ar Bed c'est un 40 ou un 60 cv ?" (probe
     conversation of a sailing school, 2026-11-28, night: "ou" read as "où", the power was no
     place)."""
-    engine = read_curiosity("Eko, le moteur du Penn Ar Bed c'est un 40 ou un 60 cv ?")
-    assert engine is not None
-    asked = AskedQuestion("g-e", engine.text, engine.subject, ASKED_AT, "m-e", engine.facet)
+    asked = asked_as_read("Eko, le moteur du Penn Ar Bed c'est un 40 ou un 60 cv ?", "e")
     assert link(said("Yann", "Eko 60cv, un Yamaha"), asked) == ("g-e", "mention")
 
 
@@ -620,9 +625,7 @@ def test_a_deadline_stated_of_its_subject_answers() -> None:
     """ "Les commandes des services doivent arriver avant 11h, …" right after Eko asked "c'est quoi
     l'heure limite pour les commandes des services ?" (probe conversation of a hospital pharmacy,
     2026-11-28, night: the subject was the whole noun phrase, a definition asked)."""
-    cutoff = read_curiosity("Eko, c'est quoi l'heure limite pour les commandes des services ?")
-    assert cutoff is not None
-    asked = AskedQuestion("g-c", cutoff.text, cutoff.subject, ASKED_AT, "m-c", cutoff.facet)
+    asked = asked_as_read("Eko, c'est quoi l'heure limite pour les commandes des services ?", "c")
     statement = "Les commandes des services doivent arriver avant 11h, sinon elles partent le lendemain"
     assert link(said("Nadia", statement), asked) == ("g-c", "subject_named")
     assert link(said("Nadia", "Les commandes des services partent avec la tournée"), asked) is None
@@ -644,9 +647,7 @@ def test_a_name_said_after_the_subject_answers_who() -> None:
     """ "Eko, les clés du minibus c'est Yann qui les a jusqu'à dimanche" to "c'est qui qui a les clés
     du minibus cette semaine ?" (probe conversation of a sailing school, 2026-11-28, night: the
     subject put first and no word of the question besides it, so nothing was stored)."""
-    keys = read_curiosity("Eko, c'est qui qui a les clés du minibus cette semaine ?")
-    assert keys is not None
-    asked = AskedQuestion("g-k", keys.text, keys.subject, ASKED_AT, "m-k", keys.facet)
+    asked = asked_as_read("Eko, c'est qui qui a les clés du minibus cette semaine ?", "k")
     told = "Eko, les clés du minibus c'est Yann qui les a jusqu'à dimanche"
     assert link(said("Gwen", told), asked) == ("g-k", "mention")
     assert link(said("Gwen", "Eko, les clés du minibus c'est pas moi"), asked) is None
@@ -657,9 +658,7 @@ def test_a_contact_asked_needs_a_channel_from_someone_naming_the_subject() -> No
     """ "mdr Gégé le week-end il est au rugby, bonne chance 🏉" right after Eko asked Gégé's number
     for the week-end (probe conversation of a garage, 2026-11-28, night: stored as the answer, and
     Gégé's own number, given next, was lost)."""
-    number = read_curiosity("Eko c'est quoi le numéro de Gégé pr les dépannages du week-end ?")
-    assert number is not None
-    asked = AskedQuestion("g-n", number.text, number.subject, ASKED_AT, "m-n", number.facet)
+    asked = asked_as_read("Eko c'est quoi le numéro de Gégé pr les dépannages du week-end ?", "n")
     assert link(said("Nadia", "mdr Gégé le week-end il est au rugby, bonne chance 🏉"), asked) is None
     told = "Gégé le week-end c'est le 06 71 42 88 13"
     assert link(said("Nadia", told), asked) == ("g-n", "subject_named")
