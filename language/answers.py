@@ -1773,6 +1773,9 @@ _DAY_WORDS = folded_words(
 )
 
 
+_HAVING = folded_words("a ont avait has have had")
+
+
 def _names_who_does_another_thing(text: str, question: AskedQuestion) -> bool:
     """A cleft naming who does something the question does not ask ("c'est Hugo qui la remplace
     jusqu'en mars" to "c'est quoi le mot de passe du wifi ?"): it answers who does that. A question
@@ -1791,6 +1794,9 @@ def _names_who_does_another_thing(text: str, question: AskedQuestion) -> bool:
         verb = next((word for word in later if word not in _CLITICS_AND_AUXILIARIES), verb)
     if _said_again(verb, words):
         return False
+    has_it = set(tokens(fold(text)[cleft.start(2) :])[:2]) & _HAVING
+    if has_it and " chez qui " in f" {' '.join(words)} ":
+        return False  # "c'est Lucas qui l'a" to "le vélo cargo il est chez qui ?": it is at theirs
     asks_a_person = any(w in WHO_WORDS and (i == 0 or words[i - 1] != "ce") for i, w in enumerate(words))
     if not asks_a_person:  # "qu'est-ce qui" asks what
         return True

@@ -452,7 +452,19 @@ def read_curiosity(
     # a relative clause with "dont" qualifies the subject, it is no part of what is asked ("c'est
     # quoi ce Marlin dont parle le mail ?" asks what Marlin is)
     topic = re.split(r"\s+dont\s+", topic, maxsplit=1)[0]
-    return Curiosity(text=said, subject=subject, facet=reading.facet, topic=_stated_with_be(topic, words))
+    facet = reading.facet
+    if (
+        facet == "employer"
+        and not any(char.isupper() for char in subject)
+        and _AT_WHOSE.search(" " + " ".join(reading.words) + " ")
+    ):
+        facet = "agent"  # a thing "chez qui" is with someone, no employer: who has it
+    return Curiosity(text=said, subject=subject, facet=facet, topic=_stated_with_be(topic, words))
+
+
+# "est chez qui", said of a thing ("le vélo cargo de l'asso il est chez qui là ?": probe
+# conversation of a bike workshop, read as an employer, so that "Eko, 14 pile" answered it).
+_AT_WHOSE = re.compile(r" (?:est|sont|es) chez qui ")
 
 
 # Interrogative determiners: the noun after them is what is asked ("quel âge", "quoi comme sport").

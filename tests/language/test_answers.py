@@ -694,6 +694,18 @@ def test_the_askers_own_clause_is_no_part_of_the_fact() -> None:
     assert said_of_who(shop, "Lino") == ("Lino", "opens the shop")
 
 
+def test_a_thing_at_someones_asks_who_has_it() -> None:
+    """ "Eko, 14 pile, j'ai compté le bac ce matin" right after Eko asked "le vélo cargo de l'asso il
+    est chez qui là ?" (probe conversation of a bike workshop, 2026-11-28, night: "est chez qui" read
+    as an employer, a count fitted it); of a person it still asks the employer."""
+    cargo = asked_as_read("Eko, le vélo cargo de l'asso il est chez qui là ?", "c")
+    assert cargo.facet == "agent"
+    assert link(said("Karim", "Eko, 14 pile, j'ai compté le bac ce matin"), cargo) is None
+    assert link(said("Mathilde", "Eko, c'est Lucas qui l'a depuis mardi"), cargo) == ("g-c", "mention")
+    paul = read_curiosity("Eko, Paul est chez qui maintenant ?")
+    assert paul is not None and paul.facet == "employer"
+
+
 def test_the_value_asked_then_where_answers() -> None:
     """ "Eko, 6h45, porte de derrière rue de la Monnaie" to "le poissonnier arrive à quelle heure
     le samedi ?" was read as a place only (probe conversation of a Lille brasserie, 2026-11-28,
