@@ -706,6 +706,17 @@ def test_a_thing_at_someones_asks_who_has_it() -> None:
     assert paul is not None and paul.facet == "employer"
 
 
+def test_the_speaker_speaking_of_themself_after_a_discourse_word_answers_nothing() -> None:
+    """ "allez je ferme à 20h, bisous la team. bonne nuit Eko" after Eko asked when the next workshop
+    is (probe conversation of a bike workshop, 2026-11-28, night: stored as its day, "20h" read as
+    the value); "bon je crois que…" still tells how the speaker knows."""
+    workshop = asked_as_read("Eko, la prochaine session remise en selle elle tombe quel jour ?", "w")
+    bye = "allez je ferme à 20h, bisous la team. bonne nuit Eko"
+    assert link(said("Mathilde", bye), workshop) is None
+    believed = "Eko, bon je crois que c'est samedi 12 avril"
+    assert link(said("Juliette", believed), workshop) == ("g-w", "mention")
+
+
 def test_the_value_asked_then_where_answers() -> None:
     """ "Eko, 6h45, porte de derrière rue de la Monnaie" to "le poissonnier arrive à quelle heure
     le samedi ?" was read as a place only (probe conversation of a Lille brasserie, 2026-11-28,
