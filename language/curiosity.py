@@ -235,6 +235,7 @@ def _subject(
     # séminaire ?", "comment on récupère un badge parking ?" (language/text.py SUBJECT_CLITICS)
     while len(subject) > 1 and (_after_a_clitic(words, subject[0]) or _verb_after_asking(words, subject[0])):
         subject = subject[1:]  # … or put before it by the question: "quand commence le sprint ?"
+    subject = _after_the_asked_noun(words, subject)
     if not subject:
         return None
     # an English relative after the noun phrase qualifies it, and a clause of time or condition
@@ -271,6 +272,17 @@ _DO = folded_words("do does did")
 _ENGLISH_BE = folded_words("is are was were")
 _BE = _ENGLISH_BE | {"s"}
 _ENGLISH_PRONOUNS = folded_words("i you we they he she")
+
+
+def _after_the_asked_noun(words: list[tuple[str, str]], subject: list[int]) -> list[int]:
+    """The noun right after an interrogative determiner is what is asked, not what it is asked of,
+    when a noun phrase of its own comes later: "c quel labo qui nous fait les couronnes zircone ?",
+    "chez quel fournisseur on commande les aligneurs ?" ask about the crowns and the aligners
+    (probe conversations of a dental practice and a veterinary clinic)."""
+    if len(subject) < 2 or subject[0] == 0 or words[subject[0] - 1][0] not in _WHICH | _WHICH_EN:
+        return subject
+    later = next((k for k, i in enumerate(subject[1:], 1) if words[i - 1][0] in DETERMINERS - _OF), None)
+    return subject[later:] if later is not None else subject
 
 
 def _closing_verb(words: list[tuple[str, str]], subject: list[int]) -> bool:

@@ -239,6 +239,11 @@ def test_a_curiosity_carries_its_subject_facet_and_topic() -> None:
         ("Eko, where should I put the insulin pens that just arrived?", "insulin pens"),
         ("Eko, who can we ask about the rota?", "rota"),
         ("Eko, when is Will back?", "Will"),
+        # the noun after an interrogative determiner is what is asked when a noun phrase of its
+        # own follows (probe conversations of a dental practice: the subject was "labo")
+        ("Eko c quel labo deja qui nous fait les couronnes zircone ??", "couronnes zircone"),
+        ("Eko, chez quel fournisseur on commande les aligneurs pour l'ortho ?", "aligneurs pour l'ortho"),
+        ("Eko, quel train de nuit on prend ?", "train de nuit"),
         ("Eko, si je suis malade et qu'il faut ouvrir la réserve, je demande à qui ?", "ouvrir la réserve"),
         (
             "Eko, where do you guys store the insulin pens before they go up to the wards?",
@@ -439,7 +444,9 @@ def test_a_question_after_another_may_lean_on_it() -> None:
         # 2026-11-28, evening: "Boucler à quelle heure samedi : 22h45", "Toner does the big printer
         # on the second floor take: Kyocera")
         ("On doit boucler à quelle heure samedi ?", "On doit boucler à quelle heure samedi"),
-        ("Which toner does the big printer take?", "Which toner does the big printer take"),
+        ("Which toner does it take?", "Which toner does it take"),
+        # … unless the noun asked is of a noun phrase of its own (2026-11-28, night)
+        ("Which toner does the big printer take?", "big printer's toner"),
     ],
 )
 def test_a_fact_opens_with_a_noun_phrase_or_else_the_question(question: str, heading: str) -> None:
