@@ -1437,6 +1437,15 @@ def _named_form(text: str, subject: str) -> str | None:
     words = subject.split()
     if len(words) > 2 and fold(words[0]) in _PRENOMINAL and name_spans(text, " ".join(words[1:])):
         return " ".join(words[1:])  # "the gas canisters" names "spare gas canisters"
+    if (
+        len(words) > 2
+        and fold(words[0]) in _NEXT
+        and not set(tokens(text)) & _NOT_NEXT
+        and name_spans(text, " ".join(words[1:]))
+    ):
+        # "la maintenance du panoramique est calée mardi 18 mars" names "prochaine maintenance du
+        # panoramique" (probe conversation of a dental practice), "la dernière …" does not
+        return " ".join(words[1:])
     # the kind of thing, then its name in apposition: the name alone names it ("Orage" names "groupe
     # Orage", "Saoulune" "brasserie Saoulune"; "Lyon" does not name "bureau de Lyon")
     kind = list(takewhile(lambda word: not word[:1].isupper(), words))
@@ -1459,6 +1468,13 @@ _PRENOMINAL = folded_words(
     """nouveau nouvel nouvelle nouveaux nouvelles ancien ancienne anciens anciennes vieux vieil vieille
     grand grande grands grandes petit petite petits petites gros grosse bon bonne beau belle autre
     new old big small little large main spare extra backup other"""
+)
+
+
+# The next one of a series, which a reply may leave out; unless it names another one of it.
+_NEXT = folded_words("prochain prochaine prochains prochaines next upcoming")
+_NOT_NEXT = folded_words(
+    "dernier derniere derniers dernieres last previous precedent precedente passe passee"
 )
 
 

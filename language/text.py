@@ -543,6 +543,10 @@ def _chat_word(text: str, found: re.Match[str]) -> str:
 LIGHT_VERBS = folded_words(
     """faire fait fais font faisait aller va vont vas allait pouvoir peux peut peuvent pouvait savoir sais
     sait devoir dois doit do does did doing make made can could will would shall should may might must"""
+) | folded_words(
+    # participles of scheduling: "quand est prévue la maintenance ?" asks when the maintenance is
+    # (probe conversation of a dental practice: "prévue" had to be said again by the answer)
+    "prevu prevue prevus prevues planifie planifiee planifies planifiees scheduled planned"
 )
 # Discourse fillers, degree adverbs and quantifiers: they make a sentence vaguer, politer or
 # more emphatic without changing what it says.

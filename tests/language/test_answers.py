@@ -717,6 +717,18 @@ def test_the_speaker_speaking_of_themself_after_a_discourse_word_answers_nothing
     assert link(said("Juliette", believed), workshop) == ("g-w", "mention")
 
 
+def test_the_next_one_scheduled_is_named_without_next_or_scheduled() -> None:
+    """ "La maintenance du panoramique est calée mardi 18 mars à 14h, avec le technicien Planmeca"
+    right after Eko asked "quand est prévue la prochaine maintenance du panoramique ?" (probe
+    conversation of a dental practice, 2026-11-28, night: "prévue" had to be said again, and
+    "prochaine"); the last one is another one."""
+    upkeep = asked_as_read("Eko, quand est prévue la prochaine maintenance du panoramique ?", "p")
+    told = "La maintenance du panoramique est calée mardi 18 mars à 14h, avec le technicien Planmeca"
+    assert link(said("Samia", told), upkeep) == ("g-p", "subject_named")
+    last = "La dernière maintenance du panoramique c'est le 3 mars"
+    assert link(said("Samia", last), upkeep) is None
+
+
 def test_the_value_asked_then_where_answers() -> None:
     """ "Eko, 6h45, porte de derrière rue de la Monnaie" to "le poissonnier arrive à quelle heure
     le samedi ?" was read as a place only (probe conversation of a Lille brasserie, 2026-11-28,
