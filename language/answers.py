@@ -484,6 +484,9 @@ def find_answer(
             states = states or _fills_the_asked_preposition(text, question)
             # or is the value asked and nothing else ("le 3 mars" to "quand arrive Zoé ?")
             states = states or _only_a_value(text, question, language)
+            # or, asked when they work, says when they are there ("Je serai là les mardis et
+            # jeudis" to "c'est quels jours qu'il bosse chez nous Thomas ?")
+            states = states or _there_when_working(text, question)
             if (describes or relates or states) and _cued(text, question.facet, language):
                 return _answer(question, "subject_author", told, language)
             if question.facet == "preference" and _names_a_favourite(text):
@@ -549,6 +552,31 @@ def find_told_answer(
         ):
             return _answer(question, "told", text, language)
     return None
+
+
+# Being there in the first person, and working or being there asked of someone (closed classes).
+_THERE_MYSELF = re.compile(
+    r"\b(?:je suis la|je serai la|je serais la|j y suis|j y serai|i m in|i ll be in|i am in|i will be in|"
+    r"i m around|i ll be around|i m here|i ll be here)\b"
+)
+_WORKING_ASKED = re.compile(
+    r"\b(?:bosse|bossent|travaille|travaillent|consulte|consultera|est la|sera la|vient|viendra|works?|"
+    r"is in|comes in|around)\b"
+)
+
+
+def _there_when_working(text: str, question: AskedQuestion) -> bool:
+    """Asked on which days or at what time someone works or is there, a reply in the first person
+    saying when they are there, with a value of that kind (probe conversations of a school and a
+    dental practice: "Je suis là lundi, mardi, jeudi et vendredi" to "Tom il bosse quels jours ?")."""
+    if question.facet not in ("date", "hours"):
+        return False
+    folded = " ".join(tokens(text))
+    return (
+        _THERE_MYSELF.search(folded) is not None
+        and _WORKING_ASKED.search(" ".join(tokens(question.text))) is not None
+        and question.facet in stated_facets(text)  # a day or an hour said, not "dans 5 min"
+    )
 
 
 def _speaks_of_oneself(text: str, question: AskedQuestion, author: str) -> bool:

@@ -729,6 +729,19 @@ def test_the_next_one_scheduled_is_named_without_next_or_scheduled() -> None:
     assert link(said("Samia", last), upkeep) is None
 
 
+def test_the_days_someone_is_there_answer_when_they_work() -> None:
+    """ "Je suis là lundi, mardi, jeudi et vendredi, pas le mercredi 🙂" from Tom to "Tom il bosse
+    quels jours ?", "Je serai là les mardis et jeudis" from Thomas (probe conversations of a school
+    and a dental practice, 2026-11-28, night: no word of the question said again); being there in
+    five minutes is no day."""
+    tom = asked_as_read("Eko, Tom il bosse quels jours ?", "t")
+    days = "Je suis là lundi, mardi, jeudi et vendredi, pas le mercredi 🙂"
+    assert link(said("Tom", days), tom) == ("g-t", "subject_author")
+    assert link(said("Tom", "je suis là dans 5 min"), tom) is None
+    birthday = asked_as_read("Eko, c'est quand l'anniversaire de Tom ?", "b")
+    assert link(said("Tom", "je suis là lundi"), birthday) is None
+
+
 def test_the_value_asked_then_where_answers() -> None:
     """ "Eko, 6h45, porte de derrière rue de la Monnaie" to "le poissonnier arrive à quelle heure
     le samedi ?" was read as a place only (probe conversation of a Lille brasserie, 2026-11-28,
