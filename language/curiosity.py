@@ -27,6 +27,7 @@ from language.text import (
     PREPOSITIONS,
     SUBJECT_CLITICS,
     TOKEN,
+    WEEKDAYS,
     WHO_WORDS,
     Language,
     fold,
@@ -134,6 +135,7 @@ def _inverted_modal(words: list[tuple[str, str]], index: int) -> bool:
 
 
 _MODALS = folded_words("will would can could should shall may might must")
+_WEEKDAY_NAMES = frozenset(name for names in WEEKDAYS for name in names)
 _RELATIVES_EN = folded_words("that which")
 _SUBORDINATORS_EN = folded_words("before after until till while once when whenever because if unless")
 _PRONOUNS_EN = folded_words("i you we they he she it")
@@ -195,21 +197,20 @@ def _subject(
     names = [
         i
         for i in content
-        if (
-            words[i][0] in known
-            or (
-                words[i][1][:1].isupper()
-                and (i > 0 or frequency(words[i][1].casefold()) < _NAME_MAX_FREQUENCY)
-            )
-            or (len(words[i][1]) > 1 and words[i][1].isupper())
-        )
-        and not _letter_compound(words, i, said)
+        if (words[i][0] in known or _capitalised_name(words, i)) and not _letter_compound(words, i, said)
     ]
     # A name right after an interrogative determiner is what is asked ("quelle CI utilise l'équipe
     # Origami ?", "which IDE does Paul use?"), not the subject, when another name is there.
     asked = [i for i in names if i > 0 and words[i - 1][0] in _WHICH | _WHICH_EN]
     if asked and len(names) > len(asked):
         names = [i for i in names if i not in asked]
+    # Names offered as the alternatives of an answer are what is asked, not its subject ("le staging
+    # il est hébergé où, OVH ou Scaleway ?": probe conversation of a remote team, the fact read "OVH :
+    # Scaleway"), when other words say what it is asked of.
+    offered = _offered(words, names)
+    if offered and len([i for i in content if i not in offered]) > 0:
+        names = [i for i in names if i not in offered]
+        content = [i for i in content if i not in offered]
     if names:
         first = names[0]
         last = first
@@ -312,9 +313,22 @@ def _participle_of_be(words: list[tuple[str, str]], start: int, index: int) -> b
     return any(folded in _BE for folded, _ in words[:start]) and is_english_verb_form(word)
 
 
+def _offered(words: list[tuple[str, str]], names: list[int]) -> set[int]:
+    """Names on either side of "ou" / "or", each an alternative offered ("OVH ou Scaleway")."""
+    pairs = {(i, i + 2) for i in names if i + 2 in names and words[i + 1][0] in _OR}
+    return {index for pair in pairs for index in pair}
+
+
+_OR = folded_words("ou or")
+
+
 def _capitalised_name(words: list[tuple[str, str]], index: int) -> bool:
-    """A capitalised word, not opening the question as a common word would, or an acronym."""
+    """A capitalised word, not opening the question as a common word would, or an acronym; never a
+    day of the week, which English capitalises ("what time is the client demo on Friday?" is about
+    the demo: probe conversation of a remote team)."""
     written = words[index][1]
+    if words[index][0] in _WEEKDAY_NAMES:
+        return False
     if written[:1].isupper() and (index > 0 or frequency(written.casefold()) < _NAME_MAX_FREQUENCY):
         return True
     return len(written) > 1 and written.isupper()

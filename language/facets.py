@@ -462,10 +462,13 @@ def _conjunction_or(text: str, searched: str, match: re.Match[str]) -> bool:
         return False
     if before[-1].isdigit() and after[0].isdigit():
         return True
+    if _NAMES_OR_NAMES.search(text):
+        return True  # "les titres resto c'est Swile ou Edenred ?"
     return len(before) > 1 and after[0] == before[-2] and after[0] in _ALTERNATIVE_OPENERS
 
 
 _ALTERNATIVE_OPENERS = folded_words("un une le la les l des du the an")
+_NAMES_OR_NAMES = re.compile(r"(?<![\w'’])[A-ZÀ-Þ][\w-]*\s+ou\s+[A-ZÀ-Þ]")
 
 
 # The predicate words of a statement, per facet, token-aligned like _CUES: "Thibaut travaille chez

@@ -66,6 +66,7 @@ from language.text import is_finite_verb
         ("c'est 40 ou 60 cv ?", "other"),
         ("il est ou le camion ?", "place"),
         ("Simon est à Lyon ou à Paris ?", "place"),
+        ("les titres resto c'est Swile ou Edenred ?", "other"),
         ("who has the keys du minibus this week?", "agent"),
         ("c'est quoi l'heure limite pour les commandes des services ?", "hours"),
         ("quelle est l'heure de fermeture de la boutique ?", "hours"),

@@ -244,6 +244,11 @@ def test_a_curiosity_carries_its_subject_facet_and_topic() -> None:
         ("Eko c quel labo deja qui nous fait les couronnes zircone ??", "couronnes zircone"),
         ("Eko, chez quel fournisseur on commande les aligneurs pour l'ortho ?", "aligneurs pour l'ortho"),
         ("Eko, quel train de nuit on prend ?", "train de nuit"),
+        # a weekday English capitalises is no name, and names offered as alternatives are what is
+        # asked (probe conversations of a remote team: "Friday's time : …", "OVH : Scaleway, …")
+        ("Eko, what time is the client demo on Friday?", "client demo"),
+        ("Eko, le staging il est hébergé où, OVH ou Scaleway ?", "staging"),
+        ("Eko, les titres resto c'est Swile ou Edenred ?", "titres resto"),
         ("Eko, si je suis malade et qu'il faut ouvrir la réserve, je demande à qui ?", "ouvrir la réserve"),
         (
             "Eko, where do you guys store the insulin pens before they go up to the wards?",
