@@ -45,6 +45,7 @@ from language.facets import (
     unasked_words,
 )
 from language.intents import (
+    DISCOURSE_WORDS,
     GREETING_WORDS,
     THANKS_INTENSIFIERS,
     THANKS_WORDS,
@@ -587,7 +588,7 @@ def _speaks_of_oneself(text: str, question: AskedQuestion, author: str) -> bool:
     if _is_about(question, author) or _asks_who(question):
         return False
     words = tokens(text)
-    while words[:1] and words[0] in _OPENING_DISCOURSE:
+    while words[:1] and words[0] in DISCOURSE_WORDS:
         words = words[1:]  # "allez je ferme à 20h, bisous la team. bonne nuit Eko"
     if words[:1] == ["moi"]:
         words = words[1:]
@@ -597,8 +598,6 @@ def _speaks_of_oneself(text: str, question: AskedQuestion, author: str) -> bool:
     return not any(word in _KNOWING_HOW or lemma(word) in _KNOWING_HOW for word in verbs)
 
 
-# Discourse words opening a message before what it says (a closed class of chat, both languages).
-_OPENING_DISCOURSE = folded_words("allez bon ben bah alors bref voila ok okay well so right anyway")
 # Object clitics and auxiliaries between "je" and the verb ("je l'ai lu", "j'en ai entendu parler").
 _CLITICS_AND_AUXILIARIES = folded_words("ne n me m te t l le la les lui y en se s ai avais aurais have had")
 # Verbs a speaker tells how they know with (believing, knowing, hearing, reading, asking, checking):

@@ -436,7 +436,7 @@ _ASKING_BEFORE = re.compile(
     r" (?:qui|ou|combien|comment|pourquoi|quoi|que|qu|quel|quelle|quels|quelles|lequel|laquelle|"
     r"who|where|how|why|what|which|whom) "
 )
-_KNOWING = folded_words(
+_KNOW_OR_TELL = folded_words(
     "sait sais savez savent savoir dire dis dites idee know knows knew tell idea remember rappelle"
 )
 
@@ -447,7 +447,7 @@ def _conjunction_when(searched: str, match: re.Match[str]) -> bool:
         return False
     before = searched[: match.start() + 1]
     previous = before.split()[-1:]
-    return _ASKING_BEFORE.search(before) is not None and not (previous and previous[0] in _KNOWING)
+    return _ASKING_BEFORE.search(before) is not None and not (previous and previous[0] in _KNOW_OR_TELL)
 
 
 def _conjunction_or(text: str, searched: str, match: re.Match[str]) -> bool:

@@ -733,12 +733,14 @@ def _proposes(joined: str, words: list[str]) -> bool:
 # Asking the one addressed whether they are ready or up for something, no subject named: a state
 # of Eko's ("prêt pour la semaine ?", "motivé ?", "ready for Monday?"). Discourse words before it.
 _READY = folded_words("pret prete ready motive motivee")
-_DISCOURSE = folded_words("alors bon ben bah et so well")
+# Discourse words opening what is said, before its content (a closed class of chat, both languages;
+# the answer rules read them too: language/answers.py).
+DISCOURSE_WORDS = folded_words("alors bon ben bah et allez bref voila ok okay so well right anyway")
 
 
 def _asks_if_ready(rest: list[str]) -> bool:
     words = list(rest)
-    while words and words[0] in _DISCOURSE:
+    while words and words[0] in DISCOURSE_WORDS:
         words = words[1:]
     return bool(words) and words[0] in _READY
 
@@ -792,7 +794,7 @@ def intent_of(text: str, language: Language = "fr", bot_name: str = "Eko") -> In
     rest = [w for w in framed.split() if w not in GREETING_WORDS and w not in _POLITE and w not in seeking]
     # a greeting or a farewell and discourse words only ("bon je file, bonne soirée à tous")
     greets = bool(_GREETINGS.search(joined) or set(words) & GREETING_WORDS)
-    if not rest or (greets and all(word in _DISCOURSE for word in rest)):
+    if not rest or (greets and all(word in DISCOURSE_WORDS for word in rest)):
         return "thanks" if _THANKS.search(joined) else "greeting"
     if _SMALL_TALK.search(joined) and len(rest) <= 5:
         return "small_talk"
