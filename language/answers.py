@@ -302,10 +302,10 @@ _NUMBER_WORDS = {
 _DATE_WORDS = {
     "fr": r"janvier|fevrier|mars|avril|mai|juin|juillet|aout|septembre|octobre|novembre|decembre|lundi|"
     r"mardi|mercredi|jeudi|vendredi|samedi|dimanche|demain|hier|aujourd'hui|semaine|mois|an|annee|noel|"
-    r"printemps|ete|automne|hiver|debut|fin|mi",
+    r"printemps|ete|automne|hiver|debut|fin|mi|matin|midi|soir|nuit|aprem|apres|matinee|soiree",
     "en": r"january|february|march|april|may|june|july|august|september|october|november|december|"
     r"monday|tuesday|wednesday|thursday|friday|saturday|sunday|tomorrow|yesterday|today|week|month|"
-    r"year|christmas|spring|summer|autumn|fall|winter|early|late|mid",
+    r"year|christmas|spring|summer|autumn|fall|winter|early|late|mid|morning|afternoon|evening|night|noon",
 }
 _PLACE_WORDS = {
     "fr": r"a|au|aux|en|dans|chez|pres|rue|avenue|boulevard|bd|place|quai|chemin|route|etage|batiment|"
@@ -659,6 +659,8 @@ def _names_and_states(text: str, question: AskedQuestion, language: Language) ->
         return True  # its predicate states the kind asked ("Bettina est originaire de Mulhouse")
     if _asks_who(question) and _cleft_light_verb(text):
         return True  # "c'est Capucine qui fait la paie" to "qui s'occupe de la paie ?"
+    if question.facet in _ASKS_A_PERSON and _named_after_subject(text, question):
+        return True  # "le cargo c'est Lucas qui l'a depuis mardi" to "qui a le cargo en ce moment ?"
     if question.facet == "place" and (
         not any(char.isupper() for char in question.subject) or _PUT.search(fold(question.text))
     ):

@@ -118,7 +118,9 @@ _CUES: tuple[tuple[str, str], ...] = (
     ),
     (
         "date",
-        r" (?:depuis quand|quand|quels? jours?|quelles? dates?|la date(?: de| d)?|"
+        # days asked by their part ("de perm quels soirs ?", "quelles nuits ?"): days all the same
+        r" (?:depuis quand|quand|quels? (?:jours?|soirs?|matins?|semaines?)|"
+        r"quelles? (?:dates?|nuits?|semaines?)|la date(?: de| d)?|"
         r"date(?: de| d)?|when|"
         r"since when|what days?|which days?|what dates?|which dates?|until when|till when|"
         # a noun naming a day asked by "quel" ("quel est l'anniversaire de Clémence ?")

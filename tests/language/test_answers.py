@@ -742,6 +742,22 @@ def test_the_days_someone_is_there_answer_when_they_work() -> None:
     assert link(said("Tom", "je suis là lundi"), birthday) is None
 
 
+def test_evenings_asked_and_a_holder_named_after_the_subject_answer() -> None:
+    """Probe conversation of a bike workshop (2026-11-28, night): "Karim il est de perm quels soirs
+    déjà ?" was a definition, so his own "mardi et jeudi soir, et un samedi matin sur deux" answered
+    nothing; "le cargo c'est Lucas qui l'a depuis mardi" named no Eko and no word of "qui a le cargo
+    en ce moment ?" besides the subject."""
+    evenings = asked_as_read("Eko, Karim il est de perm quels soirs déjà ?", "e")
+    assert evenings.facet == "date"
+    told = "mardi et jeudi soir, et un samedi matin sur deux"
+    assert link(said("Karim", told), evenings) == ("g-e", "subject_author")
+    assert link(said("Karim", "ce soir je suis crevé"), evenings) is None
+    cargo = asked_as_read("Eko, qui a le cargo en ce moment ?", "c")
+    holder = "le cargo c'est Lucas qui l'a depuis mardi, il le ramène vendredi soir"
+    assert link(said("Mathilde", holder), cargo) == ("g-c", "subject_named")
+    assert link(said("Mathilde", "le cargo c'est pas le mien"), cargo) is None
+
+
 def test_the_value_asked_then_where_answers() -> None:
     """ "Eko, 6h45, porte de derrière rue de la Monnaie" to "le poissonnier arrive à quelle heure
     le samedi ?" was read as a place only (probe conversation of a Lille brasserie, 2026-11-28,
