@@ -832,7 +832,9 @@ def fact_heading(curiosity: Curiosity) -> str:
     if (
         first
         and not named
-        and before not in DETERMINERS  # after an article a word is a noun ("la mise en prod")
+        # after an article or an interrogative determiner a word is a noun ("la mise en prod",
+        # "quels soirs": "Karim il est de perm quels soirs ?" gave the question as heading)
+        and before not in DETERMINERS | _WHICH | _WHICH_EN
         and (
             before in _ASKING_WORDS
             or before in SUBJECT_CLITICS
