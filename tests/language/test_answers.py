@@ -758,6 +758,17 @@ def test_evenings_asked_and_a_holder_named_after_the_subject_answer() -> None:
     assert link(said("Mathilde", "le cargo c'est pas le mien"), cargo) is None
 
 
+def test_a_later_copula_without_the_value_asked_gives_no_answer_of_its_own() -> None:
+    """ "le samedi je termine à 14h, après c'est l'astreinte de la mairie qui prend le relais" from
+    Karim to "Karim il finit à quelle heure le samedi ?" (probe conversation of a sports centre,
+    2026-11-28, night: the fact read "… : l'astreinte de la mairie qui prend le relais", the hour
+    lost)."""
+    end = AskedQuestion("g-e", "Karim il finit à quelle heure le samedi ?", "Karim", ASKED_AT, "m-e", "hours")
+    told = "le samedi je termine à 14h, après c'est l'astreinte de la mairie qui prend le relais"
+    assert "14h" in fragment(told, end)
+    assert fragment("le samedi c'est 14h", end) == "14h"
+
+
 def test_the_value_asked_then_where_answers() -> None:
     """ "Eko, 6h45, porte de derrière rue de la Monnaie" to "le poissonnier arrive à quelle heure
     le samedi ?" was read as a place only (probe conversation of a Lille brasserie, 2026-11-28,
