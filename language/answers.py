@@ -926,7 +926,7 @@ def says_something(raw: str, text: str, language: Language = "fr", bot_name: str
     thanked = _THANKING.sub(" ", text)
     if thanked != text and not _holds_content(thanked):
         return False  # "Ah top merci Catherine !! et merci Eko 🙏": thanks, to someone else too
-    if _SAID_OF_YOU.match(fold(thanked)):
+    if _SAID_OF_YOU.match(fold(thanked)) or _PRAISE.match(fold(thanked)):
         return False  # "Cheers Eko, you're a star", "merci t'es un amour": said of Eko, no value
     return _holds_content(text)
 
@@ -934,6 +934,13 @@ def says_something(raw: str, text: str, language: Language = "fr", bot_name: str
 # A message opening (after its thanks) by what Eko is: praise or teasing of Eko, nothing of the
 # subject asked (probe conversation of a veterinary clinic: "Cheers Eko, you're a star" was stored
 # as who to call when the X-ray machine breaks down).
+# Praise of work done, opening what is said after the thanks ("Thanks Eko, brilliant work today 👏"
+# from the very person asked about was stored as the day he leaves: probe conversation of a film
+# shoot). A closed class of chat's praise, both languages.
+_PRAISE = re.compile(
+    r"^[\W\s]*(?:(?:brilliant|great|good|nice|excellent|amazing|awesome|fab|fantastic|super|top|beau|bon|"
+    r"sacre)\s+(?:work|job|stuff|boulot|travail|taf)\b|bien joue|well done|bravo|kudos|chapeau)"
+)
 _SAID_OF_YOU = re.compile(r"^[\W\s]*(?:you['’ ]?re|you are|ur|u r|t['’ ]es|tu es|vous etes)\b")
 
 

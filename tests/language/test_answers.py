@@ -641,6 +641,11 @@ def test_praise_of_eko_answers_nothing() -> None:
     assert link(said("Callum", "Cheers Eko, you're a star"), xray) is None
     assert link(said("Maëlle", "Eko, merci t'es un amour 💙"), xray) is None
     assert link(said("Sophie", "Eko, c'est Marc Le Goff d'Imagerie Ouest"), xray) == ("g-x", "mention")
+    # praise of work done (probe conversation of a film shoot: "Thanks Eko, brilliant work today 👏"
+    # from Oliver, stored as the day he flies back)
+    flight = AskedQuestion("g-f", "Oliver repart à Londres quel jour ?", "Oliver", ASKED_AT, "m-f", "date")
+    assert link(said("Oliver", "Thanks Eko, brilliant work today 👏"), flight) is None
+    assert link(said("Inès", "Eko, vendredi 21"), flight) == ("g-f", "mention")
 
 
 def test_a_name_said_after_the_subject_answers_who() -> None:
