@@ -204,6 +204,7 @@ def _subject(
     asked = [i for i in names if i > 0 and words[i - 1][0] in _WHICH | _WHICH_EN]
     if asked and len(names) > len(asked):
         names = [i for i in names if i not in asked]
+    names, content = _without_situating_names(words, names, content)
     # Names offered as the alternatives of an answer are what is asked, not its subject ("le staging
     # il est hébergé où, OVH ou Scaleway ?": probe conversation of a remote team, the fact read "OVH :
     # Scaleway"), when other words say what it is asked of.
@@ -313,6 +314,23 @@ def _participle_of_be(words: list[tuple[str, str]], start: int, index: int) -> b
     return any(folded in _BE for folded, _ in words[:start]) and is_english_verb_form(word)
 
 
+def _without_situating_names(
+    words: list[tuple[str, str]], names: list[int], content: list[int]
+) -> tuple[list[int], list[int]]:
+    """``names`` and ``content`` without a clause of time naming someone, when a noun phrase before
+    it says what is asked about: "elle est où la clé de la salle serveur quand Benoît n'est pas là ?"
+    asks where the key is (probe conversation of a help desk: the fact read "Benoît : Sophie qui a
+    le code"); "on appelle qui quand Léa est absente ?" is about Léa."""
+    clause = next((i for i, (folded, _) in enumerate(words) if folded in _SITUATING and i), None)
+    if clause is None:
+        return names, content
+    situated = [i for i in names if i > clause]
+    before = [i for i in content if i < clause and i not in names and words[i - 1][0] in DETERMINERS]
+    if not situated or not before:
+        return names, content
+    return [i for i in names if i not in situated], [i for i in content if i < clause]
+
+
 def _offered(words: list[tuple[str, str]], names: list[int]) -> set[int]:
     """Names on either side of "ou" / "or", each an alternative offered ("OVH ou Scaleway")."""
     pairs = {(i, i + 2) for i in names if i + 2 in names and words[i + 1][0] in _OR}
@@ -320,6 +338,7 @@ def _offered(words: list[tuple[str, str]], names: list[int]) -> set[int]:
 
 
 _OR = folded_words("ou or")
+_SITUATING = folded_words("quand lorsque lorsqu when whenever while")
 
 
 def _capitalised_name(words: list[tuple[str, str]], index: int) -> bool:

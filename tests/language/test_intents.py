@@ -249,6 +249,14 @@ def test_a_curiosity_carries_its_subject_facet_and_topic() -> None:
         ("Eko, what time is the client demo on Friday?", "client demo"),
         ("Eko, le staging il est hébergé où, OVH ou Scaleway ?", "staging"),
         ("Eko, les titres resto c'est Swile ou Edenred ?", "titres resto"),
+        # a name in a clause of time situates the question when a noun phrase says what it asks
+        # about (probe conversation of a help desk: "Benoît : Sophie qui a le code")
+        (
+            "Eko, elle est où la clé de la salle serveur quand Benoît n'est pas là ?",
+            "clé de la salle serveur",
+        ),
+        ("Eko, where are the keys when Ben is off?", "keys"),
+        ("Eko, on appelle qui quand Léa est absente ?", "Léa"),
         ("Eko, si je suis malade et qu'il faut ouvrir la réserve, je demande à qui ?", "ouvrir la réserve"),
         (
             "Eko, where do you guys store the insulin pens before they go up to the wards?",
