@@ -1091,10 +1091,10 @@ def fragment(text: str, question: AskedQuestion, language: Language = "fr") -> s
         if match.end() >= len(folded) or match.start() >= first_sentence:
             continue
         start, end = index[match.start()], index[match.end()]
-        if question.facet in VALUE_FACETS | {"hours"} and not fits_facet(
-            text[end:], question.facet, language
-        ):
-            continue  # "le samedi je termine à 14h, après c'est l'astreinte…": the value is before it
+        if (question.facet or "") in _SHAPES and not fits_facet(text[end:], question.facet, language):
+            # "le samedi je termine à 14h, après c'est l'astreinte…", "la clé est dans le coffre de
+            # l'accueil, c'est Sophie qui a le code": the value asked is before it
+            continue
         if start == 0 or topic & set(terms(text[:start])) or _names_asked(text[:start], question):
             return _without_restated_topic(text[end:].strip(_CLOSING), question)
     return text.strip(_CLOSING)

@@ -772,6 +772,13 @@ def test_a_later_copula_without_the_value_asked_gives_no_answer_of_its_own() -> 
     told = "le samedi je termine à 14h, après c'est l'astreinte de la mairie qui prend le relais"
     assert "14h" in fragment(told, end)
     assert fragment("le samedi c'est 14h", end) == "14h"
+    # the same with a place (probe conversation of a help desk: "Clé de la salle serveur : Sophie
+    # qui a le code")
+    key = AskedQuestion(
+        "g-k", "Où est la clé de la salle serveur ?", "clé de la salle serveur", ASKED_AT, "m-k", "place"
+    )
+    told = "La clé de la salle serveur est dans le coffre à clés de l'accueil, c'est Sophie qui a le code"
+    assert fragment(told, key).startswith("dans le coffre à clés de l'accueil")
 
 
 def test_the_value_asked_then_where_answers() -> None:
