@@ -118,7 +118,7 @@ def _content(words: list[tuple[str, str]], reading: FacetReading, bot: str) -> l
         if i >= framed
         and i not in seeking
         and i not in now
-        and (folded not in FUNCTION_WORDS or _noun_after_of(plain, i))
+        and (folded not in FUNCTION_WORDS or _noun_after_of(plain, i) or _code(words, i))
         and folded not in _FRAME_WORDS
         and folded not in _INTERJECTIONS
         and not _inverted_modal(words, i)
@@ -150,6 +150,13 @@ def _opens_a_clause(words: list[tuple[str, str]], index: int) -> bool:
         and index + 1 < len(words)
         and words[index + 1][0] in _PRONOUNS_EN
     )
+
+
+def _code(words: list[tuple[str, str]], index: int) -> bool:
+    """Capitals before a number are a code, whatever word they spell ("les CE2 de Jules Ferry": the
+    class, not "ce"; probe conversation of a sports centre)."""
+    written = words[index][1]
+    return len(written) > 1 and written.isupper() and index + 1 < len(words) and words[index + 1][1].isdigit()
 
 
 # Interjections and tags say how something is asked, nothing of what ("…tournant, hein ?").

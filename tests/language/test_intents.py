@@ -219,6 +219,9 @@ def test_a_curiosity_carries_its_subject_facet_and_topic() -> None:
         # a code of letters and digits is one name ("Q 1" was written in the fact's heading)
         ("Eko, when does the Q1 planning start?", "Q1"),
         ("Eko, c'est quand la réunion B2B ?", "réunion B2B"),
+        # … whatever word its capitals spell ("CE2" is a class, no "ce": probe conversation of a
+        # sports centre, the subject was "2 de jules ferry")
+        ("Eko, les CE2 de jules ferry ils débarquent quand ?", "CE2"),
         # "cest" is "c'est"; a message in capitals names nothing by its capitals
         ("eko cest qui le nouveau dev ?", "nouveau dev"),
         ("EKO C'EST QUOI LE CODE DU PORTAIL ?", "code du portail"),
