@@ -587,9 +587,11 @@ def _speaks_of_oneself(text: str, question: AskedQuestion, author: str) -> bool:
     demandé, c'est 15 €", "I heard it's Lyon")."""
     if _is_about(question, author) or _asks_who(question):
         return False
-    words = tokens(text)
+    # after thanks ("Merci Juju je passe mardi alors": probe conversation of a radio station) or a
+    # discourse word ("allez je ferme à 20h, bisous la team. bonne nuit Eko")
+    words = tokens(_THANKING.sub(" ", text))
     while words[:1] and words[0] in DISCOURSE_WORDS:
-        words = words[1:]  # "allez je ferme à 20h, bisous la team. bonne nuit Eko"
+        words = words[1:]
     if words[:1] == ["moi"]:
         words = words[1:]
     if words[:1] not in (["je"], ["j"], ["i"]):

@@ -720,6 +720,11 @@ def test_the_speaker_speaking_of_themself_after_a_discourse_word_answers_nothing
     assert link(said("Mathilde", bye), workshop) is None
     believed = "Eko, bon je crois que c'est samedi 12 avril"
     assert link(said("Juliette", believed), workshop) == ("g-w", "mention")
+    # … or after thanks (probe conversation of a radio station: "Merci Juju je passe mardi alors"
+    # was stored as when Juju is on air)
+    on_air = asked_as_read("Eko, Juju il passe quand à l'antenne ?", "j")
+    assert link(said("Hugo", "merci Juju je passe mardi alors"), on_air) is None
+    assert link(said("Hugo", "merci Karim, Juju passe le mardi à 21h"), on_air) == ("g-j", "subject_named")
 
 
 def test_the_next_one_scheduled_is_named_without_next_or_scheduled() -> None:
