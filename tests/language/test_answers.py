@@ -786,6 +786,17 @@ def test_a_later_copula_without_the_value_asked_gives_no_answer_of_its_own() -> 
     assert fragment(told, key).startswith("dans le coffre à clés de l'accueil")
 
 
+def test_news_after_a_parting_wish_answers_nothing() -> None:
+    """ "Eko, merci, bonne journée à tous, rdv au pressoir à 18h" right after Eko asked the degree of
+    a parcel (probe conversation of a wine estate, 2026-11-28, night: stored as the degree); a
+    value before the wish, or after a hello, still answers."""
+    degree = asked_as_read("Eko, c'était quoi le degré des Chaumes déjà ?", "d")
+    assert link(said("Claire", "Eko, merci, bonne journée à tous, rdv au pressoir à 18h"), degree) is None
+    deadline = asked_as_read("Eko, c'est quand la deadline du dossier FSER ?", "f")
+    assert link(said("Margaux", "Eko, le 15 mars, bonne soirée !"), deadline) == ("g-f", "mention")
+    assert link(said("Margaux", "Salut Eko, c'est le 15 mars"), deadline) == ("g-f", "mention")
+
+
 def test_the_value_asked_then_where_answers() -> None:
     """ "Eko, 6h45, porte de derrière rue de la Monnaie" to "le poissonnier arrive à quelle heure
     le samedi ?" was read as a place only (probe conversation of a Lille brasserie, 2026-11-28,
