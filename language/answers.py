@@ -52,6 +52,7 @@ from language.intents import (
     intent_of,
     is_chit_chat,
     is_formula,
+    is_parting_wish,
     says_goodbye,
     speaks_of_bot,
 )
@@ -931,7 +932,7 @@ def says_something(raw: str, text: str, language: Language = "fr", bot_name: str
     if _SAID_OF_YOU.match(fold(thanked)) or _PRAISE.match(fold(thanked)):
         return False  # "Cheers Eko, you're a star", "merci t'es un amour": said of Eko, no value
     first = _CLAUSE_BREAK.split(thanked.strip(" ,.!"), maxsplit=1)
-    if len(first) == 2 and is_formula(first[0], bot_name) and _PARTING_WISH.match(fold(first[0])):
+    if len(first) == 2 and is_parting_wish(first[0], bot_name):
         # a farewell before it, what follows is news for the room ("Eko, merci, bonne journée à
         # tous, rdv au pressoir à 18h": probe conversation of a wine estate), not the value asked
         return False
@@ -949,12 +950,6 @@ _PRAISE = re.compile(
     r"sacre)\s+(?:work|job|stuff|boulot|travail|taf)\b|bien joue|well done|bravo|kudos|chapeau)"
 )
 _CLAUSE_BREAK = re.compile(r"\s*[,.!;]\s*")
-# Wishes said when parting (a closed class of both languages; a hello before an answer is no such).
-_PARTING_WISH = re.compile(
-    r"(?:bonne (?:journee|soiree|nuit|semaine|fin de journee|aprem|apres midi|continuation)|"
-    r"a (?:demain|plus|bientot|tout a l heure|toute)|see you|have a (?:nice|good) (?:day|evening|weekend)|"
-    r"good night|night all)\b"
-)
 _SAID_OF_YOU = re.compile(r"^[\W\s]*(?:you['’ ]?re|you are|ur|u r|t['’ ]es|tu es|vous etes)\b")
 
 

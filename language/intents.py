@@ -137,17 +137,23 @@ _LEAVING_PHRASES = (
 )
 _LEAVING = _phrases(_LEAVING_PHRASES)
 GREETING_WORDS = folded_words("salut bonjour bonsoir coucou hello hey hi yo hola wesh re bye ciao")
-_GREETINGS = _phrases(
+# Wishes said when parting ("bonne journée à tous", "à demain", "see you"; the answer rules read them
+# too: language/answers.py).
+_PARTING_PHRASES = (
     r"bonne (?:journee|soiree|nuit|semaine|fin de journee|aprem|apres midi)(?: a (?:toi|vous|tous|toutes))?",
-    r"bon (?:week end|weekend|appetit|courage)(?: a (?:toi|vous|tous|toutes))?",
     r"a (?:demain|plus tard|plus|bientot|lundi|tout a l heure|toute)",
     _LEAVING_PHRASES,
+    r"have a (?:nice|good) (?:day|evening|weekend)",
+    r"see you(?: later| tomorrow)?",
+)
+_PARTING = _phrases(*_PARTING_PHRASES)
+_GREETINGS = _phrases(
+    *_PARTING_PHRASES,
+    r"bon (?:week end|weekend|appetit|courage)(?: a (?:toi|vous|tous|toutes))?",
     r"toi aussi",
     r"(?:good )?(?:morning|mornin|evening|evenin|afternoon)|good night",
     r"g day",  # "g'day"
-    r"have a (?:nice|good) (?:day|evening|weekend)",
     r"happy \w+",
-    r"see you(?: later| tomorrow)?",
 )
 # Words of thanks, the German, Spanish and Italian ones a team borrows too ("danke Sandrine!"), and
 # what strengthens them ("thanks a mil", "merci mille fois"); the answer rules read them too:
@@ -548,6 +554,11 @@ def says_goodbye(text: str, bot_name: str = "Eko") -> bool:
     """``text`` says its author is leaving ("je file", "Right, I'm off for the evening. Night all"),
     whatever else it holds."""
     return _LEAVING.search(_said_to(text, bot_name)) is not None
+
+
+def is_parting_wish(text: str, bot_name: str = "Eko") -> bool:
+    """``text`` is a wish said when parting and politeness only ("bonne journée à tous", "see you")."""
+    return is_formula(text, bot_name) and _PARTING.search(_said_to(text, bot_name)) is not None
 
 
 def is_formula(text: str, bot_name: str = "Eko") -> bool:
