@@ -69,6 +69,7 @@ from language.text import (
     LETTERS,
     LIGHT_VERBS,
     MONTHS,
+    WEEKDAYS,
     WHO_WORDS,
     Language,
     ceased,
@@ -1461,6 +1462,12 @@ def _one_of_the_names(subject: str, author: str) -> bool:
     return said[0] == names[-1] if titled else said[0] == names[0]
 
 
+_TIME_COMPLEMENT = re.compile(
+    r"\s+(?:de|du|d['’])\s*(?:la\s+|l['’]|ce\s+|cette\s+)?(?:week-end|weekend|"
+    + "|".join(name for names in (*MONTHS, *WEEKDAYS) for name in names if len(name) > 3)
+    + r"|demain|semaine|mois|soir|matin|midi|nuit)$",
+    re.IGNORECASE,
+)
 _LOCATIVE_COMPLEMENT = re.compile(
     r"\s(?:sous|sur|dans|derrière|devant|près d[eu]|à côté d[eu]|au-dessus d[eu]|under|behind|next to|"
     r"above|below)\s",
@@ -1481,6 +1488,11 @@ def _named_form(text: str, subject: str) -> str | None:
     if name_spans(text, subject):
         return subject
     head = _LOCATIVE_COMPLEMENT.split(subject, maxsplit=1)[0].strip()
+    if head != subject.strip() and len(head.split()) > 1 and name_spans(text, head):
+        return head
+    # … or without a time qualifying it ("le départ de la rando" names "départ de la rando du
+    # week-end": probe conversation of a scout group)
+    head = _TIME_COMPLEMENT.sub("", subject).strip()
     if head != subject.strip() and len(head.split()) > 1 and name_spans(text, head):
         return head
     words = subject.split()

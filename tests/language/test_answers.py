@@ -797,6 +797,15 @@ def test_news_after_a_parting_wish_answers_nothing() -> None:
     assert link(said("Margaux", "Salut Eko, c'est le 15 mars"), deadline) == ("g-f", "mention")
 
 
+def test_the_subject_named_without_its_time_qualifier() -> None:
+    """ "Le départ de la rando c'est au parking de la Baumette, samedi 9h" right after Eko asked
+    "c'est où le départ de la rando du week-end ?" (probe conversation of a scout group, 2026-11-28,
+    night: the subject was named without "du week-end", so nothing was stored)."""
+    start = asked_as_read("Eko, c'est où le départ de la rando du week-end ?", "r")
+    told = "Le départ de la rando c'est au parking de la Baumette, samedi 9h"
+    assert link(said("Élodie", told), start) == ("g-r", "subject_named")
+
+
 def test_the_value_asked_then_where_answers() -> None:
     """ "Eko, 6h45, porte de derrière rue de la Monnaie" to "le poissonnier arrive à quelle heure
     le samedi ?" was read as a place only (probe conversation of a Lille brasserie, 2026-11-28,
