@@ -943,6 +943,7 @@ def says_something(raw: str, text: str, language: Language = "fr", bot_name: str
 # A message opening (after its thanks) by what Eko is: praise or teasing of Eko, nothing of the
 # subject asked (probe conversation of a veterinary clinic: "Cheers Eko, you're a star" was stored
 # as who to call when the X-ray machine breaks down).
+_SAID_OF_YOU = re.compile(r"^[\W\s]*(?:you['’ ]?re|you are|ur|u r|t['’ ]es|tu es|vous etes)\b")
 # Praise of work done, opening what is said after the thanks ("Thanks Eko, brilliant work today 👏"
 # from the very person asked about was stored as the day he leaves: probe conversation of a film
 # shoot). A closed class of chat's praise, both languages.
@@ -950,8 +951,8 @@ _PRAISE = re.compile(
     r"^[\W\s]*(?:(?:brilliant|great|good|nice|excellent|amazing|awesome|fab|fantastic|super|top|beau|bon|"
     r"sacre)\s+(?:work|job|stuff|boulot|travail|taf)\b|bien joue|well done|bravo|kudos|chapeau)"
 )
+# Where the first clause of a reply ends (a parting wish there: see says_something).
 _CLAUSE_BREAK = re.compile(r"\s*[,.!;]\s*")
-_SAID_OF_YOU = re.compile(r"^[\W\s]*(?:you['’ ]?re|you are|ur|u r|t['’ ]es|tu es|vous etes)\b")
 
 
 def _holds_content(text: str) -> bool:
@@ -2433,7 +2434,9 @@ _AFTER_CONTRACTED_IS = (
 )
 
 
-_ASKS_A_PERSON = frozenset({"agent", "identity"})
+# Questions asking who is or does something: those of _ASKED_PEOPLE but a participant ("avec qui…"
+# asks a companion, which "X c'est Yann" does not tell).
+_ASKS_A_PERSON = _ASKED_PEOPLE - {"participant"}
 
 
 def _named_after_subject(text: str, question: AskedQuestion) -> bool:

@@ -138,7 +138,6 @@ _MODALS = folded_words("will would can could should shall may might must")
 _WEEKDAY_NAMES = frozenset(name for names in WEEKDAYS for name in names)
 _RELATIVES_EN = folded_words("that which")
 _SUBORDINATORS_EN = folded_words("before after until till while once when whenever because if unless")
-_PRONOUNS_EN = folded_words("i you we they he she it")
 
 
 def _opens_a_clause(words: list[tuple[str, str]], index: int) -> bool:
@@ -148,7 +147,7 @@ def _opens_a_clause(words: list[tuple[str, str]], index: int) -> bool:
     return (
         words[index][0] in _SUBORDINATORS_EN
         and index + 1 < len(words)
-        and words[index + 1][0] in _PRONOUNS_EN
+        and words[index + 1][0] in _CLAUSE_PRONOUNS
     )
 
 
@@ -281,6 +280,8 @@ _DO = folded_words("do does did")
 _ENGLISH_BE = folded_words("is are was were")
 _BE = _ENGLISH_BE | {"s"}
 _ENGLISH_PRONOUNS = folded_words("i you we they he she")
+# … and "it", which opens a clause about a thing ("before it goes up to the wards").
+_CLAUSE_PRONOUNS = _ENGLISH_PRONOUNS | {"it"}
 
 
 def _after_the_asked_noun(words: list[tuple[str, str]], subject: list[int]) -> list[int]:

@@ -16,7 +16,16 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
-from language.text import CARDINAL_WORDS, Language, fold, folded_words, is_infinitive, normalise, tokens
+from language.text import (
+    CARDINAL_WORDS,
+    INTERROGATIVES,
+    Language,
+    fold,
+    folded_words,
+    is_infinitive,
+    normalise,
+    tokens,
+)
 
 FACETS = (
     "identity",  # who is X
@@ -434,10 +443,8 @@ def read_facet(text: str, language: Language = "fr") -> FacetReading:
 # appelle quand la radio tombe en panne ?", "who do we call when the X-ray machine breaks down?" ask
 # a person. After a verb of knowing or telling it is what is asked ("qui sait quand…", "who knows
 # when…").
-_ASKING_BEFORE = re.compile(
-    r" (?:qui|ou|combien|comment|pourquoi|quoi|que|qu|quel|quelle|quels|quelles|lequel|laquelle|"
-    r"who|where|how|why|what|which|whom) "
-)
+# (every interrogative but those of time, and "que" of "qu'est-ce que"; "whose" is a determiner)
+_ASKING_BEFORE = (INTERROGATIVES | {"que", "qu"}) - {"quand", "when", "whose"}
 _KNOW_OR_TELL = folded_words(
     "sait sais savez savent savoir dire dis dites idee know knows knew tell idea remember rappelle"
 )
@@ -449,7 +456,8 @@ def _conjunction_when(searched: str, match: re.Match[str]) -> bool:
         return False
     before = searched[: match.start() + 1]
     previous = before.split()[-1:]
-    return _ASKING_BEFORE.search(before) is not None and not (previous and previous[0] in _KNOW_OR_TELL)
+    asked_before = not _ASKING_BEFORE.isdisjoint(before.split())
+    return asked_before and not (previous and previous[0] in _KNOW_OR_TELL)
 
 
 def _conjunction_or(text: str, searched: str, match: re.Match[str]) -> bool:
