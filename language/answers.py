@@ -49,6 +49,7 @@ from language.intents import (
     GREETING_WORDS,
     THANKS_INTENSIFIERS,
     THANKS_WORDS,
+    addresses_the_room,
     intent_of,
     is_chit_chat,
     is_formula,
@@ -936,6 +937,10 @@ def says_something(raw: str, text: str, language: Language = "fr", bot_name: str
     if len(first) == 2 and is_parting_wish(first[0], bot_name):
         # a farewell before it, what follows is news for the room ("Eko, merci, bonne journée à
         # tous, rdv au pressoir à 18h": probe conversation of a wine estate), not the value asked
+        return False
+    if thanked != text and len(first) == 2 and addresses_the_room(first[0]):
+        # thanks, then words to the whole room ("Merci Eko 👍 allez au boulot tout le monde,
+        # bouclage ce soir": probe conversation of a newsroom): news for the room, no value asked
         return False
     return _holds_content(text)
 
@@ -2268,8 +2273,10 @@ def fits_facet(text: str, facet: str | None, language: Language) -> bool:
     shape = _SHAPES.get(facet or "")
     if shape is None:
         return True
-    if facet == "place" and _only_a_name(text):
-        return True  # "Colmar", "Aix-en-Provence": a place named alone
+    if facet == "place" and (_only_a_name(text) or _only_a_name(_FIRST_PIECE.split(text, maxsplit=1)[0])):
+        # "Colmar", "Aix-en-Provence": a place named alone, or before what is said of it ("Bergamo 🇮🇹
+        # città alta, polenta e tutto": probe conversation of a bistro kitchen)
+        return True
     folded = fold(text)
     if facet in _PLACED:
         folded = _HAS.sub(r"\1 has", folded)  # "il a un chat": the verb, not the folded "à"
@@ -2279,6 +2286,8 @@ def fits_facet(text: str, facet: str | None, language: Language) -> bool:
     return any(re.search(shape[lang], folded) for lang in {language, said_in or language})
 
 
+# Where the first piece of a chat message ends: a punctuation mark or an emoji.
+_FIRST_PIECE = re.compile(r"\s*(?:[,.!;:]|[\u2600-\u27bf\U0001f000-\U0001faff])")
 # Facets whose answer is a place; "a" after a subject pronoun is "avoir", not the folded "à".
 _PLACED = frozenset({"place", "origin"})
 _HAS = re.compile(r"\b(il|elle|on|ca|y|qui|tu|j|t)\s+a\b")

@@ -106,7 +106,7 @@ def _without_opener(said: str) -> str:
     return rest[:1].upper() + rest[1:] if said[:1].isupper() else rest
 
 
-def _content(words: list[tuple[str, str]], reading: FacetReading, bot: str) -> list[int]:
+def _content(words: list[tuple[str, str]], reading: FacetReading, bot: str, said: str = "") -> list[int]:
     """Indexes of the words that say what is asked about (not frames, not function words)."""
     plain = [folded for folded, _ in words]
     seeking = seeking_frame(plain)  # "je cherche le numéro de Farid"
@@ -118,7 +118,7 @@ def _content(words: list[tuple[str, str]], reading: FacetReading, bot: str) -> l
         if i >= framed
         and i not in seeking
         and i not in now
-        and (folded not in FUNCTION_WORDS or _noun_after_of(plain, i) or _code(words, i))
+        and (folded not in FUNCTION_WORDS or _noun_after_of(plain, i) or _code(words, i, said))
         and folded not in _FRAME_WORDS
         and folded not in _INTERJECTIONS
         and not _inverted_modal(words, i)
@@ -151,11 +151,14 @@ def _opens_a_clause(words: list[tuple[str, str]], index: int) -> bool:
     )
 
 
-def _code(words: list[tuple[str, str]], index: int) -> bool:
+def _code(words: list[tuple[str, str]], index: int, said: str = "") -> bool:
     """Capitals before a number are a code, whatever word they spell ("les CE2 de Jules Ferry": the
-    class, not "ce"; probe conversation of a sports centre)."""
+    class, not "ce"; probe conversation of a sports centre), and so is one capital written against
+    it ("la farine T45": flour, not "t'"; probe conversation of a bistro kitchen)."""
     written = words[index][1]
-    return len(written) > 1 and written.isupper() and index + 1 < len(words) and words[index + 1][1].isdigit()
+    if not (written.isupper() and index + 1 < len(words) and words[index + 1][1].isdigit()):
+        return False
+    return len(written) > 1 or _glued(words, index, said)
 
 
 # Interjections and tags say how something is asked, nothing of what ("…tournant, hein ?").
@@ -472,7 +475,7 @@ def read_curiosity(
     words = words_as_written(said)
     if len(words) != len(reading.words):  # chat spellings such as "c koi": read the folded form
         words = [(folded, folded) for folded in reading.words]
-    content = _content(words, reading, fold(bot_name))
+    content = _content(words, reading, fold(bot_name), said)
     known = {fold(name) for name in known_names}
     span = _subject(words, content, known, reading.asks_doer, said)
     if span is None:

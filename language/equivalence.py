@@ -458,9 +458,10 @@ def _kin_attached(about: str | None) -> frozenset[str]:
 
 
 def _speaks_of(text: str, about_key: str) -> bool:
-    """``text`` has a content word of a subject key ("staging URL?" speaks of "staging")."""
+    """``text`` has a content word of a subject key ("staging URL?" speaks of "staging"), both read
+    as tokens ("t80" is the tokens "t 80" of "a bag of T80?")."""
     words = set(tokens(text))
-    return any(word in words for word in about_key.split() if word not in FUNCTION_WORDS)
+    return any(word in words for word in tokens(about_key) if word not in FUNCTION_WORDS)
 
 
 def about_veto(new_about: str | None, existing_about: str | None, kind: Kind = "fact") -> bool:

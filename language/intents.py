@@ -570,6 +570,13 @@ def is_formula(text: str, bot_name: str = "Eko") -> bool:
     return bool(joined.strip()) and not rest
 
 
+def addresses_the_room(clause: str) -> bool:
+    """``clause`` ends by calling the whole room ("allez au boulot tout le monde", "on lâche rien la
+    team", "back to work everyone"): said to the team, not to one person."""
+    joined = _joined(tokens(clause)).rstrip()
+    return any(found.end() == len(joined) for found in _ADDRESSEES.finditer(joined))
+
+
 # Whom a greeting is addressed to ("bon appétit tout le monde", "salut la team", "hi all").
 _ADDRESSEES = _phrases(
     r"(?:a )?tout le monde",
@@ -609,7 +616,13 @@ def asks_after_bot(text: str, bot_name: str = "Eko") -> bool:
 def _words_to(said: str, bot_name: str) -> list[str]:
     """The folded words of what was said to Eko, its name left out wherever it stands."""
     name = tokens(bot_name)
-    return [w for w in tokens(said) if w not in name]
+    return [w for w in tokens(_GLUED_LETTER.sub("", said)) if w not in name]
+
+
+# A letter glued to a number or a hyphen is part of a code or a compound ("la T45", "un T-shirt"),
+# not the elided "t'" of "t'es" (probe conversation of a bistro kitchen: "Eko elle est où la T45 ?"
+# was read as a question about Eko).
+_GLUED_LETTER = re.compile(r"(?<![\w'’])[^\W\d_](?=\d|-\w)")
 
 
 def request_frame_length(words: list[str]) -> int:
@@ -749,6 +762,10 @@ _READY = folded_words("pret prete ready motive motivee")
 DISCOURSE_WORDS = folded_words("alors bon ben bah et allez bref voila ok okay so well right anyway")
 
 
+# "ça" and one verb, nothing else: a question with no subject of its own, how things go.
+_BARE_CA = re.compile(r" (?:ca|cela) [^ ]+ ")
+
+
 def _asks_if_ready(rest: list[str]) -> bool:
     words = list(rest)
     while words and words[0] in DISCOURSE_WORDS:
@@ -809,6 +826,8 @@ def intent_of(text: str, language: Language = "fr", bot_name: str = "Eko") -> In
         return "thanks" if _THANKS.search(joined) else "greeting"
     if _SMALL_TALK.search(joined) and len(rest) <= 5:
         return "small_talk"
+    if asks and _BARE_CA.fullmatch(joined):
+        return "small_talk"  # "ça roule ?", "ça joue ?" (Swiss French): how it goes, of nothing named
     if asks and _asks_if_ready(rest):
         return "small_talk"  # "Alors, prêt pour une semaine de fada ?", "ready for Monday?"
     conditional = _CONDITION_FIRST.match(joined) is not None and bool(set(words) & INTERROGATIVES)
@@ -832,7 +851,10 @@ def intent_of(text: str, language: Language = "fr", bot_name: str = "Eko") -> In
         not is_request
         and (len(rest) <= 6 or (polite and len(rest) <= 10 and not set(rest) & _VERB_MARKERS))
         and (
-            polite  # "le code wifi stp", "l'adresse de la ferme du Bief-Noir stp"
+            # "le code wifi stp", "l'adresse de la ferme du Bief-Noir stp": a noun phrase, or a
+            # facet named; not a verb of its own ("fammi un caffè stp": probe conversation of a
+            # bistro kitchen, an order for a coffee in Italian)
+            (polite and not (len(rest) > 1 and rest[0] not in _DETERMINERS and rest[1] in _DETERMINERS))
             or (reading.facet != "other" and rest[0] in _DETERMINERS and not set(rest) & _VERB_MARKERS)
         )
     )  # "le numéro de Farid": a noun phrase naming what is wanted

@@ -1928,3 +1928,24 @@ def test_a_message_speaking_of_eko_answers_nothing() -> None:
         "g-r",
         "mention",
     )
+
+
+def test_thanks_then_words_to_the_whole_room_answer_nothing() -> None:
+    """ "Merci Eko 👍 allez au boulot tout le monde, bouclage ce soir" was stored as the cantons a
+    correspondent covers (probe conversation of a newsroom, 2026-11-28, night); "tout le monde" as
+    the subject of a statement is no call to the room."""
+    cantons = asked_as_read("Eko, Noémie elle couvre quels cantons exactement ?", "c")
+    told = "Merci Eko 👍 allez au boulot tout le monde, bouclage ce soir"
+    assert link(said("Claire", told), cantons) is None
+    deadline = asked_as_read("Eko, c'est quand la deadline du dossier FSER ?", "f")
+    assert link(said("Margaux", "merci Eko, tout le monde dit le 15 mars"), deadline) == ("g-f", "mention")
+
+
+def test_a_place_named_before_what_is_said_of_it_answers_where() -> None:
+    """ "Eko : Bergamo 🇮🇹 città alta, polenta e tutto 😍" from Giulio to "Giulio il vient de quelle
+    ville en Italie ?" was not taken (probe conversation of a bistro kitchen, 2026-11-28, night):
+    the name stands alone before an emoji or a comma."""
+    town = asked_as_read("Eko, Giulio il vient de quelle ville en Italie ?", "v")
+    assert link(said("Giulio", "Eko : Bergamo 🇮🇹 città alta, polenta e tutto 😍"), town) == ("g-v", "mention")
+    assert link(said("Giulio", "Eko : Bergamo, città alta"), town) == ("g-v", "mention")
+    assert link(said("Giulio", "Eko : bof, aucune idée"), town) is None

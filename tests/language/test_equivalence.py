@@ -554,3 +554,13 @@ def test_open_and_closed_are_opposite_states_in_every_form() -> None:
     # _OPPOSITES): not a question for the model to decide
     assert judge("goal", "La cantine est ouverte quand ?", "La cantine est fermée quand ?") == "different"
     assert judge("goal", "the gym is opened when?", "the gym is closed when?") == "different"
+
+
+def test_a_code_glued_to_its_letter_is_one_subject_on_both_sides() -> None:
+    """ "sac de T80" and "T80" read from a French and an English question: the English text speaks
+    of the French subject once both are read as tokens (probe conversation of a bistro kitchen,
+    2026-11-28, night, made "T45" questions curiosities at all)."""
+    assert (
+        judge("goal", "combien coûte un sac de T80 ?", "how much is a bag of T80?", "sac de T80", "T80")
+        == "same"
+    )

@@ -894,3 +894,30 @@ def test_a_letter_of_a_product_type_is_no_sum() -> None:
     curiosity = read_curiosity("eko how many sheets of 5/8 type X r coming on thurs drywall drop?", "en")
     assert curiosity is not None and curiosity.facet == "quantity"
     assert read_curiosity("Eko, what is 3 x 4?", "en") is None
+
+
+def test_a_letter_written_against_a_number_or_a_hyphen_is_no_second_person() -> None:
+    """ "Eko elle est où la T45 ?" was a question about Eko (the "t" of "t'es") and left no goal
+    (probe conversation of a bistro kitchen, 2026-11-28, night); the code is the subject, and the
+    euphonic "t" of "commence-t-elle" is no "tu" either."""
+    flour = read_curiosity("Eko elle est où la T45 depuis le rangement ?")
+    assert flour is not None and flour.subject == "T45" and flour.facet == "place"
+    assert intent_of("Eko, la tournée commence-t-elle à 5h ?") == "information"
+    assert intent_of("Eko t'es où ?") == "presence"
+
+
+def test_a_polite_order_with_a_verb_of_its_own_is_no_question() -> None:
+    """ "Eko, fammi un caffè stp" (Italian: make me a coffee) became the goal "Fammi un caffè stp ?",
+    which Eko asked the room (probe conversation of a bistro kitchen, 2026-11-28, night); a noun
+    phrase with "stp" still asks for it."""
+    assert read_curiosity("Eko, fammi un caffè stp, je suis mort ce matin ahah") is None
+    assert intent_of("Eko le code wifi stp") == "information"
+    assert intent_of("Eko code wifi stp") == "information"
+
+
+def test_ca_and_one_verb_asks_how_things_go() -> None:
+    """ "Eko, ça joue ?" (Swiss French, how are things) became a goal about "joue" (probe
+    conversation of a newsroom, 2026-11-28, night): "ça" and one verb name nothing to ask about."""
+    assert intent_of("Eko, ça joue ?") == "small_talk"
+    assert read_curiosity("Eko, ça gaze ?") is None
+    assert read_curiosity("Eko, ça marche comment le badge ?") is not None
