@@ -152,17 +152,12 @@ _NON_ANSWER = {
         r"(?:pas|plus)(?: (?:tres|trop|vraiment))? sure?s?"
         r"(?! (?:le|la|les|l|un|une|des|du|de|ce|cette|mon|ma)\b)|"
         r"ca (?:ne )?se demande pas|pas tes oignons|devine|"
-        # pointing to where it is written ("c'est écrit à l'accueil", "regarde sur le wiki"), not
-        # "c'est écrit en Go"
-        r"c'est (?:ecrit|affiche|marque|indique|note)e?s? (?:a|au|aux|sur|dans)|"
-        r"(?:regarde|regardez|va voir|allez voir) (?:sur|dans)|"
         # dismissing the question, or putting it off ("laisse tomber", "on verra demain")
         r"laisse(?:z)? tomber|laisse beton|peu importe|osef|on s'en fiche|on s'en fout|on verra)\b"
     ),
     "en": re.compile(
         r"\b(?:no idea|(?:i )?(?:don't|do not|dont) know|dunno|not sure|ask \w+|good question|"
         r"i wonder|(?:it's|that's) private|none of your business|guess|"
-        r"(?:it's|it is) (?:written|posted|pinned) (?:on|in|at)|(?:check|look) (?:on|in|at) the|"
         r"never ?mind|forget (?:it|about it)|we'll see|we will see)\b"
     ),
 }
@@ -189,9 +184,20 @@ def says_not_knowing(text: str, language: Language = "fr", bot_name: str = "Eko"
 def _not_knowing(folded: str, language: Language) -> bool:
     if _LOOKING_IT_UP.match(folded.strip()) is not None:
         return True
+    pointing = _POINTING.search(folded)
+    if pointing is not None and not any(char.isdigit() for char in folded[: pointing.start()]):
+        return True
     return any(_NON_ANSWER[lang].search(folded) for lang in _BOTH[language]) or _ignorance(folded)
 
 
+# Pointing to where it is written ("c'est écrit à l'accueil", "regarde sur le wiki"; not "c'est
+# écrit en Go"), unless a value came first: then it is the value's source ("le 30 septembre, c'est
+# écrit dans le PV de réception": probe conversation of a building site).
+_POINTING = re.compile(
+    r"\b(?:c'est (?:ecrit|affiche|marque|indique|note)e?s? (?:a|au|aux|sur|dans)|"
+    r"(?:regarde|regardez|va voir|allez voir) (?:sur|dans)|"
+    r"(?:it's|it is) (?:written|posted|pinned) (?:on|in|at)|(?:check|look) (?:on|in|at) the)\b"
+)
 # Going to look it up, said before any value ("2 secondes je cherche", "attends je regarde", "je te
 # dis ça demain", "one sec, let me check", "ok ça marche, au pire je demanderai à Léonce"): the
 # answer is still to come. A closed class of chat formulas; "12 € par mois, je vérifie" gives its
@@ -889,11 +895,12 @@ def answer_text(text: str, language: Language = "fr", bot_name: str = "Eko") -> 
     opener = _OPENERS[first].match(folded) or _OPENERS[other].match(folded)
     if opener and opener.end() < len(folded):
         said = said[index[opener.end()] :]
-    return _CHAT_COPULA.sub("c'est ", said.strip(_CLOSING), count=1)
+    return _CHAT_COPULA.sub(r"\1c'est ", said.strip(_CLOSING), count=1)
 
 
-# "c" or "cest" for "c'est" opening a chat reply ("c marc", "cest un outil de monitoring").
-_CHAT_COPULA = re.compile(r"^(?:c|cest)\s+(?=\S)", re.IGNORECASE)
+# "c" or "cest" for "c'est" opening a chat reply ("c marc", "cest un outil de monitoring"), after
+# "moi" too ("moi c du 44" from the person asked about: probe conversation of a building site).
+_CHAT_COPULA = re.compile(r"^((?:moi|me),?\s+)?(?:c|cest)\s+(?=\S)", re.IGNORECASE)
 
 
 def says_something(raw: str, text: str, language: Language = "fr", bot_name: str = "Eko") -> bool:
@@ -1056,6 +1063,10 @@ def fragment(text: str, question: AskedQuestion, language: Language = "fr") -> s
     opened = _OPENING.match(folded)  # "coucou c'est moi 👋 je suis juriste" → "je suis juriste"
     if opened and opened.end() < len(folded):
         text = text[index[opened.end()] :]
+        folded, index = fold_with_map(text)
+    stressed = _STRESSED_BEFORE_COPULA.match(text)
+    if stressed:  # "moi c'est du 44" → "c'est du 44"
+        text = text[stressed.end() :]
         folded, index = fold_with_map(text)
     copula = "(?:" + "|".join(_COPULA[lang] for lang in _BOTH[language]) + ")"  # "it's Héloïse" too
     topic = topic_terms(question)
@@ -1367,8 +1378,12 @@ def _answer(question: AskedQuestion, link: Link, text: str, language: Language) 
     return Answer(question.goal_id, link, text, is_standalone(text, question, language))
 
 
-# Sentence ends inside a reply (a full stop or an exclamation, then a capital).
-_SENTENCE_BREAK = re.compile(r"(?<=[.!])\s+(?=[A-ZÀ-Ý])")
+# Sentence ends inside a reply (a full stop or an exclamation, then a capital); not the full stop
+# of an initial or a title before a name ("c'est M. Guérin, de chez Qualiconsult": probe
+# conversation of a building site, stored as "M").
+_SENTENCE_BREAK = re.compile(
+    r"(?<=[.!])(?<!\b[A-Z]\.)(?<!\b(?:Dr|Mr|Ms|St)\.)(?<!\b(?:Mme|Mrs)\.)\s+(?=[A-ZÀ-Ý])"
+)
 
 
 def _same_direction_asked(text: str, question: AskedQuestion) -> bool:
@@ -2165,6 +2180,13 @@ def _about_something_else(text: str, question: AskedQuestion, language: Language
     ]
     if not before or set(terms(" ".join(before))) & set(terms(question.text)):
         return False
+    opening = text[: found.start()]
+    if (
+        (question.facet or "") in _SHAPES
+        and any(char.isdigit() for char in opening)
+        and fits_facet(opening, question.facet, language)
+    ):
+        return False  # the value asked opens it ("le 30 septembre, c'est écrit dans le PV de réception")
     # what follows the copula says what was asked of the subject: the name before it is the answer
     # ("Paul est le responsable du bureau de Nantes" to "c'est qui le responsable du bureau de Nantes ?")
     return not _asked_terms(question) & set(terms(text[found.end() :]))
@@ -2372,6 +2394,11 @@ def _first_person_description(text: str, language: Language) -> bool:
 _NOUN_PHRASE_FIRST = re.compile(r"^(?:(?:le|la|l'|les|un|une|the|a|an)\s*[^\W\d]|[^\W\d][\w-]+\s*,)")
 
 
+# A stressed pronoun before "c'est" and a common word or a number ("moi c'est du 44", "moi, c'est les
+# fruits à coque": probe conversations of a building site and a bistro kitchen): the speaker's own,
+# what follows the copula is the answer; before a name ("moi c'est Axelle") the speaker says who
+# they are.
+_STRESSED_BEFORE_COPULA = re.compile(r"^\W*(?:[Mm]oi|[Mm]e),?\s+(?=(?:c['’]est|c est|it['’]s)\s+[a-zà-ÿ0-9])")
 # The speaker showing up ("c'est moi", "it's me").
 _ITS_ME = re.compile(r"(?:c'est moi|c est moi|it's me|it is me)")
 # What may open a self-description before it: greetings and the speaker showing up ("coucou c'est

@@ -134,7 +134,7 @@ _CUES: tuple[tuple[str, str], ...] = (
         r"since when|what days?|which days?|what dates?|which dates?|until when|till when|"
         # a noun naming a day asked by "quel" ("quel est l'anniversaire de Clémence ?")
         # (the noun stays: it says which day is asked)
-        r"(?:quel|quelle|c est quoi) (?:est|etait)(?: l| le| la)?"
+        r"(?:(?:quel|quelle) (?:est|etait)|c est quoi|c etait quoi)(?: l| le| la)?"
         r"(?= (?:anniversaire|anniv|deadline|echeance) )|"
         r"(?:what s|what is)(?: the)?(?= (?:\w+ s )?(?:birthday|bday|deadline) )) ",
     ),

@@ -762,8 +762,9 @@ _READY = folded_words("pret prete ready motive motivee")
 DISCOURSE_WORDS = folded_words("alors bon ben bah et allez bref voila ok okay so well right anyway")
 
 
-# "ça" and one verb, nothing else: a question with no subject of its own, how things go.
-_BARE_CA = re.compile(r" (?:ca|cela) [^ ]+ ")
+# "ça" and one verb, nothing else (greetings aside): a question with no subject of its own, how
+# things go.
+_CA = folded_words("ca cela")
 
 
 def _asks_if_ready(rest: list[str]) -> bool:
@@ -826,7 +827,7 @@ def intent_of(text: str, language: Language = "fr", bot_name: str = "Eko") -> In
         return "thanks" if _THANKS.search(joined) else "greeting"
     if _SMALL_TALK.search(joined) and len(rest) <= 5:
         return "small_talk"
-    if asks and _BARE_CA.fullmatch(joined):
+    if asks and len(rest) == 2 and rest[0] in _CA:
         return "small_talk"  # "ça roule ?", "ça joue ?" (Swiss French): how it goes, of nothing named
     if asks and _asks_if_ready(rest):
         return "small_talk"  # "Alors, prêt pour une semaine de fada ?", "ready for Monday?"

@@ -1949,3 +1949,35 @@ def test_a_place_named_before_what_is_said_of_it_answers_where() -> None:
     assert link(said("Giulio", "Eko : Bergamo 🇮🇹 città alta, polenta e tutto 😍"), town) == ("g-v", "mention")
     assert link(said("Giulio", "Eko : Bergamo, città alta"), town) == ("g-v", "mention")
     assert link(said("Giulio", "Eko : bof, aucune idée"), town) is None
+
+
+def test_an_initial_or_a_title_ends_no_sentence() -> None:
+    """ "Le coordinateur SPS des Hauts-Pavés c'est M. Guérin, de chez Qualiconsult" was stored as
+    "… : M" (probe conversation of a building site, 2026-11-28, night): the full stop of "M." ends
+    no sentence; one after a word still does."""
+    safety = asked_as_read("Eko c'est qui le coordo sécurité aux Hauts-Pavés ?", "s")
+    told = "Le coordinateur SPS des Hauts-Pavés c'est M. Guérin, de chez Qualiconsult"
+    found = find_answer(said("Hélène", told), (safety,), window=WINDOW)
+    assert found is not None and "Guérin" in found.text
+
+
+def test_moi_then_the_chat_spelling_of_c_est_answers_about_oneself() -> None:
+    """ "moi c du 44" from Dylan to "quelle pointure fait Dylan ?" was not read (probe conversation
+    of a building site, 2026-11-28, night)."""
+    size = asked_as_read("Eko, quelle pointure fait Dylan ?", "p")
+    assert link(said("Dylan", "moi c du 44"), size) == ("g-p", "subject_author")
+    assert link(said("Fred", "moi c du 44"), size) is None
+    # the fact gives the size, not the speaker's "moi c'est" (stored "Pointure de Dylan : moi c'est
+    # du 44" on the replay)
+    assert fragment("moi c'est du 44", size) == "du 44"
+
+
+def test_a_value_before_where_it_is_written_answers() -> None:
+    """ "Eko, le 30 septembre, c'est écrit dans le PV de réception" to "c'est quoi la deadline pour
+    la levée des réserves ?" was read as pointing elsewhere, and the question as a definition (probe
+    conversation of a building site, 2026-11-28, night); pointing alone still answers nothing."""
+    deadline = asked_as_read("Eko, c'est quoi la deadline pour la levée des réserves aux Mimosas ?", "d")
+    assert deadline.facet == "date"
+    told = "Eko, le 30 septembre, c'est écrit dans le PV de réception"
+    assert link(said("Hélène", told), deadline) == ("g-d", "mention")
+    assert link(said("Hélène", "Eko, c'est écrit dans le PV de réception"), deadline) is None

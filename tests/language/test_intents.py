@@ -919,5 +919,6 @@ def test_ca_and_one_verb_asks_how_things_go() -> None:
     """ "Eko, ça joue ?" (Swiss French, how are things) became a goal about "joue" (probe
     conversation of a newsroom, 2026-11-28, night): "ça" and one verb name nothing to ask about."""
     assert intent_of("Eko, ça joue ?") == "small_talk"
+    assert read_curiosity("Salut Eko ! ça joue ?") is None
     assert read_curiosity("Eko, ça gaze ?") is None
     assert read_curiosity("Eko, ça marche comment le badge ?") is not None
