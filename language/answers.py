@@ -497,6 +497,9 @@ def find_answer(
             # or, asked when they work, says when they are there ("Je serai là les mardis et
             # jeudis" to "c'est quels jours qu'il bosse chez nous Thomas ?")
             states = states or _there_when_working(text, question)
+            # or measures with the question's own verb ("je fais du 38" to "quelle taille de
+            # chaussures fait Samia ?", "je chausse du 44")
+            states = states or _measured_with_the_asked_verb(text, question)
             if (describes or relates or states) and _cued(text, question.facet, language):
                 return _answer(question, "subject_author", told, language)
             if question.facet == "preference" and _names_a_favourite(text):
@@ -1716,6 +1719,24 @@ def _asked_preposition(folded: str, question: AskedQuestion) -> re.Match[str] | 
         return None
     # "je suis plus sur Pingouin": no longer (chat drops the "ne")
     return None if _NEGATION.search(found.group(1) + " ") or "plus" in found.group(1).split() else found
+
+
+def _measured_with_the_asked_verb(text: str, question: AskedQuestion) -> bool:
+    """The reply's first clause opens with "je" and the question's own verb, and gives a number
+    ("je fais du 38, mais plutôt 39 en bottines" from Samia to "quelle taille de chaussures fait
+    Samia ?": probe conversation of a theatre company): a measure of the speaker asked with that
+    verb. Without a number right after the verb ("je fais du théâtre depuis 10 ans") it tells
+    something else."""
+    clause = fold(_first_clause(_without_trailing_symbols(text).strip()))
+    opening = _FIRST_PERSON_VERB["fr"].match(clause) or _FIRST_PERSON_VERB["en"].match(clause)
+    if opening is None or _MEASURE.match(clause[opening.end() :]) is None:
+        return False
+    asked_verbs = {lemma(word) for word in tokens(question.text) if is_verb_form(word)}
+    return lemma(opening.group(1)) in asked_verbs
+
+
+# A number right after the verb, as its object ("du 38", "1m80", "environ 70 kg").
+_MEASURE = re.compile(r"(?:(?:du|de|d|le|la|les|l|un|une|environ|about|around)\s+)?\d")
 
 
 def _fills_the_asked_preposition(text: str, question: AskedQuestion) -> bool:

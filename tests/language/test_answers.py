@@ -1981,3 +1981,16 @@ def test_a_value_before_where_it_is_written_answers() -> None:
     told = "Eko, le 30 septembre, c'est écrit dans le PV de réception"
     assert link(said("Hélène", told), deadline) == ("g-d", "mention")
     assert link(said("Hélène", "Eko, c'est écrit dans le PV de réception"), deadline) is None
+
+
+def test_a_measure_given_with_the_question_s_own_verb_answers_from_its_subject() -> None:
+    """ "Je fais du 38, mais plutôt 39 en bottines" from Samia to "quelle taille de chaussures fait
+    Samia ?" was not taken (probe conversation of a theatre company, 2026-11-28, night); the number
+    must be the verb's object ("je fais du théâtre depuis 10 ans" tells something else)."""
+    size = asked_as_read("Eko tu sais quelle taille de chaussures fait Samia ?", "t")
+    told = "Je fais du 38, mais plutôt 39 en bottines"
+    assert link(said("Samia", told), size) == ("g-t", "subject_author")
+    assert link(said("Samia", "Je fais du théâtre depuis 10 ans"), size) is None
+    assert link(said("Hugo", "je fais du 42"), size) is None
+    shoes = asked_as_read("Eko, Dylan il chausse du combien ?", "c")
+    assert link(said("Dylan", "je chausse du 44"), shoes) == ("g-c", "subject_author")
