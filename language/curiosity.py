@@ -39,6 +39,7 @@ from language.text import (
     is_infinitive,
     is_verb_form,
     language_of,
+    lemma,
     present_frame,
     seeking_frame,
     sentence_language,
@@ -135,6 +136,8 @@ def _inverted_modal(words: list[tuple[str, str]], index: int) -> bool:
 
 
 _MODALS = folded_words("will would can could should shall may might must")
+# French verbs an infinitive follows as one verb phrase (modals, and "aller" of the near future).
+_FRENCH_MODALS = folded_words("pouvoir devoir falloir vouloir aller")
 _WEEKDAY_NAMES = frozenset(name for names in WEEKDAYS for name in names)
 _RELATIVES_EN = folded_words("that which")
 _SUBORDINATORS_EN = folded_words("before after until till while once when whenever because if unless")
@@ -392,6 +395,17 @@ def _after_a_clitic(words: list[tuple[str, str]], index: int) -> bool:
         return True
     if index > 1 and words[index - 1][0] in AUXILIARIES and words[index - 2][0] in SUBJECT_CLITICS:
         return True  # a participle after its auxiliary: "on a réservé quelle salle ?"
+    if (
+        index > 1
+        and words[index - 2][0] in SUBJECT_CLITICS
+        and lemma(words[index - 1][0]) in _FRENCH_MODALS
+        and index + 1 < len(words)
+        and words[index + 1][0] in INTERROGATIVES
+    ):
+        # an infinitive after a modal, its object asked right after it: "on peut emmener combien de
+        # résidents ?", "il faut prévoir combien de chaises ?" (probe conversation of a nursing
+        # home); not "qu'il faut ouvrir la réserve, je demande à qui ?", where opening is the matter
+        return True
     # English: "where do we keep…", "what do you use for…", and chat's "where we keep…"
     return (
         index > 1

@@ -922,3 +922,13 @@ def test_ca_and_one_verb_asks_how_things_go() -> None:
     assert read_curiosity("Salut Eko ! ça joue ?") is None
     assert read_curiosity("Eko, ça gaze ?") is None
     assert read_curiosity("Eko, ça marche comment le badge ?") is not None
+
+
+def test_an_infinitive_after_a_modal_is_the_verb_not_the_subject() -> None:
+    """ "on peut emmener combien de résidents au marché ?" was about "emmener combien de résidents
+    au marché", and its fact headed by the whole question (probe conversation of a nursing home,
+    2026-11-28, night): after a clitic and a modal, the infinitive is the verb."""
+    outing = read_curiosity("Eko, on peut emmener combien de résidents au marché ?")
+    assert outing is not None and outing.subject == "résidents au marché"
+    chairs = read_curiosity("Eko, il faut prévoir combien de chaises pour la réunion ?")
+    assert chairs is not None and chairs.subject == "chaises pour la réunion"
