@@ -109,6 +109,8 @@ _REQUEST_FRAMES = _phrases(
     r"tu as(?= (?:le|la|les|l|un|une|des|son|sa|ses) )",
     # the thing named first, then asked for by its pronoun ("le prix de Rhubarbe, tu l'as ?")
     r"(?:tu|t) l (?:as|aurais)(?= (?:(?:stp|svp|deja) )*$)",
+    # … or named after it ("tu l'as toi le numéro de Dirk ?": probe conversation of a law firm)
+    r"(?:tu|t) l (?:as|aurais)(?: toi)?(?= (?:le|la|les|l|son|sa|ses) )",
     r"vous l (?:avez|auriez)(?= (?:(?:stp|svp|deja) )*$)",
     r"do you know",
     r"any idea",
@@ -126,7 +128,11 @@ _REQUEST_FRAMES = _phrases(
 _RECALL = _phrases(
     r"(?:(?:tu peux|peux tu|tu pourrais|pourrais tu) (?:me |nous )?rappeler|rappelle (?:moi|nous)|"
     r"remind me)(?= (?:le|la|les|l|qui|quoi|ou|quand|comment|combien|quel|quelle|quels|quelles|"
-    r"the|who|what|where|when|how|which) )"
+    r"the|who|what|where|when|how|which) |"
+    # or a question of its own after it ("rappelle-moi, on plaide quand pour Verhaegen ?": probe
+    # conversation of a law firm)
+    r" (?:on|il|elle|ils|elles|c|ca|nous|vous|we|they|he|she|it) [^?]*?"
+    r"(?:qui|quoi|ou|quand|comment|combien|quel|quelle|quels|quelles|who|what|where|when|how|which) )"
 )
 # Saying one leaves ("je file", "I'm off for the evening", "heading out", "night all").
 _LEAVING_PHRASES = (

@@ -932,3 +932,20 @@ def test_an_infinitive_after_a_modal_is_the_verb_not_the_subject() -> None:
     assert outing is not None and outing.subject == "résidents au marché"
     chairs = read_curiosity("Eko, il faut prévoir combien de chaises pour la réunion ?")
     assert chairs is not None and chairs.subject == "chaises pour la réunion"
+
+
+def test_asking_eko_for_a_thing_named_after_its_pronoun_asks_for_it() -> None:
+    """ "Eko tu l'as toi le numéro de Dirk ?" was a question about Eko, answered "Merci, Nathalie !"
+    (probe conversation of a Brussels law firm, 2026-11-28, night); "tu l'as vu le film ?" still
+    asks Eko about itself."""
+    number = read_curiosity("Eko tu l'as toi le numéro de Dirk ? je le retrouve plus")
+    assert number is not None and number.subject == "Dirk" and number.facet == "contact"
+    assert intent_of("Eko tu l'as vu le film ?") == "about_bot"
+
+
+def test_remind_me_then_a_question_of_its_own_asks_it() -> None:
+    """ "Eko, rappelle-moi, on plaide quand pour Verhaegen ?" was a request for action (probe
+    conversation of a Brussels law firm, 2026-11-28, night); "rappelle-moi d'appeler Simon" is one."""
+    hearing = read_curiosity("Eko, rappelle-moi, on plaide quand pour Verhaegen ?")
+    assert hearing is not None and hearing.subject == "Verhaegen" and hearing.facet == "date"
+    assert intent_of("Eko rappelle-moi d'appeler Simon") == "action"
