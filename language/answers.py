@@ -64,12 +64,14 @@ from language.relatives import kin_of
 from language.terms import STOPWORDS, terms
 from language.text import (
     CALENDAR,
+    CONDITION_SUBORDINATORS,
     DETERMINERS,
     FILLERS,
     FUNCTION_WORDS,
     LETTERS,
     LIGHT_VERBS,
     MONTHS,
+    TIME_SUBORDINATORS,
     WEEKDAYS,
     WHO_WORDS,
     Language,
@@ -1235,7 +1237,10 @@ def said_of_who(question: AskedQuestion, value: str) -> tuple[str, str] | None:
 
 # A clause of time or condition in the asker's first person, closing the question.
 _ASKERS_CLAUSE = re.compile(
-    r"\s*,?\s+(?:quand|lorsque|si|s['’]|when|whenever|if|while)\s*(?:je|j['’]|i|i['’]m)\b[^?!.]*", re.I
+    r"\s*,?\s+(?:"
+    + "|".join(sorted(TIME_SUBORDINATORS | CONDITION_SUBORDINATORS))
+    + r"|s['’])\s*(?:je|j['’]|i|i['’]m)\b[^?!.]*",
+    re.I,
 )
 
 

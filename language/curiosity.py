@@ -20,12 +20,15 @@ from language.questions import asked_part
 from language.readings import KINDS
 from language.text import (
     AUXILIARIES,
+    CONDITION_SUBORDINATORS,
     DETERMINERS,
     FUNCTION_WORDS,
     INTERROGATIVES,
+    MODALS,
     NUMBER_WORDS,
     PREPOSITIONS,
     SUBJECT_CLITICS,
+    TIME_SUBORDINATORS,
     TOKEN,
     WEEKDAYS,
     WHO_WORDS,
@@ -39,7 +42,6 @@ from language.text import (
     is_infinitive,
     is_verb_form,
     language_of,
-    lemma,
     present_frame,
     seeking_frame,
     sentence_language,
@@ -136,11 +138,12 @@ def _inverted_modal(words: list[tuple[str, str]], index: int) -> bool:
 
 
 _MODALS = folded_words("will would can could should shall may might must")
-# French verbs an infinitive follows as one verb phrase (modals, and "aller" of the near future).
-_FRENCH_MODALS = folded_words("pouvoir devoir falloir vouloir aller")
 _WEEKDAY_NAMES = frozenset(name for names in WEEKDAYS for name in names)
 _RELATIVES_EN = folded_words("that which")
-_SUBORDINATORS_EN = folded_words("before after until till while once when whenever because if unless")
+# English conjunctions opening a clause of time, condition or cause.
+_SUBORDINATORS_EN = {
+    word for word in TIME_SUBORDINATORS | CONDITION_SUBORDINATORS if language_of(word) != "fr"
+} | folded_words("before after until till once because")
 
 
 def _opens_a_clause(words: list[tuple[str, str]], index: int) -> bool:
@@ -352,7 +355,7 @@ def _offered(words: list[tuple[str, str]], names: list[int]) -> set[int]:
 
 
 _OR = folded_words("ou or")
-_SITUATING = folded_words("quand lorsque lorsqu when whenever while")
+_SITUATING = TIME_SUBORDINATORS
 
 
 def _capitalised_name(words: list[tuple[str, str]], index: int) -> bool:
@@ -398,7 +401,7 @@ def _after_a_clitic(words: list[tuple[str, str]], index: int) -> bool:
     if (
         index > 1
         and words[index - 2][0] in SUBJECT_CLITICS
-        and lemma(words[index - 1][0]) in _FRENCH_MODALS
+        and words[index - 1][0] in MODALS
         and index + 1 < len(words)
         and words[index + 1][0] in INTERROGATIVES
     ):

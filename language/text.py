@@ -393,6 +393,13 @@ MODALS = folded_words(
 )
 
 
+# Conjunctions opening a clause of time or of condition, both languages: such a clause situates
+# what is said ("quand je suis malade, je demande à qui ?", "where do we keep them when they
+# arrive?"), it is not what is asked or answered.
+TIME_SUBORDINATORS = folded_words("quand lorsque lorsqu when whenever while")
+CONDITION_SUBORDINATORS = folded_words("si if unless")
+
+
 # Forms of the French auxiliaries (être, avoir, and "été" of the passive): a participle after one
 # is the verb of a compound tense ("est arrivé", "a été codé"), not an adjective.
 AUXILIARIES = folded_words(
