@@ -773,6 +773,15 @@ DISCOURSE_WORDS = folded_words("alors bon ben bah et allez bref voila ok okay so
 _CA = folded_words("ca cela")
 
 
+def _between_alternatives(words: list[str], conjunction: str) -> bool:
+    """Every ``conjunction`` of ``words`` stands between two words of content."""
+    places = [i for i, word in enumerate(words) if word == conjunction]
+    return bool(places) and all(
+        0 < i < len(words) - 1 and words[i - 1] not in FUNCTION_WORDS and words[i + 1] not in FUNCTION_WORDS
+        for i in places
+    )
+
+
 def _asks_if_ready(rest: list[str]) -> bool:
     words = list(rest)
     while words and words[0] in DISCOURSE_WORDS:
@@ -849,6 +858,11 @@ def intent_of(text: str, language: Language = "fr", bot_name: str = "Eko") -> In
         return "action"  # come up with one: "tu connais la blague du canard ?"
     reading = read_facet(said, language)
     interrogatives = set(rest) & INTERROGATIVES
+    if not asks and "où" not in said.casefold() and _between_alternatives(words, "ou"):
+        # the folded "ou" is "or" in a statement, between two words of content ("Eko, uniquement le
+        # star tracker, le reste c'est EAR99 ou européen": probe conversation of a space start-up,
+        # read as a question); "Eko ou est la salle Ariane" still asks where
+        interrogatives -= {"ou"}
     if not asks and (_CLEFT_STATEMENT.search(joined) or _relative_after_a_noun(words)):
         # "c'est le certificat SSL qui a expiré", "grosse semaine qui s'annonce": a relative
         interrogatives -= {"qui", "who"}

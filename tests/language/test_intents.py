@@ -949,3 +949,13 @@ def test_remind_me_then_a_question_of_its_own_asks_it() -> None:
     hearing = read_curiosity("Eko, rappelle-moi, on plaide quand pour Verhaegen ?")
     assert hearing is not None and hearing.subject == "Verhaegen" and hearing.facet == "date"
     assert intent_of("Eko rappelle-moi d'appeler Simon") == "action"
+
+
+def test_or_between_two_words_of_a_statement_asks_nothing() -> None:
+    """ "Eko, uniquement le star tracker, le reste c'est EAR99 ou européen" (an answer, no question
+    mark) became a goal that Eko asked the room (probe conversation of a space start-up, 2026-11-28,
+    night): the folded "ou" was read as "où"; without an accent or a question mark, between two
+    words of content, it is "or". "Eko ou est la salle Ariane" still asks where."""
+    told = "Eko, uniquement le star tracker, le reste c'est EAR99 ou européen"
+    assert read_curiosity(told) is None
+    assert intent_of("Eko ou est la salle Ariane") == "information"
