@@ -1127,7 +1127,11 @@ def fragment(text: str, question: AskedQuestion, language: Language = "fr") -> s
             # "le samedi je termine à 14h, après c'est l'astreinte…", "la clé est dans le coffre de
             # l'accueil, c'est Sophie qui a le code": the value asked is before it
             continue
-        if start == 0 or topic & set(terms(text[:start])) or _names_asked(text[:start], question):
+        said_before = set(terms(text[:start]))
+        # what was asked, or its subject said again ("les accréds c'est Samir cette année" to "c'est
+        # qui le responsable des accréditations ?": probe conversation of a festival crew)
+        restated = topic | set(terms(question.subject or ""))
+        if start == 0 or restated & said_before or _names_asked(text[:start], question):
             return _without_restated_topic(text[end:].strip(_CLOSING), question)
     return text.strip(_CLOSING)
 
@@ -1935,8 +1939,8 @@ def _names_who_does_another_thing(text: str, question: AskedQuestion) -> bool:
     complement = _LATER_COMPLEMENT.search(" " + doing)
     doing = doing[: complement.start()] if complement else doing
     return any(
-        word not in STOPWORDS and not _said_again(word, words) for word in doing.split() if word != verb
-    )
+        word not in STOPWORDS and not _said_again(word, words) for word in tokens(doing) if word != verb
+    )  # tokens: "c'est Clara qui s'en occupe" leaves "'en" after the clitic read as the verb
 
 
 def _said_again(word: str, asked: list[str]) -> bool:

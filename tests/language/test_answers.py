@@ -1994,3 +1994,24 @@ def test_a_measure_given_with_the_question_s_own_verb_answers_from_its_subject()
     assert link(said("Hugo", "je fais du 42"), size) is None
     shoes = asked_as_read("Eko, Dylan il chausse du combien ?", "c")
     assert link(said("Dylan", "je chausse du 44"), shoes) == ("g-c", "subject_author")
+
+
+def test_the_subject_said_again_before_the_copula_leaves_the_person_named() -> None:
+    """ "Eko, les accréds c'est Samir cette année, il gère avec la billetterie" to "c'est qui le
+    responsable des accréditations ?" was stored as "Le responsable des accréditations les accréds
+    c'est Samir…" (probe conversation of a festival crew, 2026-11-28, night): the subject said again
+    before "c'est" is no part of the answer."""
+    accreditation = asked_as_read("Eko c'est qui le responsable des accréditations ?", "a")
+    told = "les accréds c'est Samir cette année, il gère avec la billetterie"
+    assert fragment(told, accreditation) == "Samir cette année, il gère avec la billetterie"
+
+
+def test_who_takes_care_of_it_answers_who_does_it() -> None:
+    """ "Eko, c'est Clara qui s'en occupe, avec l'antenne patch Endurosat" to "qui fait le link
+    budget de la bande S ?" was read as naming who does another thing (probe conversation of a space
+    start-up, 2026-11-28, night): the "'en" left after the clitic counted as a word of its own."""
+    budget = asked_as_read("Eko, qui fait le link budget de la bande S ?", "l")
+    told = "Eko, c'est Clara qui s'en occupe, avec l'antenne patch Endurosat"
+    assert link(said("Mathieu", told), budget) == ("g-l", "mention")
+    training = asked_as_read("Eko, qui gère le budget formation ?", "b")
+    assert link(said("Mathieu", "Eko, c'est moi qui paie les croissants demain"), training) is None
