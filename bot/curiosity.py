@@ -29,7 +29,7 @@ from language.answers import (
     with_the_speaker_named,
 )
 from language.curiosity import Curiosity, fact_heading, heading_ends_with_verb, read_curiosity
-from language.text import Language
+from language.text import FUNCTION_WORDS, Language, fold
 from llm import PromptTemplates
 from memory.records import Record, RecordNotFound
 
@@ -117,6 +117,11 @@ def fact_text(
     clause = bool(curiosity and completes and heading_ends_with_verb(curiosity))
     if clause:
         topic = _capitalised(_with_article(written_topic, goal.text))
+        # inside the sentence, a preposition opening the answer is lowercase ("Stéphane a fait sa
+        # formation Kérastase à Paris", from "À Paris, à l'Institut…": probe conversation of a salon)
+        first = (value.split() or [""])[0]
+        if first[:1].isupper() and fold(first) in FUNCTION_WORDS:
+            value = value[:1].lower() + value[1:]
     return templates.render("goal_fact", topic=topic, answer=value, author=author or "?", clause=clause)
 
 

@@ -57,6 +57,7 @@ from language.intents import (
     says_goodbye,
     speaks_of_bot,
 )
+from language.lexicon import translates
 from language.mentions import mention_spans, mentions_bot, name_spans, strip_mention
 from language.questions import is_about_bot, is_question, sentence_around
 from language.readings import same_direction, words_match
@@ -684,8 +685,12 @@ def _names_and_states(text: str, question: AskedQuestion, language: Language) ->
         # the thing named ("the gas canisters are in the locked cage" to "where are the spare gas
         # canisters kept in the shop?"); a person "is at" a place for a while, not where they live
         return _states_about(text, question, language)
+    # a value asked with its subject alone besides the asking words ("combien on facture un balayage
+    # ?": "Le balayage c'est 85€…", probe conversation of a hair salon) is stated by a copula after
+    # the subject and a value of the shape asked (_states_about)
+    valued = question.facet in VALUE_FACETS and not _named_besides_the_asking(question)
     return (
-        _relates(text, question, language) or not topic_terms(question) or _describes(question)
+        _relates(text, question, language) or not topic_terms(question) or _describes(question) or valued
     ) and _states_about(text, question, language)
 
 
@@ -2268,7 +2273,19 @@ def _relates(text: str, question: AskedQuestion, language: Language, besides: st
     question qualifies what it asks ("la couleur préférée", "le film préféré"), the qualifier must
     be there: sharing only the words that ask the facet ("préférée") is saying the same kind of
     thing about something else ("ma voiture préférée c'est la Clio")."""
-    return bool(_asked_terms(question, besides) & set(terms(text)))
+    asked = _asked_terms(question, besides)
+    if asked & set(terms(text)):
+        return True
+    # … or its translation, the team writing both languages ("Mon légume préféré c'est le
+    # chou-fleur" to "what's Gwenaëlle's favourite vegetable?": probe conversation of a farm co-op)
+    asked_words = {word for word in tokens(question.text) if set(terms(word)) & asked}
+    told = {word for word in tokens(text) if word not in FUNCTION_WORDS}
+    return any(_translated(a, b) for a in asked_words for b in told)
+
+
+def _translated(a: str, b: str) -> bool:
+    """One folded word translates the other (language.lexicon: the English one must be English)."""
+    return a != b and (translates(a, b) or translates(b, a))
 
 
 def _asked_terms(question: AskedQuestion, besides: str | None = None) -> set[str]:

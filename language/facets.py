@@ -110,8 +110,10 @@ _CUES: tuple[tuple[str, str], ...] = (
         r" (?:prix|cout(?:e|ent|er|e)?|coute|coutait|combien (?:ca )?(?:coute|vaut|valent|paye)|"
         r"vaut|valent|valeur|tarif|budget|how much (?:is|are|does|did|do)?|cost(?:s|ed)?|price|paye|"
         # "paie" is the verb after its subject ("on le paie combien ?"), the pay itself otherwise
-        # ("la paie tombe quand ?")
-        r"(?:on|je|tu|il|elle|ils|elles|nous|vous)(?: (?:le|la|les|l|lui|leur))? (?:paie|paient|payent)|"
+        # ("la paie tombe quand ?"); so is billing ("combien on facture un balayage ?": probe
+        # conversation of a hair salon, read as a bare amount)
+        r"(?:on|je|tu|il|elle|ils|elles|nous|vous)(?: (?:le|la|les|l|lui|leur))? "
+        r"(?:paie|paient|payent|facture|facturent|facturait)|"
         r"(?<!who )(?:pay|pays|paid)|"
         r"(?:c est|c etait|ca fait|ca coute|ca vaut) combien|combien (?:ca|c est)) ",
     ),

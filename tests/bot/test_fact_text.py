@@ -367,3 +367,16 @@ def test_what_the_team_does_keeps_its_subject() -> None:
     assert written(
         "Where do we keep the spare keys?", "spare keys", "place", "in the drawer", "Xi", "en"
     ) == ("We keep the spare keys in the drawer (according to Xi)")
+
+
+def test_a_capitalised_preposition_opening_the_answer_is_lowercase_inside_the_sentence() -> None:
+    """ "À Paris, à l'Institut Kérastase…" to "Stéphane il a fait sa formation Kérastase où ?" was
+    written "… Kérastase À Paris" (probe conversation of a hair salon, 2026-11-28, night); a name
+    opening the answer keeps its capital."""
+    told = "À Paris, à l'Institut Kérastase, en mars l'an dernier"
+    assert written(
+        "Stéphane il a fait sa formation Kérastase où ?", "Stéphane", "place", told, "Stéphane"
+    ) == (
+        "Stéphane a fait sa formation Kérastase à Paris, à l'Institut Kérastase, en mars l'an dernier"
+        " (d'après Stéphane)"
+    )

@@ -2015,3 +2015,25 @@ def test_who_takes_care_of_it_answers_who_does_it() -> None:
     assert link(said("Mathieu", told), budget) == ("g-l", "mention")
     training = asked_as_read("Eko, qui gère le budget formation ?", "b")
     assert link(said("Mathieu", "Eko, c'est moi qui paie les croissants demain"), training) is None
+
+
+def test_a_value_stated_of_its_subject_answers_a_verb_of_billing() -> None:
+    """ "Le balayage c'est 85€ sur cheveux courts et 110€ sur longs" right after "combien on facture
+    un balayage ?" was not taken: the question was a bare amount and its verb had to be said again
+    (probe conversation of a hair salon, 2026-11-28, night); a value of another shape still
+    answers nothing."""
+    price = asked_as_read("Eko, combien on facture un balayage ?", "b")
+    assert price.facet == "price"
+    told = "Le balayage c'est 85€ sur cheveux courts et 110€ sur longs, brushing compris"
+    assert link(said("Stéphane", told), price) == ("g-b", "subject_named")
+    assert link(said("Stéphane", "Le balayage c'est long, 2 heures"), price) is None
+
+
+def test_the_word_asked_may_come_back_in_the_other_language() -> None:
+    """ "Mon légume préféré c'est le chou-fleur" from Gwenaëlle to "what's Gwenaëlle's favourite
+    vegetable?" was not taken (probe conversation of a farm co-op, 2026-11-28, night): "légume"
+    translates "vegetable"; another favourite still answers nothing."""
+    vegetable = asked_as_read("Eko, what's Gwenaëlle's favourite vegetable?", "v")
+    told = "Mon légume préféré c'est le chou-fleur, rôti au four 😋"
+    assert link(said("Gwenaëlle", told), vegetable) == ("g-v", "subject_author")
+    assert link(said("Gwenaëlle", "Mon film préféré c'est Amélie"), vegetable) is None
