@@ -1124,19 +1124,24 @@ def fragment(text: str, question: AskedQuestion, language: Language = "fr") -> s
     # the copula of the first sentence: a later one says more ("my talk is on 9 October, room B.
     # slides are 60% done" gave "60% done")
     first_sentence = len(sentence_around(folded, 0, 1))
-    for match in reversed(list(re.finditer(rf"(?<![\w']){copula}\s+", folded))):
+    copulas = list(re.finditer(rf"(?<![\w']){copula}\s+", folded))
+    for at, match in reversed(list(enumerate(copulas))):
         if match.end() >= len(folded) or match.start() >= first_sentence:
             continue
         start, end = index[match.start()], index[match.end()]
+        # what this copula says it of is what stands since the copula before it ("Mon légume
+        # préféré c'est le chou-fleur, rôti au four 😋 c'est gentil Ciarán": the last copula is
+        # said of nothing asked; probe conversation of a farm co-op)
+        since = index[copulas[at - 1].end()] if at else 0
         if (question.facet or "") in _SHAPES and not fits_facet(text[end:], question.facet, language):
             # "le samedi je termine à 14h, après c'est l'astreinte…", "la clé est dans le coffre de
             # l'accueil, c'est Sophie qui a le code": the value asked is before it
             continue
-        said_before = set(terms(text[:start]))
+        said_before = set(terms(text[since:start]))
         # what was asked, or its subject said again ("les accréds c'est Samir cette année" to "c'est
         # qui le responsable des accréditations ?": probe conversation of a festival crew)
         restated = topic | set(terms(question.subject or ""))
-        if start == 0 or restated & said_before or _names_asked(text[:start], question):
+        if start == 0 or restated & said_before or _names_asked(text[since:start], question):
             return _without_restated_topic(text[end:].strip(_CLOSING), question)
     return text.strip(_CLOSING)
 
@@ -2278,7 +2283,12 @@ def _relates(text: str, question: AskedQuestion, language: Language, besides: st
         return True
     # … or its translation, the team writing both languages ("Mon légume préféré c'est le
     # chou-fleur" to "what's Gwenaëlle's favourite vegetable?": probe conversation of a farm co-op)
-    asked_words = {word for word in tokens(question.text) if set(terms(word)) & asked}
+    return _translates_one_of(text, question.text, asked)
+
+
+def _translates_one_of(text: str, asked: str, asked_terms: set[str]) -> bool:
+    """A word of ``text`` translates a word of ``asked`` whose term is one of ``asked_terms``."""
+    asked_words = {word for word in tokens(asked) if set(terms(word)) & asked_terms}
     told = {word for word in tokens(text) if word not in FUNCTION_WORDS}
     return any(_translated(a, b) for a in asked_words for b in told)
 

@@ -2037,3 +2037,15 @@ def test_the_word_asked_may_come_back_in_the_other_language() -> None:
     told = "Mon légume préféré c'est le chou-fleur, rôti au four 😋"
     assert link(said("Gwenaëlle", told), vegetable) == ("g-v", "subject_author")
     assert link(said("Gwenaëlle", "Mon film préféré c'est Amélie"), vegetable) is None
+
+
+def test_a_copula_is_said_of_what_stands_since_the_copula_before_it() -> None:
+    """ "Mon légume préféré c'est le chou-fleur, rôti au four 😋 c'est gentil Ciarán" was stored as
+    Gwenaëlle's favourite vegetable "gentil Ciarán" (probe conversation of a farm co-op, 2026-11-28,
+    night): the last copula had the first one's words before it."""
+    told = "Mon légume préféré c'est le chou-fleur, rôti au four 😋 c'est gentil Ciarán"
+    for question in (
+        "Eko, what's Gwenaëlle's favourite vegetable?",
+        "Eko, quel est le légume préféré de Gwenaëlle ?",
+    ):
+        assert fragment(told, asked_as_read(question, "v")).startswith("le chou-fleur")
