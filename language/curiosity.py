@@ -643,6 +643,11 @@ def _only_numbers(subject: str) -> bool:
     return bool(numbers) and all(word in numbers or word in _ARITHMETIC for word in words)
 
 
+# Subject clitics of people speaking or spoken to, never taking up the thing asked about ("il",
+# "elle", "ça", "se" may: "ça coûte combien la licence ?", "où se trouve l'entrepôt ?").
+_PEOPLE_CLITICS = folded_words("on je j tu nous vous")
+
+
 def _asking_verb(words: list[tuple[str, str]], reading: FacetReading, bot: str) -> list[str]:
     """The words that ask the facet when no noun does ("habite" in "où habite Sophie ?", "se
     trouve", "coûte"): without them the topic is the bare subject, and the fact written from an
@@ -658,6 +663,10 @@ def _asking_verb(words: list[tuple[str, str]], reading: FacetReading, bot: str) 
         cue.pop()
     while cue and fold(cue[0]) in PREPOSITIONS:
         cue.pop(0)  # the preposition before the interrogative ("chez qui bosse", "pour qui travaille")
+    if cue and fold(cue[0]) in _PEOPLE_CLITICS:
+        # the verb has a subject of its own, the subject asked about is its object ("combien on
+        # facture un balayage ?" wrote "Balayage on facture 85€…": probe conversation of a salon)
+        return []
     if len(cue) == 1 and any(folded in ("does", "doesn") for folded, _ in words):
         # "where does Priya live?": the topic states it of her ("Priya lives")
         return [third_person_english(cue[0])]

@@ -380,3 +380,12 @@ def test_a_capitalised_preposition_opening_the_answer_is_lowercase_inside_the_se
         "Stéphane a fait sa formation Kérastase à Paris, à l'Institut Kérastase, en mars l'an dernier"
         " (d'après Stéphane)"
     )
+
+
+def test_a_verb_whose_subject_is_on_heads_no_clause() -> None:
+    """ "combien on facture un balayage ?" wrote "Balayage on facture 85€…" (probe conversation of a
+    hair salon, 2026-11-28, night): "on" is the verb's subject, the balayage its object, so the
+    heading is the subject alone; "combien coûte la licence Rhubarbe ?" still reads as a clause."""
+    assert written(
+        "Combien on facture un balayage ?", "balayage", "price", "85€ sur cheveux courts", "Stéphane"
+    ) == ("Balayage : 85€ sur cheveux courts (d'après Stéphane)")
