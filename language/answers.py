@@ -138,10 +138,14 @@ _OPENERS = {
     "fr": re.compile(
         # "ok" in either language (both lists are read, language/answers.py answer_text)
         r"^(?:(?:ben|bah|beh|alors|euh|bon|oui|ouais|ok|okay|ah|oh|eh bien|hmm|donc|bein|pour info|"
-        rf"pour (?:ton|votre) info|pour information|fyi|{_WAIT})\b[\s,!.…:]*)+"
+        rf"pour (?:ton|votre) info|pour information|fyi|{_WAIT}|"
+        # a letter's salutation ("Chère Fanny, puisque la question m'est posée, j'ai enseigné…"
+        # was stored as "Gérard : Chère Fanny": probe conversation of a library)
+        r"(?:cher|chere|chers|cheres|dear) [\w'’-]+(?=\s*,))\b[\s,!.…:]*)+"
     ),
     "en": re.compile(
-        rf"^(?:(?:well|so|um|uh|oh|yes|yeah|hmm|ah|fyi|for your information|{_WAIT})\b[\s,!.…:]*)+"
+        rf"^(?:(?:well|so|um|uh|oh|yes|yeah|hmm|ah|fyi|for your information|{_WAIT}|"
+        r"dear [\w'’-]+(?=\s*,))\b[\s,!.…:]*)+"
     ),
 }
 _CLOSING = " \t.!…,;:"

@@ -242,8 +242,8 @@ def _subject(
         after = last + 2
         if last + 1 < len(words) and words[last + 1][0] in _OF and after in names:
             last = after
-            while last + 1 in names:
-                last += 1
+            while last + 1 in names or _glued(words, last, said):
+                last += 1  # "DPE du T3" (probe conversation of an estate agency: "DPE du T")
         return first, last
     subject = [i for i in content if asks_doer or fold(words[i][0]) not in _KEPT_CUES]
     if len(subject) > 1 and _follows_who(words, subject[0]):

@@ -2049,3 +2049,13 @@ def test_a_copula_is_said_of_what_stands_since_the_copula_before_it() -> None:
         "Eko, quel est le légume préféré de Gwenaëlle ?",
     ):
         assert fragment(told, asked_as_read(question, "v")).startswith("le chou-fleur")
+
+
+def test_a_letter_s_salutation_opens_no_answer() -> None:
+    """ "Chère Fanny, puisque la question m'est posée, j'ai enseigné les lettres classiques…" from
+    Gérard was stored as "Gérard : Chère Fanny" (probe conversation of a library, 2026-11-28,
+    night): "Cher X," / "Dear X," opens a message as a greeting does."""
+    told = "Chère Fanny, puisque la question m'est posée, j'ai enseigné les lettres classiques"
+    assert answer_text(told) == "puisque la question m'est posée, j'ai enseigné les lettres classiques"
+    assert answer_text("Dear Tom, I live in Leeds") == "I live in Leeds"
+    assert answer_text("Chère collègue c'est mardi") == "Chère collègue c'est mardi"

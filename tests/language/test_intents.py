@@ -959,3 +959,10 @@ def test_or_between_two_words_of_a_statement_asks_nothing() -> None:
     told = "Eko, uniquement le star tracker, le reste c'est EAR99 ou européen"
     assert read_curiosity(told) is None
     assert intent_of("Eko ou est la salle Ariane") == "information"
+
+
+def test_a_code_after_of_a_name_is_whole_in_the_subject() -> None:
+    """ "C'est quoi le DPE du T3 de la rue de France ?" was about "DPE du T" (probe conversation of
+    an estate agency, 2026-11-28, night)."""
+    energy = read_curiosity("Eko, c'est quoi le DPE du T3 de la rue de France ?")
+    assert energy is not None and energy.subject == "DPE du T3"
