@@ -52,7 +52,7 @@ MEASURED_FOURTH = {
 MEASURED_FIFTH = {
     (False, "dev"): (1.000, 0.679),
     (False, "test"): (0.900, 0.667),
-    (True, "dev"): (1.000, 0.679),
+    (True, "dev"): (1.000, 0.714),  # 0.679 before the glued letter (2026-11-28, late night)
     (True, "test"): (0.889, 0.593),
 }
 

@@ -55,7 +55,8 @@ def test_the_fourth_curiosity_set_stays_at_least_as_measured() -> None:
 
 def test_the_fifth_curiosity_set_stays_at_least_as_measured() -> None:
     """The fifth blind set (2026-11-28, evening, a Comté cooperative): committed at dev 0.907 /
-    0.961, test 0.925 / 0.980; dev 1.000 / 1.000 since (docs/bot.md), one message of margin."""
+    0.961, test 0.925 / 0.980; dev 1.000 / 1.000, test 0.942 / 0.980 since (docs/bot.md), one
+    message of margin."""
     report = evaluate_curiosity(FIFTH_SET)
     assert report["dev"]["precision"] >= 0.98 and report["dev"]["recall"] >= 0.98, report["dev"]
-    assert report["test"]["precision"] >= 0.90 and report["test"]["recall"] >= 0.96, report["test"]
+    assert report["test"]["precision"] >= 0.92 and report["test"]["recall"] >= 0.96, report["test"]
