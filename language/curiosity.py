@@ -239,6 +239,13 @@ def _subject(
         head = before >= 1 and words[before - 1][0] in DETERMINERS and words[before - 1][0] not in _OF
         if head and before in content and words[before][0] not in _KEPT_CUES and before not in names:
             first = before  # "le bureau de Lille": the noun right after a determiner heads the phrase
+        elif (street := _street_before(words, first)) is not None:
+            # a street is named by its noun and its name ("rue de France"), and what stands in it
+            # is named by the street ("l'appart rue de France il est classé comment ?" was about
+            # France: probe conversation of an estate agency)
+            first = street
+            if first >= 2 and words[first - 2][0] in DETERMINERS and first - 1 in content:
+                first -= 1
         after = last + 2
         if last + 1 < len(words) and words[last + 1][0] in _OF and after in names:
             last = after
@@ -356,6 +363,20 @@ def _offered(words: list[tuple[str, str]], names: list[int]) -> set[int]:
 
 _OR = folded_words("ou or")
 _SITUATING = TIME_SUBORDINATORS
+
+
+def _street_before(words: list[tuple[str, str]], first: int) -> int | None:
+    """Where the street noun naming the name at ``first`` stands ("rue de France", "rue de la
+    Paix", "place du Capitole"), or None."""
+    for street, of in ((first - 2, first - 1), (first - 3, first - 2)):
+        between_ok = of + 1 == first or words[of + 1][0] in DETERMINERS
+        if street >= 0 and words[street][0] in _STREETS and words[of][0] in _OF and between_ok:
+            return street
+    return None
+
+
+# Nouns naming a street or a square by the name after them (a closed class of French addresses).
+_STREETS = folded_words("rue avenue boulevard bd place quai allee impasse chemin route cours square")
 
 
 def _capitalised_name(words: list[tuple[str, str]], index: int) -> bool:

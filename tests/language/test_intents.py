@@ -966,3 +966,15 @@ def test_a_code_after_of_a_name_is_whole_in_the_subject() -> None:
     an estate agency, 2026-11-28, night)."""
     energy = read_curiosity("Eko, c'est quoi le DPE du T3 de la rue de France ?")
     assert energy is not None and energy.subject == "DPE du T3"
+
+
+def test_a_street_is_named_by_its_noun_and_its_name() -> None:
+    """ "L'appart rue de France il est classé comment niveau énergie ?" was about "France", and its
+    fact read "France : classe D" (probe conversation of an estate agency, 2026-11-28, night): a
+    street noun before "de" and a name names the street, and what stands in it is named by it."""
+    flat = read_curiosity("Eko, l'appart rue de France il est classé comment niveau énergie ?")
+    assert flat is not None and flat.subject == "appart rue de France"
+    delivery = read_curiosity("Eko, on livre quand rue de la Paix ?")
+    assert delivery is not None and delivery.subject == "rue de la Paix"
+    office = read_curiosity("Eko, c'est où le bureau de Lille ?")
+    assert office is not None and office.subject == "bureau de Lille"
