@@ -54,6 +54,7 @@ from language.intents import (
     is_chit_chat,
     is_formula,
     is_parting_wish,
+    laughs,
     says_goodbye,
     speaks_of_bot,
 )
@@ -246,11 +247,6 @@ _TOPIC_SHIFT = re.compile(
 # "là" (there) folds to the article "la": the adverb is read as its synonym "ici" before folding,
 # so "je suis là" stays a presence and "Mathilde est la nouvelle directrice" a description.
 _THERE = re.compile(r"(?<!\w)là(?!\w)", re.IGNORECASE)
-# Laughter and winks mark a joke ("Eko, trop 😂"): the labelling guide's jokes are not answers.
-# Read once a letter said again and again is said once (expressive lengthening, "mdrrr", "loool":
-# no word of these patterns doubles a letter).
-_JOKE = re.compile(r"[😂🤣😅😜😝😆🙃😏]|\b(?:mdr|ptdr|lol|haha\w*|hihi\w*|xd)\b", re.IGNORECASE)
-_REPEATED_LETTER = re.compile(r"([^\W\d_])\1+", re.IGNORECASE)
 # Laughter closing a first sentence, a second one after it ("oh that's me lol 👋 I'm in Aberdeen,
 # fully remote"): in chat it ends a sentence as a full stop does, and what follows is told. Letters
 # may be said again ("loool", "mdrrr").
@@ -285,7 +281,7 @@ def _before_later_laughter(text: str) -> str:
     start, told = 0, False
     for end in [found.end() for found in _SENTENCE_END.finditer(text)] + [len(text)]:
         sentence = text[start:end]
-        if _JOKE.search(_REPEATED_LETTER.sub(r"\1", sentence)):
+        if laughs(sentence):
             return text[:start].strip() if told else text
         told = told or not sentence.rstrip().endswith("?")
         start = end
@@ -931,7 +927,7 @@ def says_something(raw: str, text: str, language: Language = "fr", bot_name: str
     # said of Eko in its first clause ("Eko, t'es trop fort"); a "tu" after it speaks to someone in
     # the room ("je serai à Loisy vers 8h15. Margaux si t'es pas là…", "le 214 Florian, tu peux
     # transférer")
-    if is_about_bot(_first_clause(text), language) or _JOKE.search(_REPEATED_LETTER.sub(r"\1", text)):
+    if is_about_bot(_first_clause(text), language) or laughs(text):
         return False
     if is_chit_chat(raw, bot_name) or is_formula(raw, bot_name):
         return False  # "Eko, il fait beau aujourd'hui", "Eko, je suis là", "Eko bon appétit !"
@@ -1186,9 +1182,20 @@ def _without_self_introduction(value: str, author: str) -> str:
     )
     if named is not None:
         value = value[named.end() :]
+    value = _SHOWING_UP.sub("", normalise_quotes(value), count=1)
     return re.sub(
         r"^(?:c'?est\s+)?moi(?=\s+(?:le|la|l'|les|un|une)\b)", "je suis", normalise_quotes(value), flags=re.I
     )
+
+
+# The subject showing up before the answer, with at most an interjection before it and a few words
+# after ("Ach, c'est moi la question 😄 Je joue dans l'orchestre depuis 2016" was stored as "Ach":
+# probe conversation of an orchestra); not "c'est moi qui gère la paie", which answers.
+_SHOWING_UP = re.compile(
+    r"^(?:[^\W\d_]+\s*,\s*)?(?:c'?est moi|it'?s me|that'?s me)(?!\s+qui\b)(?:\s+[^\W\d_]+){0,2}\s*"
+    r"(?:[.!]+|[\U0001F300-\U0001FAFF\u2600-\u27BF]+)\s*(?=\w)",
+    re.IGNORECASE,
+)
 
 
 def _before_first_person(value: str) -> str:

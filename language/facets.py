@@ -61,6 +61,14 @@ _ROLE_HOLDER_CUE = (
     r"po)(?: de projet)?(?= (?:de|du|des|d|of|for) )"
 )
 _CUES: tuple[tuple[str, str], ...] = (
+    # who the contact is asks a person, not a way to reach them ("c'est qui le contact aux Affaires
+    # maritimes ?" took "Eko, hangar 3, à côté de la glacière" as a channel: probe conversation of a
+    # fishing co-op)
+    (
+        "identity",
+        r" (?:qui|who|whos)(?= (?:(?:est|etait|c est|s|is|was) )?(?:le |la |l |notre |nos |our |the )?"
+        r"contacts? )",
+    ),
     ("contact", r" (?:joindre|joignable|contacter|contact|(?<! s )appeler|telephoner) "),
     (
         "contact",

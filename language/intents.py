@@ -17,7 +17,7 @@ from typing import Literal, get_args
 
 from language.facets import read_facet
 from language.mentions import mention_spans, strip_mention
-from language.questions import asked_part
+from language.questions import asked_part, is_question
 from language.text import (
     FUNCTION_WORDS,
     INFINITIVE_ENDING,
@@ -330,7 +330,10 @@ _PLEASE_DO = re.compile(
 # salle ?"): the modal, its object pronouns, a verb. Not the verbs that ask for a piece of
 # information ("tu peux me dire / donner / rappeler…", "can you tell / give / show me…").
 _CAN_YOU = (("tu", "peux"), ("peux", "tu"), ("tu", "pourrais"), ("pourrais", "tu"), ("can", "you"),
-            ("could", "you"), ("would", "you"))  # fmt: skip
+            ("could", "you"), ("would", "you"),
+            # the formal "vous" ("Eko, pourriez-vous rappeler à chacun de régler sa cotisation ?":
+            # probe conversation of an orchestra, kept as a curiosity)
+            ("vous", "pouvez"), ("pouvez", "vous"), ("vous", "pourriez"), ("pourriez", "vous"))  # fmt: skip
 _OBJECT_PRONOUNS = folded_words("me m nous lui leur te t le la les l us")
 _OPENING_WORDS = folded_words("dis hey et and so alors bon ok")
 _TO_THE_SPEAKER = folded_words("me m nous")
@@ -356,7 +359,7 @@ def _asks_to_do(words: list[str]) -> bool:
             return False  # "tu peux me rappeler le code ?" asks it; "tu peux rappeler à tous la réu" acts
         # after the modal, the verb is in its base form: an infinitive's ending in French, any
         # word that is no function word in English ("can you book…")
-        if words[i] in ("tu", "peux", "pourrais"):
+        if words[i] in ("tu", "peux", "pourrais", "vous", "pouvez", "pourriez"):
             return INFINITIVE_ENDING.search(rest[0]) is not None
         return rest[0] not in FUNCTION_WORDS
     return False
@@ -773,6 +776,29 @@ DISCOURSE_WORDS = folded_words("alors bon ben bah et allez bref voila ok okay so
 _CA = folded_words("ca cela")
 
 
+# Laughter and winks mark a joke ("Eko, trop 😂"): the labelling guide's jokes are not answers,
+# and a message that laughs without asking is no question. Read once a letter said again and
+# again is said once (expressive lengthening, "mdrrr", "loool": no word of these patterns doubles
+# a letter).
+_LAUGHTER = re.compile(r"[😂🤣😅😜😝😆🙃😏]|\b(?:mdr|ptdr|lol|haha\w*|hihi\w*|xd)\b", re.IGNORECASE)
+_REPEATED_LETTER = re.compile(r"([^\W\d_])\1+", re.IGNORECASE)
+
+
+def laughs(text: str) -> bool:
+    """``text`` laughs or winks (see :data:`_LAUGHTER`)."""
+    return _LAUGHTER.search(_REPEATED_LETTER.sub(r"\1", text)) is not None
+
+
+_CLAUSE_SUBJECTS = folded_words("je j tu il ils elle elles on nous vous ca c i you he she we they it")
+
+
+def _embedded_interrogatives(words: list[str]) -> bool:
+    """Every interrogative of ``words`` opens a clause with a subject of its own ("vu comment ils
+    râlent", "je sais pas où il est"): an embedded question, no question asked."""
+    places = [i for i, word in enumerate(words) if word in INTERROGATIVES]
+    return all(i + 1 < len(words) and words[i + 1] in _CLAUSE_SUBJECTS for i in places)
+
+
 def _between_alternatives(words: list[str], conjunction: str) -> bool:
     """Every ``conjunction`` of ``words`` stands between two words of content."""
     places = [i for i, word in enumerate(words) if word == conjunction]
@@ -856,6 +882,11 @@ def intent_of(text: str, language: Language = "fr", bot_name: str = "Eko") -> In
         return "small_talk"  # "quelle journée…", "quel temps de fou", "what a day": an exclamation
     if (_KNOW_SOME.search(joined) and not set(words) & INTERROGATIVES) or set(words) & _JOKES:
         return "action"  # come up with one: "tu connais la blague du canard ?"
+    if not asks and laughs(said) and not is_question(said, language) and _embedded_interrogatives(words):
+        # laughing, with no question mark, and its interrogatives opening clauses of their own ("Eko,
+        # genre 3 secondes vu comment ils râlent 😂": a joke answer, kept as a curiosity; probe
+        # conversation of a support team)
+        return "small_talk"
     reading = read_facet(said, language)
     interrogatives = set(rest) & INTERROGATIVES
     if not asks and "où" not in said.casefold() and _between_alternatives(words, "ou"):

@@ -9,7 +9,14 @@ from __future__ import annotations
 import re
 from typing import Literal
 
-from language.text import WORDS, Language, fold, folded_words, normalise_quotes, with_chat_spellings
+from language.text import (
+    WORDS,
+    Language,
+    chat_folded,
+    fold,
+    folded_words,
+    normalise_quotes,
+)
 
 Tone = Literal["playful", "helpful", "technical"]
 TONES: tuple[Tone, ...] = ("playful", "helpful", "technical")
@@ -115,7 +122,7 @@ def is_question(text: str, language: Language = "fr") -> bool:
         return True
     # either language's openings: the team writes franglais ("do u know where X is? need it"),
     # hyphens or not ("rappelle moi")
-    start = with_chat_spellings(fold(normalise_quotes(stripped))).replace("-", " ")
+    start = chat_folded(stripped).replace("-", " ")
     return any(start.startswith(prefix) for prefix in _QUESTION_STARTS["fr"] + _QUESTION_STARTS["en"])
 
 

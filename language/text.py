@@ -131,6 +131,11 @@ _CHAT_SPELLINGS = {
     "pq": "pourquoi",
     "pkoi": "pourquoi",
     "qd": "quand",
+    # greetings and "ça va" as chat writes them ("slt eko sa va" was no greeting: probe
+    # conversation of a fishing co-op); "sa" before "va" can be no possessive
+    "slt": "salut",
+    "bjr": "bonjour",
+    "sa va": "ca va",
     "u": "you",
     "ur": "your",
     # the second person of Scots, Irish and northern English ("ye there?", "what d'ye reckon?")
@@ -171,9 +176,14 @@ def tokens(text: str) -> list[str]:
 
     Chat spellings of interrogatives are read as the words ("c koi" → "c'est quoi").
     """
-    folded = _CHAT_C.sub("c'est", _CHAT_CEST.sub("c'est", fold(normalise(text))))
-    # as words only: the "u" of "U13" is no "you"
-    return TOKEN.findall(with_chat_spellings(folded))
+    return TOKEN.findall(chat_folded(text))
+
+
+def chat_folded(text: str) -> str:
+    """``text`` folded, its chat spellings read as the words ("c koi" → "c'est quoi", "cest" →
+    "c'est", "do u know" → "do you know": as words only, the "u" of "U13" is no "you"),
+    punctuation kept."""
+    return with_chat_spellings(_CHAT_C.sub("c'est", _CHAT_CEST.sub("c'est", fold(normalise(text)))))
 
 
 def accented_forms(text: str) -> dict[str, str]:

@@ -2059,3 +2059,11 @@ def test_a_letter_s_salutation_opens_no_answer() -> None:
     assert answer_text(told) == "puisque la question m'est posée, j'ai enseigné les lettres classiques"
     assert answer_text("Dear Tom, I live in Leeds") == "I live in Leeds"
     assert answer_text("Chère collègue c'est mardi") == "Chère collègue c'est mardi"
+
+
+def test_the_subject_showing_up_before_the_answer_is_no_part_of_it() -> None:
+    """ "Ach, c'est moi la question 😄 Je joue dans l'orchestre depuis 2016…" from Stefan was stored
+    as "… : Ach" (probe conversation of an orchestra, 2026-11-28, night)."""
+    since = asked_as_read("Eko, depuis combien de temps Stefan joue dans l'orchestre ?", "s")
+    told = "Ach, c'est moi la question 😄 Je joue dans l'orchestre depuis 2016, donc bientôt neuf ans"
+    assert as_told(fragment(told, since), since, "Stefan").startswith("Je joue dans l'orchestre depuis 2016")

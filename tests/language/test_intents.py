@@ -6,6 +6,7 @@ import pytest
 
 from language.curiosity import as_curiosity, asked_directly, fact_heading, in_third_person, read_curiosity
 from language.intents import asks_what_bot_is, intent_of
+from language.questions import is_question
 
 
 @pytest.mark.parametrize(
@@ -978,3 +979,42 @@ def test_a_street_is_named_by_its_noun_and_its_name() -> None:
     assert delivery is not None and delivery.subject == "rue de la Paix"
     office = read_curiosity("Eko, c'est où le bureau de Lille ?")
     assert office is not None and office.subject == "bureau de Lille"
+
+
+def test_who_the_contact_is_asks_a_person() -> None:
+    """ "c'est qui le contact aux Affaires maritimes pour la visite de sécurité ?" asked a way to
+    reach someone, so that "Eko, hangar 3, à côté de la glacière" was stored as it (probe
+    conversation of a fishing co-op, 2026-11-28, night)."""
+    contact = read_curiosity("Eko, c'est qui le contact aux Affaires maritimes pour la visite de sécurité ?")
+    assert contact is not None and contact.facet == "identity"
+    number = read_curiosity("Eko, c'est quoi le contact de Paul ?")
+    assert number is not None and number.facet == "contact"
+
+
+def test_chat_spellings_of_greetings_and_questions() -> None:
+    """ "slt eko sa va" was no greeting, and "eko c koi le hangar ou on range les casiers" (no
+    question mark) no question, so that it was stored as where Iker comes from (probe conversation
+    of a fishing co-op, 2026-11-28, night)."""
+    assert intent_of("slt eko sa va") == "small_talk"
+    assert intent_of("bjr Eko") == "greeting"
+    assert is_question("c koi le hangar ou on range les casiers")
+    assert intent_of("Eko sa valise est où ?") == "information"
+
+
+def test_the_formal_you_can_asks_for_an_action() -> None:
+    """ "Eko, pourriez-vous rappeler à chacun de régler sa cotisation, s'il vous plaît ?" was kept as
+    a curiosity (probe conversation of an orchestra, 2026-11-28, night); "pourriez-vous me rappeler
+    le montant…" still asks for it."""
+    assert (
+        intent_of("Eko, pourriez-vous rappeler à chacun de régler sa cotisation, s'il vous plaît ?")
+        == "action"
+    )
+    assert intent_of("Eko, pourriez-vous me rappeler le montant de la cotisation ?") == "information"
+
+
+def test_laughing_with_only_embedded_interrogatives_asks_nothing() -> None:
+    """ "Eko, genre 3 secondes vu comment ils râlent 😂" (a joke answer, no question mark) was kept as
+    a curiosity (probe conversation of a support team, 2026-11-28, night); a question laughing at
+    its end still asks."""
+    assert read_curiosity("Eko, genre 3 secondes vu comment ils râlent 😂") is None
+    assert intent_of("Eko le code du portail c'est quoi mdr") == "information"
