@@ -451,6 +451,7 @@ def find_answer(
         and not _speaks_of_the_day(text, q)
         and not _acknowledges(text, q)
         and not _asks_first(text, q, language)
+        and not _names_no_origin(text, q)
     ]
     if said.reply_to is not None:
         replied = [q for q in live if q.message_id is not None and q.message_id == said.reply_to]
@@ -1749,6 +1750,22 @@ def _asked_preposition(folded: str, question: AskedQuestion) -> re.Match[str] | 
         return None
     # "je suis plus sur Pingouin": no longer (chat drops the "ne")
     return None if _NEGATION.search(found.group(1) + " ") or "plus" in found.group(1).split() else found
+
+
+def _names_no_origin(text: str, question: AskedQuestion) -> bool:
+    """Asked where someone comes from, the reply names no place: no word of it is a name, a
+    capitalised word no dictionary knows as common ("Eko, hangar 3, à côté de la glacière" was
+    stored as the town Iker comes from: probe conversation of a fishing co-op; "de Burela", "du
+    Nord" name one)."""
+    if question.facet != "origin":
+        return False
+    return not any(
+        word[:1].isupper() and not is_common_word(word) for word in LETTERS.findall(text)
+    ) and not any(word[:1].isupper() and fold(word) in _COMPASS for word in LETTERS.findall(text))
+
+
+# The points of the compass, which name regions once capitalised ("il vient du Nord").
+_COMPASS = folded_words("nord sud est ouest north south east west midi")
 
 
 def _measured_with_the_asked_verb(text: str, question: AskedQuestion) -> bool:

@@ -123,7 +123,13 @@ def is_question(text: str, language: Language = "fr") -> bool:
     # either language's openings: the team writes franglais ("do u know where X is? need it"),
     # hyphens or not ("rappelle moi")
     start = chat_folded(stripped).replace("-", " ")
+    if _DISLOCATED_QUESTION.search(start):
+        return True  # "les casiers cest quel hangar deja" (probe conversation of a fishing co-op)
     return any(start.startswith(prefix) for prefix in _QUESTION_STARTS["fr"] + _QUESTION_STARTS["en"])
+
+
+# What is asked about named first, then "c'est" and an interrogative: a question, its mark left out.
+_DISLOCATED_QUESTION = re.compile(r"(?<![\w'])c'est (?:quel|quelle|quels|quelles|quand|qui|quoi|combien)\b")
 
 
 _ABOUT_YOU: dict[Language, frozenset[str]] = {

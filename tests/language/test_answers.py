@@ -2067,3 +2067,23 @@ def test_the_subject_showing_up_before_the_answer_is_no_part_of_it() -> None:
     since = asked_as_read("Eko, depuis combien de temps Stefan joue dans l'orchestre ?", "s")
     told = "Ach, c'est moi la question 😄 Je joue dans l'orchestre depuis 2016, donc bientôt neuf ans"
     assert as_told(fragment(told, since), since, "Stefan").startswith("Je joue dans l'orchestre depuis 2016")
+
+
+def test_an_origin_is_answered_by_a_place_named() -> None:
+    """ "Eko, hangar 3, à côté de la glacière" was stored as the town Iker comes from (probe
+    conversation of a fishing co-op, 2026-11-28, night): asked where someone comes from, a reply
+    naming no place answers something else."""
+    town = asked_as_read("Eko, d'où il est Iker ? de quelle ville de Galice ?", "o")
+    assert link(said("Youenn", "Eko, hangar 3, à côté de la glacière"), town) is None
+    assert link(said("Youenn", "Eko, de Burela"), town) == ("g-o", "mention")
+    assert link(said("Youenn", "Eko, il vient du Nord"), town) == ("g-o", "mention")
+
+
+def test_a_question_named_first_then_asked_by_c_est_is_no_answer() -> None:
+    """ "eko les casiers cest quel hangar deja" (no question mark) was stored as who the contact at
+    the Affaires maritimes is (probe conversation of a fishing co-op, 2026-11-28, night)."""
+    contact = asked_as_read(
+        "Eko, c'est qui le contact aux Affaires maritimes pour la visite de sécurité ?", "a"
+    )
+    assert link(said("Kylian", "eko les casiers cest quel hangar deja"), contact) is None
+    assert link(said("Youenn", "Eko, c'est M. Le Goff, au 02 98 58 00 00"), contact) == ("g-a", "mention")
