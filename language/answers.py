@@ -70,6 +70,7 @@ from language.text import (
     DETERMINERS,
     FILLERS,
     FUNCTION_WORDS,
+    INTERROGATIVES,
     LETTERS,
     LIGHT_VERBS,
     MONTHS,
@@ -669,6 +670,14 @@ def _names_and_states(text: str, question: AskedQuestion, language: Language) ->
     "Malik est en réunion" does not say where he lives), else a description of the subject."""
     if not (question.subject and _names(text, question.subject) and _cued(text, question.facet, language)):
         return False
+    head = _head_before_a_place(question)
+    copula = any(re.search(rf"(?<![\w']){_COPULA[lang]}\s", fold(text)) for lang in _BOTH[language])
+    if head is not None and head not in set(terms(text)) and not copula:
+        # the subject is a place situating the noun asked about ("c'est qui le médecin référent des
+        # dialyses à Mercy ?"): naming the place and a word of the question, with neither that noun
+        # nor a copula stating something, is not answering ("Départ 10h15 Steve + Kader, retour
+        # dialyse Mercy…" was stored as the doctor: probe conversation of an ambulance company)
+        return False
     if question.facet == "contact" and _CHANNEL.search(fold(text)) is None:
         # a way to reach the subject is a number, an address or a channel named: "mdr Gégé le
         # week-end il est au rugby" was stored as Gégé's number (probe conversation of a garage)
@@ -693,6 +702,25 @@ def _names_and_states(text: str, question: AskedQuestion, language: Language) ->
     return (
         _relates(text, question, language) or not topic_terms(question) or _describes(question) or valued
     ) and _states_about(text, question, language)
+
+
+def _head_before_a_place(question: AskedQuestion) -> str | None:
+    """The term of the first noun of the question when its subject is a place after a preposition
+    of place ("médecin" in "c'est qui le médecin référent des dialyses à Mercy ?"), else None."""
+    words = tokens(question.text)
+    subject = tokens(question.subject or "")
+    at = next((i for i in range(len(words)) if words[i : i + len(subject)] == subject), None)
+    if not subject or at is None or at == 0 or words[at - 1] not in _PLACE_PREPOSITIONS:
+        return None
+    cues = _cue_terms(question.text)
+    for word in words[: at - 1]:
+        found = [term for term in terms(word) if term not in cues]
+        if word not in FUNCTION_WORDS and word not in INTERROGATIVES and found:
+            return found[0]
+    return None
+
+
+_PLACE_PREPOSITIONS = folded_words("a au aux en in at")
 
 
 # What reaching someone is said with: digits, an address, a channel or the words naming one.

@@ -10,12 +10,15 @@ import re
 from typing import Literal
 
 from language.text import (
+    FUNCTION_WORDS,
+    INTERROGATIVES,
     WORDS,
     Language,
     chat_folded,
     fold,
     folded_words,
     normalise_quotes,
+    tokens,
 )
 
 Tone = Literal["playful", "helpful", "technical"]
@@ -257,7 +260,14 @@ def asked_part(text: str) -> str:
         told = "?" not in before and not _INTERROGATIVE.search(before)  # "on l'envoie où, …" asks
         # (not a question taking the preamble up by its pronoun: "j'ai oublié la combinaison du
         # bibliobus, tu l'aurais ?" asks for what the preamble names)
-        own_question = is_question(rest) and _TAKEN_UP.match(fold(normalise_quotes(rest))) is None
+        # (nor a bare "c'est lequel ?" asking of what the preamble names: "on doit remettre les
+        # papiers au doc de la dialyse à Mercy, c'est lequel ?", probe conversation of an ambulance
+        # company)
+        own_question = (
+            is_question(rest)
+            and _TAKEN_UP.match(fold(normalise_quotes(rest))) is None
+            and any(word not in FUNCTION_WORDS and word not in INTERROGATIVES for word in tokens(rest))
+        )
         if _SPEAKER_FIRST.match(fold(normalise_quotes(before))) and own_question and told:
             return rest.strip()
         # …and the other way round, with no "?": "j'aimerais savoir où habite Ambre, on pensait

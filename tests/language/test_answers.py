@@ -2087,3 +2087,15 @@ def test_a_question_named_first_then_asked_by_c_est_is_no_answer() -> None:
     )
     assert link(said("Kylian", "eko les casiers cest quel hangar deja"), contact) is None
     assert link(said("Youenn", "Eko, c'est M. Le Goff, au 02 98 58 00 00"), contact) == ("g-a", "mention")
+
+
+def test_naming_the_place_that_situates_what_is_asked_is_not_naming_it() -> None:
+    """ "Départ 10h15 Steve + Kader, retour dialyse Mercy, le 15 m'a pas rappelé pr l'autre" was
+    stored as the doctor asked for in "c'est qui le médecin référent des dialyses à Mercy ?" (probe
+    conversation of an ambulance company, 2026-11-28, night): the subject read, Mercy, only situates
+    the doctor, who must be named too."""
+    doctor = asked_as_read("Eko, c'est qui le médecin référent des dialyses à Mercy ?", "m")
+    dispatch = "Départ 10h15 Steve + Kader, retour dialyse Mercy, le 15 m'a pas rappelé pr l'autre"
+    assert link(said("Nathalie", dispatch), doctor) is None
+    told = "Le médecin référent des dialyses à Mercy c'est le Dr Weber"
+    assert link(said("Nathalie", told), doctor) == ("g-m", "subject_named")

@@ -1018,3 +1018,14 @@ def test_laughing_with_only_embedded_interrogatives_asks_nothing() -> None:
     its end still asks."""
     assert read_curiosity("Eko, genre 3 secondes vu comment ils râlent 😂") is None
     assert intent_of("Eko le code du portail c'est quoi mdr") == "information"
+
+
+def test_a_bare_question_after_a_preamble_asks_of_what_the_preamble_names() -> None:
+    """ "Eko, on doit remettre les papiers au doc de la dialyse à l'hopital de Mercy, c'est lequel ?"
+    was read as "c'est lequel ?" alone, small talk (probe conversation of an ambulance company,
+    2026-11-28, night); a question of its own after a preamble is still read alone."""
+    assert read_curiosity(
+        "Eko, on doit remettre les papiers au doc de la dialyse à l'hopital de Mercy, c'est lequel ?"
+    )
+    kerbrat = read_curiosity("Eko, bon je viens de clore le litige, tu sais qui gère le compte Kerbrat ?")
+    assert kerbrat is not None and kerbrat.text == "tu sais qui gère le compte Kerbrat ?"
