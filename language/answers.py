@@ -1634,8 +1634,9 @@ _POSSESSIVE_PRONOUNS = folded_words(
 # The pronoun alone or before "qui" ("moi, je pense que…" is a topic, not an answer).
 _ONESELF = re.compile(
     r"^(?:(?:c'est|c est|it's|it is|that's|that is)\s+)?(?:moi|me)(?![\w'])(?=\s+qui\b|\s+who\b|[^\w]*$|"
-    # the speaker named with whom or since when ("c'est moi, avec Lina", "c'est moi depuis mars")
-    r"\s*,?\s*(?:avec|depuis|with|since)\b)"
+    # the speaker named with whom, since when or where ("c'est moi, avec Lina", "c'est moi depuis
+    # mars", "moi, au secrétariat": probe conversation of a town hall, stored as "… : moi")
+    r"\s*,?\s*(?:avec|depuis|with|since|au|aux|a|en|at|in)\b)"
 )
 
 

@@ -255,6 +255,12 @@ _PRESENCE = _phrases(
     r"tu es toujours la",
     r"t es toujours la",
     r"es tu la",
+    # the formal "vous" ("Eko, BONJOUR. Vous êtes là ce matin ?" was kept as a curiosity: probe
+    # conversation of a town hall)
+    r"vous etes la",
+    r"etes vous la",
+    r"vous etes toujours la",
+    r"vous m entendez",
     r"tu dors",
     r"tu m entends",
     r"tu me lis",

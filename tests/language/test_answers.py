@@ -2099,3 +2099,11 @@ def test_naming_the_place_that_situates_what_is_asked_is_not_naming_it() -> None
     assert link(said("Nathalie", dispatch), doctor) is None
     told = "Le médecin référent des dialyses à Mercy c'est le Dr Weber"
     assert link(said("Nathalie", told), doctor) == ("g-m", "subject_named")
+
+
+def test_me_and_where_names_the_speaker() -> None:
+    """ "Eko : moi, au secrétariat 👍" from Odile to "c qui qui gère la loc de la salle des fêtes ?"
+    was stored as "… : moi, au secrétariat" (probe conversation of a town hall, 2026-11-28, night)."""
+    hire = asked_as_read("Eko c qui qui gère la loc de la salle des fêtes ?", "l")
+    found = find_answer(said("Odile", "Eko : moi, au secrétariat 👍"), (hire,), window=WINDOW)
+    assert found is not None and found.text.startswith("Odile, au secrétariat")

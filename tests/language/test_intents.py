@@ -1029,3 +1029,9 @@ def test_a_bare_question_after_a_preamble_asks_of_what_the_preamble_names() -> N
     )
     kerbrat = read_curiosity("Eko, bon je viens de clore le litige, tu sais qui gère le compte Kerbrat ?")
     assert kerbrat is not None and kerbrat.text == "tu sais qui gère le compte Kerbrat ?"
+
+
+def test_the_formal_presence_check_is_no_question() -> None:
+    """ "Eko, BONJOUR. Vous êtes là ce matin ?" was kept as a curiosity (probe conversation of a town
+    hall, 2026-11-28, night)."""
+    assert intent_of("Eko, BONJOUR. Vous êtes là ce matin ?") == "presence"
