@@ -84,8 +84,18 @@ def _word_terms(text: str, name_weight: float) -> list[tuple[str, float]]:
             result.extend(("~" + concept, 1.0) for concept in concepts)
             if len(word) > 1 or word.isdigit():
                 is_name = token[:1].isupper() and not concepts
-                result.append((word[:PREFIX], name_weight if is_name else 1.0))
+                result.append((_prefix(word), name_weight if is_name else 1.0))
     return result
+
+
+def _prefix(word: str) -> str:
+    """The first :data:`PREFIX` letters; a plural's of exactly that length loses its "s" or "x"
+    first, as a longer plural does by the cut ("fleurs" is "fleur", as "couleurs" is "couleu": "Mes
+    fleurs préférées c'est les renoncules" did not relate to "la fleur préférée de Charlotte",
+    probe conversation of a florist)."""
+    if len(word) == PREFIX and word[-1] in "sx" and not word[:-1].isdigit():
+        return word[:-1]
+    return word[:PREFIX]
 
 
 @lru_cache(maxsize=4096)  # a mention asks about its five facts and its words: recent texts suffice

@@ -2107,3 +2107,13 @@ def test_me_and_where_names_the_speaker() -> None:
     hire = asked_as_read("Eko c qui qui gère la loc de la salle des fêtes ?", "l")
     found = find_answer(said("Odile", "Eko : moi, au secrétariat 👍"), (hire,), window=WINDOW)
     assert found is not None and found.text.startswith("Odile, au secrétariat")
+
+
+def test_a_favourite_said_in_the_plural_answers_from_its_subject() -> None:
+    """ "Ohhh vous êtes trop chous 🥹💕💕 Mes fleurs préférées c'est les renoncules !!!" from Charlotte
+    to "c quoi la fleur préférée de Charlotte ?" was not taken (probe conversation of a florist,
+    2026-11-28, night)."""
+    flower = asked_as_read("Eko, c quoi la fleur préférée de Charlotte ?", "f")
+    told = "Ohhh vous êtes trop chous 🥹💕💕 Mes fleurs préférées c'est les renoncules !!!"
+    assert link(said("Charlotte", told), flower) == ("g-f", "subject_author")
+    assert fragment(answer_text(told), flower) == "les renoncules"

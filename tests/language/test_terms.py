@@ -73,3 +73,11 @@ def test_a_feminine_in_ee_meets_the_concept_of_its_masculine() -> None:
     assert "~creer" in terms("Anémone a été créée par Ambroise")
     assert "~creer" in terms("la webradio qu'il a lancée")
     assert "~creer" in terms("les applis créées l'an dernier")
+
+
+def test_a_plural_as_long_as_the_prefix_is_its_singular() -> None:
+    """ "Mes fleurs préférées c'est les renoncules" from Charlotte did not relate to "la fleur
+    préférée de Charlotte" (probe conversation of a florist, 2026-11-28, night): "fleurs" kept its
+    "s" within the six letters a term keeps, where "couleurs" loses it by the cut."""
+    assert set(terms("Mes fleurs préférées")) >= set(terms("la fleur préférée")) - {"~aime"}
+    assert terms("le permis") == terms("les permis")
