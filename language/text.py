@@ -149,8 +149,9 @@ _CHAT_SPELLINGS = {
     "you lot": "we",
     "y'all": "we",
 }
+# (either case: a goal's text opens with a capital, "C quoi la fleur préférée de Charlotte ?")
 _CHAT_C = re.compile(
-    r"(?<![\w'])c(?= +(?:qui|quoi|koi|ki|quand|ou|où|combien|comment|pas|le|la|les|l'|un|une)\b)"
+    r"(?<![\w'])[cC](?= +(?:qui|quoi|koi|ki|quand|ou|où|combien|comment|pas|le|la|les|l'|un|une)\b)"
 )
 # "cest" for "c'est" (the apostrophe left out): no French word is spelled so.
 _CHAT_CEST = re.compile(r"(?<![\w'])cest(?!\w)")

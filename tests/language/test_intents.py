@@ -1035,3 +1035,11 @@ def test_the_formal_presence_check_is_no_question() -> None:
     """ "Eko, BONJOUR. Vous êtes là ce matin ?" was kept as a curiosity (probe conversation of a town
     hall, 2026-11-28, night)."""
     assert intent_of("Eko, BONJOUR. Vous êtes là ce matin ?") == "presence"
+
+
+def test_a_capital_chat_c_reads_as_c_est() -> None:
+    """The goal "C quoi la fleur préférée de Charlotte ?" (Eko capitalises a goal's text) wrote its
+    fact "Fleur preferee de charlotte : …", its words read folded (probe conversation of a florist,
+    2026-11-28, night)."""
+    flower = read_curiosity("C quoi la fleur préférée de Charlotte ?")
+    assert flower is not None and fact_heading(flower) == "fleur préférée de Charlotte"
