@@ -74,6 +74,7 @@ from language.text import (
     LETTERS,
     LIGHT_VERBS,
     MONTHS,
+    NOT_AFTER_AN_INITIAL,
     TIME_SUBORDINATORS,
     WEEKDAYS,
     WHO_WORDS,
@@ -490,6 +491,11 @@ def find_answer(
             # or says the kind of thing asked in its own words ("I live in Leeds" to "what city is
             # Ben based in?"): for the facets a predicate states, not those a value alone shows
             states = question.facet in PREDICATE_FACETS and question.facet in stated_facets(text)
+            if states and question.facet == "place" and not _asks_base(question):
+                # being somewhere is not living there ("bonjour, je suis sur intervention
+                # d'urgence, fuite chez client avenue de Grammont" from Andrei was stored as where he
+                # lives: probe conversation of a plumbing firm), as _names_a_place reads it
+                states = _I_AM.match(fold(_after_greeting(text))) is None
             # or gives the very address or number asked ("mon num c'est le 06 11 22 33 44"), or
             # names a place after the preposition the question's kind takes ("à Lorient, près du
             # port" to "où habite Gwendal ?", "de Brest" to "d'où vient Gwendal ?")
@@ -1443,9 +1449,7 @@ def _answer(question: AskedQuestion, link: Link, text: str, language: Language) 
 # Sentence ends inside a reply (a full stop or an exclamation, then a capital); not the full stop
 # of an initial or a title before a name ("c'est M. Guérin, de chez Qualiconsult": probe
 # conversation of a building site, stored as "M").
-_SENTENCE_BREAK = re.compile(
-    r"(?<=[.!])(?<!\b[A-Z]\.)(?<!\b(?:Dr|Mr|Ms|St)\.)(?<!\b(?:Mme|Mrs)\.)\s+(?=[A-ZÀ-Ý])"
-)
+_SENTENCE_BREAK = re.compile(rf"(?<=[.!]){NOT_AFTER_AN_INITIAL}\s+(?=[A-ZÀ-Ý])")
 
 
 def _same_direction_asked(text: str, question: AskedQuestion) -> bool:
@@ -1866,6 +1870,12 @@ def _names_a_place(text: str, question: AskedQuestion) -> bool:
             clause = clause[opening.end() :]
     found = re.match(rf"(?:{preposition})(?:\s+|(?<=['’]))(.+)$", clause, re.IGNORECASE)
     return found is not None and _only_a_name(found.group(1))
+
+
+def _after_greeting(text: str) -> str:
+    """``text`` without the greetings opening it ("bonjour, je suis…" → "je suis…")."""
+    opened = _OPENING.match(fold(text))
+    return text[opened.end() :] if opened else text
 
 
 def _asks_base(question: AskedQuestion) -> bool:

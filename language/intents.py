@@ -257,6 +257,7 @@ _PRESENCE = _phrases(
     r"es tu la",
     # the formal "vous" ("Eko, BONJOUR. Vous êtes là ce matin ?" was kept as a curiosity: probe
     # conversation of a town hall)
+    r"t la(?= $)",  # chat's "t'es là" closing it ("Eko t la ?": probe conversation of a plumbing firm)
     r"vous etes la",
     r"etes vous la",
     r"vous etes toujours la",

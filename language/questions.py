@@ -12,6 +12,7 @@ from typing import Literal
 from language.text import (
     FUNCTION_WORDS,
     INTERROGATIVES,
+    NOT_AFTER_AN_INITIAL,
     WORDS,
     Language,
     chat_folded,
@@ -167,8 +168,9 @@ def curiosity_tone(goal_text: str) -> Tone:
     return "playful"
 
 
-# Sentence ends (a question mark, a full stop, an exclamation, an ellipsis) before a new sentence.
-_SENTENCE_END = re.compile(r"(?<=[.!?…])\s+(?=\S)")
+# Sentence ends (a question mark, a full stop, an exclamation, an ellipsis) before a new sentence;
+# not an initial's ("la facture de M. Moreau" was cut there: probe conversation of a plumbing firm).
+_SENTENCE_END = re.compile(rf"(?<=[.!?…]){NOT_AFTER_AN_INITIAL}\s+(?=\S)")
 
 
 def sentence_around(text: str, start: int, end: int) -> str:

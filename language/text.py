@@ -404,6 +404,12 @@ MODALS = folded_words(
 )
 
 
+# Not after the full stop of an initial or a title before a name ("M. Guérin", "Dr. Weber"): a
+# lookbehind for the patterns that find where a sentence ends (language/questions.py,
+# language/answers.py).
+NOT_AFTER_AN_INITIAL = r"(?<!\b[A-Z]\.)(?<!\b(?:Dr|Mr|Ms|St)\.)(?<!\b(?:Mme|Mrs)\.)"
+
+
 # Conjunctions opening a clause of time or of condition, both languages: such a clause situates
 # what is said ("quand je suis malade, je demande à qui ?", "where do we keep them when they
 # arrive?"), it is not what is asked or answered.

@@ -2117,3 +2117,16 @@ def test_a_favourite_said_in_the_plural_answers_from_its_subject() -> None:
     told = "Ohhh vous êtes trop chous 🥹💕💕 Mes fleurs préférées c'est les renoncules !!!"
     assert link(said("Charlotte", told), flower) == ("g-f", "subject_author")
     assert fragment(answer_text(told), flower) == "les renoncules"
+
+
+def test_being_somewhere_from_the_subject_is_not_where_they_live() -> None:
+    """ "bonjour, je suis sur intervention d'urgence, fuite chez client avenue de Grammont" from
+    Andrei was stored as where he lives (probe conversation of a plumbing firm, 2026-11-28, night);
+    "moi j'habite à Saint-Avertin…" answers, and "je suis à Lyon" answers where one is based."""
+    home = asked_as_read("Eko, Andrei il habite où déjà ?", "h")
+    told = "bonjour, je suis sur intervention d'urgence, fuite chez client avenue de Grammont"
+    assert link(said("Andrei", told), home) is None
+    told = "moi j'habite à Saint-Avertin, rue de Cormery, à côté de la boulangerie"
+    assert link(said("Andrei", told), home) == ("g-h", "subject_author")
+    base = asked_as_read("Eko, où est basée Inès ?", "b")
+    assert link(said("Inès", "je suis à Lyon, près de la gare"), base) == ("g-b", "subject_author")

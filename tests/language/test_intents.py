@@ -1043,3 +1043,12 @@ def test_a_capital_chat_c_reads_as_c_est() -> None:
     2026-11-28, night)."""
     flower = read_curiosity("C quoi la fleur préférée de Charlotte ?")
     assert flower is not None and fact_heading(flower) == "fleur préférée de Charlotte"
+
+
+def test_an_initial_ends_no_sentence_of_a_question() -> None:
+    """ "Eko, c'est combien déjà la facture de M. Moreau pour la chaudière Viessmann ?" became the goal
+    "Moreau pour la chaudière Viessmann ?" (probe conversation of a plumbing firm, 2026-11-28,
+    night); chat's "t la ?" checks that Eko is there."""
+    bill = read_curiosity("Eko, c'est combien déjà la facture de M. Moreau pour la chaudière Viessmann ?")
+    assert bill is not None and bill.text.startswith("c'est combien déjà la facture de M. Moreau")
+    assert intent_of("Eko t la ?") == "presence"
