@@ -164,7 +164,12 @@ _GREETINGS = _phrases(
 # Words of thanks, the German, Spanish and Italian ones a team borrows too ("danke Sandrine!"), and
 # what strengthens them ("thanks a mil", "merci mille fois"); the answer rules read them too:
 # language/answers.py.
-THANKS_WORDS = folded_words("merci cimer thanks thank thx cheers ty danke gracias grazie")
+# … borrowed from the languages a team speaks, too ("jërëjëf Eko", Wolof, was stored as an answer:
+# probe conversation of an NGO).
+THANKS_WORDS = folded_words(
+    "merci cimer thanks thank thx cheers ty danke gracias grazie obrigado obrigada bedankt dank tack "
+    "dziekuje spasibo arigato shukran asante jerejef"
+)
 THANKS_INTENSIFIERS = (
     "beaucoup", "bien", "encore", "mille fois", "a lot", "a million", "a mil", "a bunch", "a ton",
     "so much", "very much", "loads", "again",

@@ -221,7 +221,11 @@ def _guesses_after(asking: list[str]) -> bool:
 # "c'est" and an interrogative ("c'est quand le séminaire ?"), besides "c'est qui / quoi" above.
 _ASKING_COPULA = re.compile(r"c'?est (?:quand|ou|combien|comment|pourquoi)\b")
 _BUT = re.compile(
-    r"(?<![\w'])(?:mais|but)[\s,]+(?:(?:bon|bref|du coup|en fait|alors|well|so)[\s,]+)?", re.IGNORECASE
+    r"(?<![\w'])(?:mais|but)[\s,]+(?:(?:bon|bref|du coup|en fait|alors|well|so)[\s,]+)?"
+    # … or a dash ("Sorry to jump in — Eko, how long is customs clearance taking?": probe
+    # conversation of an NGO, the apology read as the subject)
+    r"|\s[—–-]\s+",
+    re.IGNORECASE,
 )
 
 
@@ -285,8 +289,8 @@ def asked_part(text: str) -> str:
     # a preamble before "mais" / "but" and a question ("jsp si tu sais mais c'est qui le DPO ?",
     # "sorry to bother you but who runs the canteen?"): the question is what asks
     for found in _BUT.finditer(part):
-        rest = fold(normalise_quotes(part[found.end() :]))
+        rest = fold(normalise_quotes(part[found.end() :])).lstrip(" ,")
         asks = rest.startswith(_QUESTION_STARTS["fr"] + _QUESTION_STARTS["en"]) or _ASKING_COPULA.match(rest)
         if asks and "?" not in part[: found.start()]:
-            return part[found.end() :].strip()
+            return part[found.end() :].strip(" ,")
     return part.strip()

@@ -1052,3 +1052,14 @@ def test_an_initial_ends_no_sentence_of_a_question() -> None:
     bill = read_curiosity("Eko, c'est combien déjà la facture de M. Moreau pour la chaudière Viessmann ?")
     assert bill is not None and bill.text.startswith("c'est combien déjà la facture de M. Moreau")
     assert intent_of("Eko t la ?") == "presence"
+
+
+def test_an_apology_before_a_dash_is_no_part_of_the_question() -> None:
+    """ "Sorry to jump in — Eko, how long is customs clearance taking in Dakar these days?" was about
+    "Sorry" (probe conversation of an NGO, 2026-11-28, night); thanks borrowed from a team's
+    languages are thanks ("jërëjëf Eko" was stored as the answer to the next question)."""
+    customs = read_curiosity(
+        "Sorry to jump in — Eko, how long is customs clearance taking in Dakar these days?", "en"
+    )
+    assert customs is not None and customs.text.startswith("how long is customs clearance")
+    assert intent_of("jërëjëf Eko") == "thanks"
