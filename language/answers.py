@@ -983,6 +983,9 @@ def says_something(raw: str, text: str, language: Language = "fr", bot_name: str
     thanked = _THANKING.sub(" ", text)
     if thanked != text and not _holds_content(thanked):
         return False  # "Ah top merci Catherine !! et merci Eko 🙏": thanks, to someone else too
+    folded_thanks = _THANKING.sub(" ", fold(text))
+    if folded_thanks != fold(text) and not _holds_content(folded_thanks):
+        return False  # thanks written with accents the folded list has not ("jërëjëf Eko", Wolof)
     if _SAID_OF_YOU.match(fold(thanked)) or _PRAISE.match(fold(thanked)):
         return False  # "Cheers Eko, you're a star", "merci t'es un amour": said of Eko, no value
     first = _CLAUSE_BREAK.split(thanked.strip(" ,.!"), maxsplit=1)

@@ -2130,3 +2130,14 @@ def test_being_somewhere_from_the_subject_is_not_where_they_live() -> None:
     assert link(said("Andrei", told), home) == ("g-h", "subject_author")
     base = asked_as_read("Eko, où est basée Inès ?", "b")
     assert link(said("Inès", "je suis à Lyon, près de la gare"), base) == ("g-b", "subject_author")
+
+
+def test_thanks_written_with_accents_answer_nothing() -> None:
+    """ "jërëjëf Eko" (Wolof thanks) was stored as how long customs clearance takes (probe
+    conversation of an NGO, 2026-11-28, night): the thanks are read folded too."""
+    customs = AskedQuestion(
+        "g-c", "how long is customs clearance taking in Dakar these days?", "Dakar", ASKED_AT, "m-c", "manner"
+    )
+    assert link(said("Moussa", "jërëjëf Eko"), customs, language="en") is None
+    meeting = asked_as_read("Eko, c'est quand la réunion ?", "r")
+    assert link(said("Moussa", "Eko merci, c'est mardi"), meeting) == ("g-r", "mention")
