@@ -677,8 +677,7 @@ def _names_and_states(text: str, question: AskedQuestion, language: Language) ->
     if not (question.subject and _names(text, question.subject) and _cued(text, question.facet, language)):
         return False
     head = _head_before_a_place(question)
-    copula = any(re.search(rf"(?<![\w']){_COPULA[lang]}\s", fold(text)) for lang in _BOTH[language])
-    if head is not None and head not in set(terms(text)) and not copula:
+    if head is not None and head not in set(terms(text)) and not _has_copula(text, language):
         # the subject is a place situating the noun asked about ("c'est qui le médecin référent des
         # dialyses à Mercy ?"): naming the place and a word of the question, with neither that noun
         # nor a copula stating something, is not answering ("Départ 10h15 Steve + Kader, retour
@@ -708,6 +707,12 @@ def _names_and_states(text: str, question: AskedQuestion, language: Language) ->
     return (
         _relates(text, question, language) or not topic_terms(question) or _describes(question) or valued
     ) and _states_about(text, question, language)
+
+
+def _has_copula(text: str, language: Language) -> bool:
+    """``text`` states something with a copula, in either language ("c'est", "est", "is")."""
+    folded = fold(text)
+    return any(re.search(rf"(?<![\w']){_COPULA[lang]}\s", folded) for lang in _BOTH[language])
 
 
 def _head_before_a_place(question: AskedQuestion) -> str | None:
@@ -1796,8 +1801,9 @@ def _names_no_origin(text: str, question: AskedQuestion) -> bool:
     if question.facet != "origin":
         return False
     return not any(
-        word[:1].isupper() and not is_common_word(word) for word in LETTERS.findall(text)
-    ) and not any(word[:1].isupper() and fold(word) in _COMPASS for word in LETTERS.findall(text))
+        word[:1].isupper() and (not is_common_word(word) or fold(word) in _COMPASS)
+        for word in LETTERS.findall(text)
+    )
 
 
 # The points of the compass, which name regions once capitalised ("il vient du Nord").

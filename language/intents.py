@@ -22,6 +22,7 @@ from language.text import (
     FUNCTION_WORDS,
     INFINITIVE_ENDING,
     INTERROGATIVES,
+    SUBJECT_CLITICS,
     Language,
     fold,
     folded_words,
@@ -260,9 +261,9 @@ _PRESENCE = _phrases(
     r"tu es toujours la",
     r"t es toujours la",
     r"es tu la",
+    r"t la(?= $)",  # chat's "t'es là" closing it ("Eko t la ?": probe conversation of a plumbing firm)
     # the formal "vous" ("Eko, BONJOUR. Vous êtes là ce matin ?" was kept as a curiosity: probe
     # conversation of a town hall)
-    r"t la(?= $)",  # chat's "t'es là" closing it ("Eko t la ?": probe conversation of a plumbing firm)
     r"vous etes la",
     r"etes vous la",
     r"vous etes toujours la",
@@ -801,7 +802,9 @@ def laughs(text: str) -> bool:
     return _LAUGHTER.search(_REPEATED_LETTER.sub(r"\1", text)) is not None
 
 
-_CLAUSE_SUBJECTS = folded_words("je j tu il ils elle elles on nous vous ca c i you he she we they it")
+# Subjects opening a clause: the subject clitics but the reflexive, their elided forms, the English
+# pronouns.
+_CLAUSE_SUBJECTS = (SUBJECT_CLITICS - {"se"}) | folded_words("j c i you he she we they it")
 
 
 def _embedded_interrogatives(words: list[str]) -> bool:
