@@ -105,9 +105,11 @@ _CUES: tuple[tuple[str, str], ...] = (
     ),
     # "ans" after a number names a group ("les moins de 13 ans"), it asks no age
     ("age", r" (?:quel age|age|how old|(?<!\d )ans) "),
+    # "how long" is "combien de temps": a quantity of time, not a manner (probe conversation of
+    # an NGO: "how long is customs clearance taking?" was read as how it is done)
     (
         "quantity",
-        r" (?:combien (?:de|d)|how many|nombre (?:de|d)|capacite|capacity|on est combien|"
+        r" (?:combien (?:de|d)|how many|how long|nombre (?:de|d)|capacite|capacity|on est combien|"
         r"(?:on )?peut etre combien|sont combien|ont combien) ",
     ),
     # A date asked in so many words wins over a verb of paying ("until which date is pollen.dev

@@ -72,6 +72,11 @@ from language.text import is_finite_verb
         ("quelle est l'heure de fermeture de la boutique ?", "hours"),
         ("what's the cut-off time for ward orders?", "hours"),
         ("c'est quoi la date limite pour le dossier ?", "date"),
+        # "how long" is "combien de temps", a quantity of time, not how it is done (probe
+        # conversation of an NGO: "how long is customs clearance taking?")
+        ("how long is customs clearance taking?", "quantity"),
+        ("combien de temps prend le dédouanement ?", "quantity"),
+        ("how does customs clearance work?", "manner"),
     ],
 )
 def test_facet_cues(text: str, facet: str) -> None:
