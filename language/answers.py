@@ -993,6 +993,8 @@ def says_something(raw: str, text: str, language: Language = "fr", bot_name: str
         return False  # thanks written with accents the folded list has not ("jërëjëf Eko", Wolof)
     if _SAID_OF_YOU.match(fold(thanked)) or _PRAISE.match(fold(thanked)):
         return False  # "Cheers Eko, you're a star", "merci t'es un amour": said of Eko, no value
+    if _only_said_of_you(thanked):
+        return False  # "merci hein, t'es un bon collègue", "super, merci t'es un schatzi"
     first = _CLAUSE_BREAK.split(thanked.strip(" ,.!"), maxsplit=1)
     if len(first) == 2 and is_parting_wish(first[0], bot_name):
         # a farewell before it, what follows is news for the room ("Eko, merci, bonne journée à
@@ -1018,6 +1020,21 @@ _PRAISE = re.compile(
 )
 # Where the first clause of a reply ends (a parting wish there: see says_something).
 _CLAUSE_BREAK = re.compile(r"\s*[,.!;]\s*")
+
+
+def _only_said_of_you(text: str) -> bool:
+    """A clause says what Eko is, the others hold no content: words to Eko after an interjection
+    ("merci hein, t'es un bon collègue 😄", "super, merci t'es un schatzi": probe conversations of
+    a garage and a veterinary clinic, both stored as the answer asked)."""
+    clauses = [clause for clause in _CLAUSE_BREAK.split(fold(text)) if clause.strip()]
+    of_you = [clause for clause in clauses if _SAID_OF_YOU.match(clause) or _PRAISE.match(clause)]
+    rest = [clause for clause in clauses if clause not in of_you and not laughs(clause)]
+    # interjections and fillers around the words to Eko say nothing ("hein", "allez")
+    return bool(of_you) and not any(
+        _holds_content(" ".join(w for w in LETTERS.findall(clause) if w not in FILLERS | DISCOURSE_WORDS))
+        or any(char.isdigit() for char in clause)
+        for clause in rest
+    )
 
 
 def _holds_content(text: str) -> bool:

@@ -13,12 +13,14 @@ Marmotte") is an action.
 from __future__ import annotations
 
 import re
+from itertools import pairwise
 from typing import Literal, get_args
 
 from language.facets import read_facet
 from language.mentions import mention_spans, strip_mention
 from language.questions import asked_part, is_question
 from language.text import (
+    FILLERS,
     FUNCTION_WORDS,
     INFINITIVE_ENDING,
     INTERROGATIVES,
@@ -237,7 +239,11 @@ _OPINION = _phrases(
     r"qu est ce qu on \w+ (?:ce soir|ce midi|ce matin|cet aprem|demain|aujourd hui|ce week end|ce we)",
     r"qui (?:est|serait) (?:chaud|chaude|partant|partante|dispo|motive|motivee)",
     r"ca (?:te|vous) dit",
-    r"on va ou",
+    # where the group goes now, or to eat ("on va où ce midi ?"), not where one goes for a purpose
+    # ("on va où pour faire passer le CT à la Golf ?": probe conversation of a garage, read as asking
+    # Eko's opinion)
+    r"on va ou(?= $| (?:ce soir|ce midi|ce matin|cet aprem|demain|aujourd hui|ce week end|ce we|manger|"
+    r"boire|dejeuner|diner|apres)(?![^ ]))",
     r"on mange ou",
     r"on mange quoi",
     # what the group does in the hours ahead is the group's plan to make ("on commande quoi ce
@@ -399,6 +405,16 @@ _WELLBEING_PHRASES = (
     r"how (?:ya|you|are you|r u|are ya) (?:going|doing|travelling)",
     r"how s it going",
     r"how (?:s|are|is) things",
+    # the same borrowed from the languages a team speaks, as their thanks are (probe conversation
+    # of a wine estate: "Eko hola! qué tal, ça va ce matin ?" was kept as a curiosity)
+    r"que tal",
+    r"como estas",
+    r"come va",
+    r"come stai",
+    r"wie gehts?",
+    r"wie geht s",
+    r"tudo bem",
+    r"labas",
     r"what s up",
     r"whats up",
     r"(?:t as|tu as|as tu) passe une? bon(?:ne)?",
@@ -734,6 +750,10 @@ def _bare_alternative(said: str, words: list[str]) -> bool:
         return False
     if words[0] in _OR or words[-1] in _OR:
         return False  # "Pollen ou ?": a "où" written without its accent, not two sides
+    if any(word in _OR and after in FILLERS - {"bien"} for word, after in pairwise(words)):
+        # nor before an adverb ("on achète les pneus ou déjà ?": probe conversation of a garage,
+        # read as a choice asked of Eko); "ou bien" is "or"
+        return False
     written = [word for _, word in words_as_written(said) if not word[:1].isupper()]
     return not any(
         word in ("c", "est") or is_verb_form(word) or is_english_verb_form(fold(word)) for word in written
@@ -814,6 +834,10 @@ def _embedded_interrogatives(words: list[str]) -> bool:
     return all(i + 1 < len(words) and words[i + 1] in _CLAUSE_SUBJECTS for i in places)
 
 
+# A question mark in a run of marks with no "!" in it.
+_QUESTION_MARK = re.compile(r"(?<![?!])\?+(?![?!])")
+
+
 def _between_alternatives(words: list[str], conjunction: str) -> bool:
     """Every ``conjunction`` of ``words`` stands between two words of content."""
     places = [i for i, word in enumerate(words) if word == conjunction]
@@ -836,7 +860,9 @@ def intent_of(text: str, language: Language = "fr", bot_name: str = "Eko") -> In
         return "about_bot"
     said = asked_part(strip_mention(text, bot_name))
     words = _words_to(said, bot_name)
-    asks = "?" in said
+    # a "?" with a "!" beside it exclaims ("9°C ?! 😱": probe conversation of a veterinary clinic,
+    # stored as a curiosity); an interrogative word still asks ("c'est qui ce type ?!")
+    asks = _QUESTION_MARK.search(said) is not None
     joined = _joined(words)
     if not words:
         return "presence" if asks or not said.strip() else "small_talk"
@@ -881,7 +907,12 @@ def intent_of(text: str, language: Language = "fr", bot_name: str = "Eko") -> In
     greets = bool(_GREETINGS.search(joined) or set(words) & GREETING_WORDS)
     if not rest or (greets and all(word in DISCOURSE_WORDS for word in rest)):
         return "thanks" if _THANKS.search(joined) else "greeting"
-    if _SMALL_TALK.search(joined) and len(rest) <= 5:
+    # how Eko is doing, asked in as many words as it takes ("qué tal, ça va ce matin ?", "ça va ?
+    # bien reposé ce week-end ?"): the other words are counted, when none of them asks
+    besides_wellbeing = _WELLBEING.sub(" ", _joined(rest)).split()
+    if _SMALL_TALK.search(joined) and (
+        len(rest) <= 5 or (len(besides_wellbeing) <= 5 and not set(besides_wellbeing) & INTERROGATIVES)
+    ):
         return "small_talk"
     if asks and len(rest) == 2 and rest[0] in _CA:
         return "small_talk"  # "ça roule ?", "ça joue ?" (Swiss French): how it goes, of nothing named

@@ -646,6 +646,12 @@ def test_praise_of_eko_answers_nothing() -> None:
     flight = AskedQuestion("g-f", "Oliver repart à Londres quel jour ?", "Oliver", ASKED_AT, "m-f", "date")
     assert link(said("Oliver", "Thanks Eko, brilliant work today 👏"), flight) is None
     assert link(said("Inès", "Eko, vendredi 21"), flight) == ("g-f", "mention")
+    # after an interjection too (probe conversations of a garage and a veterinary clinic, 2026-11-29:
+    # "Eko, merci hein, t'es un bon collègue 😄" was stored as Youssef's qualification); a value
+    # beside the words to Eko still answers
+    assert link(said("Youssef", "Eko, merci hein, t'es un bon collègue 😄"), xray) is None
+    assert link(said("Maria", "super, merci Eko, t'es un schatzi 😄"), xray) is None
+    assert link(said("Sophie", "Eko, Marc Le Goff, t'es un amour"), xray) == ("g-x", "mention")
 
 
 def test_a_name_said_after_the_subject_answers_who() -> None:

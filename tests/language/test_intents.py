@@ -1063,3 +1063,34 @@ def test_an_apology_before_a_dash_is_no_part_of_the_question() -> None:
     )
     assert customs is not None and customs.text.startswith("how long is customs clearance")
     assert intent_of("jërëjëf Eko") == "thanks"
+
+
+def test_a_question_mark_beside_an_exclamation_mark_exclaims() -> None:
+    """ "9°C ?! 😱 faut checker les lots de Nobivac et de Rabisin alors. Bonjour Eko au fait" was kept
+    as a curiosity (probe conversation of a veterinary clinic, 2026-11-29); an interrogative word
+    still asks, and so do repeated question marks."""
+    surprise = "9°C ?! 😱 faut checker les lots de Nobivac et de Rabisin alors. Bonjour Eko au fait"
+    assert read_curiosity(surprise) is None
+    assert read_curiosity("Eko c'est qui le nouveau véto ?!") is not None
+    assert read_curiosity("Eko, Paul arrive quand ???") is not None
+
+
+def test_how_eko_is_doing_borrowed_or_with_a_time_is_small_talk() -> None:
+    """ "Eko hola! qué tal, ça va ce matin ?" was kept as a curiosity (probe conversation of a wine
+    estate, 2026-11-29): how it goes, in a language the team borrows from and for a time; a question
+    beside it still asks."""
+    assert intent_of("Eko hola! qué tal, ça va ce matin ?") == "small_talk"
+    assert intent_of("Eko ça va ? bien reposé ce week-end ?") == "small_talk"
+    assert intent_of("Eko ça va ? c'est quoi le wifi ?") == "information"
+
+
+def test_where_one_goes_for_a_purpose_is_asked_not_a_plan_or_a_choice() -> None:
+    """ "Eko on va où pour faire passer le CT à la Golf ?" and "Eko on achete les pneus ou deja ?"
+    were read as asking Eko's opinion (probe conversations of a garage, 2026-11-29): where one goes
+    for a purpose is asked; the folded "ou" before an adverb is "où". Where the group goes now, and
+    "ou bien" between two sides, are still Eko's take."""
+    technical_test = "Eko on va où pour faire passer le CT à la Golf une fois qu'elle est finie ?"
+    assert intent_of(technical_test) == "information"
+    assert intent_of("Eko on achete les pneus ou deja ?") == "information"
+    assert intent_of("Eko, on va où ce midi ?") == "opinion"
+    assert intent_of("Eko pizza ou bien sushi ce soir ?") == "opinion"
