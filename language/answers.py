@@ -479,6 +479,13 @@ def find_answer(
         about = [q for q in fitting if _relates(text, q, language)] or [
             q for q in fitting if set(terms(text)) & set(terms(q.text))
         ]
+        if not about and len(fitting) > 1:
+            # a proper name alone answers the one open question asking who or which place, not
+            # the latest asking another thing ("Eko, Froid Service Alsace, à Horbourg-Wihr" after
+            # "qui on appelle quand le frigo tombe en panne ?" then "Élodie a fait sa thèse sur quel
+            # sujet ?": probe conversation of a veterinary clinic, stored as her thesis)
+            by_name = [q for q in fitting if q.facet in _NAMES_ANSWER]
+            about = by_name if len(by_name) == 1 and _only_a_name(_first_clause(text)) else []
         return _answer((about or fitting)[0], "mention", told, language) if fitting else None
     # Not naming Eko, a reply in a past tense to a question in the present speaks of something
     # over ("le séminaire c'était génial l'an dernier" to "c'est quand le séminaire ?").
@@ -1759,6 +1766,10 @@ def _asks_who(question: AskedQuestion) -> bool:
 _DESCRIBED_ANYHOW = frozenset({None, "identity", "definition", "other", "agent", "participant"})
 
 
+# The facets a proper name alone answers: who, whom, where, for whom one works, what it is called.
+_NAMES_ANSWER = frozenset({"identity", "agent", "participant", "place", "origin", "employer", "name"})
+
+
 # A phone number (French or international) and an e-mail address: values that say their channel.
 _PHONE_NUMBER = re.compile(r"(?<![\w+])(?:\+\d{2}\s?|0)[1-9](?:[\s.-]?\d{2}){4}(?!\d)")
 _EMAIL_ADDRESS = re.compile(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+")
@@ -1886,7 +1897,9 @@ def _names_a_place(text: str, question: AskedQuestion) -> bool:
         if present_frame(words) or set(words) & _FOR_A_TIME:
             return False
         clause = clause[index[staying.end()] :]
-    opening = re.match(r"(?:je|j['’]|i)\s*([^\W\d_]+)\s+", clause, re.IGNORECASE)
+    # "moi" may stress the subject first ("moi je suis de Logroño": probe conversation of a wine
+    # estate, not taken from the very person asked about)
+    opening = re.match(r"(?:moi\s*,?\s*)?(?:je|j['’]|i)\s*([^\W\d_]+)\s+", clause, re.IGNORECASE)
     if opening is not None:
         verb = fold(opening.group(1))
         asked = [word for word in tokens(question.text) if word not in FUNCTION_WORDS]

@@ -176,7 +176,9 @@ _CUES: tuple[tuple[str, str], ...] = (
         r"(?:est|es|suis|etait) nee? (?:ou|dans quelle ville|dans quel pays)|where was \w+ born|born where|"
         r"a grandi|grandi|(?:de )?quelle region|come[s]? from|grew up|grow up|"
         # "is Wren working from Porto?" asks where she works (below), not where she comes from
-        r"(?:is|are) (?:\w+ ){1,3}(?<!working )(?<!work )from|"
+        # nor "from" in a noun phrase before the verb ("which tank is the pinot from Charmes going
+        # into?": probe conversation of a wine estate, read as where the pinot comes from)
+        r"(?:is|are) (?:\w+ ){1,3}(?<!working )(?<!work )from(?! (?:\w+ ){1,2}\w+ing )|"
         r"where s (?:\w+ ){1,3}from|"
         r"village|bled|patelin|"
         r"ville natale|pays natal|hometown) ",

@@ -176,6 +176,44 @@ def test_a_mention_goes_to_the_question_it_is_about_else_the_latest() -> None:
     )
 
 
+def test_a_name_alone_goes_to_the_open_question_a_name_answers() -> None:
+    """ "Eko, Froid Service Alsace, à Horbourg-Wihr" answered who to call when the fridge breaks down,
+    asked before "Élodie a fait sa thèse sur quel sujet ?" (probe conversation of a veterinary
+    clinic, 2026-11-29: stored as her thesis); anything else still goes to the latest."""
+    fridge = AskedQuestion(
+        "g-fridge",
+        "On appelle qui quand le frigo des vaccins tombe en panne ?",
+        "frigo des vaccins",
+        ASKED_AT - timedelta(minutes=2),
+        "m-fridge",
+        "identity",
+    )
+    thesis = AskedQuestion(
+        "g-thesis", "Élodie a fait sa thèse sur quel sujet ?", "Élodie", ASKED_AT, "m-t", "definition"
+    )
+    assert link(said("Maria", "Eko, Froid Service Alsace, à Horbourg-Wihr"), fridge, thesis) == (
+        "g-fridge",
+        "mention",
+    )
+    assert link(said("Maria", "Eko, la leptospirose chez le chien"), fridge, thesis) == (
+        "g-thesis",
+        "mention",
+    )
+
+
+def test_a_stressed_moi_before_je_suis_de_names_an_origin() -> None:
+    """ "moi je suis de Logroño, en la Rioja" from Javier to "Javier il vient d'où exactement en
+    Espagne ?" was not taken (probe conversation of a wine estate, 2026-11-29)."""
+    origin = asked_as_read("Eko, Javier il vient d'où exactement en Espagne ?", "o")
+    assert link(
+        said("Javier", "moi je suis de Logroño, en la Rioja, tierra de vino también 😉🍷"), origin
+    ) == (
+        "g-o",
+        "subject_author",
+    )
+    assert link(said("Javier", "moi je suis de passage"), origin) is None
+
+
 def test_the_answer_text_and_its_fragment() -> None:
     assert answer_text("Eko, ben c'est le bleu !") == "c'est le bleu"
     assert answer_text("Eko, pour info Karim vit à Lyon") == "Karim vit à Lyon"

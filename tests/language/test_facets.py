@@ -77,6 +77,9 @@ from language.text import is_finite_verb
         ("how long is customs clearance taking?", "quantity"),
         ("combien de temps prend le dédouanement ?", "quantity"),
         ("how does customs clearance work?", "manner"),
+        # "from" in a noun phrase before the verb is no origin (probe conversation of a wine estate)
+        ("which tank is the pinot from Charmes going into?", "definition"),
+        ("is Tom from Spain?", "origin"),
     ],
 )
 def test_facet_cues(text: str, facet: str) -> None:
