@@ -37,6 +37,7 @@ from language.text import (
     fold_with_map,
     folded_words,
     frequency,
+    in_dictionary,
     is_english_verb_form,
     is_finite_verb,
     is_infinitive,
@@ -237,6 +238,7 @@ def _subject(
         before = first - 2 if first >= 2 and words[first - 1][0] in _OF else first - 1
         # Only after a determiner: "qui pilote Toucan", "d'où vient Bettina" put a verb there.
         head = before >= 1 and words[before - 1][0] in DETERMINERS and words[before - 1][0] not in _OF
+        head = head and not _in_a_locution(words, before)
         if head and before in content and words[before][0] not in _KEPT_CUES and before not in names:
             first = before  # "le bureau de Lille": the noun right after a determiner heads the phrase
         elif (street := _street_before(words, first)) is not None:
@@ -277,6 +279,7 @@ def _subject(
             i
             for i in range(subject[0] + 1, subject[-1] + 1)
             if (i < subject[-1] and (is_finite_verb(words[i][1].casefold()) or words[i][0] in _ENGLISH_BE))
+            or _verb_after_a_noun_phrase(words, i)
             or _after_a_clitic(words, i)
             or _participle_of_be(words, subject[0], i)
         ),
@@ -290,6 +293,50 @@ def _subject(
     elif len(subject) > 1 and (_verb_before_asking(words, subject[-1]) or _closing_verb(words, subject)):
         subject = subject[:-1]  # "l'inventaire annuel tombe quand ?", "when does the sprint end?"
     return subject[0], subject[-1]
+
+
+def _in_a_locution(words: list[tuple[str, str]], index: int) -> bool:
+    """The noun at ``index`` ends a prepositional locution before "de" ("de la part de Centravet", "à
+    côté de", "au nom de"), no head of the phrase (probe conversation of a veterinary clinic: "qui
+    vient nous voir de la part de Centravet ?" was about "part de Centravet")."""
+    plain = tuple(folded for folded, _ in words[: index + 1])
+    return any(plain[-len(locution) :] == locution for locution in _LOCUTIONS)
+
+
+# Prepositional locutions ending with a noun before "de": a closed class of French grammar.
+_LOCUTIONS = tuple(
+    tuple(locution.split())
+    for locution in (
+        "de la part",
+        "a cote",
+        "en face",
+        "au lieu",
+        "a cause",
+        "au niveau",
+        "au sujet",
+        "a la place",
+        "au nom",
+        "a propos",
+        "en dehors",
+        "au cours",
+        "lors",
+    )
+)
+
+
+def _verb_after_a_noun_phrase(words: list[tuple[str, str]], index: int) -> bool:
+    """A word that spells a noun and a verb's present ("tombe", "livre", "passe") is the verb after a
+    noun phrase and before a preposition of place or time: "le frigo des vaccins tombe en panne"
+    (probe conversation of a veterinary clinic: the subject was "frigo des vaccins tombe en panne")."""
+    if not 2 <= index < len(words) - 1 or words[index + 1][0] not in _PLACE_OR_TIME_PREPOSITIONS:
+        return False
+    if words[index - 2][0] not in DETERMINERS | _OF or words[index - 1][0] in FUNCTION_WORDS:
+        return False
+    written = words[index][1].casefold()
+    return written.endswith("e") and in_dictionary(written[:-1] + "er")
+
+
+_PLACE_OR_TIME_PREPOSITIONS = folded_words("en a au aux dans sur chez vers avant apres")
 
 
 _DO = folded_words("do does did")

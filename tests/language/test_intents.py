@@ -1094,3 +1094,22 @@ def test_where_one_goes_for_a_purpose_is_asked_not_a_plan_or_a_choice() -> None:
     assert intent_of("Eko on achete les pneus ou deja ?") == "information"
     assert intent_of("Eko, on va où ce midi ?") == "opinion"
     assert intent_of("Eko pizza ou bien sushi ce soir ?") == "opinion"
+
+
+def test_a_noun_that_spells_a_verb_is_the_verb_after_a_noun_phrase() -> None:
+    """ "on appelle qui qd le frigo des vaccins tombe en panne ?" was about "frigo des vaccins tombe
+    en panne" (probe conversation of a veterinary clinic, 2026-11-29): "tombe" is a noun to
+    simplemma; after a noun phrase and before a preposition it is the verb."""
+    fridge = read_curiosity("Eko, on appelle qui qd le frigo des vaccins tombe en panne ?")
+    assert fridge is not None and fridge.subject == "frigo des vaccins"
+    room = read_curiosity("Eko, la salle de pause est où ?")
+    assert room is not None and room.subject == "salle de pause"
+
+
+def test_the_noun_of_a_prepositional_locution_heads_no_subject() -> None:
+    """ "qui vient nous voir de la part de Centravet ?" was about "part de Centravet" (probe
+    conversation of a veterinary clinic, 2026-11-29); the noun is the subject elsewhere."""
+    visitor = read_curiosity("Eko, qui vient nous voir de la part de Centravet ?")
+    assert visitor is not None and visitor.subject == "Centravet"
+    share = read_curiosity("Eko, la part de Paul c'est combien ?")
+    assert share is not None and share.subject == "part de Paul"
