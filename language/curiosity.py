@@ -213,7 +213,8 @@ def _subject(
     names = [
         i
         for i in content
-        if (words[i][0] in known or _capitalised_name(words, i)) and not _letter_compound(words, i, said)
+        if ((words[i][0] in known or _capitalised_name(words, i)) and not _letter_compound(words, i, said))
+        or _digits_then_capitals(words, i, said)
     ]
     # A name right after an interrogative determiner is what is asked ("quelle CI utilise l'équipe
     # Origami ?", "which IDE does Paul use?"), not the subject, when another name is there.
@@ -448,6 +449,14 @@ def _letter_compound(words: list[tuple[str, str]], index: int, said: str) -> boo
         after[:1].islower()
         and re.search(rf"(?<!\w){re.escape(words[index][1])}-{re.escape(after)}", said) is not None
     )
+
+
+def _digits_then_capitals(words: list[tuple[str, str]], index: int, said: str) -> bool:
+    """Digits with letters written against them, a capital among those, are a name ("la 4eB elle a
+    quel PP déjà ?" was about "PP": probe conversation of a school, its classes "4eB", "5eB")."""
+    if not words[index][1].isdigit() or not _glued(words, index, said):
+        return False
+    return any(char.isupper() for char in words[index + 1][1])
 
 
 def _glued(words: list[tuple[str, str]], index: int, said: str) -> bool:

@@ -1113,3 +1113,12 @@ def test_the_noun_of_a_prepositional_locution_heads_no_subject() -> None:
     assert visitor is not None and visitor.subject == "Centravet"
     share = read_curiosity("Eko, la part de Paul c'est combien ?")
     assert share is not None and share.subject == "part de Paul"
+
+
+def test_digits_with_capitals_written_against_them_name_the_subject() -> None:
+    """ "la 4eB elle a quel PP déjà ?" was about "PP", its fact "PP : Mme Roussel" (probe conversation
+    of a school, 2026-11-29): a class named "4eB" is a name."""
+    form_tutor = read_curiosity("Eko la 4eB elle a quel PP déjà ?")
+    assert form_tutor is not None and form_tutor.subject == "4eB"
+    room = read_curiosity("Eko la salle 2B elle est où ?")
+    assert room is not None and room.subject == "salle 2B"
