@@ -10,6 +10,7 @@ import re
 from typing import Literal
 
 from language.text import (
+    FILLERS,
     FUNCTION_WORDS,
     INTERROGATIVES,
     NOT_AFTER_AN_INITIAL,
@@ -272,7 +273,12 @@ def asked_part(text: str) -> str:
         own_question = (
             is_question(rest)
             and _TAKEN_UP.match(fold(normalise_quotes(rest))) is None
-            and any(word not in FUNCTION_WORDS and word not in INTERROGATIVES for word in tokens(rest))
+            # a filler is no content ("…via l'ENT, c'est qui déjà ?": probe conversation of a school,
+            # nothing asked of anything)
+            and any(
+                word not in FUNCTION_WORDS and word not in INTERROGATIVES and word not in FILLERS
+                for word in tokens(rest)
+            )
         )
         if _SPEAKER_FIRST.match(fold(normalise_quotes(before))) and own_question and told:
             return rest.strip()

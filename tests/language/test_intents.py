@@ -1122,3 +1122,10 @@ def test_digits_with_capitals_written_against_them_name_the_subject() -> None:
     assert form_tutor is not None and form_tutor.subject == "4eB"
     room = read_curiosity("Eko la salle 2B elle est où ?")
     assert room is not None and room.subject == "salle 2B"
+
+
+def test_a_question_of_a_filler_alone_asks_of_the_preamble() -> None:
+    """ "Eko, je dois envoyer un mot à la PP des 4eB via l'ENT, c'est qui déjà ?" was read at "c'est
+    qui déjà ?", nothing asked of anything (probe conversation of a school, 2026-11-29)."""
+    tutor = read_curiosity("Eko, je dois envoyer un mot à la PP des 4eB via l'ENT, c'est qui déjà ?")
+    assert tutor is not None and tutor.subject == "PP des 4eB"
