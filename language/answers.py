@@ -1481,7 +1481,9 @@ def _answer(question: AskedQuestion, link: Link, text: str, language: Language) 
 # Sentence ends inside a reply (a full stop or an exclamation, then a capital); not the full stop
 # of an initial or a title before a name ("c'est M. Guérin, de chez Qualiconsult": probe
 # conversation of a building site, stored as "M").
-_SENTENCE_BREAK = re.compile(rf"(?<=[.!]){NOT_AFTER_AN_INITIAL}\s+(?=[A-ZÀ-Ý])")
+_SENTENCE_BREAK = re.compile(
+    rf"(?<=[.!]){NOT_AFTER_AN_INITIAL}\s+(?=[A-ZÀ-Ý])|(?<=[\U0001F300-\U0001FAFF\u2600-\u27BF\uFE0F])\s+(?=\w)"
+)
 
 
 def _same_direction_asked(text: str, question: AskedQuestion) -> bool:
@@ -1504,6 +1506,11 @@ def _sentence_answering(text: str, question: AskedQuestion, language: Language) 
         if (set(terms(sentence)) & set(terms(question.text)) or _same_direction_asked(sentence, question))
         and fits_facet(sentence, question.facet, language)
     ]
+    if not answering and question.facet in VALUE_FACETS:
+        # none says the question's words again: the one sentence holding a value of the kind asked
+        # ("je repars le 14 octobre, flight from CDG 🙂 gonna miss the jambon persillé" to "Mia
+        # elle repart quand en Australie ?": probe conversation of a wine estate)
+        answering = [sentence for sentence in sentences if fits_facet(sentence, question.facet, language)]
     return answering[0].rstrip(" .!") if len(answering) == 1 else text
 
 

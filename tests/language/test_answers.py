@@ -214,6 +214,16 @@ def test_a_stressed_moi_before_je_suis_de_names_an_origin() -> None:
     assert link(said("Javier", "moi je suis de passage"), origin) is None
 
 
+def test_an_emoji_ends_a_sentence_and_the_one_with_the_value_asked_is_the_answer() -> None:
+    """ "je repars le 14 octobre, flight from CDG 🙂 gonna miss the jambon persillé" from Mia was
+    stored whole (probe conversation of a wine estate, 2026-11-29): the sentence holding the date
+    asked is the answer."""
+    leaving = asked_as_read("Eko, Mia elle repart quand en Australie ?", "l")
+    told = "je repars le 14 octobre, flight from CDG 🙂 gonna miss the jambon persillé"
+    found = find_answer(said("Mia", told), (leaving,), window=WINDOW)
+    assert found is not None and found.text == "je repars le 14 octobre, flight from CDG 🙂"
+
+
 def test_the_answer_text_and_its_fragment() -> None:
     assert answer_text("Eko, ben c'est le bleu !") == "c'est le bleu"
     assert answer_text("Eko, pour info Karim vit à Lyon") == "Karim vit à Lyon"
