@@ -517,7 +517,9 @@ _TAGS = folded_words("non hein")
 # Tuesday?"): no interrogative asks anything.
 _GUESS = re.compile(
     r"^ ?(?:c est pas|ce n est pas|ce serait pas|c etait pas|ce ne serait pas|isn t it|wasn t it|"
-    r"is it not|was it not)(?![^ ])"
+    # … or offered as likely ("je sais pas moi, peut-être mille piasses? 😂" was kept as a curiosity,
+    # then asked to the room: probe conversation of a radio station)
+    r"is it not|was it not|peut etre|maybe|perhaps|probablement|probably|sans doute)(?![^ ])"
 )
 # Interrogatives that ask whatever surrounds them ("qui" and "que" also open relative clauses).
 _ASKING_WORDS = INTERROGATIVES - folded_words("qui que qu")

@@ -1129,3 +1129,12 @@ def test_a_question_of_a_filler_alone_asks_of_the_preamble() -> None:
     qui déjà ?", nothing asked of anything (probe conversation of a school, 2026-11-29)."""
     tutor = read_curiosity("Eko, je dois envoyer un mot à la PP des 4eB via l'ENT, c'est qui déjà ?")
     assert tutor is not None and tutor.subject == "PP des 4eB"
+
+
+def test_a_guess_offered_as_likely_asks_to_be_confirmed() -> None:
+    """ "Eko, je sais pas moi, peut-être mille piasses? 😂" was kept as a curiosity and asked to the
+    room (probe conversation of a radio station, 2026-11-29); an interrogative after "peut-être"
+    still asks."""
+    assert read_curiosity("Eko, je sais pas moi, peut-être mille piasses? 😂") is None
+    assert intent_of("Eko maybe Tuesday?") == "agreement"
+    assert read_curiosity("Eko, peut-être que tu sais où est Paul ?") is not None
