@@ -1594,6 +1594,8 @@ _TIME_COMPLEMENT = re.compile(
     + r"|demain|semaine|mois|soir|matin|midi|nuit)$",
     re.IGNORECASE,
 )
+# The preposition and articles joining a noun to its complement ("sponsoring de la météo").
+_NOUN_LINKS = folded_words("de du des d la le les l")
 _LOCATIVE_COMPLEMENT = re.compile(
     r"\s(?:sous|sur|dans|derrière|devant|près d[eu]|à côté d[eu]|au-dessus d[eu]|under|behind|next to|"
     r"above|below)\s",
@@ -1622,6 +1624,11 @@ def _named_form(text: str, subject: str) -> str | None:
     if head != subject.strip() and len(head.split()) > 1 and name_spans(text, head):
         return head
     words = subject.split()
+    # … or its nouns set side by side, the article and "de" left out ("le sponsoring météo" names
+    # "sponsoring de la météo": probe conversation of a radio station)
+    juxtaposed = " ".join(word for word in words if fold(word) not in _NOUN_LINKS)
+    if len(words) > 2 and len(juxtaposed.split()) == 2 and name_spans(text, juxtaposed):
+        return juxtaposed
     if len(words) > 2 and fold(words[0]) in _PRENOMINAL and name_spans(text, " ".join(words[1:])):
         return " ".join(words[1:])  # "the gas canisters" names "spare gas canisters"
     if (

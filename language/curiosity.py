@@ -293,7 +293,18 @@ def _subject(
         subject = [i for i in subject if i < verb]
     elif len(subject) > 1 and (_verb_before_asking(words, subject[-1]) or _closing_verb(words, subject)):
         subject = subject[:-1]  # "l'inventaire annuel tombe quand ?", "when does the sprint end?"
+    last = subject[-1]
+    if len(subject) > 1 and words[last][0] in _RATE_UNITS and words[last - 1][0] in _PER:
+        # a rate says how the value asked is counted, not what it is of ("combien on facture le
+        # sponsoring de la météo par mois ?": probe conversation of a radio station)
+        subject = [i for i in subject if i < last - 1]
     return subject[0], subject[-1]
+
+
+_PER = folded_words("par per a")
+_RATE_UNITS = folded_words(
+    "heure heures jour jours semaine semaines mois an ans annee annees hour day week month year"
+)
 
 
 def _in_a_locution(words: list[tuple[str, str]], index: int) -> bool:

@@ -224,6 +224,18 @@ def test_an_emoji_ends_a_sentence_and_the_one_with_the_value_asked_is_the_answer
     assert found is not None and found.text == "je repars le 14 octobre, flight from CDG 🙂"
 
 
+def test_a_subject_is_named_by_its_nouns_side_by_side_and_a_rate_is_no_part_of_it() -> None:
+    """ "Le sponsoring météo on le facture 1'200 francs par mois…" right after Eko asked "combien on
+    facture le sponsoring de la météo par mois ?" was not taken (probe conversation of a radio
+    station, 2026-11-29): the subject was "sponsoring de la météo par mois", and the nouns side by
+    side did not name it."""
+    sponsoring = asked_as_read("Eko, combien on facture le sponsoring de la météo par mois ?", "s")
+    assert sponsoring.subject == "sponsoring de la météo"
+    told = "Le sponsoring météo on le facture 1'200 francs par mois, minimum six mois de contrat."
+    assert link(said("Line", told), sponsoring) == ("g-s", "subject_named")
+    assert link(said("Line", "Le sponsoring on le facture au mois"), sponsoring) is None
+
+
 def test_the_answer_text_and_its_fragment() -> None:
     assert answer_text("Eko, ben c'est le bleu !") == "c'est le bleu"
     assert answer_text("Eko, pour info Karim vit à Lyon") == "Karim vit à Lyon"

@@ -24,7 +24,7 @@ MEASURED = {
 MEASURED_FRESH = {
     (False, "dev"): (1.000, 1.000),
     (False, "test"): (0.941, 0.667),
-    (True, "dev"): (1.000, 0.929),
+    (True, "dev"): (1.000, 0.964),  # 0.929 before nouns set side by side named a subject (11-29)
     (True, "test"): (1.000, 0.750),
 }
 
