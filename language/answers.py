@@ -529,9 +529,17 @@ def find_answer(
         # devkit's still on the old firmware, update it before you flash anything")
         return None
     for question in live:
-        if _names_and_states(text, question, language):
+        if _names_and_states(text, question, _language_of_both(text, question, language)):
             return _answer(question, "subject_named", told, language)
     return None
+
+
+def _language_of_both(text: str, question: AskedQuestion, language: Language) -> Language:
+    """The language the question and the reply are both clearly written in, else the Lobby's: "the
+    docs site is CC BY-SA 4.0" states its copula in English to "which licence does the docs site
+    use?" in a French-speaking Lobby (probe conversation of a software team)."""
+    asked_in = sentence_language(tokens(question.text))
+    return asked_in if asked_in is not None and asked_in == sentence_language(tokens(text)) else language
 
 
 # Warning interjections opening a message (a closed class of both languages).

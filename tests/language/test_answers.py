@@ -236,6 +236,16 @@ def test_a_subject_is_named_by_its_nouns_side_by_side_and_a_rate_is_no_part_of_i
     assert link(said("Line", "Le sponsoring on le facture au mois"), sponsoring) is None
 
 
+def test_a_statement_in_the_question_s_language_is_read_in_it() -> None:
+    """ "ok checked: the docs site is CC BY-SA 4.0, the code samples in it are MIT" to "which licence
+    does the docs site use?" in a French-speaking Lobby was not taken (probe conversation of a
+    software team, 2026-11-29): its copula is English."""
+    licence = asked_as_read("Eko, which licence does the docs site use?", "l")
+    told = "ok checked: the docs site is CC BY-SA 4.0, the code samples in it are MIT"
+    assert link(said("Lucía", told), licence) == ("g-l", "subject_named")
+    assert link(said("Lucía", "the docs site is down again"), licence) is None
+
+
 def test_the_answer_text_and_its_fragment() -> None:
     assert answer_text("Eko, ben c'est le bleu !") == "c'est le bleu"
     assert answer_text("Eko, pour info Karim vit à Lyon") == "Karim vit à Lyon"
