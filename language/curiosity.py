@@ -987,9 +987,15 @@ def fact_heading(curiosity: Curiosity) -> str:
         )
     ):
         return asked_as
+    # an English preposition stranded by the question closes nothing in a heading ("Kenji's FOSDEM
+    # talk about", from "what is Kenji's FOSDEM talk about?": probe conversation of a software team)
+    words = curiosity.topic.split()
+    if len(words) > 1 and words[-1].casefold() in _STRANDED:
+        return " ".join(words[:-1])
     return curiosity.topic
 
 
+_STRANDED = folded_words("about for with to of on at")
 _ASKING_WORDS = folded_words("qui quand ou comment pourquoi combien who when where how why")
 _WHAT = folded_words("quoi what")
 

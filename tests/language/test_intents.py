@@ -1138,3 +1138,10 @@ def test_a_guess_offered_as_likely_asks_to_be_confirmed() -> None:
     assert read_curiosity("Eko, je sais pas moi, peut-être mille piasses? 😂") is None
     assert intent_of("Eko maybe Tuesday?") == "agreement"
     assert read_curiosity("Eko, peut-être que tu sais où est Paul ?") is not None
+
+
+def test_a_preposition_stranded_by_an_english_question_closes_no_heading() -> None:
+    """ "What is Kenji's FOSDEM talk about?" headed its fact "Kenji's FOSDEM talk about : …" (probe
+    conversation of a software team, 2026-11-29)."""
+    talk = read_curiosity("Eko, what is Kenji's FOSDEM talk about?")
+    assert talk is not None and fact_heading(talk) == "Kenji's FOSDEM talk"
