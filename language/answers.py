@@ -1188,6 +1188,11 @@ def fragment(text: str, question: AskedQuestion, language: Language = "fr") -> s
     if named != text.strip():
         text = named  # "moi c'est le vert" → "le vert"
         folded, index = fold_with_map(text)
+    labelled = _LABEL.match(text)
+    if labelled and _names_asked(labelled.group(1), question):
+        # what was asked, then a colon: the value follows ("my talk: WebGPU rendering in the
+        # editor": probe conversation of a software team)
+        return labelled.group(2).strip(_CLOSING)
     if _only_a_noun_phrase(text, titles=question.facet == "preference"):
         # a favourite before a comment is the noun phrase ("les lasagnes de ma grand-mère, sans
         # hésiter", "Dune, sans hésiter"); any other answer keeps what it adds ("le 12 décembre, au
@@ -1219,6 +1224,10 @@ def fragment(text: str, question: AskedQuestion, language: Language = "fr") -> s
         if start == 0 or restated & said_before or _names_asked(text[since:start], question):
             return _without_restated_topic(text[end:].strip(_CLOSING), question)
     return text.strip(_CLOSING)
+
+
+# A short label, a colon, then what it labels.
+_LABEL = re.compile(r"^([^:]{1,40}?)\s*:\s+(\S.*)$", re.DOTALL)
 
 
 def _without_restated_topic(value: str, question: AskedQuestion) -> str:

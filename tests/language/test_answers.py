@@ -246,6 +246,16 @@ def test_a_statement_in_the_question_s_language_is_read_in_it() -> None:
     assert link(said("Lucía", "the docs site is down again"), licence) is None
 
 
+def test_what_was_asked_then_a_colon_labels_the_value() -> None:
+    """ "my talk: WebGPU rendering in the editor" from Kenji was stored as "their talk: WebGPU…"
+    (probe conversation of a software team, 2026-11-29); a label that asks nothing stays."""
+    talk = asked_as_read("Eko, what is Kenji's FOSDEM talk about?", "t")
+    assert fragment("my talk: WebGPU rendering in the editor", talk) == "WebGPU rendering in the editor"
+    assert fragment("ma couleur préférée : le bleu", COLOUR) == "le bleu"
+    home = asked_as_read("Eko, où habite Paul ?", "h")
+    assert fragment("Das weiss ich: à Lyon", home) == "Das weiss ich: à Lyon"
+
+
 def test_the_answer_text_and_its_fragment() -> None:
     assert answer_text("Eko, ben c'est le bleu !") == "c'est le bleu"
     assert answer_text("Eko, pour info Karim vit à Lyon") == "Karim vit à Lyon"
