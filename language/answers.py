@@ -955,6 +955,11 @@ _SPEAKER_SENTENCE = re.compile(r"(?:^|(?<=[.!?…]))\s*(?:je|j['’]|i|i['’]m)
 def answer_text(text: str, language: Language = "fr", bot_name: str = "Eko") -> str:
     """A message without Eko's name and the openers: "Eko, ben c'est le bleu !" → "c'est le bleu"."""
     said = _after_laughter(strip_mention(normalise_quotes(text), bot_name)).strip(_CLOSING)
+    # an aside opening the message tells where the speaker is, nothing of the answer ("(depuis la
+    # voiture) le commercial Centravet c'est Julien Ostermann": probe conversation of a clinic)
+    aside = _OPENING_ASIDE.match(said)
+    if aside and len(said[aside.end() :].split()) >= 4:
+        said = said[aside.end() :]
     folded, index = fold_with_map(said)
     first, other = _BOTH[language]
     opener = _OPENERS[first].match(folded) or _OPENERS[other].match(folded)
@@ -963,6 +968,7 @@ def answer_text(text: str, language: Language = "fr", bot_name: str = "Eko") -> 
     return _CHAT_COPULA.sub(r"\1c'est ", said.strip(_CLOSING), count=1)
 
 
+_OPENING_ASIDE = re.compile(r"^\s*\([^()\d]{1,60}\)\s*(?=\S)")
 # "c" or "cest" for "c'est" opening a chat reply ("c marc", "cest un outil de monitoring"), after
 # "moi" too ("moi c du 44" from the person asked about: probe conversation of a building site).
 _CHAT_COPULA = re.compile(r"^((?:moi|me),?\s+)?(?:c|cest)\s+(?=\S)", re.IGNORECASE)

@@ -256,6 +256,15 @@ def test_what_was_asked_then_a_colon_labels_the_value() -> None:
     assert fragment("Das weiss ich: à Lyon", home) == "Das weiss ich: à Lyon"
 
 
+def test_an_aside_opening_the_message_is_no_part_of_the_answer() -> None:
+    """ "(depuis la voiture) le commercial Centravet c'est Julien Ostermann…" was stored with its
+    aside (probe conversation of a veterinary clinic, 2026-11-29); an aside that may hold the
+    answer, with little after it, stays."""
+    told = "(depuis la voiture) le commercial Centravet c'est Julien Ostermann, il passe un mardi sur deux"
+    assert answer_text(told).startswith("le commercial Centravet")
+    assert answer_text("Eko (le bleu) je crois") == "(le bleu) je crois"
+
+
 def test_the_answer_text_and_its_fragment() -> None:
     assert answer_text("Eko, ben c'est le bleu !") == "c'est le bleu"
     assert answer_text("Eko, pour info Karim vit à Lyon") == "Karim vit à Lyon"
