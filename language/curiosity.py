@@ -586,8 +586,10 @@ def read_curiosity(
     if span is None:
         return None
     subject = _span(words, *span, said).strip("'’-")
-    if _only_numbers(subject):
-        return None  # "c'est combien 2+2 ?", "combien font 12 fois 8 ?": a sum, not a subject
+    if _only_numbers(subject) and reading.facet not in _NO_SUM_ASKED:
+        # "c'est combien 2+2 ?", "combien font 12 fois 8 ?": a sum, not a subject; where or when a
+        # thing so named is, is asked ("le 4x4 il est où ?", a vehicle)
+        return None
     asked = _asked_noun(words, span, said, reading.facet == "definition")
     # a participle put before its subject by the question is no part of what is asked ("où est
     # passé le carton ?" asks where the carton is; "quand commence le sprint ?" keeps its verb)
@@ -729,6 +731,10 @@ def _only_numbers(subject: str) -> bool:
     numbers = [word for word in words if word.isdigit() or word in NUMBER_WORDS]
     # at least one number: "type X" alone is no sum ("how many sheets of type X are coming?")
     return bool(numbers) and all(word in numbers or word in _ARITHMETIC for word in words)
+
+
+# The facets no sum answers: a subject written as numbers is then a thing's name.
+_NO_SUM_ASKED = frozenset({"place", "date", "hours", "identity", "agent", "employer", "contact"})
 
 
 # Subject clitics of people speaking or spoken to, never taking up the thing asked about ("il",

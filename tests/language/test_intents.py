@@ -1145,3 +1145,11 @@ def test_a_preposition_stranded_by_an_english_question_closes_no_heading() -> No
     conversation of a software team, 2026-11-29)."""
     talk = read_curiosity("Eko, what is Kenji's FOSDEM talk about?")
     assert talk is not None and fact_heading(talk) == "Kenji's FOSDEM talk"
+
+
+def test_a_thing_named_by_numbers_is_asked_where_it_is() -> None:
+    """ "Eko, le 4x4 il est où ?" was answered "Je ne sais pas" and kept as no curiosity, read as a
+    sum; a sum asked still is none."""
+    car = read_curiosity("Eko, le 4x4 il est où ?")
+    assert car is not None and car.subject == "4x4"
+    assert read_curiosity("Eko combien font 12 fois 8 ?") is None
