@@ -20,6 +20,7 @@ from language.answers import (
     AskedQuestion,
     Said,
     as_told,
+    asked_verb_opening,
     find_correction,
     fragment,
     said_by_the_subject,
@@ -98,6 +99,14 @@ def fact_text(
     written_topic = topic_of(goal, curiosity)
     topic = _capitalised(written_topic)
     question = asked_question(goal)
+    verb = asked_verb_opening(answer.text, question, language)
+    if verb is not None and verb in {fold(word) for word in written_topic.split()}:
+        # the subject saying it with the verb the heading already holds: said of them, whole
+        # ("Stefan joue dans l'orchestre depuis 2016…" rather than "Nombre de temps de Stefan joue
+        # dans l'orchestre dans l'orchestre depuis 2016…": probe conversation of an orchestra)
+        own = said_by_the_subject(question, answer.text, author)
+        if own is not None:
+            return templates.render("agent_fact", name=own[0], predicate=own[1], author=author or "?")
     value = as_told(fragment(answer.text, question, language), question, author)
     # "Capucine s'occupe de la paie", "Léo bosse sur la migration de Pingouin", "Greta grew up in
     # Gdansk" (from Greta's "I grew up in Gdansk"), "Yvan est à Vannes" (from "il est à Vannes"),

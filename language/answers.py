@@ -1135,6 +1135,18 @@ def _repeats_verb(verb: str, question: AskedQuestion, topic: set[str]) -> bool:
     return bool(topic & set(terms(verb))) or _said_again(fold(verb), tokens(question.text))
 
 
+def asked_verb_opening(text: str, question: AskedQuestion, language: Language = "fr") -> str | None:
+    """The question's own verb (folded) when the reply opens with it in the first person ("joue" of
+    "je joue dans l'orchestre depuis 2016" to "depuis combien de temps Stefan joue dans l'orchestre
+    ?"), else None."""
+    folded = fold(text)
+    for lang in _BOTH[language]:
+        opening = _FIRST_PERSON_VERB[lang].match(folded)
+        if opening is not None and _repeats_verb(opening.group(1), question, topic_terms(question)):
+            return opening.group(1)
+    return None
+
+
 _ADDRESSING = re.compile(r"\s*,\s*(?:tu|vous|you)\s+(?:peux|pouvez|peut|can|could|dois|devez|should)\b")
 
 

@@ -389,3 +389,17 @@ def test_a_verb_whose_subject_is_on_heads_no_clause() -> None:
     assert written(
         "Combien on facture un balayage ?", "balayage", "price", "85€ sur cheveux courts", "Stéphane"
     ) == ("Balayage : 85€ sur cheveux courts (d'après Stéphane)")
+
+
+def test_the_subject_saying_it_with_the_verb_the_heading_holds_is_said_of_them_whole() -> None:
+    """ "Je joue dans l'orchestre depuis 2016, donc bientôt neuf ans" from Stefan to "depuis combien
+    de temps Stefan joue dans l'orchestre ?" was written "Nombre de temps de Stefan joue dans
+    l'orchestre dans l'orchestre depuis 2016…" (probe conversation of an orchestra, replayed
+    2026-11-29); a heading without the verb keeps its value ("Taille de Samia : du 38…")."""
+    told = "Je joue dans l'orchestre depuis 2016, donc bientôt neuf ans"
+    assert written(
+        "Depuis combien de temps Stefan joue dans l'orchestre ?", "Stefan", "quantity", told, "Stefan"
+    ) == ("Stefan joue dans l'orchestre depuis 2016, donc bientôt neuf ans (d'après Stefan)")
+    assert written(
+        "Quelle taille de chaussures fait Samia ?", "Samia", "other", "Je fais du 38", "Samia"
+    ).startswith("Taille")
