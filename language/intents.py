@@ -415,6 +415,8 @@ _WELLBEING_PHRASES = (
     r"wie geht s",
     r"tudo bem",
     r"labas",
+    r"alles goed",
+    r"hoe gaat het",
     r"what s up",
     r"whats up",
     r"(?:t as|tu as|as tu) passe une? bon(?:ne)?",

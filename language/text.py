@@ -71,7 +71,13 @@ def normalise(text: str) -> str:
 
 _THOUSANDS = re.compile(r"(?<=\d)[ \u202f\u00a0](?=\d{3}(?!\d))")
 _KILO = re.compile(r"\b(\d+)\s?k(?=\W|€|$)", re.IGNORECASE)
-_DAY_MONTH = re.compile(r"\b(0?[1-9]|[12]\d|3[01])/(0?[1-9]|1[0-2])\b(?!/)")
+# … not a fraction of a measure ("la 1/2 journée de monte-meubles": probe conversation of a removal
+# company, read as the 1st of February; "3/4 d'heure")
+_DAY_MONTH = re.compile(
+    r"\b(0?[1-9]|[12]\d|3[01])/(0?[1-9]|1[0-2])\b(?!/)"
+    r"(?!\s*(?:d['’]\s*)?(?:journ|jour|heure|h\b|litre|kg|kilo|part|portion|pension|tarif|temps|page|"
+    r"douzaine|semaine|mois|an\b|ann[ée]e|day|hour|dozen|pint|cup|week|month|year))"
+)
 
 
 def folded_words(words: str) -> frozenset[str]:
@@ -404,10 +410,18 @@ MODALS = folded_words(
 )
 
 
-# Not after the full stop of an initial or a title before a name ("M. Guérin", "Dr. Weber"): a
+# Not after the full stop of an initial or a title before a name ("M. Guérin", "Dr. Weber"), nor of
+# a word cut short as French trades write them ("la dem. Dupont", "le cam. de 30 m³", "env. 70
+# cartons": probe conversation of a removal company, "Dupont ?" was kept as a curiosity): a
 # lookbehind for the patterns that find where a sentence ends (language/questions.py,
-# language/answers.py).
-NOT_AFTER_AN_INITIAL = r"(?<!\b[A-Z]\.)(?<!\b(?:Dr|Mr|Ms|St)\.)(?<!\b(?:Mme|Mrs)\.)"
+# language/answers.py). A closed class of written abbreviations, by length (a lookbehind is of one
+# width).
+NOT_AFTER_AN_INITIAL = (
+    r"(?<!\b[A-Z]\.)(?<!\b(?:Dr|Mr|Ms|St)\.)(?<!\b(?:Mme|Mrs)\.)"
+    r"(?<!\b(?i:cf|ex|nb|av|bd|ch)\.)"
+    r"(?<!\b(?i:dem|dém|env|cam|asc|tel|tél|etc|ref|réf|qté|qte|dép|dep|dpt|bât|bat|sté|ste|cie|apt|max|min)\.)"
+    r"(?<!\b(?i:appt|dept|fact|resp)\.)(?<!\b(?i:approx)\.)"
+)
 
 
 # Conjunctions opening a clause of time or of condition, both languages: such a clause situates

@@ -7,6 +7,7 @@ import pytest
 from language.curiosity import as_curiosity, asked_directly, fact_heading, in_third_person, read_curiosity
 from language.intents import asks_what_bot_is, intent_of
 from language.questions import is_question
+from language.text import normalise
 
 
 @pytest.mark.parametrize(
@@ -1153,3 +1154,21 @@ def test_a_thing_named_by_numbers_is_asked_where_it_is() -> None:
     car = read_curiosity("Eko, le 4x4 il est où ?")
     assert car is not None and car.subject == "4x4"
     assert read_curiosity("Eko combien font 12 fois 8 ?") is None
+
+
+def test_an_abbreviation_s_full_stop_ends_no_sentence() -> None:
+    """ "Eko, qui s'occupe de l'autorisation de stationnement pour la dem. Dupont ?" became the goal
+    "Dupont ?", asked to the room and answered by a gate code (probe conversation of a removal
+    company, 2026-11-29); "Eko, hoi ! alles goed vandaag ?" (Flemish) is small talk."""
+    parking = read_curiosity("Eko, qui s'occupe de l'autorisation de stationnement pour la dem. Dupont ?")
+    assert parking is not None and parking.text.startswith("qui s'occupe")
+    assert read_curiosity("Eko, tu es d'accord que le 20 m³ c'est le meilleur cam. de la boîte ? 😅") is None
+    assert intent_of("Eko, hoi ! alles goed vandaag ?") == "small_talk"
+
+
+def test_a_fraction_of_a_measure_is_no_date() -> None:
+    """ "c'est combien la 1/2 journée de MM chez Lemaire déjà ?" headed its fact "1 fevrier journée de
+    MM chez Lemaire" (probe conversation of a removal company, 2026-11-29)."""
+    half_day = read_curiosity("Eko, c'est combien la 1/2 journée de MM chez Lemaire déjà ?")
+    assert half_day is not None and "fevrier" not in fact_heading(half_day)
+    assert normalise("le 14/03 à 9h") == "le 14 mars à 9h"
