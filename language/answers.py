@@ -137,6 +137,11 @@ _WAIT = (
 )
 # Discourse markers that open an answer and carry nothing ("ben c'est le bleu", "hold on, he's in
 # Leeds").
+_GREETING_TO_THE_ROOM = (
+    r"(?:bonjour|bonsoir|salut|coucou|hello|hey|hi|morning|good morning)"
+    r"(?: (?:a tous|a toutes|a tous et a toutes|tout le monde|a tout le monde|la team|l equipe|everyone|all)"
+    r"|(?=\s*[.!]))"
+)
 _OPENERS = {
     "fr": re.compile(
         # "ok" in either language (both lists are read, language/answers.py answer_text)
@@ -144,11 +149,14 @@ _OPENERS = {
         rf"pour (?:ton|votre) info|pour information|fyi|{_WAIT}|"
         # a letter's salutation ("Chère Fanny, puisque la question m'est posée, j'ai enseigné…"
         # was stored as "Gérard : Chère Fanny": probe conversation of a library)
-        r"(?:cher|chere|chers|cheres|dear) [\w'’-]+(?=\s*,))\b[\s,!.…:]*)+"
+        r"(?:cher|chere|chers|cheres|dear) [\w'’-]+(?=\s*,)|"
+        # a greeting to the room ("Bonjour à tous. Eko, le code du portail…": probe conversation of
+        # a removal company, the statement after it went unread)
+        rf"{_GREETING_TO_THE_ROOM})\b[\s,!.…:]*)+"
     ),
     "en": re.compile(
         rf"^(?:(?:well|so|um|uh|oh|yes|yeah|hmm|ah|fyi|for your information|{_WAIT}|"
-        r"dear [\w'’-]+(?=\s*,))\b[\s,!.…:]*)+"
+        rf"dear [\w'’-]+(?=\s*,)|{_GREETING_TO_THE_ROOM})\b[\s,!.…:]*)+"
     ),
 }
 _CLOSING = " \t.!…,;:"

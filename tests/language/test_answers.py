@@ -265,6 +265,16 @@ def test_an_aside_opening_the_message_is_no_part_of_the_answer() -> None:
     assert answer_text("Eko (le bleu) je crois") == "(le bleu) je crois"
 
 
+def test_a_greeting_to_the_room_opens_nothing_of_the_reply() -> None:
+    """ "Bonjour à tous. Eko, le code du portail du dépôt de Roubaix est 4719B…" was read from its
+    greeting, and its statement about the depot went unread: it answered who filed the parking
+    request (probe conversation of a removal company, 2026-11-29)."""
+    parking = asked_as_read("Eko, qui a fait la demande d'arrêté de stationnement pour chez Dupont ?", "p")
+    told = "Bonjour à tous. Eko, le code du portail du dépôt de Roubaix est 4719B, il a été changé le 1er."
+    assert link(said("Philippe", told), parking) is None
+    assert answer_text("Bonjour à tous. Eko, c'est Nathalie") == "c'est Nathalie"
+
+
 def test_the_answer_text_and_its_fragment() -> None:
     assert answer_text("Eko, ben c'est le bleu !") == "c'est le bleu"
     assert answer_text("Eko, pour info Karim vit à Lyon") == "Karim vit à Lyon"
