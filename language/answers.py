@@ -164,6 +164,9 @@ _CLOSING = " \t.!…,;:"
 _NON_ANSWER = {
     "fr": re.compile(
         r"\b(?:aucune idee|(?:je )?(?:ne )?sais (?:pas|plus|rien)|j'en sais rien|chais pas|sais pas|"
+        # "demande à X" sends Eko elsewhere; the noun after a determiner does not ("j'ai déposé la
+        # demande à la mairie": probe conversation of a removal company)
+        r"(?<!la )(?<!une )(?<!ma )(?<!ta )(?<!sa )(?<!cette )(?<!notre )(?<!votre )(?<!leur )"
         r"demande(?:z)? (?:a|au|aux|plutot)|demande(?:z)?[- ](?:lui|leur)|bonne question|je me demande|"
         r"c'est prive|"
         # "pas sûr", "plus très sûre": the speaker is not sure (not "pas sur le wiki")
@@ -1729,7 +1732,10 @@ _ONESELF = re.compile(
     r"^(?:(?:c'est|c est|it's|it is|that's|that is)\s+)?(?:moi|me)(?![\w'])(?=\s+qui\b|\s+who\b|[^\w]*$|"
     # the speaker named with whom, since when or where ("c'est moi, avec Lina", "c'est moi depuis
     # mars", "moi, au secrétariat": probe conversation of a town hall, stored as "… : moi")
-    r"\s*,?\s*(?:avec|depuis|with|since|au|aux|a|en|at|in)\b)"
+    r"\s*,?\s*(?:avec|depuis|with|since|au|aux|a|en|at|in)\b|"
+    # … or telling what they did, in the first person ("c'est moi, j'ai déposé la demande à la mairie
+    # lundi": probe conversation of a removal company, read as not knowing)
+    r"\s*,\s*(?:j['’]|je\s|i\s|i['’]))"
 )
 
 

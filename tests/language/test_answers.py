@@ -16,6 +16,7 @@ from language.answers import (
     fragment,
     is_standalone,
     said_of_who,
+    says_not_knowing,
 )
 from language.curiosity import read_curiosity
 from language.intents import says_goodbye, speaks_of_bot
@@ -275,7 +276,16 @@ def test_a_greeting_to_the_room_opens_nothing_of_the_reply() -> None:
     assert answer_text("Bonjour à tous. Eko, c'est Nathalie") == "c'est Nathalie"
 
 
-def test_the_answer_text_and_its_fragment() -> None:
+def test_the_speaker_naming_themself_then_telling_what_they_did_answers_who() -> None:
+    """ "Eko, c'est moi, j'ai déposé la demande à la mairie de Lille lundi…" was read as sending Eko
+    elsewhere ("demande à") and not knowing (probe conversation of a removal company, 2026-11-29)."""
+    parking = asked_as_read("Eko, qui a fait la demande d'arrêté de stationnement pour chez Dupont ?", "p")
+    told = "Eko, c'est moi, j'ai déposé la demande à la mairie de Lille lundi"
+    found = find_answer(said("Nathalie", told), (parking,), window=WINDOW)
+    assert found is not None and found.link == "mention"
+    assert found.text.startswith("c'est Nathalie")  # who did it, for the fact to say
+    assert says_not_knowing("Eko, demande à Nathalie")
+
     assert answer_text("Eko, ben c'est le bleu !") == "c'est le bleu"
     assert answer_text("Eko, pour info Karim vit à Lyon") == "Karim vit à Lyon"
     assert fragment("c'est le bleu", COLOUR) == "le bleu"
