@@ -316,6 +316,15 @@ _UNFINISHED = re.compile(
     re.IGNORECASE,
 )
 _TRAILING = re.compile(r"[\W_]+$")
+# "avec" or "sans" closing a reply that said the other before stands for its object ("42 kg sans le
+# moteur, 58 avec": probe conversation of a glaciology lab, read as unfinished).
+_CONTRASTED = re.compile(r"\b(?:sans\b.*\bavec|avec\b.*\bsans|without\b.*\bwith|with\b.*\bwithout)\W*$")
+
+
+def _contrasted(folded: str) -> bool:
+    return _CONTRASTED.search(folded) is not None
+
+
 # What an answer looks like for the facets whose answers have a shape (any link): a date, a
 # number, a place, a cause. Closed word classes and digits, no vocabulary of any one subject.
 _NUMBER_WORDS = {
@@ -1009,7 +1018,9 @@ def says_something(raw: str, text: str, language: Language = "fr", bot_name: str
         return False
     if says_goodbye(raw, bot_name) and not any(char.isdigit() for char in text):
         return False  # "Right, grand so, I'm off for the evening. Night all, night Eko!"
-    if _TOPIC_SHIFT.match(folded) or _UNFINISHED.search(_TRAILING.sub("", text)):
+    if _TOPIC_SHIFT.match(folded) or (
+        _UNFINISHED.search(_TRAILING.sub("", text)) and not _contrasted(folded)
+    ):
         return False
     if _THANKS_FOR.match(folded):
         return False  # "Eko merci pour le résumé" right after a question
@@ -1246,17 +1257,27 @@ def fragment(text: str, question: AskedQuestion, language: Language = "fr") -> s
             # "le samedi je termine à 14h, après c'est l'astreinte…", "la clé est dans le coffre de
             # l'accueil, c'est Sophie qui a le code": the value asked is before it
             continue
-        said_before = set(terms(text[since:start]))
+        # in the clause right before it ("dans la boîte à clés à gauche de l'entrée, le code est
+        # envoyé par SMS" says the code is sent, not where the keys are: probe conversation of a
+        # hotel), or the one before that when nothing stands between ("ma couleur préférée, c'est…")
+        before = _last_clause_said(text[since:start])
+        said_before = set(terms(before))
         # what was asked, or its subject said again ("les accréds c'est Samir cette année" to "c'est
         # qui le responsable des accréditations ?": probe conversation of a festival crew)
         restated = topic | set(terms(question.subject or ""))
-        if start == 0 or restated & said_before or _names_asked(text[since:start], question):
+        if start == 0 or restated & said_before or _names_asked(before, question):
             return _without_restated_topic(text[end:].strip(_CLOSING), question)
     return text.strip(_CLOSING)
 
 
 # A short label, a colon, then what it labels.
 _LABEL = re.compile(r"^([^:]{1,40}?)\s*:\s+(\S.*)$", re.DOTALL)
+
+
+def _last_clause_said(text: str) -> str:
+    """The last clause of ``text`` holding a word of content."""
+    clauses = [clause for clause in re.split(r"[,;:]", text) if terms(clause)]
+    return clauses[-1] if clauses else text
 
 
 def _without_restated_topic(value: str, question: AskedQuestion) -> str:

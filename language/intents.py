@@ -145,7 +145,11 @@ _LEAVING_PHRASES = (
     r"good ?night|night (?:all|everyone|folks|team)|night(?= $)"
 )
 _LEAVING = _phrases(_LEAVING_PHRASES)
-GREETING_WORDS = folded_words("salut bonjour bonsoir coucou hello hey hi yo hola wesh re bye ciao")
+GREETING_WORDS = folded_words(
+    "salut bonjour bonsoir coucou hello hey hi yo hola wesh re bye ciao"
+    # borrowed as the thanks are ("milesker Eko, agur !", Basque: probe conversation of a hotel)
+    " agur kaixo aupa tschuss moien"
+)
 # Wishes said when parting ("bonne journée à tous", "à demain", "see you"; the answer rules read them
 # too: language/answers.py).
 _PARTING_PHRASES = (
@@ -171,7 +175,7 @@ _GREETINGS = _phrases(
 # probe conversation of an NGO).
 THANKS_WORDS = folded_words(
     "merci cimer thanks thank thx cheers ty danke gracias grazie obrigado obrigada bedankt dank tack "
-    "dziekuje spasibo arigato shukran asante jerejef"
+    "dziekuje spasibo arigato shukran asante jerejef milesker trugarez"
 )
 THANKS_INTENSIFIERS = (
     "beaucoup", "bien", "encore", "mille fois", "a lot", "a million", "a mil", "a bunch", "a ton",

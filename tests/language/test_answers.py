@@ -286,6 +286,25 @@ def test_the_speaker_naming_themself_then_telling_what_they_did_answers_who() ->
     assert found.text.startswith("c'est Nathalie")  # who did it, for the fact to say
     assert says_not_knowing("Eko, demande à Nathalie")
 
+
+def test_a_closing_with_or_without_that_the_reply_contrasted_is_finished() -> None:
+    """ "Eko, 42 kg sans le moteur, 58 avec." was read as unfinished (probe conversation of a
+    glaciology lab, 2026-11-29); a reply ending on a bare preposition still is."""
+    drill = asked_as_read("Eko, combien pèse le carottier complet ?", "d")
+    assert link(said("Patrice", "Eko, 42 kg sans le moteur, 58 avec."), drill) == ("g-d", "mention")
+    assert link(said("Patrice", "Eko, 42 kg avec"), drill) is None
+
+
+def test_a_copula_is_said_of_the_clause_right_before_it() -> None:
+    """ "Eko, dans la boîte à clés à gauche de l'entrée, le code est envoyé par SMS au client" wrote
+    the fact "Clés pour les arrivées tardives : envoyé par SMS au client" (probe conversation of a
+    hotel, 2026-11-29): the copula says how the code is sent, the keys were named a clause before."""
+    keys = asked_as_read("Eko, on laisse où les clés pour les arrivées tardives ?", "k")
+    told = "dans la boîte à clés à gauche de l'entrée, le code est envoyé par SMS au client"
+    assert fragment(told, keys).startswith("dans la boîte à clés")
+
+
+def test_the_answer_text_and_its_fragment() -> None:
     assert answer_text("Eko, ben c'est le bleu !") == "c'est le bleu"
     assert answer_text("Eko, pour info Karim vit à Lyon") == "Karim vit à Lyon"
     assert fragment("c'est le bleu", COLOUR) == "le bleu"

@@ -1172,3 +1172,10 @@ def test_a_fraction_of_a_measure_is_no_date() -> None:
     half_day = read_curiosity("Eko, c'est combien la 1/2 journée de MM chez Lemaire déjà ?")
     assert half_day is not None and "fevrier" not in fact_heading(half_day)
     assert normalise("le 14/03 à 9h") == "le 14 mars à 9h"
+
+
+def test_thanks_and_goodbyes_borrowed_from_basque() -> None:
+    """ "milesker Eko, agur !" was answered as a statement Eko could not learn from (probe
+    conversation of a hotel in Biarritz, 2026-11-29)."""
+    assert intent_of("milesker Eko, agur !") == "thanks"
+    assert intent_of("Eko kaixo !") == "greeting"
