@@ -1089,9 +1089,14 @@ def _holds_content(text: str) -> bool:
 
 # Thanking, and whom ("merci Catherine", "thanks a lot Dave", "cheers Fergal"): said to the room
 # after an answer, the name it holds is no value.
+# Friends addressed by no name ("thanks mate 👍" was stored as an answer: probe conversation of a
+# hotel). A closed class of chat vocatives, both languages.
+_VOCATIVES = (
+    "mate|man|dude|bro|buddy|pal|guys|all|team|everyone|les gars|la team|mec|frere|frerot|poto|ma belle"
+)
 _THANKING = re.compile(
     rf"(?<!\w)(?i:thank you|{'|'.join(sorted(THANKS_WORDS - {'thank'}))})"
-    rf"(?:\s+(?i:{_INTENSIFIERS}))?(?:\s+[A-ZÀ-Þ][\w'’-]*)?(?!\w)"
+    rf"(?:\s+(?i:{_INTENSIFIERS}))?(?:\s+[A-ZÀ-Þ][\w'’-]*|\s+(?i:{_VOCATIVES}))?(?!\w)"
 )
 
 

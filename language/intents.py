@@ -349,6 +349,13 @@ _PLEASE_DO = re.compile(
     r"^ (?:please|pls|kindly) (?!(?:tell|let|say|explain|remind|give|show|confirm|who|what|where|when|how|"
     r"which|why|whose)\b)[a-z]"
 )
+# "merci de" and an infinitive asks for it to be done (a polite imperative of French).
+# Not thanks for what was done ("merci d'avoir répondu"), nor a request for information ("merci de
+# me dire où…": a frame).
+_THANKS_TO_DO = re.compile(
+    r"^ (?:merci|mercie) (?:de|d) (?!(?:me|m|nous) (?:dire|indiquer|donner|rappeler|confirmer|preciser) )"
+    r"(?:(?:me|m|nous|lui|leur|le|la|les|l|y|en) )*(?!(?:avoir|etre) )\w+(?:er|ir|re) "
+)
 # Asking Eko whether it can do something ("can you book the big room?", "tu peux réserver la
 # salle ?"): the modal, its object pronouns, a verb. Not the verbs that ask for a piece of
 # information ("tu peux me dire / donner / rappeler…", "can you tell / give / show me…").
@@ -420,6 +427,9 @@ _WELLBEING_PHRASES = (
     r"tudo bem",
     r"labas",
     r"alles goed",
+    # French slang ("Eko bien ou quoi ?", "bien ou bien ?")
+    r"bien ou quoi",
+    r"bien ou bien",
     r"hoe gaat het",
     r"what s up",
     r"whats up",
@@ -881,8 +891,10 @@ def intent_of(text: str, language: Language = "fr", bot_name: str = "Eko") -> In
     if not any(word.isalpha() for word in words):
         return "small_talk"  # numbers alone ask nothing ("Eko 42 ?")
     content = [w for w in words if w not in FUNCTION_WORDS]
-    if _PLEASE_DO.match(joined):
-        return "action"  # "please do the needful and drop the link here", "kindly send the deck"
+    if _PLEASE_DO.match(joined) or _THANKS_TO_DO.match(joined):
+        # "please do the needful and drop the link here", "kindly send the deck", "merci de
+        # rappeler aux parents…" (probe conversation of a football club: answered as thanks)
+        return "action"
     if _STATEMENT.search(joined) or (
         not asks and (_YOU_KNOW_AS_A_PAUSE.match(fold(said)) or _REPORTED.search(joined))
     ):

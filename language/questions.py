@@ -44,6 +44,8 @@ _QUESTION_STARTS: dict[Language, tuple[str, ...]] = {
         "c'est ou ",
         "c'est quand",
         "c'est combien",
+        "ca fait combien",
+        "ca coute combien",
         "c'est comment",
         "c'etait qui",
         "c'etait quoi",

@@ -139,6 +139,15 @@ _CHAT_SPELLINGS = {
     "qd": "quand",
     # greetings and "ça va" as chat writes them ("slt eko sa va" was no greeting: probe
     # conversation of a fishing co-op); "sa" before "va" can be no possessive
+    # "ça fait cb l'inscription ?" (probe conversation of a football club: read as no question and
+    # stored as an answer)
+    "cb": "combien",
+    # the interrogatives of Spanish, which a team borrows as it borrows thanks ("Eko, quién es le
+    # responsable du groupe espagnol ?" was about "quién": probe conversation of a hotel)
+    "quien": "qui",
+    "donde": "ou",
+    "cuando": "quand",
+    "cuanto": "combien",
     "slt": "salut",
     "bjr": "bonjour",
     "sa va": "ca va",

@@ -304,6 +304,13 @@ def test_a_copula_is_said_of_the_clause_right_before_it() -> None:
     assert fragment(told, keys).startswith("dans la boîte à clés")
 
 
+def test_thanks_to_a_friend_named_by_no_name_answer_nothing() -> None:
+    """ "Eko thanks mate 👍" was stored as an answer (probe conversation of a hotel, 2026-11-29)."""
+    leader = asked_as_read("Eko, qui est le responsable du groupe espagnol ?", "r")
+    assert link(said("Tom", "Eko thanks mate 👍"), leader) is None
+    assert link(said("Tom", "Eko, merci les gars"), leader) is None
+
+
 def test_the_answer_text_and_its_fragment() -> None:
     assert answer_text("Eko, ben c'est le bleu !") == "c'est le bleu"
     assert answer_text("Eko, pour info Karim vit à Lyon") == "Karim vit à Lyon"

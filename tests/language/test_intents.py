@@ -1179,3 +1179,16 @@ def test_thanks_and_goodbyes_borrowed_from_basque() -> None:
     conversation of a hotel in Biarritz, 2026-11-29)."""
     assert intent_of("milesker Eko, agur !") == "thanks"
     assert intent_of("Eko kaixo !") == "greeting"
+
+
+def test_chat_of_a_football_club_and_a_hotel() -> None:
+    """Probe conversations of 2026-11-29: "Eko, ça fait cb l'inscription pr ma fille…" was stored as
+    an answer ("cb" is "combien"); "Eko bien ou quoi ?" asks how Eko is; "Eko, merci de rappeler aux
+    parents…" asks for something to be done, "merci de m'avoir dit…" thanks; "quién es le
+    responsable…" was about "quién" (a Spanish interrogative)."""
+    assert is_question("ça fait cb l'inscription pr ma fille elle a 9 ans 😬")
+    assert intent_of("Eko bien ou quoi ?") == "small_talk"
+    assert intent_of("Eko, merci de rappeler aux parents de rendre les certificats médicaux") == "action"
+    assert intent_of("Eko, merci de m'avoir dit qui était Violette") == "thanks"
+    leader = read_curiosity("Eko, quién es le responsable du groupe espagnol qui arrive vendredi ?")
+    assert leader is not None and leader.subject == "responsable du groupe espagnol"
