@@ -196,11 +196,13 @@ _FAVOURITE = folded_words("prefere preferee preferes preferees favori favorite f
 
 
 def _span(words: list[tuple[str, str]], start: int, end: int, said: str = "") -> str:
-    """The words from ``start`` to ``end`` as ``said`` writes them, apostrophes and hyphens kept
-    ("soirée d'équipe", "Priya's favourite band", "stand-up"); joined by spaces when ``said`` does
-    not hold them in a row."""
+    """The words from ``start`` to ``end`` as ``said`` writes them, apostrophes, hyphens and slashes
+    kept ("soirée d'équipe", "Priya's favourite band", "stand-up", "1/2 journée"); joined by spaces
+    when ``said`` does not hold them in a row."""
     chosen = [written for _, written in words[start : end + 1]]
-    found = re.search(r"[\s'’-]*".join(re.escape(word) for word in chosen), said) if said and chosen else None
+    found = (
+        re.search(r"[\s'’/-]*".join(re.escape(word) for word in chosen), said) if said and chosen else None
+    )
     return found.group(0) if found else " ".join(chosen)
 
 
