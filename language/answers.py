@@ -985,10 +985,14 @@ def answer_text(text: str, language: Language = "fr", bot_name: str = "Eko") -> 
     opener = _OPENERS[first].match(folded) or _OPENERS[other].match(folded)
     if opener and opener.end() < len(folded):
         said = said[index[opener.end()] :]
-    return _CHAT_COPULA.sub(r"\1c'est ", said.strip(_CLOSING), count=1)
+    said = _CHAT_I_AM.sub("je suis ", said.strip(_CLOSING), count=1)
+    return _CHAT_COPULA.sub(r"\1c'est ", said, count=1)
 
 
 _OPENING_ASIDE = re.compile(r"^\s*\([^()\d]{1,60}\)\s*(?=\S)")
+# "jsuis", "chuis" for "je suis" opening a chat reply ("jsuis arbitre jeune au district" from Noah
+# was written "Noah : jsuis arbitre…": probe conversation of a football club).
+_CHAT_I_AM = re.compile(r"^(?:jsuis|jsui|chuis|chui|j'suis)\s+(?=\S)", re.IGNORECASE)
 # "c" or "cest" for "c'est" opening a chat reply ("c marc", "cest un outil de monitoring"), after
 # "moi" too ("moi c du 44" from the person asked about: probe conversation of a building site).
 _CHAT_COPULA = re.compile(r"^((?:moi|me),?\s+)?(?:c|cest)\s+(?=\S)", re.IGNORECASE)

@@ -311,6 +311,13 @@ def test_thanks_to_a_friend_named_by_no_name_answer_nothing() -> None:
     assert link(said("Tom", "Eko, merci les gars"), leader) is None
 
 
+def test_chat_s_i_am_opens_a_reply_as_je_suis() -> None:
+    """ "jsuis arbitre jeune au district…" from Noah was written "Noah : jsuis arbitre…" (probe
+    conversation of a football club, 2026-11-29)."""
+    assert answer_text("jsuis arbitre jeune au district") == "je suis arbitre jeune au district"
+    assert answer_text("Eko, chuis à Lyon") == "je suis à Lyon"
+
+
 def test_the_answer_text_and_its_fragment() -> None:
     assert answer_text("Eko, ben c'est le bleu !") == "c'est le bleu"
     assert answer_text("Eko, pour info Karim vit à Lyon") == "Karim vit à Lyon"
