@@ -538,6 +538,9 @@ def find_answer(
             # or measures with the question's own verb ("je fais du 38" to "quelle taille de
             # chaussures fait Samia ?", "je chausse du 44")
             states = states or _measured_with_the_asked_verb(text, question)
+            # or names the thing asked with that verb ("J'ai le BPJEPS voile" to "Anke elle a quel
+            # diplôme de monitrice ?")
+            states = states or _names_with_the_asked_verb(text, question)
             if (describes or relates or states) and _cued(text, question.facet, language):
                 return _answer(question, "subject_author", told, language)
             if question.facet == "preference" and _names_a_favourite(text):
@@ -1057,7 +1060,11 @@ def says_something(raw: str, text: str, language: Language = "fr", bot_name: str
 # A message opening (after its thanks) by what Eko is: praise or teasing of Eko, nothing of the
 # subject asked (probe conversation of a veterinary clinic: "Cheers Eko, you're a star" was stored
 # as who to call when the X-ray machine breaks down).
-_SAID_OF_YOU = re.compile(r"^[\W\s]*(?:you['’ ]?re|you are|ur|u r|t['’ ]es|tu es|vous etes)\b")
+_SAID_OF_YOU = re.compile(
+    # … and as the languages a team borrows from say it ("Eko, du bist super, merci ! 🙏" was stored
+    # as Anke's diploma: probe conversation of a sailing club)
+    r"^[\W\s]*(?:you['’ ]?re|you are|ur|u r|t['’ ]es|tu es|vous etes|du bist|eres|jij bent|je bent)\b"
+)
 # Praise of work done, opening what is said after the thanks ("Thanks Eko, brilliant work today 👏"
 # from the very person asked about was stored as the day he leaves: probe conversation of a film
 # shoot). A closed class of chat's praise, both languages.
@@ -1943,6 +1950,30 @@ def _measured_with_the_asked_verb(text: str, question: AskedQuestion) -> bool:
         return False
     asked_verbs = {lemma(word) for word in tokens(question.text) if is_verb_form(word)}
     return lemma(opening.group(1)) in asked_verbs
+
+
+def _names_with_the_asked_verb(text: str, question: AskedQuestion) -> bool:
+    """Asked which thing ("quel diplôme", "which licence"), the reply's first clause opens with "je"
+    and the question's own verb, then a thing written with capitals ("J'ai le BPJEPS voile, option
+    multicoques" from Anke to "Anke elle a quel diplôme de monitrice ?": probe conversation of a
+    sailing club): the named thing asked. "j'ai une réunion" names nothing."""
+    if not set(tokens(question.text)) & _WHICH_WORDS:
+        return False
+    clause = _first_clause(_without_trailing_symbols(text).strip())
+    folded, index = fold_with_map(clause)
+    opening = _FIRST_PERSON_VERB["fr"].match(folded) or _FIRST_PERSON_VERB["en"].match(folded)
+    if opening is None:
+        return False
+    asked_verbs = {lemma(word) for word in tokens(question.text) if is_verb_form(word)}
+    if lemma(opening.group(1)) not in asked_verbs:
+        return False
+    named = _NAMED_OBJECT.match(clause[index[opening.end()] :])
+    return named is not None and sum(char.isupper() for char in named.group(1)) >= 2
+
+
+_WHICH_WORDS = folded_words("quel quelle quels quelles which what")
+# The verb's object: a determiner maybe, then a word opening with a capital or a digit.
+_NAMED_OBJECT = re.compile(r"(?:(?:le|la|les|l'|un|une|du|des|mon|ma|mes|the|a|an|my)\s*)?([A-Z0-9][\w-]*)")
 
 
 # A number right after the verb, as its object ("du 38", "1m80", "environ 70 kg").

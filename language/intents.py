@@ -146,7 +146,7 @@ _LEAVING_PHRASES = (
 )
 _LEAVING = _phrases(_LEAVING_PHRASES)
 GREETING_WORDS = folded_words(
-    "salut bonjour bonsoir coucou hello hey hi yo hola wesh re bye ciao"
+    "salut bonjour bonsoir coucou hello hey hi yo hola wesh wsh re bye ciao"
     # borrowed as the thanks are ("milesker Eko, agur !", Basque: probe conversation of a hotel)
     " agur kaixo aupa tschuss moien"
 )
@@ -672,7 +672,14 @@ def asks_after_bot(text: str, bot_name: str = "Eko") -> bool:
 def _words_to(said: str, bot_name: str) -> list[str]:
     """The folded words of what was said to Eko, its name left out wherever it stands."""
     name = tokens(bot_name)
-    return [w for w in tokens(_GLUED_LETTER.sub("", said)) if w not in name]
+    words = [w for w in tokens(_GLUED_LETTER.sub("", said)) if w not in name]
+    # "quand même" is "anyway", no "when" ("Eko bonjour quand même 😅☕" was kept as the curiosity
+    # "Quand même ?" and asked to the room: probe conversation of a food truck)
+    return [
+        w
+        for i, w in enumerate(words)
+        if words[i : i + 2] != ["quand", "meme"] and words[i - 1 : i + 1] != ["quand", "meme"]
+    ]
 
 
 # A letter glued to a number or a hyphen is part of a code or a compound ("la T45", "un T-shirt"),

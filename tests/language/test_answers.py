@@ -318,6 +318,17 @@ def test_chat_s_i_am_opens_a_reply_as_je_suis() -> None:
     assert answer_text("Eko, chuis à Lyon") == "je suis à Lyon"
 
 
+def test_the_subject_naming_the_thing_asked_with_the_question_s_verb_answers() -> None:
+    """ "J'ai le BPJEPS voile, option multicoques, seit 2019 😊" from Anke to "Anke elle a quel
+    diplôme de monitrice ?" was not taken, and "Eko, du bist super, merci ! 🙏" later was (probe
+    conversation of a sailing club, 2026-11-29)."""
+    diploma = asked_as_read("Eko, Anke elle a quel diplôme de monitrice ?", "d")
+    told = "J'ai le BPJEPS voile, option multicoques, seit 2019 😊"
+    assert link(said("Anke", told), diploma) == ("g-d", "subject_author")
+    assert link(said("Anke", "j'ai une réunion à 14h"), diploma) is None
+    assert link(said("Anke", "Eko, du bist super, merci ! 🙏"), diploma) is None
+
+
 def test_the_answer_text_and_its_fragment() -> None:
     assert answer_text("Eko, ben c'est le bleu !") == "c'est le bleu"
     assert answer_text("Eko, pour info Karim vit à Lyon") == "Karim vit à Lyon"

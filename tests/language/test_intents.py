@@ -1192,3 +1192,12 @@ def test_chat_of_a_football_club_and_a_hotel() -> None:
     assert intent_of("Eko, merci de m'avoir dit qui était Violette") == "thanks"
     leader = read_curiosity("Eko, quién es le responsable du groupe espagnol qui arrive vendredi ?")
     assert leader is not None and leader.subject == "responsable du groupe espagnol"
+
+
+def test_quand_meme_asks_no_when_and_wsh_greets() -> None:
+    """ "Eko bonjour quand même 😅☕" was kept as the curiosity "Quand même ?" and asked to the room;
+    "Eko wsh c quelle boîte qui nous loue la machine à carte ?" was about "wsh" (probe conversations
+    of a food truck, 2026-11-29)."""
+    assert read_curiosity("Eko bonjour quand même 😅☕") is None
+    card = read_curiosity("Eko wsh c quelle boîte qui nous loue la machine à carte ?")
+    assert card is not None and "wsh" not in card.subject.casefold()
