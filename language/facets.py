@@ -124,7 +124,8 @@ _CUES: tuple[tuple[str, str], ...] = (
         # conversation of a hair salon, read as a bare amount)
         r"(?:on|je|tu|il|elle|ils|elles|nous|vous)(?: (?:le|la|les|l|lui|leur))? "
         r"(?:paie|paient|payent|facture|facturent|facturait)|"
-        r"(?<!who )(?:pay|pays|paid)|"
+        # (the French "pays" after a determiner is a country: "il vient de quel pays ?")
+        r"(?<!who )(?:pay|(?<!quel )(?<!le )(?<!du )(?<!de )(?<!au )(?<!son )(?<!ton )(?<!mon )pays|paid)|"
         r"(?:c est|c etait|ca fait|ca coute|ca vaut) combien|combien (?:ca|c est)) ",
     ),
     # A bare "combien" with no price or count word asks an amount, a price or a number
@@ -172,6 +173,9 @@ _CUES: tuple[tuple[str, str], ...] = (
         "origin",
         # Where someone was born is where they come from ("Inès est née où ?"), not where they live.
         r" (?:(?:vient|viens|venait|venir|est|es) d ou|d ou(?: vient| viens| viennent| venait)?|"
+        # coming from which town or country ("Ousmane il vient de quelle ville au Sénégal ?": probe
+        # conversation of an architecture firm, read as where he lives)
+        r"(?:vient|viens|viennent|venait) de (?:quel|quelle|quels|quelles)|"
         r"originaire(?: de| d)?|origines?|"
         r"(?:est|es|suis|etait) nee? (?:ou|dans quelle ville|dans quel pays)|where was \w+ born|born where|"
         r"a grandi|grandi|(?:de )?quelle region|come[s]? from|grew up|grow up|"

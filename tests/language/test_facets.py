@@ -80,6 +80,11 @@ from language.text import is_finite_verb
         # "from" in a noun phrase before the verb is no origin (probe conversation of a wine estate)
         ("which tank is the pinot from Charmes going into?", "definition"),
         ("is Tom from Spain?", "origin"),
+        # coming from which town asks an origin, and "quel pays" is a country, no paying (probe
+        # conversation of an architecture firm: "Ousmane il vient de quelle ville au Sénégal ?")
+        ("Ousmane il vient de quelle ville au Sénégal ?", "origin"),
+        ("il vient de quel pays Paul ?", "origin"),
+        ("how much he pays?", "price"),
     ],
 )
 def test_facet_cues(text: str, facet: str) -> None:
