@@ -1672,7 +1672,9 @@ def _one_of_the_names(subject: str, author: str) -> bool:
 
 
 _TIME_COMPLEMENT = re.compile(
-    r"\s+(?:de|du|d['’])\s*(?:la\s+|l['’]|ce\s+|cette\s+)?(?:week-end|weekend|"
+    # … or an adverbial of time after it ("clé du zodiac le soir": probe conversation of a sailing
+    # club, "La clé du zodiac est accrochée dans le local moteur…" did not name it)
+    r"\s+(?:(?:de|du|d['’])\s*(?:la\s+|l['’]|ce\s+|cette\s+)?|le\s+|la\s+|l['’]|ce\s+|cette\s+)(?:week-end|weekend|"
     + "|".join(name for names in (*MONTHS, *WEEKDAYS) for name in names if len(name) > 3)
     + r"|demain|semaine|mois|soir|matin|midi|nuit)$",
     re.IGNORECASE,

@@ -329,6 +329,15 @@ def test_the_subject_naming_the_thing_asked_with_the_question_s_verb_answers() -
     assert link(said("Anke", "Eko, du bist super, merci ! 🙏"), diploma) is None
 
 
+def test_a_subject_is_named_without_the_time_adverbial_after_it() -> None:
+    """ "La clé du zodiac est accrochée dans le local moteur…" right after Eko asked "où est rangée la
+    clé du zodiac le soir ?" was not taken (probe conversation of a sailing club, 2026-11-29)."""
+    key = asked_as_read("Eko, où est rangée la clé du zodiac le soir ?", "k")
+    told = "La clé du zodiac est accrochée dans le local moteur, boîte à clés, crochet rouge."
+    assert link(said("Hervé", told), key) == ("g-k", "subject_named")
+    assert link(said("Hervé", "La clé du local est accrochée au tableau"), key) is None
+
+
 def test_the_answer_text_and_its_fragment() -> None:
     assert answer_text("Eko, ben c'est le bleu !") == "c'est le bleu"
     assert answer_text("Eko, pour info Karim vit à Lyon") == "Karim vit à Lyon"
