@@ -74,7 +74,7 @@ from language.text import (
     LETTERS,
     LIGHT_VERBS,
     MONTHS,
-    NOT_AFTER_AN_INITIAL,
+    NOT_AFTER_AN_ABBREVIATION,
     TIME_SUBORDINATORS,
     WEEKDAYS,
     WHO_WORDS,
@@ -135,13 +135,15 @@ _WAIT = (
     r"(?:attends?|attendez|2 ?s(?:ec(?:ondes?)?)?|deux (?:sec|secondes|minutes)|une (?:seconde|minute)|"
     r"one sec(?:ond)?|hang on|hold on|wait)"
 )
-# Discourse markers that open an answer and carry nothing ("ben c'est le bleu", "hold on, he's in
-# Leeds").
+# A greeting to the room, or one closing its sentence ("Bonjour à tous.", "Bonjour."), before an
+# answer.
 _GREETING_TO_THE_ROOM = (
     r"(?:bonjour|bonsoir|salut|coucou|hello|hey|hi|morning|good morning)"
     r"(?: (?:a tous|a toutes|a tous et a toutes|tout le monde|a tout le monde|la team|l equipe|everyone|all)"
     r"|(?=\s*[.!]))"
 )
+# Discourse markers that open an answer and carry nothing ("ben c'est le bleu", "hold on, he's in
+# Leeds").
 _OPENERS = {
     "fr": re.compile(
         # "ok" in either language (both lists are read, language/answers.py answer_text)
@@ -319,10 +321,6 @@ _TRAILING = re.compile(r"[\W_]+$")
 # "avec" or "sans" closing a reply that said the other before stands for its object ("42 kg sans le
 # moteur, 58 avec": probe conversation of a glaciology lab, read as unfinished).
 _CONTRASTED = re.compile(r"\b(?:sans\b.*\bavec|avec\b.*\bsans|without\b.*\bwith|with\b.*\bwithout)\W*$")
-
-
-def _contrasted(folded: str) -> bool:
-    return _CONTRASTED.search(folded) is not None
 
 
 # What an answer looks like for the facets whose answers have a shape (any link): a date, a
@@ -1026,7 +1024,7 @@ def says_something(raw: str, text: str, language: Language = "fr", bot_name: str
     if says_goodbye(raw, bot_name) and not any(char.isdigit() for char in text):
         return False  # "Right, grand so, I'm off for the evening. Night all, night Eko!"
     if _TOPIC_SHIFT.match(folded) or (
-        _UNFINISHED.search(_TRAILING.sub("", text)) and not _contrasted(folded)
+        _UNFINISHED.search(_TRAILING.sub("", text)) and _CONTRASTED.search(folded) is None
     ):
         return False
     if _THANKS_FOR.match(folded):
@@ -1565,7 +1563,7 @@ def _answer(question: AskedQuestion, link: Link, text: str, language: Language) 
 # of an initial or a title before a name ("c'est M. Guérin, de chez Qualiconsult": probe
 # conversation of a building site, stored as "M").
 _SENTENCE_BREAK = re.compile(
-    rf"(?<=[.!]){NOT_AFTER_AN_INITIAL}\s+(?=[A-ZÀ-Ý])|(?<=[\U0001F300-\U0001FAFF\u2600-\u27BF\uFE0F])\s+(?=\w)"
+    rf"(?<=[.!]){NOT_AFTER_AN_ABBREVIATION}\s+(?=[A-ZÀ-Ý])|(?<=[\U0001F300-\U0001FAFF\u2600-\u27BF\uFE0F])\s+(?=\w)"
 )
 
 
@@ -1946,12 +1944,20 @@ def _measured_with_the_asked_verb(text: str, question: AskedQuestion) -> bool:
     Samia ?": probe conversation of a theatre company): a measure of the speaker asked with that
     verb. Without a number right after the verb ("je fais du théâtre depuis 10 ans") it tells
     something else."""
-    clause = fold(_first_clause(_without_trailing_symbols(text).strip()))
-    opening = _FIRST_PERSON_VERB["fr"].match(clause) or _FIRST_PERSON_VERB["en"].match(clause)
-    if opening is None or _MEASURE.match(clause[opening.end() :]) is None:
-        return False
+    after = _after_the_asked_verb(text, question)
+    return after is not None and _MEASURE.match(fold(after)) is not None
+
+
+def _after_the_asked_verb(text: str, question: AskedQuestion) -> str | None:
+    """What the reply's first clause says after "je" and the question's own verb (by lemma), as
+    written; None when it opens otherwise."""
+    clause = _first_clause(_without_trailing_symbols(text).strip())
+    folded, index = fold_with_map(clause)
+    opening = _FIRST_PERSON_VERB["fr"].match(folded) or _FIRST_PERSON_VERB["en"].match(folded)
+    if opening is None:
+        return None
     asked_verbs = {lemma(word) for word in tokens(question.text) if is_verb_form(word)}
-    return lemma(opening.group(1)) in asked_verbs
+    return clause[index[opening.end()] :] if lemma(opening.group(1)) in asked_verbs else None
 
 
 def _names_with_the_asked_verb(text: str, question: AskedQuestion) -> bool:
@@ -1961,15 +1967,8 @@ def _names_with_the_asked_verb(text: str, question: AskedQuestion) -> bool:
     sailing club): the named thing asked. "j'ai une réunion" names nothing."""
     if not set(tokens(question.text)) & _WHICH_WORDS:
         return False
-    clause = _first_clause(_without_trailing_symbols(text).strip())
-    folded, index = fold_with_map(clause)
-    opening = _FIRST_PERSON_VERB["fr"].match(folded) or _FIRST_PERSON_VERB["en"].match(folded)
-    if opening is None:
-        return False
-    asked_verbs = {lemma(word) for word in tokens(question.text) if is_verb_form(word)}
-    if lemma(opening.group(1)) not in asked_verbs:
-        return False
-    named = _NAMED_OBJECT.match(clause[index[opening.end()] :])
+    after = _after_the_asked_verb(text, question)
+    named = _NAMED_OBJECT.match(after) if after is not None else None
     return named is not None and sum(char.isupper() for char in named.group(1)) >= 2
 
 

@@ -427,10 +427,10 @@ _WELLBEING_PHRASES = (
     r"tudo bem",
     r"labas",
     r"alles goed",
+    r"hoe gaat het",
     # French slang ("Eko bien ou quoi ?", "bien ou bien ?")
     r"bien ou quoi",
     r"bien ou bien",
-    r"hoe gaat het",
     r"what s up",
     r"whats up",
     r"(?:t as|tu as|as tu) passe une? bon(?:ne)?",
@@ -863,6 +863,12 @@ def _embedded_interrogatives(words: list[str]) -> bool:
 _QUESTION_MARK = re.compile(r"(?<![?!])\?+(?![?!])")
 
 
+def _few_besides_wellbeing(rest: list[str]) -> bool:
+    """Five words at most besides the phrases asking how Eko is, none of them asking."""
+    besides = _WELLBEING.sub(" ", _joined(rest)).split()
+    return len(besides) <= 5 and not set(besides) & INTERROGATIVES
+
+
 def _between_alternatives(words: list[str], conjunction: str) -> bool:
     """Every ``conjunction`` of ``words`` stands between two words of content."""
     places = [i for i, word in enumerate(words) if word == conjunction]
@@ -936,10 +942,7 @@ def intent_of(text: str, language: Language = "fr", bot_name: str = "Eko") -> In
         return "thanks" if _THANKS.search(joined) else "greeting"
     # how Eko is doing, asked in as many words as it takes ("qué tal, ça va ce matin ?", "ça va ?
     # bien reposé ce week-end ?"): the other words are counted, when none of them asks
-    besides_wellbeing = _WELLBEING.sub(" ", _joined(rest)).split()
-    if _SMALL_TALK.search(joined) and (
-        len(rest) <= 5 or (len(besides_wellbeing) <= 5 and not set(besides_wellbeing) & INTERROGATIVES)
-    ):
+    if _SMALL_TALK.search(joined) and (len(rest) <= 5 or _few_besides_wellbeing(rest)):
         return "small_talk"
     if asks and len(rest) == 2 and rest[0] in _CA:
         return "small_talk"  # "ça roule ?", "ça joue ?" (Swiss French): how it goes, of nothing named

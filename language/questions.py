@@ -13,7 +13,7 @@ from language.text import (
     FILLERS,
     FUNCTION_WORDS,
     INTERROGATIVES,
-    NOT_AFTER_AN_INITIAL,
+    NOT_AFTER_AN_ABBREVIATION,
     WORDS,
     Language,
     chat_folded,
@@ -173,7 +173,7 @@ def curiosity_tone(goal_text: str) -> Tone:
 
 # Sentence ends (a question mark, a full stop, an exclamation, an ellipsis) before a new sentence;
 # not an initial's ("la facture de M. Moreau" was cut there: probe conversation of a plumbing firm).
-_SENTENCE_END = re.compile(rf"(?<=[.!?…]){NOT_AFTER_AN_INITIAL}\s+(?=\S)")
+_SENTENCE_END = re.compile(rf"(?<=[.!?…]){NOT_AFTER_AN_ABBREVIATION}\s+(?=\S)")
 
 
 def sentence_around(text: str, start: int, end: int) -> str:

@@ -137,8 +137,6 @@ _CHAT_SPELLINGS = {
     "pq": "pourquoi",
     "pkoi": "pourquoi",
     "qd": "quand",
-    # greetings and "ça va" as chat writes them ("slt eko sa va" was no greeting: probe
-    # conversation of a fishing co-op); "sa" before "va" can be no possessive
     # "ça fait cb l'inscription ?" (probe conversation of a football club: read as no question and
     # stored as an answer)
     "cb": "combien",
@@ -148,6 +146,8 @@ _CHAT_SPELLINGS = {
     "donde": "ou",
     "cuando": "quand",
     "cuanto": "combien",
+    # greetings and "ça va" as chat writes them ("slt eko sa va" was no greeting: probe
+    # conversation of a fishing co-op); "sa" before "va" can be no possessive
     "slt": "salut",
     "bjr": "bonjour",
     "sa va": "ca va",
@@ -425,7 +425,7 @@ MODALS = folded_words(
 # lookbehind for the patterns that find where a sentence ends (language/questions.py,
 # language/answers.py). A closed class of written abbreviations, by length (a lookbehind is of one
 # width).
-NOT_AFTER_AN_INITIAL = (
+NOT_AFTER_AN_ABBREVIATION = (
     r"(?<!\b[A-Z]\.)(?<!\b(?:Dr|Mr|Ms|St)\.)(?<!\b(?:Mme|Mrs)\.)"
     r"(?<!\b(?i:cf|ex|nb|av|bd|ch)\.)"
     r"(?<!\b(?i:dem|dém|env|cam|asc|tel|tél|etc|ref|réf|qté|qte|dép|dep|dpt|bât|bat|sté|ste|cie|apt|max|min)\.)"
