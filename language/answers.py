@@ -390,7 +390,9 @@ _NOT_DESCRIPTION = {
     r"parti\w*|malade|absent\w*|desole\w*|partant\w*|ok|hs|down|up|casse\w*|plante\w*|tombe\w*|"
     r"repare\w*|lent\w*|de retour|revenu\w*",
     "en": r"in|on|at|not|no|busy|sorry|late|here|there|ok|okay|fine|away|off|closed|out|still|already|"
-    r"down|up|broken|offline|online|back|dead|slow|fixed|working",
+    # a verb in the progressive says what one is doing, not who one is ("Joséphine is selling her
+    # old tractor": blind set of a cheese dairy)
+    r"down|up|broken|offline|online|back|dead|slow|fixed|\w+ing",
 }
 
 
@@ -2715,32 +2717,44 @@ def _states_about(text: str, question: AskedQuestion, language: Language) -> boo
         return True  # the very number or address asked ("Baudouin c'est le 06 71 42 88 19")
     if question.facet in _ASKS_A_PERSON and _named_after_subject(text, question):
         return True  # "les clés du minibus c'est Yann qui les a" to "c'est qui qui a les clés du minibus ?"
+    shaped = False
     if question.facet == "place":
-        after = _PLACE_WORDS[language]
+        after = _PLACE_WORDS
     elif question.facet in _SHAPES and not _named_besides_the_asking(question):
         # The subject is all the question names ("quand est l'anniversaire de Marc ?", "c'est quoi
         # le prix de Rhubarbe ?"): a copula right after it and a value of the facet's shape
         # (checked by find_answer) state it.
-        after = r"\w"
+        after = {lang: r"\w" for lang in _BOTH[language]}
+        shaped = True
     elif _describes(question) or (question.facet == "agent" and not topic_terms(question)):
         # a role asked by its holder ("qui est le lead de Cormoran ?"): the role, a copula, a name,
         # or a name, a copula and the role ("Julie est la lead de Cormoran")
         if question.facet == "agent" and _names_the_holder(text, question, language):
             return True
-        after = rf"(?!(?:{_NOT_DESCRIPTION[language]})\b)\w"
+        after = {lang: rf"(?!(?:{_NOT_DESCRIPTION[lang]})\b)\w" for lang in _BOTH[language]}
     else:
         return False
     subject = re.escape(fold(_named_form(text, question.subject or "") or question.subject or ""))
     # the copula after a space, or contracted onto the subject before a determiner or a preposition
-    # ("Tove's our new PO", "Tove's in Tromsø"; "Tove's cat" is hers)
-    pattern = (
-        rf"(?<!\w){subject}(?:\s*,?\s+(?:il |elle |it )?|(?=['’]s\s+{_AFTER_CONTRACTED_IS}\b))"
-        rf"{_COPULA[language]}\s+(?=(?:{after}))"
+    # ("Tove's our new PO", "Tove's in Tromsø"; "Tove's cat" is hers), in either language: people
+    # switch to English in a French room ("Berthe is the cellar master": blind set of a cheese dairy)
+    stated = next(
+        (
+            found
+            for lang in _BOTH[language]
+            if (
+                found := re.search(
+                    rf"(?<!\w){subject}(?:\s*,?\s+(?:il |elle |it )?|(?=['’]s\s+{_AFTER_CONTRACTED_IS}\b))"
+                    rf"{_COPULA[lang]}\s+(?=(?:{after[lang]}))",
+                    _fold_there_as_here(text),
+                )
+            )
+        ),
+        None,
     )
-    stated = re.search(pattern, _fold_there_as_here(text))
     if stated is None:
         return False
-    if after == r"\w" and not fits_facet(
+    if shaped and not fits_facet(
         _first_clause(_fold_there_as_here(text)[stated.end() :]), question.facet, language
     ):
         return False  # "Rhubarbe c'est nul, 3 bugs par jour": what the copula says is no price

@@ -1832,6 +1832,15 @@ def test_the_copula_contracted_onto_the_subject_states_about_it() -> None:
     assert link(said("Osman", "Tove's cat is called Miso"), who, language="en") is None
 
 
+def test_a_statement_in_english_in_a_french_room_states_about_the_subject() -> None:
+    who = asked_as_read("Qui est Ambroise ?", "a")
+    assert link(said("Kate", "Ambroise is the new sommelier"), who) == ("g-a", "subject_named")
+    rent = asked_as_read("Combien coûte le local de Bastia ?", "r")
+    assert link(said("Kate", "le local de Bastia is 900 a month"), rent) == ("g-r", "subject_named")
+    # a verb in the progressive says what one is doing, not who one is
+    assert link(said("Kate", "Ambroise is moving to Lyon next month"), who) is None
+
+
 def test_a_day_by_its_ordinal_is_no_place() -> None:
     """Probe conversation (2026-11-28): "it ships on the 20th I think" was stored as where the data
     team's new office is."""
