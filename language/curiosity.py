@@ -252,7 +252,12 @@ def _subject(
             if first >= 2 and words[first - 2][0] in DETERMINERS and first - 1 in content:
                 first -= 1
         after = last + 2
-        if last + 1 < len(words) and words[last + 1][0] in _OF and after in names:
+        # a capital after "de" names too, though the word alone would be a common one ("Mont d'Or")
+        if (
+            last + 1 < len(words)
+            and words[last + 1][0] in _OF
+            and (after in names or (after < len(words) and _capitalised_name(words, after)))
+        ):
             last = after
             while last + 1 in names or _glued(words, last, said):
                 last += 1  # "DPE du T3" (probe conversation of an estate agency: "DPE du T")
@@ -599,7 +604,10 @@ def read_curiosity(
         i for i in content if i < span[0] and _verb_after_asking(words, i) and words[i - 1][0] in AUXILIARIES
     }
     content = [i for i in content if i not in inverted]
-    topic = asked or (_span(words, content[0], content[-1], said) if content else subject)
+    # the topic covers the subject whole, its function words included ("saison du Mont d'Or")
+    topic = asked or (
+        _span(words, min(content[0], span[0]), max(content[-1], span[1]), said) if content else subject
+    )
     topic = _stated_after_does(topic, words, span)
     topic = _with_the_doer(topic, words, span)
     # "Sophie elle revient quand ?": the pronoun after the name says it again (a dislocation)

@@ -970,6 +970,17 @@ def test_a_code_after_of_a_name_is_whole_in_the_subject() -> None:
     assert energy is not None and energy.subject == "DPE du T3"
 
 
+def test_a_capital_after_de_names_though_it_spells_a_common_word() -> None:
+    """ "Quand commence la saison du Mont d'Or ?" was about "saison du Mont": "Or" alone is a
+    conjunction (blind set of a cheese dairy)."""
+    bar = read_curiosity("Eko, qui tient le café du Lion d'Or ?")
+    assert bar is not None and bar.subject == "café du Lion d'Or"
+    season = read_curiosity("Eko, c'est quand la fête du Lion d'Or ?")
+    assert season is not None and (season.subject, fact_heading(season)) == ("fête du Lion d'Or",) * 2
+    cheese = read_curiosity("Eko, c'est quoi le Bleu de Gex ?")
+    assert cheese is not None and (cheese.subject, fact_heading(cheese)) == ("Bleu de Gex", "Bleu de Gex")
+
+
 def test_a_street_is_named_by_its_noun_and_its_name() -> None:
     """ "L'appart rue de France il est classé comment niveau énergie ?" was about "France", and its
     fact read "France : classe D" (probe conversation of an estate agency, 2026-11-28, night): a
