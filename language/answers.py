@@ -1400,6 +1400,7 @@ def said_of_who(question: AskedQuestion, value: str) -> tuple[str, str] | None:
     named = _NAME_THEN.match(value)
     if named is not None and _only_a_name(named.group(1)):
         rest = _RESTATED_VERB.sub("", value[named.end() :], count=1).strip(_CLOSING)
+        rest = _without_what_the_question_said(rest, found.group(1))
         name = named.group(1).strip()
         if not rest or _COMPLEMENT_OF_DOING.match(rest):
             return name, f"{_agreeing(found.group(1), name)} {rest}".strip()
@@ -1408,6 +1409,24 @@ def said_of_who(question: AskedQuestion, value: str) -> tuple[str, str] | None:
     if _only_a_name(value):
         return value, _agreeing(found.group(1), value)
     return None
+
+
+def _without_what_the_question_said(rest: str, asked: str) -> str:
+    """``rest`` without its first clause when the question said it already ("c'est Jan cette
+    semaine-ci, il a la clé" to "qui s'occupe de la chambre froide cette semaine ?" read "Jan
+    s'occupe de la chambre froide cette semaine cette semaine-ci": probe conversation of a food
+    bank); the deictic particles of French ("-ci", "-là") add nothing."""
+    clause = re.match(r"[^,;]+", rest)
+    if clause is None:
+        return rest
+    said = set(tokens(asked))
+    words = [word for word in tokens(clause.group(0)) if word not in _DEICTIC_PARTICLES]
+    if not words or not set(words) <= said:
+        return rest
+    return rest[clause.end() :].lstrip(" ,;")
+
+
+_DEICTIC_PARTICLES = folded_words("ci la")
 
 
 # A clause of time or condition in the asker's first person, closing the question.
@@ -2209,7 +2228,22 @@ def _only_another_value(text: str, question: AskedQuestion, language: Language) 
     if thing_doing:
         return True  # "it kicks off on January 12th", "ça commence lundi": a thing does something
     value = _value_after_copula(text)
+    if _names_someone(value):
+        return False  # "c'est Jan cette semaine": a name and when, not only when
     return any(_is_a_value(value, facet, language) for facet in ("date", "price", "quantity"))
+
+
+def _names_someone(clause: str) -> bool:
+    """A capitalised word of ``clause`` is a name: neither a date word ("Lundi prochain") nor a
+    function word (probe conversation of a food bank: "c'est Jan cette semaine-ci" was read as a
+    date, "Jan" as January's abbreviation and "cette semaine" as a week)."""
+    dates = _DATE_WORDS["fr"] + "|" + _DATE_WORDS["en"]
+    return any(
+        word[:1].isupper()
+        and fold(word) not in FUNCTION_WORDS
+        and not re.fullmatch(rf"(?:{dates})s?", fold(word))
+        for word in LETTERS.findall(clause)
+    )
 
 
 def _value_after_copula(text: str) -> str:

@@ -1841,6 +1841,19 @@ def test_a_statement_in_english_in_a_french_room_states_about_the_subject() -> N
     assert link(said("Kate", "Ambroise is moving to Lyon next month"), who) is None
 
 
+def test_a_name_with_a_time_is_who_and_the_time_the_question_said_is_not_said_twice() -> None:
+    """Probe conversation of a food bank: "c'est Jan cette semaine" to "qui s'occupe de la chambre
+    froide ?" was read as a date ("Jan" as January), and the fact written from "c'est Jan cette
+    semaine-ci" read "… cette semaine cette semaine-ci"."""
+    till = asked_as_read("Qui s'occupe de la caisse ce samedi ?", "c")
+    assert link(said("Inès", "Eko, c'est Yanis ce samedi"), till) == ("g-c", "mention")
+    assert link(said("Inès", "Eko, c'est le 12 mai"), till) is None
+    assert said_of_who(till, "Yanis ce samedi-là, il a les clés") == (
+        "Yanis",
+        "s'occupe de la caisse ce samedi, il a les clés",
+    )
+
+
 def test_a_day_by_its_ordinal_is_no_place() -> None:
     """Probe conversation (2026-11-28): "it ships on the 20th I think" was stored as where the data
     team's new office is."""
