@@ -2358,8 +2358,18 @@ def _asked_channel_value(text: str, question: AskedQuestion) -> str | None:
         return None
     asked = {CONTACT_CHANNELS[word] for word in tokens(question.text) if word in CONTACT_CHANNELS}
     asked &= set(_CHANNEL_VALUES)
-    found = _CHANNEL_VALUES[asked.pop()].search(text) if len(asked) == 1 else None
+    pattern = _CHANNEL_VALUES[asked.pop()] if len(asked) == 1 else None
+    if pattern is _PHONE_NUMBER and set(tokens(question.text)) & _EXTENSION:
+        pattern = _EXTENSION_NUMBER  # "mon poste c'est le 2417" to "what's Karim's phone extension?"
+    found = pattern.search(text) if pattern is not None else None
     return None if found is None else found.group(0)
+
+
+# An internal line is asked by its extension ("numéro de poste", "phone extension"): a few digits
+# alone answer it, which a full phone number's pattern does not take (probe conversation of a
+# machining shop).
+_EXTENSION = folded_words("poste extension ext")
+_EXTENSION_NUMBER = re.compile(rf"{_PHONE_NUMBER.pattern}|(?<![\w+.,])\d{{2,5}}(?![\w.,]?\d)")
 
 
 # "est chez", "is at" someone's; and a question asking where someone or something is (or is put),

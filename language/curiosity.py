@@ -611,7 +611,9 @@ def read_curiosity(
     topic = _stated_after_does(topic, words, span)
     topic = _with_the_doer(topic, words, span)
     # "Sophie elle revient quand ?": the pronoun after the name says it again (a dislocation)
-    topic = re.sub(rf"^({re.escape(subject)})\s+(?:il|elle|ils|elles)\s+", r"\1 ", topic)
+    # wherever the subject ends in the topic ("l'alésage de 12 sur la 4521-B il est tolérancé à
+    # combien ?": probe conversation of a machining shop)
+    topic = re.sub(rf"(?<![\w'’])({re.escape(subject)})\s+(?:il|elle|ils|elles)\s+", r"\1 ", topic)
     # what a thing is for is what it is: "Gravillon : notre pipeline", not "Gravillon sert : …"
     if topic == subject and asked is None and reading.facet != "definition":
         said_already = {fold(word) for word in subject.split()}  # "staging URL", not "staging URL URL"

@@ -1284,6 +1284,19 @@ def test_the_subject_giving_the_number_or_address_asked_answers_with_it() -> Non
     assert link(said("Paulin", "on se voit à 14 h ?"), phone) is None
 
 
+def test_the_subject_giving_the_extension_asked_answers_with_it() -> None:
+    """Probe conversation of a machining shop: "mon poste c'est le 2417" from Karim to "what's
+    Karim's phone extension?" was no answer (a full phone number was looked for)."""
+    line = asked_as_read("Eko, c'est quoi le numéro de poste de Léonie ?", "ext")
+    assert link(said("Léonie", "j'ai le 318, sinon passez au bureau"), line) == ("g-ext", "subject_author")
+    assert link(said("Léonie", "je repasse à 16h30"), line) is None
+    english = asked_as_read("what's Léonie's phone extension?", "en")
+    assert link(said("Léonie", "my line is 318"), english, language="en") == ("g-en", "subject_author")
+    # a phone number still asks for all its digits
+    phone = asked_as_read("Eko, c'est quoi le numéro de Léonie ?", "tel")
+    assert link(said("Léonie", "j'ai le 318"), phone) is None
+
+
 def test_the_subject_naming_a_place_after_the_question_s_preposition_answers_where() -> None:
     home = AskedQuestion("g-home", "Où habite Gwendal ?", "Gwendal", ASKED_AT, "m-home", "place")
     origin = AskedQuestion("g-from", "D'où vient Gwendal ?", "Gwendal", ASKED_AT, "m-from", "origin")

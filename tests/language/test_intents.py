@@ -981,6 +981,13 @@ def test_a_capital_after_de_names_though_it_spells_a_common_word() -> None:
     assert cheese is not None and (cheese.subject, fact_heading(cheese)) == ("Bleu de Gex", "Bleu de Gex")
 
 
+def test_a_pronoun_taking_up_the_subject_is_no_part_of_the_heading() -> None:
+    """ "L'alésage de 12 sur la 4521-B il est tolérancé à combien ?" headed its fact "Alésage de 12
+    sur la 4521-B il est tolérancé" (probe conversation of a machining shop)."""
+    crate = read_curiosity("Eko, la caisse de la Zoé elle est rangée où ?")
+    assert crate is not None and fact_heading(crate) == "caisse de la Zoé est rangée"
+
+
 def test_a_street_is_named_by_its_noun_and_its_name() -> None:
     """ "L'appart rue de France il est classé comment niveau énergie ?" was about "France", and its
     fact read "France : classe D" (probe conversation of an estate agency, 2026-11-28, night): a
