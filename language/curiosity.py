@@ -234,8 +234,8 @@ def _subject(
     if names:
         first = names[0]
         last = first
-        while last + 1 in names or _glued(words, last, said):
-            last += 1  # "Kraken FM", "Back Market", "Q1" (a code of letters and digits)
+        while last + 1 in names or _glued(words, last, said) or _numbered(words, last, said):
+            last += 1  # "Kraken FM", "Back Market", "Q1" (a code of letters and digits), "DMU 65"
         # "bureau de Lille", "salle Everest", "CTO de Back Market": the noun the name qualifies, or
         # the name that qualifies it, belongs to the subject (a facet word does not: "rôle de Kenji").
         before = first - 2 if first >= 2 and words[first - 1][0] in _OF else first - 1
@@ -483,7 +483,31 @@ def _glued(words: list[tuple[str, str]], index: int, said: str) -> bool:
     if index + 1 >= len(words):
         return False
     here, after = words[index][1], words[index + 1][1]
-    return here[-1:].isdigit() != after[:1].isdigit() and (here + after) in said
+    if here[-1:].isdigit() == after[:1].isdigit():
+        return False
+    # or hyphened, a capital on the letters' side: a part or model number ("PN 7730-A", "T-800")
+    return (here + after) in said or (f"{here}-{after}" in said and not (here + after).islower())
+
+
+def _numbered(words: list[tuple[str, str]], index: int, said: str) -> bool:
+    """The word after the name at ``index`` is a number naming which one ("DMU 65", "PN 9102",
+    "Hermle 2": probe conversation of a machining shop, whose questions were about "DMU" and "PN");
+    not a measure written against its unit ("Everest 14h") nor a count of the noun after it ("Paul 2
+    enfants")."""
+    after = index + 1
+    if after >= len(words) or not words[after][1].isdigit():
+        return False
+    if f"{words[index][1]} {words[after][1]}" not in said:
+        return False
+    if after + 1 < len(words):
+        folded, written = words[after + 1]
+        if _glued(words, after, said) and written.islower():
+            return False
+        verb = is_verb_form(written.casefold()) or (
+            sentence_language(tokens(said)) == "en" and is_english_verb_form(folded)
+        )
+        return folded in FUNCTION_WORDS or verb
+    return True
 
 
 def _after_a_clitic(words: list[tuple[str, str]], index: int) -> bool:

@@ -492,9 +492,15 @@ def _conjunction_or(text: str, searched: str, match: re.Match[str]) -> bool:
         return True
     if _NAMES_OR_NAMES.search(text):
         return True  # "les titres resto c'est Swile ou Edenred ?"
-    return len(before) > 1 and after[0] == before[-2] and after[0] in _ALTERNATIVE_OPENERS
+    if len(before) < 2:
+        return False
+    # "du matin ou de nuit" (probe conversation of a machining shop): "de" and its contractions open
+    # alternatives of one shape as well
+    same_opener = after[0] == before[-2] or {after[0], before[-2]} <= _OF_FORMS
+    return same_opener and _ALTERNATIVE_OPENERS & {after[0], before[-2]} != set()
 
 
+_OF_FORMS = folded_words("de du des d")
 _ALTERNATIVE_OPENERS = folded_words("un une le la les l des du the an")
 _NAMES_OR_NAMES = re.compile(r"(?<![\w'’])[A-ZÀ-Þ][\w-]*\s+ou\s+[A-ZÀ-Þ]")
 

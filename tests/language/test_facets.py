@@ -67,6 +67,10 @@ from language.text import is_finite_verb
         ("il est ou le camion ?", "place"),
         ("Simon est à Lyon ou à Paris ?", "place"),
         ("les titres resto c'est Swile ou Edenred ?", "other"),
+        # "de" and its contractions open alternatives too (probe conversation of a machining shop:
+        # "Nadia elle est du matin ou de nuit ?" asked where she is); "de Lyon ou de Paris" stays
+        ("Léon il bosse du matin ou de l'aprem ?", "other"),
+        ("Léon il est de Lyon ou de Paris ?", "place"),
         ("who has the keys du minibus this week?", "agent"),
         ("c'est quoi l'heure limite pour les commandes des services ?", "hours"),
         ("quelle est l'heure de fermeture de la boutique ?", "hours"),

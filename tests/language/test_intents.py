@@ -988,6 +988,26 @@ def test_a_pronoun_taking_up_the_subject_is_no_part_of_the_heading() -> None:
     assert crate is not None and fact_heading(crate) == "caisse de la Zoé est rangée"
 
 
+def test_a_part_or_machine_number_belongs_to_the_name() -> None:
+    """Probe conversation of a machining shop: "c'est quoi la matière de la PN 7730-A ?" was about
+    "PN", "la DMU 65 elle a combien d'heures broche ?" about "DMU", and "la 7730-A elle est usinée
+    dans quel alu ?" had no subject (read as a sum)."""
+    cases = {
+        "Eko, la Mazak 3 tourne sur quel programme ?": "Mazak 3",
+        "Eko, c'est quoi le délai de la réf 2210-C ?": "réf 2210-C",
+        "Eko, la 2210-C elle part quand ?": "2210-C",
+        "Eko, le ZX 120 il est garé où ?": "ZX 120",
+    }
+    for question, subject in cases.items():
+        read = read_curiosity(question)
+        assert read is not None and read.subject == subject, question
+    # a count of the noun after it, or a time against its unit, is no part of the name
+    seats = read_curiosity("Eko, le Figma 3 licences ça coûte combien ?")
+    assert seats is not None and seats.subject == "Figma"
+    room = read_curiosity("Eko, qui a réservé Everest 14h ?")
+    assert room is not None and room.subject == "Everest"
+
+
 def test_a_street_is_named_by_its_noun_and_its_name() -> None:
     """ "L'appart rue de France il est classé comment niveau énergie ?" was about "France", and its
     fact read "France : classe D" (probe conversation of an estate agency, 2026-11-28, night): a
