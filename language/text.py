@@ -374,6 +374,8 @@ def is_verb_form(written: str) -> bool:
     ("arrivé", "codé", "ouvre"): its simplemma lemma is another word, an infinitive."""
     import simplemma
 
+    if any(char.isdigit() for char in written):
+        return False  # a code: simplemma reads "7730-a" as "7730-avoir"
     found = fold(simplemma.lemmatize(written, lang="fr", low_memory=True))
     return found != fold(written) and found.endswith(("er", "ir", "re"))
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from language.text import fold, fold_with_map, former_state, is_infinitive, word_key
+from language.text import fold, fold_with_map, former_state, is_infinitive, is_verb_form, word_key
 
 
 def test_folding_takes_the_same_result_on_its_ascii_shortcut() -> None:
@@ -78,6 +78,15 @@ def test_an_infinitive_is_a_lowercase_dictionary_verb_in_its_own_form() -> None:
     assert not is_infinitive("mange")  # inflected
     assert not is_infinitive("Angers")  # a town
     assert not is_infinitive("gazelle")  # no verb's ending
+
+
+def test_a_code_with_digits_is_no_verb() -> None:
+    """simplemma reads "7730-a" as a form of "7730-avoir": the fact written from an answer to "la
+    7730-A elle est usinée dans quel alu ?" read "Alu de la 7730-A 7075 T7351…", the heading taken
+    for a clause (probe conversation of a machining shop)."""
+    assert not is_verb_form("7730-a")
+    assert not is_verb_form("4521-b")
+    assert is_verb_form("arrivé") and is_verb_form("ouvre")
 
 
 def test_weekdays_and_months_as_chat_abbreviates_them() -> None:
