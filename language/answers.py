@@ -1101,9 +1101,11 @@ def _holds_content(text: str) -> bool:
 # Thanking, and whom ("merci Catherine", "thanks a lot Dave", "cheers Fergal"): said to the room
 # after an answer, the name it holds is no value.
 # Friends addressed by no name ("thanks mate 👍" was stored as an answer: probe conversation of a
-# hotel). A closed class of chat vocatives, both languages.
+# hotel). A closed class of chat vocatives, both languages, and a possessive with the word it
+# endears ("merci mon grand" was stored as an answer: probe conversation of an oyster farm).
 _VOCATIVES = (
-    "mate|man|dude|bro|buddy|pal|guys|all|team|everyone|les gars|la team|mec|frere|frerot|poto|ma belle"
+    "mate|man|dude|bro|buddy|pal|guys|all|team|everyone|les gars|la team|mec|frere|frerot|poto|"
+    r"(?:mon|ma|mes|my)\s+[^\W\d_]+"
 )
 _THANKING = re.compile(
     rf"(?<!\w)(?i:thank you|{'|'.join(sorted(THANKS_WORDS - {'thank'}))})"

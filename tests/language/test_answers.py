@@ -309,6 +309,10 @@ def test_thanks_to_a_friend_named_by_no_name_answer_nothing() -> None:
     leader = asked_as_read("Eko, qui est le responsable du groupe espagnol ?", "r")
     assert link(said("Tom", "Eko thanks mate 👍"), leader) is None
     assert link(said("Tom", "Eko, merci les gars"), leader) is None
+    # a possessive with the word it endears ("Eko merci mon grand" was stored as an answer: probe
+    # conversation of an oyster farm)
+    assert link(said("Tom", "Eko merci ma grande"), leader) is None
+    assert link(said("Tom", "Eko, thanks my friend"), leader) is None
 
 
 def test_chat_s_i_am_opens_a_reply_as_je_suis() -> None:
