@@ -126,9 +126,29 @@ def _content(words: list[tuple[str, str]], reading: FacetReading, bot: str, said
         and folded not in _FRAME_WORDS
         and folded not in _INTERJECTIONS
         and not _inverted_modal(words, i)
+        and not _deictic(words, i, said)
         and folded != bot
         and not (i in reading.cue_positions and folded not in _KEPT_CUES)
     ]
+
+
+def _deictic(words: list[tuple[str, str]], index: int, said: str) -> bool:
+    """The word at ``index`` ends a compound adverb of place hyphened to "là" ("là-bas", "là-haut"):
+    it points, names nothing ("c quoi sa ville là-bas ?" headed its fact "Ville là bas de Xosé":
+    probe conversation of an oyster farm)."""
+    return (
+        index > 0
+        and words[index][0] in _AFTER_THERE
+        and re.search(rf"(?<!\w)l[àa]-{re.escape(words[index][1])}(?!\w)", said, re.IGNORECASE) is not None
+    )
+
+
+_AFTER_THERE = folded_words("bas haut dessus dessous dedans")
+
+
+def _points(words: list[tuple[str, str]], index: int, said: str) -> bool:
+    """The word at ``index`` is an adverb pointing at a place, "là", "ici" or a compound of "là"."""
+    return words[index][1].casefold() in ("là", "ici") or _deictic(words, index, said)
 
 
 def _inverted_modal(words: list[tuple[str, str]], index: int) -> bool:
@@ -730,7 +750,11 @@ def _noun_asked_after_subject(
     folded = [word for word, _ in words]
     for i in range(span[1] + 1, len(words) - 2):
         if folded[i] in ("quoi", "what") and folded[i + 1] in DETERMINERS and folded[i + 1] not in _OF:
-            noun = [written for word, written in words[i + 2 :] if word not in _FRAME_WORDS]
+            noun = [
+                written
+                for j, (word, written) in enumerate(words[i + 2 :], start=i + 2)
+                if word not in _FRAME_WORDS and not _points(words, j, said)
+            ]
             if not noun or folded[i + 2] in FUNCTION_WORDS:
                 return None
             subject = _span(words, *span, said)

@@ -537,6 +537,19 @@ _GUESS = re.compile(
     # then asked to the room: probe conversation of a radio station)
     r"is it not|was it not|peut etre|maybe|perhaps|probablement|probably|sans doute)(?![^ ])"
 )
+# Saying one does not know, opening the message: a question after it with no interrogative is a
+# guess put to the room ("Eko je sais pas moi, Chez Delorme ? 😂" was kept as the curiosity "Chez
+# Delorme ?" and asked to the room: probe conversation of an oyster farm).
+_NOT_KNOWING = re.compile(
+    r"^ (?:je sais pas|je ne sais pas|j sais pas|chais pas|jsp|sais pas|j en sais rien|aucune idee|"
+    r"no idea|i don t know|i dunno|dunno|not sure)(?![^ ])"
+)
+
+
+def _after_not_knowing(text: str, bot_name: str) -> bool:
+    return _NOT_KNOWING.match(_said_to(text, bot_name)) is not None
+
+
 # Interrogatives that ask whatever surrounds them ("qui" and "que" also open relative clauses).
 _ASKING_WORDS = INTERROGATIVES - folded_words("qui que qu")
 _EXCLAMATIVES = folded_words("quel quelle quels quelles")
@@ -928,6 +941,13 @@ def intent_of(text: str, language: Language = "fr", bot_name: str = "Eko") -> In
     asking = bool(set(words) & _ASKING_WORDS)
     tagged = words[-1] in _TAGS and not asking
     guess = asks and _GUESS.match(joined) is not None and not asking
+    # after saying one does not know, a bare question (no interrogative, no way of asking)
+    guess = guess or (
+        asks
+        and _after_not_knowing(text, bot_name)
+        and not set(words) & INTERROGATIVES
+        and request_frame_length(words) == 0
+    )
     if _AGREEMENT.search(joined) or guess or (asks and (tagged or (short and words[0] in _OKS))):
         return "agreement"
     if _THANKS.search(joined) and not asks:

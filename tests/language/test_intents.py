@@ -1179,6 +1179,24 @@ def test_a_guess_offered_as_likely_asks_to_be_confirmed() -> None:
     assert read_curiosity("Eko, peut-être que tu sais où est Paul ?") is not None
 
 
+def test_a_bare_question_after_saying_one_does_not_know_is_a_guess() -> None:
+    """ "Eko je sais pas moi, Chez Delorme ? 😂" was kept as the curiosity "Chez Delorme ?" and asked
+    to the room (probe conversation of an oyster farm); a question that asks still asks."""
+    assert read_curiosity("Eko jsp, le garage Martin ?") is None
+    assert read_curiosity("Eko no idea, the blue one?") is None
+    assert read_curiosity("Eko je sais pas, c'est qui le chef d'équipe ?") is not None
+    assert read_curiosity("je sais pas, tu connais le code du portail ?") is not None
+
+
+def test_an_adverb_pointing_at_a_place_names_nothing() -> None:
+    """ "Il est d'où exactement Xosé, c quoi sa ville là-bas ?" headed its fact "Ville là bas de Xosé"
+    (probe conversation of an oyster farm)."""
+    town = read_curiosity("Eko, Aurélio c'est quoi son village là-bas ?")
+    assert town is not None and fact_heading(town) == "village d'Aurélio"
+    village = read_curiosity("Eko, c'est quoi son village là-bas Aurélio ?")
+    assert village is not None and village.subject == "Aurélio"
+
+
 def test_a_preposition_stranded_by_an_english_question_closes_no_heading() -> None:
     """ "What is Kenji's FOSDEM talk about?" headed its fact "Kenji's FOSDEM talk about : …" (probe
     conversation of a software team, 2026-11-29)."""
