@@ -1157,6 +1157,17 @@ def _names_asked(words: str, question: AskedQuestion) -> bool:
     )
 
 
+def _only_restates(words: str, question: AskedQuestion) -> bool:
+    """Every content word of ``words`` is one of the question's: it says again what was asked ("Mon
+    conte préféré, c'est la légende de la ville d'Ys" to "c'est quoi le conte préféré de Yann ?"
+    gave the fact "Conte préféré de Yann : Son conte préféré": probe conversation of a library)."""
+    asked = [word for word in tokens(question.text) if word not in FUNCTION_WORDS]
+    said = [word for word in tokens(words) if word not in FUNCTION_WORDS]
+    return bool(said) and all(
+        any(words_match(word, other, synonyms=False) for other in asked) for word in said
+    )
+
+
 _BE = frozenset({"etre", "be"})
 
 
@@ -1251,7 +1262,9 @@ def fragment(text: str, question: AskedQuestion, language: Language = "fr") -> s
         # what was asked, then a colon: the value follows ("my talk: WebGPU rendering in the
         # editor": probe conversation of a software team)
         return labelled.group(2).strip(_CLOSING)
-    if _only_a_noun_phrase(text, titles=question.facet == "preference"):
+    if _only_a_noun_phrase(text, titles=question.facet == "preference") and not _only_restates(
+        _first_clause(text), question
+    ):
         # a favourite before a comment is the noun phrase ("les lasagnes de ma grand-mère, sans
         # hésiter", "Dune, sans hésiter"); any other answer keeps what it adds ("le 12 décembre, au
         # bar du coin": nothing told is lost)

@@ -134,7 +134,10 @@ _RECALL = _phrases(
     r"the|who|what|where|when|how|which) |"
     # or a question of its own after it ("rappelle-moi, on plaide quand pour Verhaegen ?": probe
     # conversation of a law firm)
-    r" (?:on|il|elle|ils|elles|c|ca|nous|vous|we|they|he|she|it) [^?]*?"
+    # or a noun phrase ("rappelle-moi, un enfant peut prendre combien de bouquins ?": probe
+    # conversation of a library, answered as a request for action)
+    r" (?:on|il|elle|ils|elles|c|ca|nous|vous|we|they|he|she|it|"
+    r"un|une|des|mon|ma|mes|ton|ta|tes|son|sa|ses|notre|nos|votre|vos|leur|leurs|a|an|our|my) [^?]*?"
     r"(?:qui|quoi|ou|quand|comment|combien|quel|quelle|quels|quelles|who|what|where|when|how|which) )"
 )
 # Saying one leaves ("je file", "I'm off for the evening", "heading out", "night all").

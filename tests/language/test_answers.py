@@ -1535,6 +1535,9 @@ def test_the_value_of_a_fragment_from_the_subject_is_told_of_them() -> None:
     assert as_told(value, dish, "Marc") == "les lasagnes de ma grand-mère"  # Marc's grandmother
     origin = AskedQuestion("g-from", "D'où vient Bettina ?", "Bettina", ASKED_AT, "m-from", "origin")
     assert fragment("je suis de Mulhouse", origin) == "de Mulhouse"
+    # what was asked said again before the copula is no value ("Mon conte préféré, c'est la légende
+    # de la ville d'Ys" gave "Son conte préféré": probe conversation of a library)
+    assert fragment("Mon plat préféré, c'est le couscous de ma tante", dish) == "le couscous de ma tante"
 
 
 def test_a_favourite_named_by_its_title_leaves_the_comment_after_it() -> None:

@@ -951,6 +951,9 @@ def test_remind_me_then_a_question_of_its_own_asks_it() -> None:
     hearing = read_curiosity("Eko, rappelle-moi, on plaide quand pour Verhaegen ?")
     assert hearing is not None and hearing.subject == "Verhaegen" and hearing.facet == "date"
     assert intent_of("Eko rappelle-moi d'appeler Simon") == "action"
+    # … a question whose subject is a noun phrase (probe conversation of a library)
+    loans = read_curiosity("Eko, rappelle-moi, un abonné peut réserver combien de DVD ?")
+    assert loans is not None and loans.facet == "quantity"
 
 
 def test_or_between_two_words_of_a_statement_asks_nothing() -> None:
