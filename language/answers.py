@@ -2238,6 +2238,8 @@ def _only_another_value(text: str, question: AskedQuestion, language: Language) 
     thing_doing = _A_THING_DOING.match(fold(text.strip())) is not None
     if thing_doing and question.facet in _OF_A_PERSON:
         return True
+    if _asks_what_is_done(question) and _is_a_value(_value_after_copula(text), "date", language):
+        return True  # "le mardi matin" to "Inès elle étudie quoi ?": when, not what
     if question.facet not in _ASKED_PEOPLE or not _asks_who(question):
         return False
     if thing_doing:
@@ -2258,6 +2260,19 @@ def _names_someone(clause: str) -> bool:
         and fold(word) not in FUNCTION_WORDS
         and not re.fullmatch(rf"(?:{dates})s?", fold(word))
         for word in LETTERS.findall(clause)
+    )
+
+
+def _asks_what_is_done(question: AskedQuestion) -> bool:
+    """The question asks the object of a verb other than a copula ("Inès elle étudie quoi ?", "Léo
+    cuisine quoi ?"): a thing, which a time alone does not name (probe conversation of a library:
+    "Eko, le mardi matin, départ 9h" meant for another question was stored as what Inès studies)."""
+    if question.facet != "definition":
+        return False
+    words = [word.casefold() for word in LETTERS.findall(question.text)]  # as written: "étudie"
+    return any(
+        word == "quoi" and i > 0 and fold(words[i - 1]) not in _COPULA_WORDS and is_verb_form(words[i - 1])
+        for i, word in enumerate(words)
     )
 
 

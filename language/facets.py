@@ -189,8 +189,11 @@ _CUES: tuple[tuple[str, str], ...] = (
     ),
     (
         "role",
-        # "poste" after an auxiliary is the verb ("qui a posté dans #general"), not a position.
-        r" (?:poste(?<! a poste)(?<! ai poste)(?<! as poste)(?<! ont poste)|"
+        # "poste" after an auxiliary is the verb ("qui a posté dans #general"), not a position, and
+        # after "qui" or a subject clitic ("qui poste sur notre Instagram ?" asked a job: probe
+        # conversation of a library)
+        r" (?:poste(?<! a poste)(?<! ai poste)(?<! as poste)(?<! ont poste)"
+        r"(?<! qui poste)(?<! on poste)(?<! il poste)(?<! elle poste)(?<! je poste)|"
         r"role|metier|job(?: title)?|taf|taff|boulot|fonction|titre|"
         r"fait quoi(?: comme taf| comme boulot| dans la vie| exactement)?|what does \w+ do|do for a living) ",
     ),

@@ -1874,6 +1874,17 @@ def test_a_name_with_a_time_is_who_and_the_time_the_question_said_is_not_said_tw
     )
 
 
+def test_a_time_alone_does_not_say_what_someone_does() -> None:
+    """Probe conversation of a library: "Eko, le mardi matin, départ 9h de la centrale" (meant for a
+    question on a shuttle) was stored as what Inès studies, asked by "Inès elle étudie quoi ?"."""
+    studies = asked_as_read("Eko, Malo il révise quoi en ce moment ?", "s")
+    assert link(said("Enora", "Eko, le jeudi soir, vers 18h"), studies) is None
+    assert link(said("Enora", "Eko, le code de la route"), studies) == ("g-s", "mention")
+    # asked when, a time answers
+    when = asked_as_read("Eko, Malo il révise quand ?", "w")
+    assert link(said("Enora", "Eko, le jeudi soir, vers 18h"), when) == ("g-w", "mention")
+
+
 def test_a_day_by_its_ordinal_is_no_place() -> None:
     """Probe conversation (2026-11-28): "it ships on the 20th I think" was stored as where the data
     team's new office is."""

@@ -67,6 +67,9 @@ from language.text import is_finite_verb
         ("il est ou le camion ?", "place"),
         ("Simon est à Lyon ou à Paris ?", "place"),
         ("les titres resto c'est Swile ou Edenred ?", "other"),
+        # "poste" after "qui" is the verb, no job (probe conversation of a library)
+        ("qui poste sur notre compte LinkedIn ?", "identity"),
+        ("c'est quoi le poste de Berthe ?", "role"),
         # "de" and its contractions open alternatives too (probe conversation of a machining shop:
         # "Nadia elle est du matin ou de nuit ?" asked where she is); "de Lyon ou de Paris" stays
         ("Léon il bosse du matin ou de l'aprem ?", "other"),

@@ -954,6 +954,7 @@ def test_remind_me_then_a_question_of_its_own_asks_it() -> None:
     # … a question whose subject is a noun phrase (probe conversation of a library)
     loans = read_curiosity("Eko, rappelle-moi, un abonné peut réserver combien de DVD ?")
     assert loans is not None and loans.facet == "quantity"
+    assert intent_of("Eko, rappelez-moi, qui gère la newsletter déjà ?") == "information"
 
 
 def test_or_between_two_words_of_a_statement_asks_nothing() -> None:
