@@ -499,6 +499,14 @@ def find_answer(
         about = [q for q in fitting if _relates(text, q, language)] or [
             q for q in fitting if set(terms(text)) & set(terms(q.text))
         ]
+        # a value of the one shape a question asks answers it, not one sharing a verb with it ("Eko,
+        # 7€50 pièce, on les prend par 10" to "on paie combien les chambres à air ?" was stored as
+        # "c'est quel cargo que Cian prend d'hab ?", asked before: probe conversation of couriers)
+        shaped = [
+            q for q in fitting if q.facet in _SHAPES and _is_a_value(_first_clause(text), q.facet, language)
+        ]
+        if len(shaped) == 1:
+            about = shaped
         if not about and len(fitting) > 1:
             # a proper name alone answers the one open question asking who or which place, not
             # the latest asking another thing ("Eko, Froid Service Alsace, à Horbourg-Wihr" after

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 
 import pytest
@@ -175,6 +176,20 @@ def test_a_mention_goes_to_the_question_it_is_about_else_the_latest() -> None:
         "g-colour",
         "mention",
     )
+
+
+def test_a_value_goes_to_the_one_question_asking_its_shape() -> None:
+    """ "Eko, 7€50 pièce, on les prend par 10" answered the price of inner tubes, asked last, but
+    shared "prend" with "c'est quel cargo que Cian prend d'hab ?", asked before: stored as Cian's
+    cargo (probe conversation of a courier co-op)."""
+    bike = replace(asked_as_read("Eko, c'est quel vélo que Lou prend le lundi ?", "b"), asked_at=ASKED_AT)
+    tyres = replace(
+        asked_as_read("Eko, on paie combien les pneus chez Cycles Perrin ?", "t"),
+        asked_at=ASKED_AT + timedelta(seconds=10),
+    )
+    told = said("Anouk", "Eko, 32 € pièce, on les prend par 4")
+    assert link(told, bike, tyres) == ("g-t", "mention")
+    assert link(told, tyres, bike) == ("g-t", "mention")
 
 
 def test_a_name_alone_goes_to_the_open_question_a_name_answers() -> None:
