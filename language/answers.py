@@ -1721,6 +1721,11 @@ _TIME_COMPLEMENT = re.compile(
     + r"|demain|semaine|mois|soir|matin|midi|nuit)$",
     re.IGNORECASE,
 )
+# A preposition opening a span of time after a noun ("décor entre deux représentations", "salle
+# après le spectacle"): closed classes of both languages.
+_TIME_SPAN = re.compile(
+    r"\s(?:entre deux|après|avant|pendant|durant|between|after|before|during)\s", re.IGNORECASE
+)
 # The preposition and articles joining a noun to its complement ("sponsoring de la météo").
 _NOUN_LINKS = folded_words("de du des d la le les l")
 _LOCATIVE_COMPLEMENT = re.compile(
@@ -1749,6 +1754,11 @@ def _named_form(text: str, subject: str) -> str | None:
     # week-end": probe conversation of a scout group)
     head = _TIME_COMPLEMENT.sub("", subject).strip()
     if head != subject.strip() and len(head.split()) > 1 and name_spans(text, head):
+        return head
+    # … or without a span of time it is asked for, its head named alone ("Le décor on le stocke au
+    # hangar" names "décor entre deux représentations": probe conversation of a theatre company)
+    head = _TIME_SPAN.split(subject, maxsplit=1)[0].strip()
+    if head != subject.strip() and head and name_spans(text, head):
         return head
     words = subject.split()
     # … or its nouns set side by side, the article and "de" left out ("le sponsoring météo" names

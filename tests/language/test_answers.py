@@ -355,6 +355,12 @@ def test_a_subject_is_named_without_the_time_adverbial_after_it() -> None:
     told = "La clé du zodiac est accrochée dans le local moteur, boîte à clés, crochet rouge."
     assert link(said("Hervé", told), key) == ("g-k", "subject_named")
     assert link(said("Hervé", "La clé du local est accrochée au tableau"), key) is None
+    # … nor the span of time it is asked for ("Le décor on le stocke au hangar…" to "où on stocke le
+    # décor entre deux représentations ?": probe conversation of a theatre company)
+    amps = asked_as_read("Eko, où on range les amplis après le concert ?", "a")
+    told = "Les amplis on les range dans le camion de Sacha"
+    assert link(said("Hervé", told), amps) == ("g-a", "subject_named")
+    assert link(said("Hervé", "Le concert on le finit à 23h"), amps) is None
 
 
 def test_the_answer_text_and_its_fragment() -> None:
