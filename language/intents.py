@@ -133,6 +133,10 @@ _RECALL = _phrases(
     r"rappelez (?:moi|nous)|"
     r"remind me)(?= (?:le|la|les|l|qui|quoi|ou|quand|comment|combien|quel|quelle|quels|quelles|"
     r"the|who|what|where|when|how|which) |"
+    # or an interrogative after its preposition ("rappelle-moi à quoi Bastien est allergique":
+    # probe conversation of a theatre company, answered as a request for action)
+    r" (?:a|de|d|en|pour|avec|chez|sur|dans|to|for|with|at|in) "
+    r"(?:qui|quoi|quel|quelle|quels|quelles|who|whom|what|which) |"
     # or a question of its own after it ("rappelle-moi, on plaide quand pour Verhaegen ?": probe
     # conversation of a law firm)
     # or a noun phrase ("rappelle-moi, un enfant peut prendre combien de bouquins ?": probe

@@ -955,6 +955,10 @@ def test_remind_me_then_a_question_of_its_own_asks_it() -> None:
     loans = read_curiosity("Eko, rappelle-moi, un abonné peut réserver combien de DVD ?")
     assert loans is not None and loans.facet == "quantity"
     assert intent_of("Eko, rappelez-moi, qui gère la newsletter déjà ?") == "information"
+    # … or an interrogative after its preposition (probe conversation of a theatre company)
+    allergy = read_curiosity("Eko rappelle-moi à quoi Sacha est allergique, j'ai un doute")
+    assert allergy is not None and allergy.subject == "Sacha"
+    assert intent_of("Eko rappelle-moi à 17h d'appeler Simon") == "action"
 
 
 def test_or_between_two_words_of_a_statement_asks_nothing() -> None:
