@@ -958,6 +958,8 @@ def test_remind_me_then_a_question_of_its_own_asks_it() -> None:
     # … or an interrogative after its preposition (probe conversation of a theatre company)
     allergy = read_curiosity("Eko rappelle-moi à quoi Sacha est allergique, j'ai un doute")
     assert allergy is not None and allergy.subject == "Sacha"
+    tour = read_curiosity("Eko rappelle-moi avec qui Sacha part en tournée")
+    assert tour is not None and tour.subject == "Sacha"
     assert intent_of("Eko rappelle-moi à 17h d'appeler Simon") == "action"
 
 
