@@ -152,12 +152,16 @@ _OPENERS = {
         # a letter's salutation ("Chère Fanny, puisque la question m'est posée, j'ai enseigné…"
         # was stored as "Gérard : Chère Fanny": probe conversation of a library)
         r"(?:cher|chere|chers|cheres|dear) [\w'’-]+(?=\s*,)|"
+        # thanks before the answer ("Eko merci, du n°3" wrote "Calibre… : merci, du n°3": probe
+        # conversation of an oyster farm)
+        r"merci(?: beaucoup| bien)?(?=\s*[,!.])|"
         # a greeting to the room ("Bonjour à tous. Eko, le code du portail…": probe conversation of
         # a removal company, the statement after it went unread)
         rf"{_GREETING_TO_THE_ROOM})\b[\s,!.…:]*)+"
     ),
     "en": re.compile(
         rf"^(?:(?:well|so|um|uh|oh|yes|yeah|hmm|ah|fyi|for your information|{_WAIT}|"
+        r"(?:thanks|thank you|thx|cheers)(?=\s*[,!.])|"
         rf"dear [\w'’-]+(?=\s*,)|{_GREETING_TO_THE_ROOM})\b[\s,!.…:]*)+"
     ),
 }
@@ -1046,6 +1050,10 @@ def says_something(raw: str, text: str, language: Language = "fr", bot_name: str
     thanked = _THANKING.sub(" ", text)
     if thanked != text and not _holds_content(thanked):
         return False  # "Ah top merci Catherine !! et merci Eko 🙏": thanks, to someone else too
+    to_eko = strip_mention(raw, bot_name)  # the thanks answer_text takes off before the rest
+    thanked_raw = _THANKING.sub(" ", to_eko)
+    if thanked_raw != to_eko and not _holds_content(thanked_raw):
+        return False  # "Eko thanks, mate": no value after the thanks
     folded_thanks = _THANKING.sub(" ", fold(text))
     if folded_thanks != fold(text) and not _holds_content(folded_thanks):
         return False  # thanks written with accents the folded list has not ("jërëjëf Eko", Wolof)
@@ -1117,7 +1125,8 @@ _VOCATIVES = (
 )
 _THANKING = re.compile(
     rf"(?<!\w)(?i:thank you|{'|'.join(sorted(THANKS_WORDS - {'thank'}))})"
-    rf"(?:\s+(?i:{_INTENSIFIERS}))?(?:\s+[A-ZÀ-Þ][\w'’-]*|\s+(?i:{_VOCATIVES}))?(?!\w)"
+    # the name or vocative after a comma too ("thanks, mate", "merci, Julie")
+    rf"(?:\s+(?i:{_INTENSIFIERS}))?(?:[\s,]+[A-ZÀ-Þ][\w'’-]*|[\s,]+(?i:{_VOCATIVES}))?(?!\w)"
 )
 
 

@@ -328,6 +328,18 @@ def test_thanks_to_a_friend_named_by_no_name_answer_nothing() -> None:
     # conversation of an oyster farm)
     assert link(said("Tom", "Eko merci ma grande"), leader) is None
     assert link(said("Tom", "Eko, thanks my friend"), leader) is None
+    # … after a comma too, or a name alone
+    assert link(said("Tom", "Eko thanks, mate"), leader) is None
+    assert link(said("Tom", "Eko merci, Julie"), leader) is None
+
+
+def test_thanks_before_the_answer_is_no_part_of_it() -> None:
+    """ "Eko merci, du n°3" wrote "Calibre du resto de Delorme : merci, du n°3" (probe conversation of
+    an oyster farm)."""
+    size = asked_as_read("Eko, c'est quoi la pointure de Lou ?", "p")
+    found = find_answer(said("Tom", "Eko merci, du 38"), [size], window=WINDOW)
+    assert found is not None and found.text == "du 38"
+    assert answer_text("Eko, thanks, it's room 4") == "it's room 4"
 
 
 def test_chat_s_i_am_opens_a_reply_as_je_suis() -> None:
