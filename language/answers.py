@@ -147,7 +147,7 @@ _GREETING_TO_THE_ROOM = (
 _OPENERS = {
     "fr": re.compile(
         # "ok" in either language (both lists are read, language/answers.py answer_text)
-        r"^(?:(?:ben|bah|beh|alors|euh|bon|oui|ouais|ok|okay|ah|oh|eh bien|hmm|donc|bein|pour info|"
+        r"^(?:(?:ben|bah|beh|alors|euh|bon|oui|ouais|ok|okay|ah|oh|ha|hey|eh bien|hmm|donc|bein|pour info|"
         rf"pour (?:ton|votre) info|pour information|fyi|{_WAIT}|"
         # a letter's salutation ("Chère Fanny, puisque la question m'est posée, j'ai enseigné…"
         # was stored as "Gérard : Chère Fanny": probe conversation of a library)
@@ -160,7 +160,7 @@ _OPENERS = {
         rf"{_GREETING_TO_THE_ROOM})\b[\s,!.…:]*)+"
     ),
     "en": re.compile(
-        rf"^(?:(?:well|so|um|uh|oh|yes|yeah|hmm|ah|fyi|for your information|{_WAIT}|"
+        rf"^(?:(?:well|so|um|uh|oh|ha|hey|yes|yeah|hmm|ah|fyi|for your information|{_WAIT}|"
         r"(?:thanks|thank you|thx|cheers)(?=\s*[,!.])|"
         rf"dear [\w'’-]+(?=\s*,)|{_GREETING_TO_THE_ROOM})\b[\s,!.…:]*)+"
     ),

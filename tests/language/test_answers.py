@@ -378,6 +378,10 @@ def test_a_subject_is_named_without_the_time_adverbial_after_it() -> None:
 def test_the_answer_text_and_its_fragment() -> None:
     assert answer_text("Eko, ben c'est le bleu !") == "c'est le bleu"
     assert answer_text("Eko, pour info Karim vit à Lyon") == "Karim vit à Lyon"
+    # "Ha, I'm from Devon, near Exeter" was stored as "Ha" (probe conversation of a stable)
+    assert answer_text("Ha, I'm from Leeds") == "I'm from Leeds"
+    assert answer_text("Eko, hey, c'est jeudi") == "c'est jeudi"
+    assert answer_text("Eko, hamster c'est son nom") == "hamster c'est son nom"
     assert fragment("c'est le bleu", COLOUR) == "le bleu"
     assert fragment("Ma couleur préférée c'est le bleu", COLOUR) == "le bleu"
     assert fragment("Ma couleur préférée est le bleu", COLOUR) == "le bleu"
