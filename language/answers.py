@@ -280,6 +280,10 @@ def _after_laughter(text: str) -> str:
     then what follows a question opening the message ("vous préparez un truc ? 😏 Mon anniv c'est
     le 17 mars"): the question is put to the room, what follows it is told."""
     found = _LAUGHTER_THEN.match(text)
+    if found is not None and not _jokes(found.group(0)):
+        # a sheepish smile after a value: the value is told, what follows is a comment ("my defense
+        # is on June 12th at 2pm 😅 already stressing")
+        return _SHEEPISH.sub("", found.group(0)).strip()
     text = text if found is None else text[found.end() :]
     asked = _QUESTION_THEN.match(text)
     return _before_later_laughter(text if asked is None else text[asked.end() :])
@@ -305,6 +309,18 @@ def _before_later_laughter(text: str) -> str:
         told = told or not sentence.rstrip().endswith("?")
         start = end
     return text
+
+
+def _jokes(text: str) -> bool:
+    """The reply laughs: a joke, no answer ("Eko, un rein 😂"). A sheepish smile alone after a
+    number is no laugh at it: the speaker is embarrassed or stressed, the value is told ("my defense
+    is on June 12th at 2pm, salle Ourisson 😅 already stressing": probe conversation of a lab)."""
+    if not laughs(text):
+        return False
+    return not (any(char.isdigit() for char in text) and not laughs(_SHEEPISH.sub("", text)))
+
+
+_SHEEPISH = re.compile("[😅]")
 
 
 # A first sentence ending with "?" (and the emojis after it) before another one, which opens with a
@@ -1027,7 +1043,7 @@ def says_something(raw: str, text: str, language: Language = "fr", bot_name: str
     # said of Eko in its first clause ("Eko, t'es trop fort"); a "tu" after it speaks to someone in
     # the room ("je serai à Loisy vers 8h15. Margaux si t'es pas là…", "le 214 Florian, tu peux
     # transférer")
-    if is_about_bot(_first_clause(text), language) or laughs(text):
+    if is_about_bot(_first_clause(text), language) or _jokes(text):
         return False
     if is_chit_chat(raw, bot_name) or is_formula(raw, bot_name):
         return False  # "Eko, il fait beau aujourd'hui", "Eko, je suis là", "Eko bon appétit !"

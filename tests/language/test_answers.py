@@ -333,6 +333,19 @@ def test_thanks_to_a_friend_named_by_no_name_answer_nothing() -> None:
     assert link(said("Tom", "Eko merci, Julie"), leader) is None
 
 
+def test_a_sheepish_smile_after_a_value_is_no_joke() -> None:
+    """ "my defense is on June 12th at 2pm, salle Ourisson 😅 already stressing" from Priya, and "moi
+    le mardi c'est le 1er et le 4e… 😅" from Sio, were read as jokes (probe conversations of a lab
+    and a courier co-op); a laugh still jokes, and a smile with no number says nothing."""
+    oral = asked_as_read("Eko, c'est quand l'oral de Maëlle ?", "o")
+    found = find_answer(
+        said("Maëlle", "mon oral c'est le 3 juillet à 9h 😅 j'ai trop le trac"), [oral], window=WINDOW
+    )
+    assert found is not None and found.link == "subject_author" and "trac" not in found.text
+    assert link(said("Tom", "Eko, le 31 février 😂"), oral) is None
+    assert link(said("Tom", "Eko, un jour peut-être 😅"), oral) is None
+
+
 def test_thanks_before_the_answer_is_no_part_of_it() -> None:
     """ "Eko merci, du n°3" wrote "Calibre du resto de Delorme : merci, du n°3" (probe conversation of
     an oyster farm)."""
