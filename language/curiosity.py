@@ -272,7 +272,17 @@ def _subject(
             if first >= 2 and words[first - 2][0] in DETERMINERS and first - 1 in content:
                 first -= 1
         after = last + 2
-        # a capital after "de" names too, though the word alone would be a common one ("Mont d'Or")
+        # a capital after "de" names too, though the word alone would be a common one ("Mont d'Or"),
+        # and after "de la", "de l'" when the name goes on ("Domaine de la Bégude", "Château de la
+        # Roque": probe conversation of a wedding planner, the subject read "location du Domaine")
+        if (
+            after + 1 < len(words)
+            and words[last + 1][0] in _OF
+            and words[after][0] in _ARTICLES_AFTER_OF
+            and words[after][1][:1].islower()
+            and _capitalised_name(words, after + 1)
+        ):
+            after += 1
         if (
             last + 1 < len(words)
             and words[last + 1][0] in _OF
@@ -328,6 +338,7 @@ def _subject(
     return subject[0], subject[-1]
 
 
+_ARTICLES_AFTER_OF = folded_words("la l")
 _PER = folded_words("par per a")
 _RATE_UNITS = folded_words(
     "heure heures jour jours semaine semaines mois an ans annee annees hour day week month year"

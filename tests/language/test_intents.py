@@ -987,6 +987,13 @@ def test_a_capital_after_de_names_though_it_spells_a_common_word() -> None:
     assert bar is not None and bar.subject == "café du Lion d'Or"
     season = read_curiosity("Eko, c'est quand la fête du Lion d'Or ?")
     assert season is not None and (season.subject, fact_heading(season)) == ("fête du Lion d'Or",) * 2
+    # … and after "de la", "de l'" when the name goes on (probe conversation of a wedding planner)
+    venue = read_curiosity("Eko, c'est où le Mas de la Barben ?")
+    assert venue is not None and venue.subject == "Mas de la Barben"
+    estate = read_curiosity("Eko, qui gère le Clos de l'Oratoire ?")
+    assert estate is not None and estate.subject == "Clos de l'Oratoire"
+    colleague = read_curiosity("Eko, Paul de la compta il est où ?")
+    assert colleague is not None and colleague.subject == "Paul"
     cheese = read_curiosity("Eko, c'est quoi le Bleu de Gex ?")
     assert cheese is not None and (cheese.subject, fact_heading(cheese)) == ("Bleu de Gex", "Bleu de Gex")
 
