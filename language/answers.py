@@ -1302,6 +1302,12 @@ def fragment(text: str, question: AskedQuestion, language: Language = "fr") -> s
         # hésiter", "Dune, sans hésiter"); any other answer keeps what it adds ("le 12 décembre, au
         # bar du coin": nothing told is lost)
         return _first_clause(text) if question.facet == "preference" else text.strip(_CLOSING)
+    taken_up = _TAKEN_UP_BY_A_CLITIC.match(text)
+    if taken_up and _only_restates(taken_up.group(1), question):
+        # what was asked, then taken up by a pronoun and its verb: what follows the verb ("Mes
+        # pivoines je les prends chez Vert Tige" wrote "Fournisseur de pivoines de Lou : Ses
+        # pivoines je les prends…": probe conversation of a wedding planner)
+        return taken_up.group(2).strip(_CLOSING)
     _, corrected = _what_it_is_not(folded)
     if corrected is not None:  # "c'est pas Marc, c'est Julie" → "Julie"
         return text[index[corrected.end() - 1] :].strip(_CLOSING)
@@ -1334,6 +1340,12 @@ def fragment(text: str, question: AskedQuestion, language: Language = "fr") -> s
     return text.strip(_CLOSING)
 
 
+# A noun phrase, then a subject and an object clitic taking it up, and their verb ("les clés je les
+# laisse", "le décor on le stocke", "the keys I leave them"): French dislocation.
+_TAKEN_UP_BY_A_CLITIC = re.compile(
+    r"^([^,]{1,60}?),?\s+(?:je|j['’]|on|nous|il|elle|ils|elles)\s+(?:(?:les|le|la)\s+|l['’]\s*)[^\W\d_]+\s+(\S.*)$",
+    re.IGNORECASE | re.DOTALL,
+)
 # A short label, a colon, then what it labels.
 _LABEL = re.compile(r"^([^:]{1,40}?)\s*:\s+(\S.*)$", re.DOTALL)
 

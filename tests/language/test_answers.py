@@ -1588,6 +1588,13 @@ def test_the_value_of_a_fragment_from_the_subject_is_told_of_them() -> None:
     # what was asked said again before the copula is no value ("Mon conte préféré, c'est la légende
     # de la ville d'Ys" gave "Son conte préféré": probe conversation of a library)
     assert fragment("Mon plat préféré, c'est le couscous de ma tante", dish) == "le couscous de ma tante"
+    # … nor taken up by a pronoun and its verb ("Mes pivoines je les prends chez Vert Tige" wrote
+    # "… : Ses pivoines je les prends…": probe conversation of a wedding planner)
+    flour = asked_as_read("Eko, c'est qui le fournisseur de farine de Malo ?", "f")
+    assert (
+        fragment("Ma farine je la commande chez Celnat, livrée le lundi", flour)
+        == "chez Celnat, livrée le lundi"
+    )
 
 
 def test_a_favourite_named_by_its_title_leaves_the_comment_after_it() -> None:
