@@ -643,8 +643,15 @@ def is_formula(text: str, bot_name: str = "Eko") -> bool:
     "bonne journée à tous"): it says nothing else."""
     joined = _said_to(text, bot_name)
     framed = _ADDRESSEES.sub(" ", _GREETINGS.sub(" ", joined))
+    framed = _WISH.sub(" ", " " + " ".join(framed.split()) + " ")
     rest = [w for w in framed.split() if w not in GREETING_WORDS and w not in _POLITE]
     return bool(joined.strip()) and not rest
+
+
+# A wish opening with "bon", "bonne" and a few words, the whole of what is said ("bonne pause dej",
+# "bon service", "bonne fin de service": "Eko bonne pause dej 😋" was stored as an answer, probe
+# conversation of a swimming pool).
+_WISH = re.compile(r"^ (?:bon|bonne|bons|bonnes) [^\W\d]+(?: (?:de|d) [^\W\d]+| [^\W\d]+)? $")
 
 
 def addresses_the_room(clause: str) -> bool:

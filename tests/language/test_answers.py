@@ -1478,6 +1478,12 @@ def test_going_to_look_it_up_greeting_or_acknowledging_is_no_answer() -> None:
             for formula in ("Eko bon appétit !", "Eko bonne journée à tous", "Eko à plus tard")
         ),
         (dish, "Eko, bon appétit tout le monde"),
+        # any wish of "bon", "bonne" and a few words ("Eko bonne pause dej 😋" was stored as an
+        # answer: probe conversation of a swimming pool)
+        *(
+            (dish, wish)
+            for wish in ("Eko bonne pause dej 😋", "Eko bon service !", "Eko bonne fin de service")
+        ),
         *((kraken, told) for told in ("Eko c'est noté", "Eko c'est parti !", "Eko c'est clair")),
     ]
     for asked, told in not_answers:
@@ -1489,6 +1495,7 @@ def test_going_to_look_it_up_greeting_or_acknowledging_is_no_answer() -> None:
     # a value before the check, a dish, a tool in lowercase (rarer than a common word) still answer
     assert link(said("Sacha", "Eko 12 € par mois je crois, je vérifie"), price) == ("g-p", "mention")
     assert link(said("Sacha", "Eko les pâtes bolo"), dish) == ("g-d", "mention")
+    assert link(said("Sacha", "Eko bon ben les pâtes bolo"), dish) == ("g-d", "mention")
     for tool in ("Eko c'est jenkins", "Eko c'est Grafana"):
         assert link(said("Sacha", tool), kraken) == ("g-k", "mention"), tool
 
