@@ -146,6 +146,7 @@ _CHAT_SPELLINGS = {
     "donde": "ou",
     "cuando": "quand",
     "cuanto": "combien",
+    "cual": "quel",  # "cual es el code du local matos ?" (probe conversation of a swimming pool)
     # greetings and "ça va" as chat writes them ("slt eko sa va" was no greeting: probe
     # conversation of a fishing co-op); "sa" before "va" can be no possessive
     "slt": "salut",

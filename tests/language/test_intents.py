@@ -1265,6 +1265,9 @@ def test_chat_of_a_football_club_and_a_hotel() -> None:
     assert intent_of("Eko, merci de m'avoir dit qui était Violette") == "thanks"
     leader = read_curiosity("Eko, quién es le responsable du groupe espagnol qui arrive vendredi ?")
     assert leader is not None and leader.subject == "responsable du groupe espagnol"
+    # "cual es el code du local matos ?" was about "cual" (probe conversation of a swimming pool)
+    code = read_curiosity("Eko cual es el code du vestiaire?? le cadenas rouge")
+    assert code is not None and code.facet == "definition" and "cual" not in code.subject
 
 
 def test_quand_meme_asks_no_when_and_wsh_greets() -> None:
