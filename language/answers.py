@@ -522,8 +522,11 @@ def find_answer(
         # a value of the one shape a question asks answers it, not one sharing a verb with it ("Eko,
         # 7€50 pièce, on les prend par 10" to "on paie combien les chambres à air ?" was stored as
         # "c'est quel cargo que Cian prend d'hab ?", asked before: probe conversation of couriers)
+        clause = _first_clause(text)
         shaped = [
-            q for q in fitting if q.facet in _SHAPES and _is_a_value(_first_clause(text), q.facet, language)
+            q
+            for q in fitting
+            if q.facet in _SHAPES and _is_a_value(clause, q.facet, language) and not _A_CODE.search(clause)
         ]
         if len(shaped) == 1:
             about = shaped
@@ -2316,6 +2319,12 @@ def _names_someone(clause: str) -> bool:
         and not re.fullmatch(rf"(?:{dates})s?", fold(word))
         for word in LETTERS.findall(clause)
     )
+
+
+# Letters with digits after them, one word: a code or a password ("LilleCowork59", "T7351"), no
+# value of a shape ("14h", "1er", "2pm" put the digits first). The replay of a coworking space's
+# probe conversation stored "LilleCowork59" as the date of the monthly invoice.
+_A_CODE = re.compile(r"(?<![\w])[^\W\d_]+\d")
 
 
 def _asks_what_is_done(question: AskedQuestion) -> bool:

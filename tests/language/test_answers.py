@@ -190,6 +190,14 @@ def test_a_value_goes_to_the_one_question_asking_its_shape() -> None:
     told = said("Anouk", "Eko, 32 € pièce, on les prend par 4")
     assert link(told, bike, tyres) == ("g-t", "mention")
     assert link(told, tyres, bike) == ("g-t", "mention")
+    # a code with digits is no date ("Eko : LilleCowork59" went to the date of the monthly invoice,
+    # asked before the wifi password: replay of a coworking space's probe conversation)
+    invoice = replace(asked_as_read("Eko, à quelle date part la facture ?", "i"), asked_at=ASKED_AT)
+    wifi = replace(
+        asked_as_read("Eko, c'est quoi le mot de passe du wifi ?", "w"),
+        asked_at=ASKED_AT + timedelta(seconds=10),
+    )
+    assert link(said("Anouk", "Eko : Tilleul2024"), invoice, wifi) == ("g-w", "mention")
 
 
 def test_a_name_alone_goes_to_the_open_question_a_name_answers() -> None:
