@@ -1069,6 +1069,9 @@ def says_something(raw: str, text: str, language: Language = "fr", bot_name: str
     thanked = _THANKING.sub(" ", text)
     if thanked != text and not _holds_content(thanked):
         return False  # "Ah top merci Catherine !! et merci Eko 🙏": thanks, to someone else too
+    judged = " ".join(word for word in tokens(thanked) if word not in _EVALUATIVE)
+    if thanked != text and (not judged or is_formula(judged, bot_name)):
+        return False  # "nickel. Eko merci, bonne journée": approval, thanks and a wish, no value
     to_eko = strip_mention(raw, bot_name)  # the thanks answer_text takes off before the rest
     thanked_raw = _THANKING.sub(" ", to_eko)
     if thanked_raw != to_eko and not _holds_content(thanked_raw):

@@ -339,6 +339,10 @@ def test_thanks_to_a_friend_named_by_no_name_answer_nothing() -> None:
     # … after a comma too, or a name alone
     assert link(said("Tom", "Eko thanks, mate"), leader) is None
     assert link(said("Tom", "Eko merci, Julie"), leader) is None
+    # approval, thanks and a wish ("nickel. Eko merci, bonne journée" was stored as the languages
+    # Sanne speaks: probe conversation of a ski shop)
+    assert link(said("Tom", "parfait. Eko merci, bonne soirée"), leader) is None
+    assert link(said("Tom", "Eko merci, c'est Ana, bonne soirée"), leader) == ("g-r", "mention")
 
 
 def test_a_sheepish_smile_after_a_value_is_no_joke() -> None:
