@@ -514,6 +514,8 @@ def _glued(words: list[tuple[str, str]], index: int, said: str) -> bool:
     if index + 1 >= len(words):
         return False
     here, after = words[index][1], words[index + 1][1]
+    if here.isdigit() and after.isdigit():
+        return f"{here}-{after}" in said  # a reference in two parts ("REF 88-412")
     if here[-1:].isdigit() == after[:1].isdigit():
         return False
     # or hyphened, a capital on the letters' side: a part or model number ("PN 7730-A", "T-800")
@@ -532,8 +534,8 @@ def _numbered(words: list[tuple[str, str]], index: int, said: str) -> bool:
         return False
     if after + 1 < len(words):
         folded, written = words[after + 1]
-        if _glued(words, after, said) and written.islower():
-            return False
+        if _glued(words, after, said):
+            return not written.islower()  # "PN 7730-A", "REF 88-412", not "Everest 14h"
         verb = is_verb_form(written.casefold()) or (
             sentence_language(tokens(said)) == "en" and is_english_verb_form(folded)
         )

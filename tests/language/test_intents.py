@@ -1014,6 +1014,8 @@ def test_a_part_or_machine_number_belongs_to_the_name() -> None:
         "Eko, c'est quoi le délai de la réf 2210-C ?": "réf 2210-C",
         "Eko, la 2210-C elle part quand ?": "2210-C",
         "Eko, le ZX 120 il est garé où ?": "ZX 120",
+        # a reference in two parts (probe conversation of a warehouse: "REF 88-412" read "REF")
+        "Eko, c'est quoi l'emplacement de la REF 31-207 ?": "REF 31-207",
     }
     for question, subject in cases.items():
         read = read_curiosity(question)
