@@ -47,6 +47,7 @@ from language.facets import (
 from language.intents import (
     DISCOURSE_WORDS,
     GREETING_WORDS,
+    THANKS_BEFORE,
     THANKS_INTENSIFIERS,
     THANKS_WORDS,
     addresses_the_room,
@@ -144,6 +145,10 @@ _GREETING_TO_THE_ROOM = (
 )
 # Discourse markers that open an answer and carry nothing ("ben c'est le bleu", "hold on, he's in
 # Leeds").
+# Thanks, in any of the languages a team borrows them from, and what strengthens them.
+_THANKS_OPENING = (
+    rf"(?:{'|'.join(sorted(THANKS_WORDS - {'thank'}))}|thank you)(?:\s+(?:{'|'.join(THANKS_INTENSIFIERS)}))?"
+)
 _OPENERS = {
     "fr": re.compile(
         # "ok" in either language (both lists are read, language/answers.py answer_text)
@@ -154,7 +159,7 @@ _OPENERS = {
         r"(?:cher|chere|chers|cheres|dear) [\w'’-]+(?=\s*,)|"
         # thanks before the answer ("Eko merci, du n°3" wrote "Calibre… : merci, du n°3": probe
         # conversation of an oyster farm)
-        r"merci(?: beaucoup| bien)?(?=\s*[,!.])|"
+        rf"{_THANKS_OPENING}(?=\s*[,!.])|"
         # a greeting to the room ("Bonjour à tous. Eko, le code du portail…": probe conversation of
         # a removal company, the statement after it went unread)
         rf"{_GREETING_TO_THE_ROOM})\b[\s,!.…:]*)+"
@@ -374,8 +379,10 @@ _CAUSE_CLEFT = {
     "en": r"^it(?:['’]s| is| was) (?!who\b)\S.*\b(?:that|who)\s",
 }
 _AGE_UNITS = r"ans?|years?|yo|balais|berges"
-# A number that is not a time of day ("15h", "14:30", "20 min"): what a price or an amount is.
-_NOT_A_TIME = r"(?<![\d.,:])\d(?![\d.,]*\s*(?:h\b|h\d|heures?\b|min\b|minutes?\b|:\d))"
+# A number that is not a time of day ("15h", "14:30", "20 min"), nor its minutes ("16h30": "30"
+# was read as a price, and "Eko, ch'est Karim 👍 lundi et jeudi 16h30" as the price of the evening
+# childcare: probe conversation of a nursery school): what a price or an amount is.
+_NOT_A_TIME = r"(?<![\d.,:])(?<!\dh)\d(?![\d.,]*\s*(?:h\b|h\d|heures?\b|min\b|minutes?\b|:\d))"
 _TIME_OF_DAY_WORDS = {
     "fr": r"midi|minuit|matin|matinee|soir|soiree|aprem|apres midi|nuit|tot|tard|heure|heures",
     "en": r"noon|midnight|morning|evening|afternoon|night|early|late|o'clock|hour|hours|am|pm",
@@ -1146,7 +1153,8 @@ _VOCATIVES = (
     r"(?:mon|ma|mes|my)\s+[^\W\d_]+"
 )
 _THANKING = re.compile(
-    rf"(?<!\w)(?i:thank you|{'|'.join(sorted(THANKS_WORDS - {'thank'}))})"
+    rf"(?<!\w)(?:(?i:{'|'.join(THANKS_BEFORE)})\s+)?"
+    rf"(?i:thank you|{'|'.join(sorted(THANKS_WORDS - {'thank'}))})"
     # the name or vocative after a comma too ("thanks, mate", "merci, Julie")
     rf"(?:\s+(?i:{_INTENSIFIERS}))?(?:[\s,]+[A-ZÀ-Þ][\w'’-]*|[\s,]+(?i:{_VOCATIVES}))?(?!\w)"
 )

@@ -188,7 +188,12 @@ THANKS_WORDS = folded_words(
 THANKS_INTENSIFIERS = (
     "beaucoup", "bien", "encore", "mille fois", "a lot", "a million", "a mil", "a bunch", "a ton",
     "so much", "very much", "loads", "again",
+    # … and those of the languages the thanks are borrowed from ("danke schön", "grazie mille":
+    # "Eko, danke schön !" was stored as an answer, probe conversation of a bike park)
+    "schön", "schon", "sehr", "vielmals", "mille", "tante", "mil",
 )  # fmt: skip
+# Words before a borrowed thanks that strengthen it ("muchas gracias", "vielen Dank").
+THANKS_BEFORE = ("muchas", "muchisimas", "vielen", "tausend", "mille")
 _THANKS = _phrases(*sorted(THANKS_WORDS), r"thank you", r"nickel merci")
 _OPINION = _phrases(
     r"meilleure?s?",

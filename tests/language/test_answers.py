@@ -365,6 +365,15 @@ def test_thanks_before_the_answer_is_no_part_of_it() -> None:
     found = find_answer(said("Tom", "Eko merci, du 38"), [size], window=WINDOW)
     assert found is not None and found.text == "du 38"
     assert answer_text("Eko, thanks, it's room 4") == "it's room 4"
+    assert answer_text("Eko grazie mille, 3,2 km") == "3,2 km"
+
+
+def test_borrowed_thanks_with_their_own_strengthening_answer_nothing() -> None:
+    """ "Eko, danke schön !" was stored as the length of a trail (probe conversation of a bike
+    park)."""
+    size = asked_as_read("Eko, c'est quoi la pointure de Lou ?", "p")
+    for thanks in ("Eko, danke schön !", "Eko grazie mille", "Eko muchas gracias", "Eko vielen Dank"):
+        assert link(said("Tom", thanks), size) is None, thanks
 
 
 def test_chat_s_i_am_opens_a_reply_as_je_suis() -> None:
@@ -1179,6 +1188,8 @@ def test_a_statement_about_another_thing_answers_no_question_it_does_not_name() 
         # an age is a number alone or with its unit, a price is not a time of day
         ("Quel âge a Ilan ?", "Ilan", "age", "Ilan", "Eko j'ai 2 chats"),
         ("Combien coûte la licence Figma ?", "licence Figma", "price", "Paul", "Eko, 15h salle B"),
+        # … nor its minutes (probe conversation of a nursery school)
+        ("Combien coûte la cantine ?", "cantine", "price", "Paul", "Eko, mardi et jeudi 11h45"),
         # naming the subject without the asked thing, or of something over
         ("Où habite Malik ?", "Malik", "place", "Paul", "Malik est en réunion là"),
         (
