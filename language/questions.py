@@ -209,6 +209,23 @@ _INTERROGATIVE = re.compile(
 _ONE_MORE = re.compile(r"^\W*(?:et|ou|sinon|and|or)(?![\w'’])", re.IGNORECASE)
 
 
+# Markers of self-repair opening a sentence, and the emojis and punctuation around them: a closed
+# class of French, English and the languages a team borrows from.
+_SELF_REPAIR = re.compile(
+    r"^\W*(?:(?:euh+|enfin|pardon|perdon|perdón|sorry|scusa|scusate|entschuldigung|"
+    r"je veux dire|i mean|ou plutôt|ou plutot)\b[\W_]*)+",
+    re.IGNORECASE,
+)
+
+
+def _names_something(question: str) -> bool:
+    """A word of ``question`` is neither a function word, an interrogative nor a filler."""
+    return any(
+        word not in FUNCTION_WORDS and word not in INTERROGATIVES and word not in FILLERS
+        for word in tokens(question)
+    )
+
+
 def _guesses_after(asking: list[str]) -> bool:
     """The first question asks (an interrogative word) and those after it only guess at the answer
     ("Yvan il bosse pour quelle boîte ? il est presta non ?", "et Aurore elle bosse pour qui ?
@@ -255,6 +272,17 @@ def asked_part(text: str) -> str:
     all, is read whole."""
     sentences = _SENTENCE_END.split(text.strip())
     asking = [sentence for sentence in sentences if sentence.rstrip().endswith("?")]
+    if len(asking) > 1:
+        # the question asked again in other words, after a marker of self-repair, replaces the
+        # first ("wo isch de Schlüssel vum Pumptrack-Container ? euh... où elle est la clé du
+        # conteneur ?", "¿dónde guardamos el decorado? perdón 😅 où on range le décor ?": probe
+        # conversations of a bike park and a theatre company, kept whole as goals), when it names
+        # what it asks of ("… ? enfin, qui c'est ?" takes the first one up)
+        after_first = " ".join(sentences[sentences.index(asking[0]) + 1 :])
+        repaired = _SELF_REPAIR.match(after_first)
+        again = after_first[repaired.end() :].strip() if repaired else ""
+        if again and _names_something(again):
+            return again
     if _guesses_after(asking):
         asking = asking[:1]
     part = asking[0] if len(sentences) > 1 and len(asking) == 1 else text.strip()

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from language.questions import curiosity_tone, is_question
+from language.questions import asked_part, curiosity_tone, is_question
 
 
 def test_curiosity_tone() -> None:
@@ -37,3 +37,18 @@ def test_c_est_and_a_preposition_before_the_interrogative_is_a_question() -> Non
     assert is_question("c'est a quelle heure que le gymnase ouvre le dimanche, je voudrais savoir")
     assert is_question("c'est pour quand la démo")
     assert not is_question("c'est à Lyon que ça se passe")
+
+
+def test_a_question_asked_again_after_a_self_repair_replaces_the_first() -> None:
+    """ "wo isch de Schlüssel vum Pumptrack-Container ? euh... où elle est la clé du conteneur du
+    pumptrack ?" and "¿dónde guardamos el decorado? perdón 😅 où on range le décor ?" were kept whole
+    as goals (probe conversations of a bike park and a theatre company); a repair taking the first
+    question up by a pronoun keeps both ("… ? enfin, qui c'est ?")."""
+    said = "Eko, dove sono le chiavi del furgone? scusa 😅 où sont les clés du camion ?"
+    assert asked_part(said) == "où sont les clés du camion ?"
+    assert (
+        asked_part("c'est où ? euh je veux dire, c'est quand le pot de départ ?")
+        == "c'est quand le pot de départ ?"
+    )
+    taken_up = "Eko, chi è il nuovo stagista ? enfin, qui c'est ?"
+    assert asked_part(taken_up) == taken_up
