@@ -2137,8 +2137,21 @@ def _names_a_place(text: str, question: AskedQuestion) -> bool:
             question.facet == "origin" and verb in _I_AM_FROM
         ):
             clause = clause[opening.end() :]
+    borrowed = _BORROWED_I_AM_FROM.match(clause) if question.facet == "origin" else None
+    if borrowed is not None:
+        # "Sono di Bergamo !", "soy de Logroño", "ich bin aus Freiburg": the languages a team
+        # borrows say where one comes from too (probe conversation of a print shop: Giulia's answer
+        # was not taken)
+        clause = clause[borrowed.end() :]
+        preposition = rf"{preposition}|di|aus|uit|van"
     found = re.match(rf"(?:{preposition})(?:\s+|(?<=['’]))(.+)$", clause, re.IGNORECASE)
     return found is not None and _only_a_name(found.group(1))
+
+
+# "I am" in the languages a team borrows, before where one comes from (closed class).
+_BORROWED_I_AM_FROM = re.compile(
+    r"(?:sono|soy|ich bin|ik ben|ik kom)\s+(?=(?:di|de|aus|uit|van)\s)", re.IGNORECASE
+)
 
 
 def _after_greeting(text: str) -> str:

@@ -176,6 +176,9 @@ _CUES: tuple[tuple[str, str], ...] = (
         # coming from which town or country ("Ousmane il vient de quelle ville au Sénégal ?": probe
         # conversation of an architecture firm, read as where he lives)
         r"(?:vient|viens|viennent|venait) de (?:quel|quelle|quels|quelles)|"
+        # … or the place asked first ("de quelle ville elle vient Giulia ?": probe conversation of a
+        # print shop, read as where she lives)
+        r"de (?:quel|quelle|quels|quelles) \w+ (?:\w+ )?(?:vient|viens|viennent|venait)|"
         r"originaire(?: de| d)?|origines?|"
         r"(?:est|es|suis|etait) nee? (?:ou|dans quelle ville|dans quel pays)|where was \w+ born|born where|"
         r"a grandi|grandi|(?:de )?quelle region|come[s]? from|grew up|grow up|"

@@ -345,6 +345,18 @@ def test_thanks_to_a_friend_named_by_no_name_answer_nothing() -> None:
     assert link(said("Tom", "Eko merci, c'est Ana, bonne soirée"), leader) == ("g-r", "mention")
 
 
+def test_i_am_from_in_a_borrowed_language_answers_an_origin() -> None:
+    """ "Sono di Bergamo ! à côté de Milan…" from Giulia to "de quelle ville elle vient Giulia ?" was
+    not taken (probe conversation of a print shop)."""
+    town = asked_as_read("Eko, d'où vient Toni ?", "t")
+    assert link(said("Toni", "Soy de Valladolid, pero vivo aquí desde 2015"), town) == (
+        "g-t",
+        "subject_author",
+    )
+    assert link(said("Toni", "ich bin aus Freiburg"), town) == ("g-t", "subject_author")
+    assert link(said("Toni", "sono di corsa oggi, scusate"), town) is None
+
+
 def test_a_sheepish_smile_after_a_value_is_no_joke() -> None:
     """ "my defense is on June 12th at 2pm, salle Ourisson 😅 already stressing" from Priya, and "moi
     le mardi c'est le 1er et le 4e… 😅" from Sio, were read as jokes (probe conversations of a lab

@@ -67,6 +67,9 @@ from language.text import is_finite_verb
         ("il est ou le camion ?", "place"),
         ("Simon est à Lyon ou à Paris ?", "place"),
         ("les titres resto c'est Swile ou Edenred ?", "other"),
+        # the place of origin asked first (probe conversation of a print shop: "de quelle ville elle
+        # vient Giulia ?" asked where she lives)
+        ("de quelle ville il vient Toni ?", "origin"),
         # "poste" after "qui" is the verb, no job (probe conversation of a library)
         ("qui poste sur notre compte LinkedIn ?", "identity"),
         ("c'est quoi le poste de Berthe ?", "role"),
