@@ -567,9 +567,12 @@ def find_answer(
             states = states or _gives_asked_channel(text, question) or _names_a_place(text, question)
             # or, in the first person, says the preposition the question asks after ("je suis à
             # fond sur la migration de Pingouin" to "Léo bosse sur quel projet ?")
-            states = states or _fills_the_asked_preposition(text, question)
-            # or is the value asked and nothing else ("le 3 mars" to "quand arrive Zoé ?")
-            states = states or _only_a_value(text, question, language)
+            # or is the value asked and nothing else ("le 3 mars" to "quand arrive Zoé ?"), in any
+            # of its sentences (_each_sentence)
+            states = states or any(
+                _fills_the_asked_preposition(part, question) or _only_a_value(part, question, language)
+                for part in _each_sentence(text)
+            )
             # or, asked when they work, says when they are there ("Je serai là les mardis et
             # jeudis" to "c'est quels jours qu'il bosse chez nous Thomas ?")
             states = states or _there_when_working(text, question)
@@ -1654,6 +1657,15 @@ def _answer(question: AskedQuestion, link: Link, text: str, language: Language) 
     return Answer(question.goal_id, link, text, is_standalone(text, question, language))
 
 
+def _each_sentence(text: str) -> list[str]:
+    """``text``, then each of its sentences without the connective opening it: one in a borrowed
+    language may come first ("Ich bin seit Mai 2021 hier 🙂 donc depuis mai 2021…" to "depuis quand
+    Lukas bosse au bike park ?": probe conversation of a bike park)."""
+    return [text, *(_DISCOURSE_OPENING.sub("", part) for part in _SENTENCE_BREAK.split(text))]
+
+
+# A connective opening a sentence that goes on from the one before ("donc", "so", "bref").
+_DISCOURSE_OPENING = re.compile(r"^\s*(?:donc|bref|enfin|du coup|so|anyway)\b[\s,]*", re.IGNORECASE)
 # Sentence ends inside a reply (a full stop or an exclamation, then a capital); not the full stop
 # of an initial or a title before a name ("c'est M. Guérin, de chez Qualiconsult": probe
 # conversation of a building site, stored as "M").

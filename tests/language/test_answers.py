@@ -357,6 +357,15 @@ def test_i_am_from_in_a_borrowed_language_answers_an_origin() -> None:
     assert link(said("Toni", "sono di corsa oggi, scusate"), town) is None
 
 
+def test_the_subject_s_value_may_come_in_a_later_sentence() -> None:
+    """ "Ich bin seit Mai 2021 hier 🙂 donc depuis mai 2021, première saison…" from Lukas to "depuis
+    quand Lukas bosse au bike park ?" was not taken (probe conversation of a bike park)."""
+    since = asked_as_read("Eko, depuis quand Mia bosse à la loc ?", "s")
+    told = "Ik werk hier sinds maart 🙂 donc depuis mars 2022, deuxième saison"
+    assert link(said("Mia", told), since) == ("g-s", "subject_author")
+    assert link(said("Mia", "Ik werk hier sinds maart 🙂"), since) is None
+
+
 def test_a_sheepish_smile_after_a_value_is_no_joke() -> None:
     """ "my defense is on June 12th at 2pm, salle Ourisson 😅 already stressing" from Priya, and "moi
     le mardi c'est le 1er et le 4e… 😅" from Sio, were read as jokes (probe conversations of a lab
