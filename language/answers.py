@@ -533,10 +533,22 @@ def find_answer(
         shaped = [
             q
             for q in fitting
-            if q.facet in _SHAPES and _is_a_value(clause, q.facet, language) and not _A_CODE.search(clause)
+            if q.facet in _SHAPES
+            and _is_a_value(clause, q.facet, language)
+            and not _A_CODE.search(clause)
+            and not _names_someone(clause)  # "ch'est Karim 👍 lundi et jeudi 16h30": who, then when
         ]
         if len(shaped) == 1:
             about = shaped
+        # "c'est" and a name alone, opening the reply, answers the one open question asking who,
+        # whatever follows ("Eko, ch'est Karim 👍 lundi et jeudi 16h30" to "c'est qui qui fait les
+        # APC ?" went to "Claire elle vient quels jours ?", sharing the days: probe conversation
+        # of a nursery school)
+        first = _first_clause(_SENTENCE_BREAK.split(text, maxsplit=1)[0])
+        opened = _OPENING_COPULA.match(first)
+        named = [q for q in fitting if q.facet in _ASKED_PEOPLE]
+        if opened and len(named) == 1 and _only_a_name(_without_trailing_symbols(first[opened.end() :])):
+            about = named
         if not about and len(fitting) > 1:
             # a proper name alone answers the one open question asking who or which place, not
             # the latest asking another thing ("Eko, Froid Service Alsace, à Horbourg-Wihr" after
@@ -1039,7 +1051,8 @@ _OPENING_ASIDE = re.compile(r"^\s*\([^()\d]{1,60}\)\s*(?=\S)")
 _CHAT_I_AM = re.compile(r"^(?:jsuis|jsui|chuis|chui|j'suis)\s+(?=\S)", re.IGNORECASE)
 # "c" or "cest" for "c'est" opening a chat reply ("c marc", "cest un outil de monitoring"), after
 # "moi" too ("moi c du 44" from the person asked about: probe conversation of a building site).
-_CHAT_COPULA = re.compile(r"^((?:moi|me),?\s+)?(?:c|cest)\s+(?=\S)", re.IGNORECASE)
+# Ch'ti's "ch'est" too ("Eko, ch'est Karim 👍": probe conversation of a nursery school in Lille).
+_CHAT_COPULA = re.compile(r"^((?:moi|me),?\s+)?(?:c|cest|ch['’]est)\s+(?=\S)", re.IGNORECASE)
 
 
 def says_something(raw: str, text: str, language: Language = "fr", bot_name: str = "Eko") -> bool:

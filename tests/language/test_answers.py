@@ -200,6 +200,22 @@ def test_a_value_goes_to_the_one_question_asking_its_shape() -> None:
     assert link(said("Anouk", "Eko : Tilleul2024"), invoice, wifi) == ("g-w", "mention")
 
 
+def test_c_est_and_a_name_opening_the_reply_answers_who() -> None:
+    """ "Eko, ch'est Karim 👍 lundi et jeudi 16h30" answered who runs a class, asked last, and went
+    to "Claire elle vient quels jours à l'école ?", asked before (sharing the days), even after
+    Ch'ti's "ch'est" was read (probe conversation of a nursery school)."""
+    days = replace(asked_as_read("Eko, Inès elle vient quels jours ?", "d"), asked_at=ASKED_AT)
+    who = replace(
+        asked_as_read("Eko, c'est qui qui fait l'atelier lecture ?", "w"),
+        asked_at=ASKED_AT + timedelta(seconds=10),
+    )
+    assert link(said("Nathalie", "Eko, ch'est Malo 👍 mardi et vendredi 10h"), days, who) == (
+        "g-w",
+        "mention",
+    )
+    assert link(said("Nathalie", "Eko, mardi et vendredi 10h"), days, who) == ("g-d", "mention")
+
+
 def test_a_name_alone_goes_to_the_open_question_a_name_answers() -> None:
     """ "Eko, Froid Service Alsace, à Horbourg-Wihr" answered who to call when the fridge breaks down,
     asked before "Élodie a fait sa thèse sur quel sujet ?" (probe conversation of a veterinary
