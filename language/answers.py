@@ -521,42 +521,9 @@ def find_answer(
                 or (_states_about(text, q, language) and _cued(text, q.facet, language))
             )
         ]
-        # the question the reply shares words with, subject included ("le séminaire c'est du 12
-        # au 14 juin" answers "quand part-on en séminaire ?" even when asked before another one)
-        about = [q for q in fitting if _relates(text, q, language)] or [
-            q for q in fitting if set(terms(text)) & set(terms(q.text))
-        ]
-        # a value of the one shape a question asks answers it, not one sharing a verb with it ("Eko,
-        # 7€50 pièce, on les prend par 10" to "on paie combien les chambres à air ?" was stored as
-        # "c'est quel cargo que Cian prend d'hab ?", asked before: probe conversation of couriers)
-        clause = _first_clause(text)
-        shaped = [
-            q
-            for q in fitting
-            if q.facet in _SHAPES
-            and _is_a_value(clause, q.facet, language)
-            and not _A_CODE.search(clause)
-            and not _names_someone(clause)  # "ch'est Karim 👍 lundi et jeudi 16h30": who, then when
-        ]
-        if len(shaped) == 1:
-            about = shaped
-        # "c'est" and a name alone, opening the reply, answers the one open question asking who,
-        # whatever follows ("Eko, ch'est Karim 👍 lundi et jeudi 16h30" to "c'est qui qui fait les
-        # APC ?" went to "Claire elle vient quels jours ?", sharing the days: probe conversation
-        # of a nursery school)
-        first = _first_clause(_SENTENCE_BREAK.split(text, maxsplit=1)[0])
-        opened = _OPENING_COPULA.match(first)
-        named = [q for q in fitting if q.facet in _ASKED_PEOPLE]
-        if opened and len(named) == 1 and _only_a_name(_without_trailing_symbols(first[opened.end() :])):
-            about = named
-        if not about and len(fitting) > 1:
-            # a proper name alone answers the one open question asking who or which place, not
-            # the latest asking another thing ("Eko, Froid Service Alsace, à Horbourg-Wihr" after
-            # "qui on appelle quand le frigo tombe en panne ?" then "Élodie a fait sa thèse sur quel
-            # sujet ?": probe conversation of a veterinary clinic, stored as her thesis)
-            by_name = [q for q in fitting if q.facet in _NAMES_ANSWER]
-            about = by_name if len(by_name) == 1 and _only_a_name(_first_clause(text)) else []
-        return _answer((about or fitting)[0], "mention", told, language) if fitting else None
+        if not fitting:
+            return None
+        return _answer(_the_one_answered(text, fitting, language), "mention", told, language)
     # Not naming Eko, a reply in a past tense to a question in the present speaks of something
     # over ("le séminaire c'était génial l'an dernier" to "c'est quand le séminaire ?").
     live = [q for q in live if not (former_state(text) and not former_state(q.text))]
@@ -608,6 +575,46 @@ def find_answer(
         if _names_and_states(text, question, _language_of_both(text, question, language)):
             return _answer(question, "subject_named", told, language)
     return None
+
+
+def _the_one_answered(text: str, fitting: list[AskedQuestion], language: Language) -> AskedQuestion:
+    """Of the open questions a reply naming Eko fits (the latest first), the one it answers."""
+    # the question the reply shares words with, subject included ("le séminaire c'est du 12
+    # au 14 juin" answers "quand part-on en séminaire ?" even when asked before another one)
+    about = [q for q in fitting if _relates(text, q, language)] or [
+        q for q in fitting if set(terms(text)) & set(terms(q.text))
+    ]
+    # a value of the one shape a question asks answers it, not one sharing a verb with it ("Eko,
+    # 7€50 pièce, on les prend par 10" to "on paie combien les chambres à air ?" was stored as
+    # "c'est quel cargo que Cian prend d'hab ?", asked before: probe conversation of couriers)
+    clause = _first_clause(text)
+    shaped = [
+        q
+        for q in fitting
+        if q.facet in _SHAPES
+        and _is_a_value(clause, q.facet, language)
+        and not _A_CODE.search(clause)
+        and not _names_someone(clause)  # "ch'est Karim 👍 lundi et jeudi 16h30": who, then when
+    ]
+    if len(shaped) == 1:
+        about = shaped
+    # "c'est" and a name alone, opening the reply, answers the one open question asking who,
+    # whatever follows ("Eko, ch'est Karim 👍 lundi et jeudi 16h30" to "c'est qui qui fait les
+    # APC ?" went to "Claire elle vient quels jours ?", sharing the days: probe conversation
+    # of a nursery school)
+    first = _first_clause(_SENTENCE_BREAK.split(text, maxsplit=1)[0])
+    opened = _OPENING_COPULA.match(first)
+    asking_who = [q for q in fitting if q.facet in _ASKED_PEOPLE]
+    if opened and len(asking_who) == 1 and _only_a_name(_without_trailing_symbols(first[opened.end() :])):
+        about = asking_who
+    if not about and len(fitting) > 1:
+        # a proper name alone answers the one open question asking who or which place, not
+        # the latest asking another thing ("Eko, Froid Service Alsace, à Horbourg-Wihr" after
+        # "qui on appelle quand le frigo tombe en panne ?" then "Élodie a fait sa thèse sur quel
+        # sujet ?": probe conversation of a veterinary clinic, stored as her thesis)
+        by_name = [q for q in fitting if q.facet in _NAMES_ANSWER]
+        about = by_name if len(by_name) == 1 and _only_a_name(_first_clause(text)) else []
+    return (about or fitting)[0]
 
 
 def _language_of_both(text: str, question: AskedQuestion, language: Language) -> Language:
