@@ -1090,6 +1090,9 @@ def says_something(raw: str, text: str, language: Language = "fr", bot_name: str
         _UNFINISHED.search(_TRAILING.sub("", text)) and _CONTRASTED.search(folded) is None
     ):
         return False
+    asked_for = _ASKING_FOR_A_THING.match(folded)
+    if asked_for and not re.search(r"\d|\b(?:est|sont|is|are)\b", asked_for.group(1)):
+        return False  # "Eko le digicode Deloitte Levallois svp jsuis devant la porte": asks for it
     if _THANKS_FOR.match(folded):
         return False  # "Eko merci pour le résumé" right after a question
     if _not_knowing(folded, language):
@@ -1125,6 +1128,12 @@ def says_something(raw: str, text: str, language: Language = "fr", bot_name: str
     return _holds_content(text)
 
 
+# A noun phrase and "please": asking for the thing named (probe conversation of a cleaning company:
+# "Eko le digicode Deloitte Levallois svp jsuis devant la porte 🥶" was stored as a fact).
+_ASKING_FOR_A_THING = re.compile(
+    r"^((?:le|la|les|l'|the|ton|ta|tes|votre|vos|your)\s*[^,.!?]{1,60}?)\s+(?:svp|stp|s'il te plait|"
+    r"s'il vous plait|please|pls|plz)\b"
+)
 # A message opening (after its thanks) by what Eko is: praise or teasing of Eko, nothing of the
 # subject asked (probe conversation of a veterinary clinic: "Cheers Eko, you're a star" was stored
 # as who to call when the X-ray machine breaks down).

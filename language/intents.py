@@ -157,6 +157,9 @@ GREETING_WORDS = folded_words(
     "salut bonjour bonsoir coucou hello hey hi yo hola wesh wsh re bye ciao"
     # borrowed as the thanks are ("milesker Eko, agur !", Basque: probe conversation of a hotel)
     " agur kaixo aupa tschuss moien"
+    # … Tamil, Wolof, Portuguese, Arabic ("vanakkam! moi je commence à 6h…" was stored as
+    # "vanakkam": probe conversation of a cleaning company)
+    " vanakkam salam salaam ola oi"
 )
 # Wishes said when parting ("bonne journée à tous", "à demain", "see you"; the answer rules read them
 # too: language/answers.py).

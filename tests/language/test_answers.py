@@ -405,6 +405,18 @@ def test_thanks_before_the_answer_is_no_part_of_it() -> None:
     assert answer_text("Eko grazie mille, 3,2 km") == "3,2 km"
 
 
+def test_a_borrowed_greeting_and_a_request_for_a_thing_answer_nothing() -> None:
+    """ "vanakkam! moi je commence à 6h…" from Tharshini was stored as "vanakkam", and "Eko le
+    digicode Deloitte Levallois svp jsuis devant la porte 🥶" as a fact (probe conversation of a
+    cleaning company)."""
+    start = asked_as_read("Eko, Kavya elle commence à quelle heure chez Sanofi ?", "s")
+    found = find_answer(said("Kavya", "vanakkam! moi je commence à 5h30 chez Sanofi"), [start], window=WINDOW)
+    assert found is not None and fragment(found.text, start).startswith("à 5h30")
+    code = asked_as_read("Eko, c'est quoi le code du parking Sanofi ?", "c")
+    assert link(said("Kavya", "Eko le code du parking Sanofi svp jsuis devant"), code) is None
+    assert link(said("Kavya", "Eko le code c'est 4512 svp"), code) == ("g-c", "mention")
+
+
 def test_borrowed_thanks_with_their_own_strengthening_answer_nothing() -> None:
     """ "Eko, danke schön !" was stored as the length of a trail (probe conversation of a bike
     park)."""
