@@ -1360,7 +1360,14 @@ def fragment(text: str, question: AskedQuestion, language: Language = "fr") -> s
     # the copula of the first sentence: a later one says more ("my talk is on 9 October, room B.
     # slides are 60% done" gave "60% done")
     first_sentence = len(sentence_around(folded, 0, 1))
-    copulas = list(re.finditer(rf"(?<![\w']){copula}\s+", folded))
+    # not one in brackets, an aside ("German (my mum is from Köln) and…" gave "from Köln) and…":
+    # probe conversation of a campsite)
+    asides = [found.span() for found in re.finditer(r"\([^()]*\)", folded)]
+    copulas = [
+        found
+        for found in re.finditer(rf"(?<![\w']){copula}\s+", folded)
+        if not any(start <= found.start() < end for start, end in asides)
+    ]
     for at, match in reversed(list(enumerate(copulas))):
         if match.end() >= len(folded) or match.start() >= first_sentence:
             continue

@@ -1667,6 +1667,11 @@ def test_the_value_of_a_fragment_from_the_subject_is_told_of_them() -> None:
     # what was asked said again before the copula is no value ("Mon conte préféré, c'est la légende
     # de la ville d'Ys" gave "Son conte préféré": probe conversation of a library)
     assert fragment("Mon plat préféré, c'est le couscous de ma tante", dish) == "le couscous de ma tante"
+    # a copula in brackets is an aside ("Dutch obviously, English, German (my mum is from Köln)…"
+    # gave "from Köln) and…": probe conversation of a campsite)
+    languages = asked_as_read("Eko, quelles langues elle parle Lotte ?", "l")
+    told = "Dutch, English, German (my dad is from Bonn) and some Italian"
+    assert fragment(told, languages) == told
     # … nor taken up by a pronoun and its verb ("Mes pivoines je les prends chez Vert Tige" wrote
     # "… : Ses pivoines je les prends…": probe conversation of a wedding planner)
     flour = asked_as_read("Eko, c'est qui le fournisseur de farine de Malo ?", "f")
