@@ -254,7 +254,12 @@ def _subject(
     if names:
         first = names[0]
         last = first
-        while last + 1 in names or _glued(words, last, said) or _numbered(words, last, said):
+        while (
+            last + 1 in names
+            or _glued(words, last, said)
+            or _numbered(words, last, said)
+            or _hyphened(words, last, said)
+        ):
             last += 1  # "Kraken FM", "Back Market", "Q1" (a code of letters and digits), "DMU 65"
         # "bureau de Lille", "salle Everest", "CTO de Back Market": the noun the name qualifies, or
         # the name that qualifies it, belongs to the subject (a facet word does not: "rôle de Kenji").
@@ -520,6 +525,17 @@ def _glued(words: list[tuple[str, str]], index: int, said: str) -> bool:
         return False
     # or hyphened, a capital on the letters' side: a part or model number ("PN 7730-A", "T-800")
     return (here + after) in said or (f"{here}-{after}" in said and not (here + after).islower())
+
+
+def _hyphened(words: list[tuple[str, str]], index: int, said: str) -> bool:
+    """The word after the name at ``index`` is hyphened to it, whatever its case: one name
+    ("Ji-woo", "Min-jun": probe conversation of a game studio, the subject read "Ji")."""
+    if index + 1 >= len(words) or not words[index + 1][1][:1].isalpha():
+        return False
+    return (
+        re.search(rf"(?<![\w-]){re.escape(words[index][1])}-{re.escape(words[index + 1][1])}(?!\w)", said)
+        is not None
+    )
 
 
 def _numbered(words: list[tuple[str, str]], index: int, said: str) -> bool:
