@@ -992,6 +992,9 @@ def test_a_code_after_of_a_name_is_whole_in_the_subject() -> None:
         ("Eko, c'est où le Mas de la Barben ?", "Mas de la Barben"),
         ("Eko, qui gère le Clos de l'Oratoire ?", "Clos de l'Oratoire"),
         ("Eko, Paul de la compta il est où ?", "Paul"),
+        # a name hyphened to a lowercase word is one name (probe conversation of a game studio:
+        # "C'est quoi le jeu que Ji-woo adore déjà ?" was about "Ji")
+        ("Eko, c'est quoi le jeu préféré de Seo-yeon ?", "Seo-yeon"),
     ],
 )
 def test_a_capital_after_de_names_though_it_spells_a_common_word(question: str, subject: str) -> None:
