@@ -596,6 +596,10 @@ def _the_one_answered(text: str, fitting: list[AskedQuestion], language: Languag
         and not _A_CODE.search(clause)
         and not _names_someone(clause)  # "ch'est Karim 👍 lundi et jeudi 16h30": who, then when
     ]
+    # … and the very number or address a question asks for ("Eko, le 05 61 42 17 80" went to "quel
+    # organisme gère le tiers payant de la MGEN ?", asked last, not to the hotline's number:
+    # probe conversation of a pharmacy)
+    shaped = shaped or [q for q in fitting if _gives_asked_channel(clause, q)]
     if len(shaped) == 1:
         about = shaped
     # "c'est" and a name alone, opening the reply, answers the one open question asking who,

@@ -198,6 +198,14 @@ def test_a_value_goes_to_the_one_question_asking_its_shape() -> None:
         asked_at=ASKED_AT + timedelta(seconds=10),
     )
     assert link(said("Anouk", "Eko : Tilleul2024"), invoice, wifi) == ("g-w", "mention")
+    # a phone number to the one question asking it ("Eko, le 05 61 42 17 80" went to "quel organisme
+    # gère le tiers payant de la MGEN ?", asked last: probe conversation of a pharmacy)
+    line = replace(asked_as_read("Eko, c'est quoi le numéro du dépanneur ?", "n"), asked_at=ASKED_AT)
+    body = replace(
+        asked_as_read("Eko, quel organisme gère nos mutuelles ?", "o"),
+        asked_at=ASKED_AT + timedelta(seconds=10),
+    )
+    assert link(said("Anouk", "Eko, le 05 61 42 17 80"), line, body) == ("g-n", "mention")
 
 
 def test_c_est_and_a_name_opening_the_reply_answers_who() -> None:
