@@ -1009,6 +1009,10 @@ def test_a_pronoun_taking_up_the_subject_is_no_part_of_the_heading() -> None:
     sur la 4521-B il est tolérancé" (probe conversation of a machining shop)."""
     crate = read_curiosity("Eko, la caisse de la Zoé elle est rangée où ?")
     assert crate is not None and fact_heading(crate) == "caisse de la Zoé est rangée"
+    # … nor "on" and an object pronoun ("Échantillon témoin on le conserve : …": probe conversation
+    # of a hospital kitchen)
+    sample = read_curiosity("Eko, le registre des températures on le range où ?")
+    assert sample is not None and fact_heading(sample) == "registre des températures"
 
 
 def test_a_part_or_machine_number_belongs_to_the_name() -> None:
