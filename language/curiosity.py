@@ -689,7 +689,9 @@ def read_curiosity(
     topic = re.sub(rf"(?<![\w'’])({re.escape(subject)})\s+(?:il|elle|ils|elles)\s+", r"\1 ", topic)
     # … and "on" with an object pronoun taking the subject up: the thing is the heading ("Échantillon
     # témoin on le conserve : chambre froide n°3": probe conversation of a hospital kitchen)
-    topic = re.sub(rf"^({re.escape(subject)})\s+on\s+(?:le|la|les|l['’])\s*[^\W\d_]+$", r"\1", topic)
+    taken_up = re.match(r"^(.+?)\s+on\s+(?:le|la|les|l['’])\s*[^\W\d_]+$", topic)
+    if taken_up and subject in taken_up.group(1):
+        topic = taken_up.group(1)
     # what a thing is for is what it is: "Gravillon : notre pipeline", not "Gravillon sert : …"
     if topic == subject and asked is None and reading.facet != "definition":
         said_already = {fold(word) for word in subject.split()}  # "staging URL", not "staging URL URL"
