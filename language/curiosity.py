@@ -757,7 +757,9 @@ def _asked_noun(
         of = _of_the(words[span[0] - 1][0] if span[0] > 0 else "", subject)
         if english:  # "what sport does Ben play?" → "Ben's sport", "how many kids…" → "Ben's kids"
             return f"{subject}'s {written}"
-        if how_many:  # "Kenji a combien d'enfants ?": the number of them
+        if how_many and fold(written) == "temps":
+            written = "durée"  # "combien de temps" asks how long ("Nombre de temps de Job…")
+        elif how_many:  # "Kenji a combien d'enfants ?": the number of them
             written = f"nombre {_of(written)}{written}"
         after = [w for w in words[max(span[1], last) + 1 :] if w[0] not in _FRAME_WORDS]  # "… le matin"
         qualifier = (

@@ -1011,6 +1011,10 @@ def test_a_pronoun_taking_up_the_subject_is_no_part_of_the_heading() -> None:
     assert crate is not None and fact_heading(crate) == "caisse de la Zoé est rangée"
     # … nor "on" and an object pronoun ("Échantillon témoin on le conserve : …": probe conversation
     # of a hospital kitchen)
+    # "combien de temps" asks how long, no number of times ("Nombre de temps de Job bosse club":
+    # probe conversation of a sailing rental)
+    stay = read_curiosity("Eko, ça fait combien de temps que Maëlle est au club ?")
+    assert stay is not None and fact_heading(stay).startswith("durée de Maëlle")
     sample = read_curiosity("Eko, le registre des températures on le range où ?")
     assert sample is not None and fact_heading(sample) == "registre des températures"
 
