@@ -526,7 +526,9 @@ def find_answer(
         return _answer(_the_one_answered(text, fitting, language), "mention", told, language)
     # Not naming Eko, a reply in a past tense to a question in the present speaks of something
     # over ("le séminaire c'était génial l'an dernier" to "c'est quand le séminaire ?").
-    live = [q for q in live if not (former_state(text) and not former_state(q.text))]
+    # (its first clause: "je suis au club depuis 1987, à l'époque y avait que des Optimist" tells
+    # the present first, then a memory: probe conversation of a sailing rental)
+    live = [q for q in live if not (former_state(_first_clause(text)) and not former_state(q.text))]
     for question in live:
         if _is_about(question, said.author):
             describes = _first_person_description(text, language) and _describes(question)
@@ -1052,10 +1054,14 @@ def answer_text(text: str, language: Language = "fr", bot_name: str = "Eko") -> 
     opener = _OPENERS[first].match(folded) or _OPENERS[other].match(folded)
     if opener and opener.end() < len(folded):
         said = said[index[opener.end()] :]
+    said = _CHECKING_IT_IS_THEM.sub("", said, count=1)
     said = _CHAT_I_AM.sub("je suis ", said.strip(_CLOSING), count=1)
     return _CHAT_COPULA.sub(r"\1c'est ", said, count=1)
 
 
+# The person asked checking it is them, before the answer ("Moi ? je suis au club depuis 1987":
+# probe conversation of a sailing rental, written "… : Moi ? est au club…").
+_CHECKING_IT_IS_THEM = re.compile(r"^\s*(?:moi|me|who me)\s*\?+\s*(?=\w)", re.IGNORECASE)
 _OPENING_ASIDE = re.compile(r"^\s*\([^()\d]{1,60}\)\s*(?=\S)")
 # "jsuis", "chuis" for "je suis" opening a chat reply ("jsuis arbitre jeune au district" from Noah
 # was written "Noah : jsuis arbitre…": probe conversation of a football club).

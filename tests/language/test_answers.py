@@ -390,6 +390,17 @@ def test_the_subject_s_value_may_come_in_a_later_sentence() -> None:
     assert link(said("Mia", "Ik werk hier sinds maart 🙂"), since) is None
 
 
+def test_the_present_told_first_then_a_memory_answers() -> None:
+    """ "Moi ? je suis au club depuis 1987, à l'époque y avait que des Optimist…" from Job to "ça
+    fait combien de temps que Job bosse au club ?" was read as speaking of something over, and its
+    fact as "… : Moi ? est au club…" (probe conversation of a sailing rental)."""
+    since = asked_as_read("Eko, ça fait combien de temps que Gaël bosse au port ?", "g")
+    told = "Moi ? je suis au port depuis 2004, à l'époque y avait que trois pontons"
+    found = find_answer(said("Gaël", told), [since], window=WINDOW)
+    assert found is not None and found.link == "subject_author" and found.text.startswith("je suis au port")
+    assert link(said("Marc", "Gaël bossait au port en 2004, c'était mieux"), since) is None
+
+
 def test_a_sheepish_smile_after_a_value_is_no_joke() -> None:
     """ "my defense is on June 12th at 2pm, salle Ourisson 😅 already stressing" from Priya, and "moi
     le mardi c'est le 1er et le 4e… 😅" from Sio, were read as jokes (probe conversations of a lab
