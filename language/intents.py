@@ -130,7 +130,7 @@ _REQUEST_FRAMES = _phrases(
 # rappeler où est la salle ?") asks for it; "rappelle-moi d'appeler Simon" asks for a reminder.
 _RECALL = _phrases(
     r"(?:(?:tu peux|peux tu|tu pourrais|pourrais tu) (?:me |nous )?rappeler|rappelle (?:moi|nous)|"
-    r"rappelez (?:moi|nous)|"
+    r"rappelez (?:moi|nous)|rappel (?:moi|nous)|"
     r"remind me)(?= (?:le|la|les|l|qui|quoi|ou|quand|comment|combien|quel|quelle|quels|quelles|"
     r"the|who|what|where|when|how|which) |"
     # or an interrogative after its preposition ("rappelle-moi à quoi Bastien est allergique":

@@ -57,6 +57,10 @@ _QUESTION_STARTS: dict[Language, tuple[str, ...]] = {
         "te souviens tu",
         "dis moi",
         "rappelle moi",
+        # … as chat misspells it, or said to several (probe conversation of a cleaning company: "Eko
+        # rappel moi le code de la porte chez Deloitte stp" was stored as a fact)
+        "rappel moi",
+        "rappelez moi",
         # "c'est" and a preposition before the interrogative ("c'est à quelle heure que…")
         "c'est a quel",
         "c'est a qui",

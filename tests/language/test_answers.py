@@ -434,6 +434,9 @@ def test_a_borrowed_greeting_and_a_request_for_a_thing_answer_nothing() -> None:
     code = asked_as_read("Eko, c'est quoi le code du parking Sanofi ?", "c")
     assert link(said("Kavya", "Eko le code du parking Sanofi svp jsuis devant"), code) is None
     assert link(said("Kavya", "Eko le code c'est 4512 svp"), code) == ("g-c", "mention")
+    # "rappelle-moi" as chat misspells it asks too ("Eko rappel moi le code de la porte chez Deloitte
+    # stp" was stored as a fact: replay of the same conversation)
+    assert link(said("Kavya", "Eko rappel moi le code du parking Sanofi stp j'ai oublié 🙏"), code) is None
 
 
 def test_borrowed_thanks_with_their_own_strengthening_answer_nothing() -> None:
