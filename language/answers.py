@@ -2380,6 +2380,11 @@ def _only_another_value(text: str, question: AskedQuestion, language: Language) 
         return True
     if _asks_what_is_done(question) and _is_a_value(_value_after_copula(text), "date", language):
         return True  # "le mardi matin" to "Inès elle étudie quoi ?": when, not what
+    if _only_a_phone_number(text) and question.facet not in _ASKED_PEOPLE | {"contact"}:
+        # "Eko, le 05 61 42 17 80" to "quel organisme gère le tiers payant de la MGEN ?": a number
+        # to call, no organisation (probe conversation of a pharmacy; the hotline's number was
+        # asked too, but before the window of open questions)
+        return True
     if question.facet not in _ASKED_PEOPLE or not _asks_who(question):
         return False
     if thing_doing:
@@ -2407,6 +2412,14 @@ def _names_someone(clause: str) -> bool:
 # value of a shape ("14h", "1er", "2pm" put the digits first). The replay of a coworking space's
 # probe conversation stored "LilleCowork59" as the date of the monthly invoice.
 _A_CODE = re.compile(r"(?<![\w])[^\W\d_]+\d")
+
+
+def _only_a_phone_number(text: str) -> bool:
+    """The reply is a phone number and, at most, its article ("le 05 61 42 17 80")."""
+    found = _PHONE_NUMBER.search(text)
+    if found is None or tokens(text[found.end() :]):
+        return False
+    return tokens(text[: found.start()]) in ([], ["le"], ["c", "est", "le"], ["it", "s"])
 
 
 def _asks_what_is_done(question: AskedQuestion) -> bool:

@@ -206,6 +206,9 @@ def test_a_value_goes_to_the_one_question_asking_its_shape() -> None:
         asked_at=ASKED_AT + timedelta(seconds=10),
     )
     assert link(said("Anouk", "Eko, le 05 61 42 17 80"), line, body) == ("g-n", "mention")
+    # … and alone, a number to call names no organisation (the number's question had been asked
+    # before the window of open questions, in the same conversation)
+    assert link(said("Anouk", "Eko, le 05 61 42 17 80"), body) is None
 
 
 def test_c_est_and_a_name_opening_the_reply_answers_who() -> None:
