@@ -674,7 +674,13 @@ def read_curiosity(
     # a participle put before its subject by the question is no part of what is asked ("où est
     # passé le carton ?" asks where the carton is; "quand commence le sprint ?" keeps its verb)
     inverted = {
-        i for i in content if i < span[0] and _verb_after_asking(words, i) and words[i - 1][0] in AUXILIARIES
+        i
+        for i in content
+        if i < span[0]
+        and words[i - 1][0] in AUXILIARIES
+        # … or after a pronoun taking the subject up ("où elle est rangée la 88-412 ?" headed its
+        # fact "Rangée la 88-412": probe conversation of a warehouse)
+        and (_verb_after_asking(words, i) or _after_a_clitic(words, i))
     }
     content = [i for i in content if i not in inverted]
     # the topic covers the subject whole, its function words included ("saison du Mont d'Or")

@@ -1015,6 +1015,10 @@ def test_a_pronoun_taking_up_the_subject_is_no_part_of_the_heading() -> None:
     # probe conversation of a sailing rental)
     stay = read_curiosity("Eko, ça fait combien de temps que Maëlle est au club ?")
     assert stay is not None and fact_heading(stay).startswith("durée de Maëlle")
+    # … nor a participle after a pronoun and its auxiliary, put before the subject ("où elle est
+    # rangée la 88-412 ?" headed "Rangée la 88-412": probe conversation of a warehouse)
+    pallet = read_curiosity("Eko, où elle est stockée la palette de Lidl ?")
+    assert pallet is not None and fact_heading(pallet) == "palette de Lidl"
     sample = read_curiosity("Eko, le registre des températures on le range où ?")
     assert sample is not None and fact_heading(sample) == "registre des températures"
 
