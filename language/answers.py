@@ -590,14 +590,9 @@ def _the_one_answered(text: str, fitting: list[AskedQuestion], language: Languag
     # 7€50 pièce, on les prend par 10" to "on paie combien les chambres à air ?" was stored as
     # "c'est quel cargo que Cian prend d'hab ?", asked before: probe conversation of couriers)
     clause = _first_clause(text)
-    shaped = [
-        q
-        for q in fitting
-        if q.facet in _SHAPES
-        and _is_a_value(clause, q.facet, language)
-        and not _A_CODE.search(clause)
-        and not _names_someone(clause)  # "ch'est Karim 👍 lundi et jeudi 16h30": who, then when
-    ]
+    # not a code, nor a name then a value ("ch'est Karim 👍 lundi et jeudi 16h30": who, then when)
+    valued = not _A_CODE.search(clause) and not _names_someone(clause)
+    shaped = [q for q in fitting if valued and q.facet in _SHAPES and _is_a_value(clause, q.facet, language)]
     # … and the very number or address a question asks for ("Eko, le 05 61 42 17 80" went to "quel
     # organisme gère le tiers payant de la MGEN ?", asked last, not to the hotline's number:
     # probe conversation of a pharmacy)
@@ -619,7 +614,7 @@ def _the_one_answered(text: str, fitting: list[AskedQuestion], language: Languag
         # "qui on appelle quand le frigo tombe en panne ?" then "Élodie a fait sa thèse sur quel
         # sujet ?": probe conversation of a veterinary clinic, stored as her thesis)
         by_name = [q for q in fitting if q.facet in _NAMES_ANSWER]
-        about = by_name if len(by_name) == 1 and _only_a_name(_first_clause(text)) else []
+        about = by_name if len(by_name) == 1 and _only_a_name(clause) else []
     return (about or fitting)[0]
 
 
@@ -1110,18 +1105,15 @@ def says_something(raw: str, text: str, language: Language = "fr", bot_name: str
     if _HEDGE.match(folded.strip(_CLOSING)):  # "ça dépend des jours": no value, only a hedge
         return False
     thanked = _THANKING.sub(" ", text)
-    if thanked != text and not _holds_content(thanked):
+    if _thanks_only(text):
         return False  # "Ah top merci Catherine !! et merci Eko 🙏": thanks, to someone else too
     judged = " ".join(word for word in tokens(thanked) if word not in _EVALUATIVE)
     if thanked != text and (not judged or is_formula(judged, bot_name)):
         return False  # "nickel. Eko merci, bonne journée": approval, thanks and a wish, no value
-    to_eko = strip_mention(raw, bot_name)  # the thanks answer_text takes off before the rest
-    thanked_raw = _THANKING.sub(" ", to_eko)
-    if thanked_raw != to_eko and not _holds_content(thanked_raw):
-        return False  # "Eko thanks, mate": no value after the thanks
-    folded_thanks = _THANKING.sub(" ", fold(text))
-    if folded_thanks != fold(text) and not _holds_content(folded_thanks):
-        return False  # thanks written with accents the folded list has not ("jërëjëf Eko", Wolof)
+    # as written to Eko, before answer_text took thanks off ("Eko thanks, mate"), and folded, for
+    # thanks written with accents the folded list has not ("jërëjëf Eko", Wolof)
+    if _thanks_only(strip_mention(raw, bot_name)) or _thanks_only(fold(text)):
+        return False
     if _SAID_OF_YOU.match(fold(thanked)) or _PRAISE.match(fold(thanked)):
         return False  # "Cheers Eko, you're a star", "merci t'es un amour": said of Eko, no value
     if _only_said_of_you(thanked):
@@ -1176,6 +1168,12 @@ def _only_said_of_you(text: str) -> bool:
         or any(char.isdigit() for char in clause)
         for clause in rest
     )
+
+
+def _thanks_only(said: str) -> bool:
+    """``said`` thanks someone and, besides, holds no content (see :func:`_holds_content`)."""
+    thanked = _THANKING.sub(" ", said)
+    return thanked != said and not _holds_content(thanked)
 
 
 def _holds_content(text: str) -> bool:
@@ -1237,24 +1235,26 @@ _I_AM = re.compile(r"^(?:moi,?\s+)?(?:je suis|j['’]suis|chuis|i am|i['’]m|im
 def _names_asked(words: str, question: AskedQuestion) -> bool:
     """A content word of ``words`` is one of the question's up to a clipping or a typo ("mon
     anniv" for "l'anniversaire de Manon")."""
-    asked = [word for word in tokens(question.text) if word not in FUNCTION_WORDS]
-    return any(
-        words_match(word, other, synonyms=False)
-        for word in tokens(words)
-        if word not in FUNCTION_WORDS
-        for other in asked
-    )
+    return any(_asked_words_said(words, question))
 
 
 def _only_restates(words: str, question: AskedQuestion) -> bool:
     """Every content word of ``words`` is one of the question's: it says again what was asked ("Mon
     conte préféré, c'est la légende de la ville d'Ys" to "c'est quoi le conte préféré de Yann ?"
     gave the fact "Conte préféré de Yann : Son conte préféré": probe conversation of a library)."""
+    said = _asked_words_said(words, question)
+    return bool(said) and all(said)
+
+
+def _asked_words_said(words: str, question: AskedQuestion) -> list[bool]:
+    """For each content word of ``words``, whether it is one of the question's up to a clipping or a
+    typo."""
     asked = [word for word in tokens(question.text) if word not in FUNCTION_WORDS]
-    said = [word for word in tokens(words) if word not in FUNCTION_WORDS]
-    return bool(said) and all(
-        any(words_match(word, other, synonyms=False) for other in asked) for word in said
-    )
+    return [
+        any(words_match(word, other, synonyms=False) for other in asked)
+        for word in tokens(words)
+        if word not in FUNCTION_WORDS
+    ]
 
 
 _BE = frozenset({"etre", "be"})
@@ -2261,17 +2261,22 @@ def _is_a_value(clause: str, facet: str, language: Language) -> bool:
         return _AGE_ALONE.fullmatch(fold(clause)) is not None
     if not fits_facet(clause, facet, language):
         return False
-    numbers = _NUMBER_WORDS["fr"] + "|" + _NUMBER_WORDS["en"]
-    dates = _DATE_WORDS["fr"] + "|" + _DATE_WORDS["en"]
     others = [
         word
         for word in tokens(clause)
         if word not in _VALUE_FRAME
         and word not in _LIKELY
         and not word[:1].isdigit()
-        and not re.fullmatch(rf"(?:{numbers}|{dates})s?", word)
+        and not _NUMBER_OR_DATE_WORD.fullmatch(word)
     ]
     return len(others) <= 1
+
+
+# A folded word of a number or a date in either language, singular or plural.
+_NUMBER_OR_DATE_WORD = re.compile(
+    rf"(?:{_NUMBER_WORDS['fr']}|{_NUMBER_WORDS['en']}|{_DATE_WORDS['fr']}|{_DATE_WORDS['en']})s?"
+)
+_DATE_WORD = re.compile(rf"(?:{_DATE_WORDS['fr']}|{_DATE_WORDS['en']})s?")
 
 
 # "It's time for" ("c'est l'heure du café", "it's time for lunch"): the moment, not the subject.
@@ -2399,11 +2404,8 @@ def _names_someone(clause: str) -> bool:
     """A capitalised word of ``clause`` is a name: neither a date word ("Lundi prochain") nor a
     function word (probe conversation of a food bank: "c'est Jan cette semaine-ci" was read as a
     date, "Jan" as January's abbreviation and "cette semaine" as a week)."""
-    dates = _DATE_WORDS["fr"] + "|" + _DATE_WORDS["en"]
     return any(
-        word[:1].isupper()
-        and fold(word) not in FUNCTION_WORDS
-        and not re.fullmatch(rf"(?:{dates})s?", fold(word))
+        word[:1].isupper() and fold(word) not in FUNCTION_WORDS and not _DATE_WORD.fullmatch(fold(word))
         for word in LETTERS.findall(clause)
     )
 
@@ -2971,25 +2973,19 @@ def _states_about(text: str, question: AskedQuestion, language: Language) -> boo
     # the copula after a space, or contracted onto the subject before a determiner or a preposition
     # ("Tove's our new PO", "Tove's in Tromsø"; "Tove's cat" is hers), in either language: people
     # switch to English in a French room ("Berthe is the cellar master": blind set of a cheese dairy)
-    stated = next(
-        (
-            found
-            for lang in _BOTH[language]
-            if (
-                found := re.search(
-                    rf"(?<!\w){subject}(?:\s*,?\s+(?:il |elle |it )?|(?=['’]s\s+{_AFTER_CONTRACTED_IS}\b))"
-                    rf"{_COPULA[lang]}\s+(?=(?:{after[lang]}))",
-                    _fold_there_as_here(text),
-                )
-            )
-        ),
-        None,
-    )
+    here = _fold_there_as_here(text)
+    stated = None
+    for lang in _BOTH[language]:
+        stated = re.search(
+            rf"(?<!\w){subject}(?:\s*,?\s+(?:il |elle |it )?|(?=['’]s\s+{_AFTER_CONTRACTED_IS}\b))"
+            rf"{_COPULA[lang]}\s+(?=(?:{after[lang]}))",
+            here,
+        )
+        if stated is not None:
+            break
     if stated is None:
         return False
-    if shaped and not fits_facet(
-        _first_clause(_fold_there_as_here(text)[stated.end() :]), question.facet, language
-    ):
+    if shaped and not fits_facet(_first_clause(here[stated.end() :]), question.facet, language):
         return False  # "Rhubarbe c'est nul, 3 bugs par jour": what the copula says is no price
     # "Paul est en réunion", "à la cafét'": of a person, a state or a moment, not where one lives
     # ("le bureau est au premier étage" still says where a thing is)
