@@ -131,9 +131,16 @@ def fact_text(
         first = (value.split() or [""])[0]
         if first[:1].isupper() and fold(first) in FUNCTION_WORDS:
             value = value[:1].lower() + value[1:]
+        if goal.facet in ("price", "amount"):
+            # "est à 390 €" gives a price; the heading's verb takes it without the "à" ("L'abonnement
+            # coûte 390 €", not "coûte à 390 €": probe conversation of a climbing gym), while a time
+            # keeps it ("commence à 9h")
+            value = _PRICE_AFTER_A.sub("", value, count=1)
     return templates.render("goal_fact", topic=topic, answer=value, author=author or "?", clause=clause)
 
 
+# "à" before a number opening a value ("à 390 €").
+_PRICE_AFTER_A = re.compile(r"^[àa]\s+(?=\d)", re.IGNORECASE)
 # A clause opens with its subject's article as the question wrote it: "Le séminaire se passe à
 # Annecy", from "le séminaire se passe où ?" (a noun-phrase heading goes without: "Couleur préférée
 # de Bob : le bleu").

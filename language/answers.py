@@ -76,6 +76,7 @@ from language.text import (
     LIGHT_VERBS,
     MONTHS,
     NOT_AFTER_AN_ABBREVIATION,
+    SUPPORT_VERBS,
     TIME_SUBORDINATORS,
     WEEKDAYS,
     WHO_WORDS,
@@ -788,7 +789,7 @@ def _names_and_states(text: str, question: AskedQuestion, language: Language) ->
         return False
     if question.facet in PREDICATE_FACETS and question.facet in stated_facets(text):
         return True  # its predicate states the kind asked ("Bettina est originaire de Mulhouse")
-    if _asks_who(question) and _cleft_light_verb(text):
+    if _asks_who(question) and (_cleft_light_verb(text) or _cleft_on_subject(text, question)):
         return True  # "c'est Capucine qui fait la paie" to "qui s'occupe de la paie ?"
     if question.facet in _ASKS_A_PERSON and _named_after_subject(text, question):
         return True  # "le cargo c'est Lucas qui l'a depuis mardi" to "qui a le cargo en ce moment ?"
@@ -851,6 +852,26 @@ def _cleft_light_verb(text: str) -> bool:
     "qui s'occupe de la paie ?", "qui gère la paie ?")."""
     found = _CLEFT.match(fold(text))
     return found is not None and found.group(2) in LIGHT_VERBS
+
+
+def _cleft_on_subject(text: str, question: AskedQuestion) -> bool:
+    """Asked with a support verb (:data:`SUPPORT_VERBS`: the noun says what is done), a cleft
+    whose verb, any verb, takes the question's subject as its object: it says who does that ("c'est
+    Margaux qui gère la commande des dégaines" to "qui passe la commande des dégaines ?": probe
+    conversation of a climbing gym). The subject right after the verb, not anywhere after it
+    ("c'est Paul qui m'a dit que la commande…"); asked with another verb, that verb is what is
+    asked ("qui a créé Anémone ?" is not answered by who maintains it)."""
+    found = _CLEFT.match(fold(text))
+    if found is None or not question.subject or not set(tokens(question.text)) & SUPPORT_VERBS:
+        return False
+    subject = re.escape(fold(question.subject))
+    return (
+        re.match(
+            rf"\s+(?:(?:de |d'|du |des )?(?:le |la |les |l'|the |our |notre |nos )?){subject}\b",
+            fold(text)[found.end() :],
+        )
+        is not None
+    )
 
 
 # Conversational repair markers, French and English, read whatever Eko's language: the speaker

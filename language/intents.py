@@ -837,6 +837,22 @@ _BE_OR_HAVE = folded_words("a ai avait avais aura aurai est suis etait etais ser
 _CLEFT_STATEMENT = re.compile(r" (?:c est|c etait|it s|it was) (?!qui |who )\S+(?: \S+){0,5} (?:qui|who) \S")
 
 
+def _asks_opinion(joined: str) -> bool:
+    """An opinion or a proposal asked (:data:`_OPINION`); "qui veut", "qui est partant" right after a
+    content word is a relative clause qualifying that noun ("c'est quel tarif pour un étudiant qui
+    veut s'abonner à l'année ?": probe conversation of a climbing gym), not a proposal to the room
+    ("bon, qui veut un café ?")."""
+    for found in _OPINION.finditer(joined):
+        before = joined[: found.start()].split()
+        if not (
+            found.group().startswith("qui ")
+            and before
+            and before[-1] not in FUNCTION_WORDS | DISCOURSE_WORDS | FILLERS
+        ):
+            return True
+    return False
+
+
 def _relative_after_a_noun(words: list[str]) -> bool:
     """ "qui" or "who" right after a content word is a relative pronoun ("Salut Eko ! grosse semaine
     qui s'annonce"), not after a preposition ("avec qui") or opening the request ("qui gère la
@@ -954,7 +970,7 @@ def intent_of(text: str, language: Language = "fr", bot_name: str = "Eko") -> In
     if _PRESENCE.search(joined) and len(content) <= 4:
         return "presence"
     # "t'es le meilleur" praises Eko, asks its opinion of nothing
-    if (_OPINION.search(joined) and (asks or not set(words) & _YOU)) or (
+    if (_asks_opinion(joined) and (asks or not set(words) & _YOU)) or (
         asks and (_bare_alternative(said, words) or _proposes(joined, words))
     ):
         return "opinion"

@@ -598,6 +598,13 @@ LIGHT_VERBS = folded_words(
     # (probe conversation of a dental practice: "prévue" had to be said again by the answer)
     "prevu prevue prevus prevues planifie planifiee planifies planifiees scheduled planned"
 )
+# Support verbs ("verbes supports") besides the light ones: with a noun as object they mean doing
+# what the noun names, the noun carrying the meaning ("passer la commande", "prendre les rendez-vous",
+# "donner le cours", "mettre la table"). A closed class of French grammar, and its English match.
+SUPPORT_VERBS = LIGHT_VERBS | folded_words(
+    """passe passes passent passait prend prends prennent prenait donne donnes donnent donnait met mets
+    mettent mettait take takes took give gives gave"""
+)
 # Discourse fillers, degree adverbs and quantifiers: they make a sentence vaguer, politer or
 # more emphatic without changing what it says.
 FILLERS = folded_words(

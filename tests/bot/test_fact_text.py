@@ -39,6 +39,21 @@ def test_a_complement_of_the_verb_asked_completes_it() -> None:
     assert written("Combien coûte la licence Figma ?", "licence Figma", "price", "12 € par mois", "Lou") == (
         "La licence Figma coûte 12 € par mois (d'après Lou)"
     )
+    # a price said with "est à" loses the "à" under the verb of costing; a time keeps it (probe
+    # conversation of a climbing gym)
+    assert (
+        written(
+            "Combien coûte l'abonnement annuel étudiant ?",
+            "abonnement annuel étudiant",
+            "price",
+            "L'abonnement annuel étudiant est à 390 €",
+            "Margaux",
+        )
+        == "L'abonnement annuel étudiant coûte 390 € (d'après Margaux)"
+    )
+    assert written("Le cours commence quand ?", "cours", "date", "à 9h", "Lou") == (
+        "Le cours commence à 9h (d'après Lou)"
+    )
     # the clause opens with the subject's article, as the question wrote it
     assert written("Le pot d'accueil se passe où ?", "pot d'accueil", "place", "à la cafèt", "Lou") == (
         "Le pot d'accueil se passe à la cafèt (d'après Lou)"

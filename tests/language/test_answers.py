@@ -1663,6 +1663,29 @@ def test_a_cleft_with_a_light_verb_answers_who_does_what_it_names() -> None:
     assert link(said("Marc", "c'est Nils qui maintient Anémone"), creator) is None
 
 
+def test_a_cleft_on_the_subject_answers_who_does_it_when_asked_with_a_support_verb() -> None:
+    # probe conversation of a climbing gym: "passer la commande" is ordering, whichever verb says it
+    order = asked_as_read("Qui passe la commande des dégaines ?", "order")
+    assert link(said("Lucie", "c'est Margaux qui gère la commande des dégaines"), order) == (
+        "g-order",
+        "subject_named",
+    )
+    found = find_answer(
+        said("Margaux", "C'est moi qui gère la commande des dégaines, je l'envoie vendredi"),
+        [order],
+        window=WINDOW,
+    )
+    assert found is not None and found.goal_id == "g-order"
+    # the subject told of after the verb, not as its object: someone telling, not ordering
+    assert (
+        link(said("Lucie", "c'est Paul qui m'a dit que la commande des dégaines part vendredi"), order)
+        is None
+    )
+    # asked with a verb of its own, that verb is what is asked
+    creator = asked_as_read("Qui a créé Anémone ?", "made")
+    assert link(said("Marc", "c'est Nils qui maintient Anémone"), creator) is None
+
+
 def test_naming_oneself_agrees_the_verb_with_the_speaker_s_name() -> None:
     keeper = AskedQuestion("g-keep", "Qui maintient Anémone ?", "Anémone", ASKED_AT, "m-keep", "agent")
     found = find_answer(

@@ -323,6 +323,10 @@ def test_chit_chat_is_never_a_curiosity(text: str) -> None:
         ("Eko je me demande si je vais y aller", "small_talk"),
         ("Eko, I wonder if I should go", "small_talk"),
         ("Eko je me demande si Léa vient demain", "information"),
+        # "qui veut" after a noun qualifies it (probe conversation of a climbing gym); opening the
+        # question it proposes something to the room
+        ("Eko c'est quel tarif pour un étudiant qui veut s'abonner à l'année ?", "information"),
+        ("Eko, bon, qui veut un café ?", "opinion"),
         # a first person that is no past act, or a past act of someone else, still asks
         ("Eko, pourquoi j'ai pas accès à Figma ?", "information"),
         ("Eko, where did Tom put the badge printer?", "information"),
