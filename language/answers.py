@@ -1139,6 +1139,9 @@ def says_something(raw: str, text: str, language: Language = "fr", bot_name: str
         return False  # "Cheers Eko, you're a star", "merci t'es un amour": said of Eko, no value
     if _only_said_of_you(thanked):
         return False  # "merci hein, t'es un bon collègue", "super, merci t'es un schatzi"
+    to_eko = strip_mention(raw, bot_name)
+    if _THANKING.sub(" ", to_eko) != to_eko and _only_said_of_you(_THANKING.sub(" ", to_eko)):
+        return False  # as written, before answer_text took "merci, bon" off "Eko merci, bon robot"
     first = _CLAUSE_BREAK.split(thanked.strip(" ,.!"), maxsplit=1)
     if len(first) == 2 and is_parting_wish(first[0], bot_name):
         # a farewell before it, what follows is news for the room ("Eko, merci, bonne journée à
@@ -1163,7 +1166,11 @@ _ASKING_FOR_A_THING = re.compile(
 _SAID_OF_YOU = re.compile(
     # … and as the languages a team borrows from say it ("Eko, du bist super, merci ! 🙏" was stored
     # as Anke's diploma: probe conversation of a sailing club)
-    r"^[\W\s]*(?:you['’ ]?re|you are|ur|u r|t['’ ]es|tu es|vous etes|du bist|eres|jij bent|je bent)\b"
+    # (Réunion créole's "ou lé": "Eko, merci 🙏 ou lé in bon ti robot" was stored as the priest of
+    # a parish: probe conversation of a funeral home), or Eko called by what it is ("bon robot",
+    # "good bot")
+    r"^[\W\s]*(?:you['’ ]?re|you are|ur|u r|t['’ ]es|tu es|vous etes|du bist|eres|jij bent|je bent|ou le|"
+    r"(?:(?:bon|brave|gentil|petit|ti|super|good|nice|little|clever)\s+)+(?:robot|bot|robo)\b)\b"
 )
 # Praise of work done, opening what is said after the thanks ("Thanks Eko, brilliant work today 👏"
 # from the very person asked about was stored as the day he leaves: probe conversation of a film

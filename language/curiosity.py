@@ -687,6 +687,7 @@ def read_curiosity(
     topic = asked or (
         _span(words, min(content[0], span[0]), max(content[-1], span[1]), said) if content else subject
     )
+    topic = _subject_before_its_verb(topic, words, content, span, said)
     topic = _stated_after_does(topic, words, span)
     topic = _with_the_doer(topic, words, span)
     # "Sophie elle revient quand ?": the pronoun after the name says it again (a dislocation)
@@ -719,6 +720,26 @@ def read_curiosity(
     ):
         facet = "agent"  # a thing "chez qui" is with someone, no employer: who has it
     return Curiosity(text=said, subject=subject, facet=facet, topic=_stated_with_be(topic, words))
+
+
+def _subject_before_its_verb(
+    topic: str, words: list[tuple[str, str]], content: list[int], span: tuple[int, int], said: str
+) -> str:
+    """A verb after a pronoun that the subject, put last, takes up ("d'où il vient exactement
+    Judicaël ?", "à quelle heure elle ouvre la cantine ?") is said after the subject, as the
+    question without the pronoun reads ("Judicaël vient"; the fact was headed "D'où il vient
+    exactement Judicaël : …": probe conversation of a funeral home). Only when nothing asked
+    follows the subject."""
+    ahead = [i for i in content if i < span[0]]
+    verbs = [i for i in ahead if i > 0 and words[i - 1][0] in _TAKING_UP]
+    if not verbs or any(i > span[1] for i in content) or any(i not in verbs for i in ahead):
+        return topic
+    subject = _span(words, *span, said)
+    return " ".join([subject, *(words[i][1] for i in verbs)])
+
+
+# The pronouns a subject put after its verb takes up ("il vient … Judicaël").
+_TAKING_UP = folded_words("il elle ils elles")
 
 
 # "est chez qui", said of a thing ("le vélo cargo de l'asso il est chez qui là ?": probe

@@ -837,6 +837,24 @@ _BE_OR_HAVE = folded_words("a ai avait avais aura aurai est suis etait etais ser
 _CLEFT_STATEMENT = re.compile(r" (?:c est|c etait|it s|it was) (?!qui |who )\S+(?: \S+){0,5} (?:qui|who) \S")
 
 
+def _opens_with_participle(said: str, bot_name: str) -> bool:
+    """The first word (Eko's name left out) is a French past participle as written, accent and all:
+    "noté", "vérifié", "posté" acknowledge what was done, where folding reads the imperative "note",
+    "verifie", "poste" ("noté, on fera un gâteau. Merci Eko" was taken as asking Eko to write
+    something down: probe conversation of a funeral home)."""
+    name = tokens(bot_name)
+    written = [found for folded, found in words_as_written(said) if folded not in name]
+    if not written or _WRITTEN_PARTICIPLE.search(written[0]) is None:
+        return False
+    # standing alone, as an acknowledgement does ("noté, …", "vérifié !"); "résumé stp" asks one
+    after = said[said.find(written[0]) + len(written[0]) :]
+    return _CLAUSE_CLOSES.match(after) is not None
+
+
+_WRITTEN_PARTICIPLE = re.compile(r"ée?s?$", re.IGNORECASE)
+_CLAUSE_CLOSES = re.compile(r"\s*(?:[,.;:!…]|$)")
+
+
 def _asks_opinion(joined: str) -> bool:
     """An opinion or a proposal asked (:data:`_OPINION`); "qui veut", "qui est partant" right after a
     content word is a relative clause qualifying that noun ("c'est quel tarif pour un étudiant qui
@@ -965,7 +983,8 @@ def intent_of(text: str, language: Language = "fr", bot_name: str = "Eko") -> In
     ):
         return "statement"
     recall = bool(_RECALL.search(joined))
-    if (_ACTION.search(joined) or _asks_to_do(words)) and not recall and not _TELL_ME_WHAT.search(joined):
+    acts = (_ACTION.search(joined) and not _opens_with_participle(said, bot_name)) or _asks_to_do(words)
+    if acts and not recall and not _TELL_ME_WHAT.search(joined):
         return "action"
     if _PRESENCE.search(joined) and len(content) <= 4:
         return "presence"

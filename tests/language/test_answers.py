@@ -963,6 +963,11 @@ def test_praise_of_eko_answers_nothing() -> None:
     assert link(said("Youssef", "Eko, merci hein, t'es un bon collègue 😄"), xray) is None
     assert link(said("Maria", "super, merci Eko, t'es un schatzi 😄"), xray) is None
     assert link(said("Sophie", "Eko, Marc Le Goff, t'es un amour"), xray) == ("g-x", "mention")
+    # in Réunion créole, or Eko called by what it is (probe conversation of a funeral home, 2026-11-29:
+    # "Eko, merci 🙏 ou lé in bon ti robot" was stored as the priest of a parish)
+    assert link(said("Judicaël", "Eko, merci 🙏 ou lé in bon ti robot"), xray) is None
+    assert link(said("Judicaël", "Eko merci, bon robot"), xray) is None
+    assert link(said("Sophie", "Eko, merci, c'est Marc Le Goff"), xray) == ("g-x", "mention")
 
 
 def test_a_name_said_after_the_subject_answers_who() -> None:

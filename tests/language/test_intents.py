@@ -327,6 +327,11 @@ def test_chit_chat_is_never_a_curiosity(text: str) -> None:
         # question it proposes something to the room
         ("Eko c'est quel tarif pour un étudiant qui veut s'abonner à l'année ?", "information"),
         ("Eko, bon, qui veut un café ?", "opinion"),
+        # a participle as written acknowledges; folded it would read as the imperative (probe
+        # conversation of a funeral home)
+        ("noté, on fera un gâteau. Merci Eko", "thanks"),
+        ("Eko, note que la réunion est à 14h", "action"),
+        ("Eko, résumé stp", "action"),
         # a first person that is no past act, or a past act of someone else, still asks
         ("Eko, pourquoi j'ai pas accès à Figma ?", "information"),
         ("Eko, where did Tom put the badge printer?", "information"),
@@ -1025,6 +1030,12 @@ def test_a_pronoun_taking_up_the_subject_is_no_part_of_the_heading() -> None:
     assert pallet is not None and fact_heading(pallet) == "palette de Lidl"
     sample = read_curiosity("Eko, le registre des températures on le range où ?")
     assert sample is not None and fact_heading(sample) == "registre des températures"
+    # … and a verb after the pronoun, the subject put last, comes after the subject ("D'où il vient
+    # exactement Judicaël : …": probe conversation of a funeral home)
+    home = read_curiosity("Eko, d'où il vient exactement Judicaël ?")
+    assert home is not None and fact_heading(home) == "Judicaël vient"
+    order = read_curiosity("Eko, quand elle arrive la commande de Petzl ?")
+    assert order is not None and fact_heading(order) == "commande de Petzl arrive"
 
 
 def test_a_part_or_machine_number_belongs_to_the_name() -> None:
