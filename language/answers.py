@@ -1081,7 +1081,8 @@ _CHECKING_IT_IS_THEM = re.compile(r"^\s*(?:moi|me|who me)\s*\?+\s*(?=\w)", re.IG
 _OPENING_ASIDE = re.compile(r"^\s*\([^()\d]{1,60}\)\s*(?=\S)")
 # "jsuis", "chuis" for "je suis" opening a chat reply ("jsuis arbitre jeune au district" from Noah
 # was written "Noah : jsuis arbitre…": probe conversation of a football club).
-_CHAT_I_AM = re.compile(r"^(?:jsuis|jsui|chuis|chui|j'suis)\s+(?=\S)", re.IGNORECASE)
+# After "moi" too ("Moi j'suis de Fécamp, née quai Bérigny": probe conversation of harbour pilots).
+_CHAT_I_AM = re.compile(r"^(?:(?:moi|me),?\s+)?(?:jsuis|jsui|chuis|chui|j['’]suis)\s+(?=\S)", re.IGNORECASE)
 # "c" or "cest" for "c'est" opening a chat reply ("c marc", "cest un outil de monitoring"), after
 # "moi" too ("moi c du 44" from the person asked about: probe conversation of a building site).
 # Ch'ti's "ch'est" too ("Eko, ch'est Karim 👍": probe conversation of a nursery school in Lille).

@@ -216,7 +216,11 @@ _CUES: tuple[tuple[str, str], ...] = (
     # "le nom du village de X" asks for the village: "nom de …" is transparent, "son nom" is not.
     (
         "name",
-        r" (?:comment (?:il |elle |ca )?s appelle|s appelle comment|nom(?! (?:du|de|des|d) )|called|"
+        # "comment on appelle X", "on l'appelle comment": what X is called, as "comment s'appelle X"
+        # ("la vedette Hève on l'appelle comment à la VHF ?" read as a manner: probe conversation
+        # of harbour pilots)
+        r" (?:comment (?:il |elle |ca )?s appelle|s appelle comment|comment on (?:l |les )?appelle|"
+        r"on (?:l |les )?appelle comment|nom(?! (?:du|de|des|d) )|called|"
         r"name(?! of )) ",
     ),
     (
@@ -615,7 +619,10 @@ _STREET = r"(?:\d+ (?:bis |ter )?)?" + _STREET_TYPES + " "
 _STATED: tuple[tuple[str, str], ...] = (
     (
         "origin",
+        # born at a place named by its street word too ("née quai Bérigny": probe conversation of
+        # harbour pilots), not born in a year ("née en 1985")
         r" (?:vient|viens|venait|venu|venue) d| originaire| a grandi| grandi a| nee? a| born in| "
+        r"nee? (?:au|aux|dans|rue|quai|avenue|boulevard|place|en (?!\d))| "
         r"born and raised| raised in| nee? et elevee? a| elevee? a| "
         r"grew up| is from| comes from| natif| native| i come from| i m from| we re from",
     ),

@@ -455,6 +455,15 @@ def test_chat_s_i_am_opens_a_reply_as_je_suis() -> None:
     conversation of a football club, 2026-11-29)."""
     assert answer_text("jsuis arbitre jeune au district") == "je suis arbitre jeune au district"
     assert answer_text("Eko, chuis à Lyon") == "je suis à Lyon"
+    # after "moi" (probe conversation of harbour pilots: "Moi j'suis de Fécamp, née quai Bérigny…")
+    assert answer_text("Moi j'suis de Fécamp") == "je suis de Fécamp"
+    origin = asked_as_read("Nadège elle est originaire d'où ?", "from")
+    assert link(
+        said("Nadège", "Moi j'suis de Fécamp, née quai Bérigny, fille de terre-neuvas 🐟"), origin
+    ) == (
+        "g-from",
+        "subject_author",
+    )
 
 
 def test_the_subject_naming_the_thing_asked_with_the_question_s_verb_answers() -> None:

@@ -30,6 +30,10 @@ from language.text import is_finite_verb
         ("comment je peux appeler Bastien ?", "contact"),
         ("on peut téléphoner à Bastien ?", "contact"),
         ("comment s'appelle le chat de Bastien ?", "name"),
+        # what one calls a thing is its name (probe conversation of harbour pilots: "la vedette
+        # Hève on l'appelle comment à la VHF ?" read as a manner)
+        ("la vedette Hève on l'appelle comment à la VHF ?", "name"),
+        ("comment on appelle la salle du fond ?", "name"),
         # "what" asking for a day (probe conversation of 2026-11-28, evening: read as a definition,
         # so "legend, cheers Fergal. ta Eko" fitted it); not a noun phrase with "day" in it
         ("what's the last day we can send the build off to Nintendo?", "date"),
@@ -148,6 +152,10 @@ def test_finite_verbs(word: str, verb: bool) -> None:
         # lodging somewhere is where one stays (the fifth answers set's dev half: "Hattie loge chez
         # Ginette au village" was taken for where she comes from)
         ("Hattie loge chez Ginette au village pendant son stage", "place", True),
+        # born at a place named by its street word (probe conversation of harbour pilots: "née quai
+        # Bérigny" was read as where she lives only); born in a year is no place
+        ("je suis de Fécamp, née quai Bérigny", "origin", True),
+        ("née en 1985", "origin", False),
     ],
 )
 def test_stated_facets(text: str, facet: str, stated: bool) -> None:
