@@ -2858,10 +2858,20 @@ def fits_facet(text: str, facet: str | None, language: Language) -> bool:
         folded = _HAS.sub(r"\1 has", folded)  # "il a un chat": the verb, not the folded "à"
     if facet in _COUNTED:
         folded = _DAY_OF_MONTH.sub(" ", folded)  # "3rd to 5th of June", "le 3 avril": a date, no count
+        folded = _LABEL_NUMBER.sub(" ", folded)  # "salle 012", "poste 4412": which one, not how many
     said_in = sentence_language(tokens(text))
     return any(re.search(shape[lang], folded) for lang in {language, said_in or language})
 
 
+# A number naming which one of a kind of place or line (a closed class of nouns numbered so: rooms,
+# extensions, doors, floors, lines, numbers), or written with a leading zero: a label, no count
+# ("dans l'auditorium Ravel, salle 012" was quoted for "combien de places il y a dans l'auditorium
+# Ravel ?": probe conversation of a conservatory).
+_LABEL_NUMBER = re.compile(
+    r"\b(?:salle|salles|room|poste|ext|bureau|office|porte|door|quai|platform|etage|floor|batiment|bat|"
+    r"building|ligne|line|bus|tram|canal|channel|chambre|box|casier|locker|n|no|numero|num|number)"
+    r"\s*[°#.]?\s*\d+\w*|(?<![\d,.])0\d+\b"
+)
 # Where the first piece of a chat message ends: a punctuation mark or an emoji.
 _FIRST_PIECE = re.compile(r"\s*(?:[,.!;:]|[\u2600-\u27bf\U0001f000-\U0001faff])")
 # Facets whose answer is a place; "a" after a subject pronoun is "avoir", not the folded "à".

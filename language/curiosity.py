@@ -91,7 +91,7 @@ _OPENER = re.compile(
     r"|btw|by the way|incidentally|stp|svp|please|pls|kindly"
     # announcing a question ("quick q: when does Wren start?", "petite question : …")
     r"|quick q|quick question|quick one|petite question|question rapide)"
-    r"(?![\w'’-])[\s,;:!.…-]*)+",
+    r"(?![\w'’-])[\s,;:!.…~-]*)+",  # chat's "~" draws a greeting out ("Ohayō~")
     re.IGNORECASE,
 )
 

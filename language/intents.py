@@ -160,6 +160,9 @@ GREETING_WORDS = folded_words(
     # … Tamil, Wolof, Portuguese, Arabic ("vanakkam! moi je commence à 6h…" was stored as
     # "vanakkam": probe conversation of a cleaning company)
     " vanakkam salam salaam ola oi"
+    # … Japanese and Italian ("Ohayō~ Eko, dans quelle salle se trouve le Steinway ?" was stored
+    # about "Ohayō": probe conversation of a conservatory), German
+    " ohayo ohayou konnichiwa konbanwa buongiorno buonasera moin servus hallo"
 )
 # Wishes said when parting ("bonne journée à tous", "à demain", "see you"; the answer rules read them
 # too: language/answers.py).

@@ -569,6 +569,9 @@ def test_a_greeting_opening_the_question_is_not_part_of_the_curiosity() -> None:
         # a conjunction linking to what was said before, "btw", ask nothing either
         ("Eko btw who's in charge of the Hérisson migration?", "who's in charge of the Hérisson migration?"),
         ("Eko, et Maxence il habite où ?", "Maxence il habite où ?"),
+        # a borrowed greeting, drawn out with chat's "~" (probe conversation of a conservatory:
+        # stored about "Ohayō")
+        ("Ohayō~ Eko, dans quelle salle est le Steinway ?", "Dans quelle salle est le Steinway ?"),
     ]:
         curiosity = read_curiosity(said)
         assert curiosity is not None and curiosity.text == text

@@ -47,6 +47,12 @@ def test_a_fact_without_the_kind_of_thing_asked_is_not_quoted() -> None:
     )
     assert answers("c'est quoi le métier d'Octave ?", "Le métier d'Octave : ingénieur sécurité", 0.6)
     assert answers("where is Octave from?", "Octave is from Brest", 0.6)
+    # a number labelling a room is no count (probe conversation of a conservatory: the piano's
+    # room quoted for the number of seats); the count is
+    piano = "Le Steinway de concert est dans l'auditorium Ravel, salle 012, sous la housse grise"
+    assert not answers("combien de places il y a dans l'auditorium Ravel ?", piano, 0.6, about="Steinway")
+    seats = "L'auditorium Ravel a 300 places"
+    assert answers("combien de places il y a dans l'auditorium Ravel ?", seats, 0.6, about="auditorium Ravel")
     # asked with "where's … from originally" (English probe conversation, 2026-11-28: "I don't
     # know yet" with the fact stored)
     grew_up = "Greta grew up in Gdansk, moved to London in 2015 (according to Greta)"
