@@ -215,9 +215,11 @@ _ONE_MORE = re.compile(r"^\W*(?:et|ou|sinon|and|or)(?![\w'’])", re.IGNORECASE)
 
 # Markers of self-repair opening a sentence, and the emojis and punctuation around them: a closed
 # class of French, English and the languages a team borrows from.
+# An interjection or "non" may come first ("Alessandro suona cosa ? ah non pardon, qu'est-ce qu'il
+# joue Alessandro au récital ?": probe conversation of a conservatory), not alone.
 _SELF_REPAIR = re.compile(
-    r"^\W*(?:(?:euh+|enfin|pardon|perdon|perdón|sorry|scusa|scusate|entschuldigung|"
-    r"je veux dire|i mean|ou plutôt|ou plutot)\b[\W_]*)+",
+    r"^\W*(?:(?:ah|oh|non|no)\b[\W_]*)*(?:(?:euh+|enfin|pardon|perdon|perdón|sorry|scusa|scusate|"
+    r"entschuldigung|oups|oops|je veux dire|i mean|ou plutôt|ou plutot)\b[\W_]*)+",
     re.IGNORECASE,
 )
 

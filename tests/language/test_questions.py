@@ -52,3 +52,8 @@ def test_a_question_asked_again_after_a_self_repair_replaces_the_first() -> None
     )
     taken_up = "Eko, chi è il nuovo stagista ? enfin, qui c'est ?"
     assert asked_part(taken_up) == taken_up
+    # "ah non" before the marker (probe conversation of a conservatory); not alone
+    repaired = "Alessandro suona cosa ? ah non pardon, qu'est-ce qu'il joue Alessandro au récital ?"
+    assert asked_part(repaired) == "qu'est-ce qu'il joue Alessandro au récital ?"
+    two = "c'est qui Paul ? ah et il bosse où ?"
+    assert asked_part(two) == two
