@@ -2776,11 +2776,40 @@ def _relates(text: str, question: AskedQuestion, language: Language, besides: st
     be there: sharing only the words that ask the facet ("préférée") is saying the same kind of
     thing about something else ("ma voiture préférée c'est la Clio")."""
     asked = _asked_terms(question, besides)
-    if asked & set(terms(text)):
+    if asked & set(terms(_with_unit_names(text))):
         return True
     # … or its translation, the team writing both languages ("Mon légume préféré c'est le
     # chou-fleur" to "what's Gwenaëlle's favourite vegetable?": probe conversation of a farm co-op)
     return _translates_one_of(text, question.text, asked)
+
+
+# Symbols of units of measure and the words that name them (the SI's and chat's closed set): "60W"
+# says the watts asked ("il fait combien de watts le laser ?": probe conversation of a fablab),
+# "per kg" the kilo ("combien coûte la Cuvée Gentiane au kilo ?": fifth answers set, dev half).
+_UNIT_NAMES = {
+    "kg": "kilo",
+    "km": "kilometre",
+    "w": "watts",
+    "kw": "kilowatts",
+    "l": "litre",
+    "cl": "centilitre",
+    "ml": "millilitre",
+    "g": "gramme",
+    "m": "metre",
+    "cm": "centimetre",
+    "mm": "millimetre",
+}
+_UNIT_SYMBOL = re.compile(
+    r"(?<=\d)\s?(kg|km|kw|w|l|cl|ml|g|m|cm|mm)\b"
+    # a symbol of two letters also after what a price is counted by ("per kg", "le kg", "/kg")
+    r"|(?:(?<=\bper )|(?<=\bpar )|(?<=\ble )|(?<=\bau )|(?<=/))\s?(kg|km|kw|cl|ml|cm|mm)\b",
+    re.IGNORECASE,
+)
+
+
+def _with_unit_names(text: str) -> str:
+    """``text`` with its unit symbols written as words ("60W" → "60 watts", "per kg" → "per kilo")."""
+    return _UNIT_SYMBOL.sub(lambda found: " " + _UNIT_NAMES[(found.group(1) or found.group(2)).lower()], text)
 
 
 def _translates_one_of(text: str, asked: str, asked_terms: set[str]) -> bool:

@@ -89,6 +89,9 @@ _OPENER = re.compile(
     + r"|dis[ -]moi|dites[ -]moi|dis[ -]nous|dites[ -]nous|dis|dites|bon|ben|bah|euh|alors|ok|okay"
     r"|au fait|au passage|d'ailleurs|du coup|et|and"
     r"|btw|by the way|incidentally|stp|svp|please|pls|kindly"
+    # an apology for asking or for a slip ("wer macht... pardon, qui entretient la fraiseuse CNC ?":
+    # probe conversation of a fablab, stored as "Pardon, qui entretient…")
+    r"|pardon|excuse[ -]moi|excusez[ -]moi|sorry|excuse me"
     # announcing a question ("quick q: when does Wren start?", "petite question : …")
     r"|quick q|quick question|quick one|petite question|question rapide)"
     r"(?![\w'’-])[\s,;:!.…~-]*)+",  # chat's "~" draws a greeting out ("Ohayō~")
@@ -406,8 +409,18 @@ def _after_the_asked_noun(words: list[tuple[str, str]], subject: list[int]) -> l
     """The noun right after an interrogative determiner is what is asked, not what it is asked of,
     when a noun phrase of its own comes later: "c quel labo qui nous fait les couronnes zircone ?",
     "chez quel fournisseur on commande les aligneurs ?" ask about the crowns and the aligners
-    (probe conversations of a dental practice and a veterinary clinic)."""
-    if len(subject) < 2 or subject[0] == 0 or words[subject[0] - 1][0] not in _WHICH | _WHICH_EN:
+    (probe conversations of a dental practice and a veterinary clinic); so is the noun counted after
+    "combien de" when a pronoun before it stands for the noun phrase put last ("il fait combien de
+    watts le laser du lab ?" asks about the laser: probe conversation of a fablab)."""
+    if len(subject) < 2 or subject[0] == 0:
+        return subject
+    before = [folded for folded, _ in words[max(subject[0] - 2, 0) : subject[0]]]
+    counted = (
+        before in (["combien", "de"], ["combien", "d"])
+        and any(folded in _TAKING_UP for folded, _ in words[: subject[0]])
+        and words[subject[0] + 1][0] in DETERMINERS - _OF  # the noun phrase right after it
+    )
+    if before[-1] not in _WHICH | _WHICH_EN and not counted:
         return subject
     later = next((k for k, i in enumerate(subject[1:], 1) if words[i - 1][0] in DETERMINERS - _OF), None)
     return subject[later:] if later is not None else subject

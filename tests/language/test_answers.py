@@ -1700,6 +1700,19 @@ def test_a_cleft_on_the_subject_answers_who_does_it_when_asked_with_a_support_ve
     assert link(said("Marc", "c'est Nils qui maintient Anémone"), creator) is None
 
 
+def test_a_unit_symbol_says_the_unit_asked() -> None:
+    """Probe conversation of a fablab: "Le laser du lab c'est un Trotec 60W" did not answer "il fait
+    combien de watts le laser du lab ?"; "per kg" is "au kilo" (fifth answers set, dev half)."""
+    power = asked_as_read("Il fait combien de watts le laser du lab ?", "w")
+    assert link(said("Mathilde", "Le laser du lab c'est un Trotec 60W, tube CO2"), power) == (
+        "g-w",
+        "subject_named",
+    )
+    assert link(said("Mathilde", "Le laser du lab c'est un Trotec, tube CO2"), power) is None
+    cheese = asked_as_read("Combien coûte la Cuvée Gentiane au kilo ?", "kg")
+    assert link(said("Isidore", "Cuvée Gentiane is 34,50 per kg retail"), cheese) == ("g-kg", "subject_named")
+
+
 def test_naming_oneself_agrees_the_verb_with_the_speaker_s_name() -> None:
     keeper = AskedQuestion("g-keep", "Qui maintient Anémone ?", "Anémone", ASKED_AT, "m-keep", "agent")
     found = find_answer(

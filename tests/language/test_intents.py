@@ -572,6 +572,8 @@ def test_a_greeting_opening_the_question_is_not_part_of_the_curiosity() -> None:
         # a borrowed greeting, drawn out with chat's "~" (probe conversation of a conservatory:
         # stored about "Ohayō")
         ("Ohayō~ Eko, dans quelle salle est le Steinway ?", "Dans quelle salle est le Steinway ?"),
+        # an apology for a slip (probe conversation of a fablab: "Pardon, qui entretient…")
+        ("Eko, wer macht... pardon, qui entretient la CNC ?", "qui entretient la CNC ?"),
     ]:
         curiosity = read_curiosity(said)
         assert curiosity is not None and curiosity.text == text
@@ -1039,6 +1041,10 @@ def test_a_pronoun_taking_up_the_subject_is_no_part_of_the_heading() -> None:
     assert home is not None and fact_heading(home) == "Judicaël vient"
     order = read_curiosity("Eko, quand elle arrive la commande de Petzl ?")
     assert order is not None and fact_heading(order) == "commande de Petzl arrive"
+    # the noun counted after "combien de" is what is asked of the noun phrase the pronoun stands
+    # for (probe conversation of a fablab: about "watts le laser du lab")
+    power = read_curiosity("Eko, il fait combien de watts le laser du lab ?")
+    assert power is not None and power.subject == "laser du lab"
 
 
 def test_a_part_or_machine_number_belongs_to_the_name() -> None:
