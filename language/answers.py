@@ -2885,6 +2885,11 @@ def fits_facet(text: str, facet: str | None, language: Language) -> bool:
     folded = fold(text)
     if facet in _PLACED:
         folded = _HAS.sub(r"\1 has", folded)  # "il a un chat": the verb, not the folded "à"
+    if facet in _COUNTED | {"hours", "age"}:
+        # a code of letters then digits names a thing ("au T2", "la MK4"), it gives no time, count or
+        # age ("c'est moi qui fais le premier vol d'Orly au T2" was the hour Giovanni starts: probe
+        # conversation of a taxi company); a date may be one ("en Q1")
+        folded = _LETTERS_THEN_DIGITS.sub(" ", folded)
     if facet in _COUNTED:
         folded = _DAY_OF_MONTH.sub(" ", folded)  # "3rd to 5th of June", "le 3 avril": a date, no count
         folded = _LABEL_NUMBER.sub(" ", folded)  # "salle 012", "poste 4412": which one, not how many
@@ -2892,6 +2897,7 @@ def fits_facet(text: str, facet: str | None, language: Language) -> bool:
     return any(re.search(shape[lang], folded) for lang in {language, said_in or language})
 
 
+_LETTERS_THEN_DIGITS = re.compile(r"(?<![\w'’])[^\W\d_]+\d+\w*")
 # A number naming which one of a kind of place or line (a closed class of nouns numbered so: rooms,
 # extensions, doors, floors, lines, numbers), or written with a leading zero: a label, no count
 # ("dans l'auditorium Ravel, salle 012" was quoted for "combien de places il y a dans l'auditorium

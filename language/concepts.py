@@ -77,6 +77,8 @@ _TABLE: dict[str, str] = {
     "voiture": "voiture bagnole caisse car auto vehicule conduit conduire drive drives",
     "transport": "transport deplace deplacer voiture bagnole car scooter moto velo bike train metro bus "
     "commute commuting",
+    # a vehicle's registration, by its number or by its plate
+    "immatriculation": "immatriculation immat plaque registration numberplate",
     "velo": "velo bike cycling cyclisme vtt",
     "livre": "livre bouquin book roman novel lit lire read reads",
     "manger": "manger bouffe bouffer mange eat eats food nourriture cuisine plat dish repas",

@@ -14,6 +14,7 @@ from language.answers import (
     as_told,
     find_answer,
     find_told_answer,
+    fits_facet,
     fragment,
     is_standalone,
     said_of_who,
@@ -1698,6 +1699,17 @@ def test_a_cleft_on_the_subject_answers_who_does_it_when_asked_with_a_support_ve
     # asked with a verb of its own, that verb is what is asked
     creator = asked_as_read("Qui a créé Anémone ?", "made")
     assert link(said("Marc", "c'est Nils qui maintient Anémone"), creator) is None
+
+
+def test_a_code_of_letters_and_digits_is_no_hour_nor_count() -> None:
+    """Probe conversation of a taxi company: "demain je commence à 6h pile, c'est moi qui fais le
+    premier vol d'Orly au T2" was stored as the hour Giovanni starts with "moi qui fais le premier
+    vol d'Orly au T2" (the "2" of the terminal read as a time)."""
+    shift = asked_as_read("À quelle heure il commence son shift Giovanni demain ?", "shift")
+    reply = "demain je commence à 6h pile, c'est moi qui fais le premier vol d'Orly au T2"
+    assert "6h" in fragment(reply, shift)
+    assert not fits_facet("au T2", "hours", "fr") and not fits_facet("la MK4", "quantity", "fr")
+    assert fits_facet("à 6h pile", "hours", "fr") and fits_facet("en Q1", "date", "fr")
 
 
 def test_a_unit_symbol_says_the_unit_asked() -> None:

@@ -59,6 +59,15 @@ def test_a_fact_without_the_kind_of_thing_asked_is_not_quoted() -> None:
     assert answers("where's Greta from originally?", grew_up, 0.508, about="Greta", facet="origin")
 
 
+def test_a_registration_asked_by_its_plate_is_quoted() -> None:
+    """Probe conversation of a taxi company: "rappelle-moi l'immatriculation de la Classe V neuve ?"
+    got "je ne sais pas" with "Plaque de la nouvelle Classe V : GH-482-QK" stored (the concept of a
+    vehicle's registration, language/concepts.py)."""
+    plate = "Plaque de la nouvelle Classe V : GH-482-QK (d'après Mireille)"
+    question = "rappelle-moi l'immatriculation de la Classe V neuve ?"
+    assert answers(question, plate, 0.4, about="nouvelle Classe V", facet="definition")
+
+
 def test_guests_in_other_words_are_quoted() -> None:
     """Probe conversation of 2026-11-28: "le wifi des visiteurs c'est quoi le mot de passe ?" got
     "je ne sais pas" with "Code wifi pour les invités : Bienvenue2024" stored (the concept of

@@ -47,11 +47,20 @@ _SCHEME_SAMPLES = (
     "Lynx a été créée par Ambroise.",  # since scheme 6: a feminine in "-ée" meets its concept
     "Cassiopée était notre dashboard.",  # since scheme 6: a past copula defines too
     "Léa is 34",  # since scheme 6: a number closing "is" is an age
+    "La plaque de la Classe V est GH-482-QK.",  # since scheme 8: a vehicle's registration concept
 )
 # The fingerprint of each scheme's terms for the samples above.
 # (2 and 3 were pinned before the last six samples were added, 4 before the last four, 5 before
-# the last three.)
-_FINGERPRINTS = {2: "0bf48a58", 3: "a13f8b57", 4: "bcf94b3f", 5: "9eb5a19d", 6: "bece0ee7", 7: "2b8f919e"}
+# the last three, 7 before the last one.)
+_FINGERPRINTS = {
+    2: "0bf48a58",
+    3: "a13f8b57",
+    4: "bcf94b3f",
+    5: "9eb5a19d",
+    6: "bece0ee7",
+    7: "2b8f919e",
+    8: "afbce6b7",
+}
 
 
 def _fingerprint() -> str:
