@@ -272,6 +272,18 @@ def _subject(
         head = head and not _in_a_locution(words, before)
         if head and before in content and words[before][0] not in _KEPT_CUES and before not in names:
             first = before  # "le bureau de Lille": the noun right after a determiner heads the phrase
+            if (
+                words[first][0] in _STREETS
+                and first >= 3
+                and words[first - 1][0] in DETERMINERS - _OF
+                and words[first - 2][0] in _OF
+                and first - 3 in content
+                and words[first - 3][0] not in _KEPT_CUES
+            ):
+                # what stands in a street named so is the subject ("le parking de la rue Arson" was
+                # about "rue Arson": probe conversation of a taxi company), as "l'appart rue de
+                # France" below
+                first -= 3
         elif (street := _street_before(words, first)) is not None:
             # a street is named by its noun and its name ("rue de France"), and what stands in it
             # is named by the street ("l'appart rue de France il est classé comment ?" was about

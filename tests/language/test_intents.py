@@ -1079,6 +1079,11 @@ def test_a_street_is_named_by_its_noun_and_its_name() -> None:
     assert delivery is not None and delivery.subject == "rue de la Paix"
     office = read_curiosity("Eko, c'est où le bureau de Lille ?")
     assert office is not None and office.subject == "bureau de Lille"
+    # … with an article too (probe conversation of a taxi company: about "rue Arson")
+    parking = read_curiosity("Eko, il ferme à quelle heure le parking de la rue Arson ?")
+    assert parking is not None and parking.subject == "parking de la rue Arson"
+    street = read_curiosity("Eko, la rue Arson elle est où ?")
+    assert street is not None and street.subject == "rue Arson"
 
 
 def test_who_the_contact_is_asks_a_person() -> None:
