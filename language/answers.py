@@ -1368,6 +1368,10 @@ def fragment(text: str, question: AskedQuestion, language: Language = "fr") -> s
     staying = _I_AM.match(folded) if _asks_base(question) else None
     if staying and re.match(rf"(?:{_LOCATIVE['place']})\s", folded[staying.end() :]):
         return text[index[staying.end()] :].strip(_CLOSING)  # "je suis à Vincennes" → "à Vincennes"
+    borrowed = _BORROWED_I_AM_FROM.match(text) if question.facet == "origin" else None
+    if borrowed is not None:  # "Sóc de Berga !" → "de Berga !", as "je suis de Berga" reads
+        preposition = "de" if language == "fr" else "from"  # "Sono di Bergamo" → "de Bergamo"
+        return re.sub(r"^\w+", preposition, text[borrowed.end() :].strip(_CLOSING), count=1)
     described = _I_AM.match(folded) if _describes(question) or question.facet == "origin" else None
     if described and described.end() < len(folded) and _first_person_description(text, language):
         return text[index[described.end()] :].strip(_CLOSING)  # "la nouvelle designer", "de Mulhouse"
@@ -2237,7 +2241,9 @@ def _names_a_place(text: str, question: AskedQuestion) -> bool:
 
 # "I am" in the languages a team borrows, before where one comes from (closed class).
 _BORROWED_I_AM_FROM = re.compile(
-    r"(?:sono|soy|ich bin|ik ben|ik kom)\s+(?=(?:di|de|aus|uit|van)\s)", re.IGNORECASE
+    # … Catalan and Portuguese too ("Sóc de Berga !": probe conversation of a mountain hut)
+    r"(?:sono|soy|sóc|soc|sou|ich bin|ik ben|ik kom)\s+(?=(?:di|de|aus|uit|van)\s)",
+    re.IGNORECASE,
 )
 
 
@@ -2778,6 +2784,8 @@ def _relates(text: str, question: AskedQuestion, language: Language, besides: st
     asked = _asked_terms(question, besides)
     if asked & set(terms(_with_unit_names(text))):
         return True
+    if _derives_one_of(text, question.text, asked):
+        return True  # "La fermeture du refuge c'est le 28 septembre" to "le refuge ferme quand ?"
     # … or its translation, the team writing both languages ("Mon légume préféré c'est le
     # chou-fleur" to "what's Gwenaëlle's favourite vegetable?": probe conversation of a farm co-op)
     return _translates_one_of(text, question.text, asked)
@@ -2810,6 +2818,16 @@ _UNIT_SYMBOL = re.compile(
 def _with_unit_names(text: str) -> str:
     """``text`` with its unit symbols written as words ("60W" → "60 watts", "per kg" → "per kilo")."""
     return _UNIT_SYMBOL.sub(lambda found: " " + _UNIT_NAMES[(found.group(1) or found.group(2)).lower()], text)
+
+
+def _derives_one_of(text: str, asked: str, asked_terms: set[str]) -> bool:
+    """A word of ``text`` is derived from a word of ``asked`` whose term is one of ``asked_terms``,
+    the asked word of five letters or more whole at its start: a noun of the asked verb
+    ("fermeture" of "ferme", "ouverture" of "ouvre" does not: probe conversation of a mountain
+    hut)."""
+    asked_words = {word for word in tokens(asked) if len(word) >= 5 and set(terms(word)) & asked_terms}
+    told = {word for word in tokens(text) if word not in FUNCTION_WORDS}
+    return any(b.startswith(a) and b != a for a in asked_words for b in told)
 
 
 def _translates_one_of(text: str, asked: str, asked_terms: set[str]) -> bool:

@@ -163,6 +163,10 @@ def _inverted_modal(words: list[tuple[str, str]], index: int) -> bool:
 
 _MODALS = folded_words("will would can could should shall may might must")
 _WEEKDAY_NAMES = frozenset(name for names in WEEKDAYS for name in names)
+# Days and times of day, in both languages (closed classes).
+_WHEN_WORDS = _WEEKDAY_NAMES | folded_words(
+    "demain aujourd hui hier soir matin midi aprem tonight tomorrow today yesterday morning evening"
+)
 _RELATIVES_EN = folded_words("that which")
 # English conjunctions opening a clause of time, condition or cause.
 _SUBORDINATORS_EN = {
@@ -350,6 +354,18 @@ def _subject(
         subject = [i for i in subject if i < verb]
     elif len(subject) > 1 and (_verb_before_asking(words, subject[-1]) or _closing_verb(words, subject)):
         subject = subject[:-1]  # "l'inventaire annuel tombe quand ?", "when does the sprint end?"
+    noun_phrase = subject[0] > 0 and words[subject[0] - 1][0] in DETERMINERS - _OF
+    while (
+        noun_phrase
+        and len(subject) > 1
+        and words[subject[-1]][0] in _WHEN_WORDS
+        and words[subject[-1] - 1][0] not in _OF
+    ):
+        # a day or a time of day closing the noun phrase says when, not what ("qui c'est le pilote de
+        # l'hélico jeudi ?" was about "pilote de l'hélico jeudi": probe conversation of a mountain
+        # hut); not after "de", where it names which one ("le marché du samedi"), nor after a verb
+        # ("on doit boucler à quelle heure samedi ?" asks when to finish)
+        subject = subject[:-1]
     last = subject[-1]
     if len(subject) > 1 and words[last][0] in _RATE_UNITS and words[last - 1][0] in _PER:
         # a rate says how the value asked is counted, not what it is of ("combien on facture le

@@ -383,6 +383,19 @@ def test_i_am_from_in_a_borrowed_language_answers_an_origin() -> None:
     )
     assert link(said("Toni", "ich bin aus Freiburg"), town) == ("g-t", "subject_author")
     assert link(said("Toni", "sono di corsa oggi, scusate"), town) is None
+    # Catalan (probe conversation of a mountain hut), the value written as a French answer reads
+    assert link(said("Toni", "Sóc de Berga ! dans le Berguedà"), town) == ("g-t", "subject_author")
+    assert fragment("Sóc de Berga ! dans le Berguedà", town) == "de Berga ! dans le Berguedà"
+    assert fragment("Sono di Bergamo", town) == "de Bergamo"
+
+
+def test_a_noun_derived_from_the_asked_verb_says_what_was_asked() -> None:
+    """Probe conversation of a mountain hut: "La fermeture du refuge c'est le 28 septembre" did not
+    answer "le refuge ferme quand cette année ?"."""
+    closing = asked_as_read("Eko, le refuge ferme quand cette année ?", "c")
+    told = "La fermeture du refuge c'est le 28 septembre, après on laisse la partie hiver ouverte"
+    assert link(said("Mathieu", told), closing) == ("g-c", "subject_named")
+    assert link(said("Mathieu", "Le refuge c'est le 28 septembre qu'on monte les vivres"), closing) is None
 
 
 def test_the_subject_s_value_may_come_in_a_later_sentence() -> None:

@@ -1086,6 +1086,15 @@ def test_a_street_is_named_by_its_noun_and_its_name() -> None:
     assert street is not None and street.subject == "rue Arson"
 
 
+def test_a_day_closing_the_subject_says_when_not_what() -> None:
+    """Probe conversation of a mountain hut: "qui c'est le pilote de l'hélico jeudi ?" was about
+    "pilote de l'hélico jeudi"; after "de" the day names which one."""
+    pilot = read_curiosity("Eko, qui c'est le pilote de l'hélico jeudi ?")
+    assert pilot is not None and pilot.subject == "pilote de l'hélico"
+    market = read_curiosity("Eko, c'est quand le marché du samedi ?")
+    assert market is not None and market.subject == "marché du samedi"
+
+
 def test_who_the_contact_is_asks_a_person() -> None:
     """ "c'est qui le contact aux Affaires maritimes pour la visite de sécurité ?" asked a way to
     reach someone, so that "Eko, hangar 3, à côté de la glacière" was stored as it (probe
