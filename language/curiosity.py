@@ -354,7 +354,12 @@ def _subject(
         subject = [i for i in subject if i < verb]
     elif len(subject) > 1 and (_verb_before_asking(words, subject[-1]) or _closing_verb(words, subject)):
         subject = subject[:-1]  # "l'inventaire annuel tombe quand ?", "when does the sprint end?"
-    noun_phrase = subject[0] > 0 and words[subject[0] - 1][0] in DETERMINERS - _OF
+    opening = [folded for folded, _ in words[max(subject[0] - 2, 0) : subject[0]]]
+    # after a determiner, or the noun counted after "combien de" ("on a combien de réservés samedi
+    # soir ?": probe conversation of a mountain hut)
+    noun_phrase = bool(opening) and (
+        opening[-1] in DETERMINERS - _OF or opening in (["combien", "de"], ["combien", "d"])
+    )
     while (
         noun_phrase
         and len(subject) > 1

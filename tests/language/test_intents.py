@@ -1093,6 +1093,8 @@ def test_a_day_closing_the_subject_says_when_not_what() -> None:
     assert pilot is not None and pilot.subject == "pilote de l'hélico"
     market = read_curiosity("Eko, c'est quand le marché du samedi ?")
     assert market is not None and market.subject == "marché du samedi"
+    booked = read_curiosity("Eko, on a combien de réservés samedi soir ?")
+    assert booked is not None and booked.subject == "réservés"
 
 
 def test_who_the_contact_is_asks_a_person() -> None:
