@@ -1337,6 +1337,11 @@ def fragment(text: str, question: AskedQuestion, language: Language = "fr") -> s
         text = text[index[opened.end()] :]
         folded, index = fold_with_map(text)
     stressed = _STRESSED_BEFORE_COPULA.match(text)
+    if stressed is None and question.facet not in ("identity", "name"):
+        # a name after it too, when no one is asked for ("moi c'est Dynamic Black pour mes noirs" to
+        # "quelle marque d'encre Thiago utilise ?": probe conversation of a tattoo studio); "moi
+        # c'est Paul" introduces the speaker
+        stressed = _STRESSED_BEFORE_ANY.match(text)
     if stressed:  # "moi c'est du 44" → "c'est du 44"
         text = text[stressed.end() :]
         folded, index = fold_with_map(text)
@@ -3016,6 +3021,7 @@ _NOUN_PHRASE_FIRST = re.compile(r"^(?:(?:le|la|l'|les|un|une|the|a|an)\s*[^\W\d]
 # what follows the copula is the answer; before a name ("moi c'est Axelle") the speaker says who
 # they are.
 _STRESSED_BEFORE_COPULA = re.compile(r"^\W*(?:[Mm]oi|[Mm]e),?\s+(?=(?:c['’]est|c est|it['’]s)\s+[a-zà-ÿ0-9])")
+_STRESSED_BEFORE_ANY = re.compile(r"^\W*(?:[Mm]oi|[Mm]e),?\s+(?=(?:c['’]est|c est|it['’]s)\s+\w)")
 # The speaker showing up ("c'est moi", "it's me").
 _ITS_ME = re.compile(r"(?:c'est moi|c est moi|it's me|it is me)")
 # What may open a self-description before it: greetings and the speaker showing up ("coucou c'est

@@ -826,6 +826,15 @@ def _asked_noun(
         last = i + 1  # a noun written with hyphens is one noun ("quel week-end")
         while last + 1 < len(words) and f"{words[last][1]}-{words[last + 1][1]}" in said:
             last += 1
+        if (
+            last + 2 < span[0]
+            and words[last + 1][0] in ("de", "d")
+            and words[last + 2][0] not in FUNCTION_WORDS
+        ):
+            # the noun's own complement before the subject ("quelle marque d'encre Thiago utilise ?"
+            # asks the brand of ink, headed "Marque de Thiago utilise…": probe conversation of a
+            # tattoo studio)
+            last += 2
         written = _span(words, i + 1, last, said)
         of = _of_the(words[span[0] - 1][0] if span[0] > 0 else "", subject)
         if english:  # "what sport does Ben play?" → "Ben's sport", "how many kids…" → "Ben's kids"
@@ -835,6 +844,8 @@ def _asked_noun(
         elif how_many:  # "Kenji a combien d'enfants ?": the number of them
             written = f"nombre {_of(written)}{written}"
         after = [w for w in words[max(span[1], last) + 1 :] if w[0] not in _FRAME_WORDS]  # "… le matin"
+        if span[1] > last and after and is_finite_verb(after[0][1].casefold()):
+            after = after[1:]  # the verb after the subject asked with it: "quelle marque Thiago utilise"
         qualifier = (
             _span(after, 0, len(after) - 1, said) if any(w[0] not in FUNCTION_WORDS for w in after) else ""
         )

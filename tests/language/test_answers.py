@@ -1725,6 +1725,15 @@ def test_a_code_of_letters_and_digits_is_no_hour_nor_count() -> None:
     assert fits_facet("à 6h pile", "hours", "fr") and fits_facet("en Q1", "date", "fr")
 
 
+def test_me_stressed_before_a_name_that_is_the_value() -> None:
+    """Probe conversation of a tattoo studio: "moi c'est Dynamic Black pour mes noirs" wrote the fact
+    "… : moi c'est Dynamic Black…"; asked who someone is, "moi c'est Paul" is the speaker."""
+    ink = asked_as_read("Quelle marque d'encre Thiago utilise pour ses noirs ?", "ink")
+    assert fragment("moi c'est Dynamic Black pour mes noirs", ink) == "Dynamic Black pour mes noirs"
+    who = asked_as_read("Qui est le nouveau stagiaire ?", "who")
+    assert fragment("moi c'est Paul", who) == "moi c'est Paul"
+
+
 def test_a_unit_symbol_says_the_unit_asked() -> None:
     """Probe conversation of a fablab: "Le laser du lab c'est un Trotec 60W" did not answer "il fait
     combien de watts le laser du lab ?"; "per kg" is "au kilo" (fifth answers set, dev half)."""

@@ -1086,6 +1086,15 @@ def test_a_street_is_named_by_its_noun_and_its_name() -> None:
     assert street is not None and street.subject == "rue Arson"
 
 
+def test_the_asked_noun_keeps_its_complement_and_leaves_the_verb() -> None:
+    """Probe conversation of a tattoo studio: "quelle marque d'encre Thiago utilise pour ses noirs ?"
+    headed its fact "Marque de Thiago utilise pour ses noirs"."""
+    ink = read_curiosity("Eko, quelle marque d'encre Thiago utilise pour ses noirs ?")
+    assert ink is not None and fact_heading(ink) == "marque d'encre de Thiago pour ses noirs"
+    brand = read_curiosity("Eko, quelle marque Thiago utilise ?")
+    assert brand is not None and fact_heading(brand) == "marque de Thiago"
+
+
 def test_a_day_closing_the_subject_says_when_not_what() -> None:
     """Probe conversation of a mountain hut: "qui c'est le pilote de l'hélico jeudi ?" was about
     "pilote de l'hélico jeudi"; after "de" the day names which one."""
