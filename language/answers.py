@@ -154,6 +154,9 @@ _OPENERS = {
     "fr": re.compile(
         # "ok" in either language (both lists are read, language/answers.py answer_text)
         r"^(?:(?:ben|bah|beh|alors|euh|bon|oui|ouais|ok|okay|ah|oh|ha|hey|eh bien|hmm|donc|bein|pour info|"
+        # saying one is now serious, after a joke ("nah serious, I'm here until the 28th of June"
+        # wrote the fact "Jake reste en guest : nah serious": probe conversation of a tattoo studio)
+        r"serieux|serieusement|franchement|plus serieusement|"
         rf"pour (?:ton|votre) info|pour information|fyi|{_WAIT}|"
         # a letter's salutation ("Chère Fanny, puisque la question m'est posée, j'ai enseigné…"
         # was stored as "Gérard : Chère Fanny": probe conversation of a library)
@@ -167,6 +170,7 @@ _OPENERS = {
     ),
     "en": re.compile(
         rf"^(?:(?:well|so|um|uh|oh|ha|hey|yes|yeah|hmm|ah|fyi|for your information|{_WAIT}|"
+        r"nah|serious|seriously|honestly|tbh|"
         r"(?:thanks|thank you|thx|cheers)(?=\s*[,!.])|"
         rf"dear [\w'’-]+(?=\s*,)|{_GREETING_TO_THE_ROOM})\b[\s,!.…:]*)+"
     ),
@@ -685,7 +689,9 @@ _THERE_MYSELF = re.compile(
 )
 _WORKING_ASKED = re.compile(
     r"\b(?:bosse|bossent|travaille|travaillent|consulte|consultera|est la|sera la|vient|viendra|works?|"
-    r"is in|comes in|around)\b"
+    # staying is being there too ("jusqu'à quand Jake reste en guest chez nous ?": "I'm here until
+    # the 28th of June" from Jake, probe conversation of a tattoo studio)
+    r"reste|restera|restent|stays?|staying|is in|comes in|around)\b"
 )
 
 

@@ -1734,6 +1734,17 @@ def test_me_stressed_before_a_name_that_is_the_value() -> None:
     assert fragment("moi c'est Paul", who) == "moi c'est Paul"
 
 
+def test_staying_until_a_date_answers_until_when_one_stays() -> None:
+    """Probe conversation of a tattoo studio: "nah serious, I'm here until the 28th of June" from
+    Jake did not answer "jusqu'à quand Jake reste en guest chez nous ?", and the opener wrote the
+    fact "Jake reste en guest : nah serious"."""
+    stay = asked_as_read("Jusqu'à quand Jake reste en guest chez nous ?", "stay")
+    told = "nah serious, I'm here until the 28th of June, après je rentre à Brighton"
+    assert link(said("Jake", told), stay) == ("g-stay", "subject_author")
+    assert answer_text(told).startswith("I'm here")
+    assert answer_text("sérieux, c'est le 28 juin") == "c'est le 28 juin"
+
+
 def test_a_unit_symbol_says_the_unit_asked() -> None:
     """Probe conversation of a fablab: "Le laser du lab c'est un Trotec 60W" did not answer "il fait
     combien de watts le laser du lab ?"; "per kg" is "au kilo" (fifth answers set, dev half)."""
