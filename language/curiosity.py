@@ -844,8 +844,6 @@ def _asked_noun(
         elif how_many:  # "Kenji a combien d'enfants ?": the number of them
             written = f"nombre {_of(written)}{written}"
         after = [w for w in words[max(span[1], last) + 1 :] if w[0] not in _FRAME_WORDS]  # "… le matin"
-        if span[1] > last and after and is_finite_verb(after[0][1].casefold()):
-            after = after[1:]  # the verb after the subject asked with it: "quelle marque Thiago utilise"
         qualifier = (
             _span(after, 0, len(after) - 1, said) if any(w[0] not in FUNCTION_WORDS for w in after) else ""
         )

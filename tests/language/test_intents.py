@@ -1086,13 +1086,14 @@ def test_a_street_is_named_by_its_noun_and_its_name() -> None:
     assert street is not None and street.subject == "rue Arson"
 
 
-def test_the_asked_noun_keeps_its_complement_and_leaves_the_verb() -> None:
+def test_the_asked_noun_keeps_its_complement() -> None:
     """Probe conversation of a tattoo studio: "quelle marque d'encre Thiago utilise pour ses noirs ?"
-    headed its fact "Marque de Thiago utilise pour ses noirs"."""
+    headed its fact "Marque de Thiago utilise pour ses noirs", without the ink. The verb stays: it
+    tells which hour "à quelle heure Nuria commence ?" asks."""
     ink = read_curiosity("Eko, quelle marque d'encre Thiago utilise pour ses noirs ?")
-    assert ink is not None and fact_heading(ink) == "marque d'encre de Thiago pour ses noirs"
-    brand = read_curiosity("Eko, quelle marque Thiago utilise ?")
-    assert brand is not None and fact_heading(brand) == "marque de Thiago"
+    assert ink is not None and fact_heading(ink) == "marque d'encre de Thiago utilise pour ses noirs"
+    start = read_curiosity("Eko, à quelle heure Nuria commence le mardi ?")
+    assert start is not None and fact_heading(start) == "heure de Nuria commence le mardi"
 
 
 def test_a_day_closing_the_subject_says_when_not_what() -> None:
