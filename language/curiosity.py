@@ -774,16 +774,24 @@ def _subject_before_its_verb(
     """A verb after a pronoun that the subject, put last, takes up ("d'où il vient exactement
     Judicaël ?", "à quelle heure elle ouvre la cantine ?") is said after the subject, as the
     question without the pronoun reads ("Judicaël vient"; the fact was headed "D'où il vient
-    exactement Judicaël : …": probe conversation of a funeral home). Only when nothing asked
-    follows the subject."""
+    exactement Judicaël : …": probe conversation of a funeral home). What follows the subject
+    stays after the verb when a preposition opens it ("qu'est-ce qu'il joue Alessandro au
+    récital ?": "Alessandro joue au récital", probe conversation of a conservatory); anything else
+    after it leaves the topic as it was."""
     ahead = [i for i in content if i < span[0]]
     verbs = [i for i in ahead if i > 0 and words[i - 1][0] in _TAKING_UP]
-    if not verbs or any(i > span[1] for i in content) or any(i not in verbs for i in ahead):
+    behind = [i for i in content if i > span[1]]
+    if not verbs or any(i not in verbs for i in ahead):
+        return topic
+    if behind and words[span[1] + 1][0] not in PREPOSITIONS | _CONTRACTED:
         return topic
     subject = _span(words, *span, said)
-    return " ".join([subject, *(words[i][1] for i in verbs)])
+    complement = [_span(words, span[1] + 1, behind[-1], said)] if behind else []
+    return " ".join([subject, *(words[i][1] for i in verbs), *complement])
 
 
+# A preposition contracted with the article ("au récital", "du lundi").
+_CONTRACTED = folded_words("au aux du des")
 # The pronouns a subject put after its verb takes up ("il vient … Judicaël").
 _TAKING_UP = folded_words("il elle ils elles")
 

@@ -1041,6 +1041,9 @@ def test_a_pronoun_taking_up_the_subject_is_no_part_of_the_heading() -> None:
     assert home is not None and fact_heading(home) == "Judicaël vient"
     order = read_curiosity("Eko, quand elle arrive la commande de Petzl ?")
     assert order is not None and fact_heading(order) == "commande de Petzl arrive"
+    # … with what a preposition adds after the subject (probe conversation of a conservatory)
+    piece = read_curiosity("Eko, qu'est-ce qu'il joue Alessandro au récital ?")
+    assert piece is not None and fact_heading(piece) == "Alessandro joue au récital"
     # the noun counted after "combien de" is what is asked of the noun phrase the pronoun stands
     # for (probe conversation of a fablab: about "watts le laser du lab")
     power = read_curiosity("Eko, il fait combien de watts le laser du lab ?")
