@@ -1883,6 +1883,9 @@ _TIME_SPAN = re.compile(
 _NOUN_LINKS = folded_words("de du des d la le les l")
 _LOCATIVE_COMPLEMENT = re.compile(
     r"\s(?:sous|sur|dans|derrière|devant|près d[eu]|à côté d[eu]|au-dessus d[eu]|under|behind|next to|"
+    # … or what it is for ("le stock de glycol" names "stock de glycol pour le dégivrage": probe
+    # conversation of an airport's ground crew)
+    r"pour|for|"
     r"above|below)\s",
     re.IGNORECASE,
 )

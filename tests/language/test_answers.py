@@ -2259,6 +2259,11 @@ def test_a_subject_named_without_the_place_qualifying_it() -> None:
         "subject_named",
     )
     assert link(said("Lou", "les gradins sont dans la boîte à clés de l'accueil"), keys) is None
+    # … nor what it is for (probe conversation of an airport's ground crew)
+    stock = asked_as_read("Qui gère le stock de glycol pour le dégivrage ?", "gly")
+    told = "Le stock de glycol c'est Katell qui le gère, elle passe commande le lundi"
+    assert link(said("Gwenaël", told), stock) == ("g-gly", "subject_named")
+    assert link(said("Gwenaël", "Le dégivrage c'est Katell qui le gère"), stock) is None
 
 
 def test_what_the_subject_is_in_charge_of_says_who_they_are() -> None:
