@@ -855,6 +855,9 @@ def _asked_noun(
         qualifier = (
             _span(after, 0, len(after) - 1, said) if any(w[0] not in FUNCTION_WORDS for w in after) else ""
         )
+        placed = _placed_after(words, max(span[1], last) + 1)
+        if placed:
+            qualifier = placed  # "quelle ville en Pologne": "ville de Tomasz en Pologne"
         if span[1] < i and after and after[0][0] in _FAVOURITE:
             # the adjective after the noun is the noun's: "Margaux lit quoi comme bouquin préféré ?"
             # asks Margaux's "bouquin préféré", not her "bouquin … préféré"
@@ -865,6 +868,21 @@ def _asked_noun(
             return f"{written} {after[0][1]} {of}{subject} {more}".strip()
         return f"{written} {of}{subject} {qualifier}".strip()
     return None
+
+
+def _placed_after(words: list[tuple[str, str]], start: int) -> str:
+    """What a preposition of place says after the asked noun, the preposition kept ("de quelle ville
+    en Pologne ?" headed "Ville de Tomasz Pologne": probe conversation of an airport's ground crew),
+    or ""."""
+    rest = list(range(start, len(words)))
+    while rest and words[rest[-1]][0] in _FRAME_WORDS | FUNCTION_WORDS:
+        rest.pop()
+    if len(rest) < 2 or words[rest[0]][0] not in _PLACE_PREPOSITIONS:
+        return ""
+    return _span(words, rest[0], rest[-1])
+
+
+_PLACE_PREPOSITIONS = folded_words("en dans in")
 
 
 def _noun_asked_after_subject(

@@ -447,6 +447,14 @@ _WELLBEING_PHRASES = (
     r"labas",
     r"alles goed",
     r"hoe gaat het",
+    # … Breton, Catalan, Occitan, Basque ("Eko, bonjour ! mat an traoù ?" was kept as a curiosity:
+    # probe conversation of an airport's ground crew), Polish
+    r"mat an traou",
+    r"mont a ra",
+    r"com va",
+    r"cossi va",
+    r"zer moduz",
+    r"jak sie masz",
     # French slang ("Eko bien ou quoi ?", "bien ou bien ?")
     r"bien ou quoi",
     r"bien ou bien",

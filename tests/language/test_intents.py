@@ -327,6 +327,8 @@ def test_chit_chat_is_never_a_curiosity(text: str) -> None:
         # question it proposes something to the room
         ("Eko c'est quel tarif pour un étudiant qui veut s'abonner à l'année ?", "information"),
         ("Eko, bon, qui veut un café ?", "opinion"),
+        # how one is, in Breton (probe conversation of an airport's ground crew: a curiosity)
+        ("Eko, bonjour ! mat an traoù ?", "small_talk"),
         # a participle as written acknowledges; folded it would read as the imperative (probe
         # conversation of a funeral home)
         ("noté, on fera un gâteau. Merci Eko", "thanks"),
@@ -1097,6 +1099,15 @@ def test_the_asked_noun_keeps_its_complement() -> None:
     assert ink is not None and fact_heading(ink) == "marque d'encre de Thiago utilise pour ses noirs"
     start = read_curiosity("Eko, à quelle heure Nuria commence le mardi ?")
     assert start is not None and fact_heading(start) == "heure de Nuria commence le mardi"
+
+
+def test_a_place_after_the_asked_noun_keeps_its_preposition() -> None:
+    """Probe conversation of an airport's ground crew: "Tomasz il vient de quelle ville en Pologne ?"
+    headed its fact "Ville de Tomasz Pologne"."""
+    town = read_curiosity("Eko, Tomasz il vient de quelle ville en Pologne ?")
+    assert town is not None and fact_heading(town) == "ville de Tomasz en Pologne"
+    sport = read_curiosity("Eko, Léo fait quel sport le matin ?")
+    assert sport is not None and fact_heading(sport) == "sport de Léo le matin"
 
 
 def test_a_day_closing_the_subject_says_when_not_what() -> None:
