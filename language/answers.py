@@ -1065,7 +1065,8 @@ _SPEAKER_SENTENCE = re.compile(r"(?:^|(?<=[.!?…]))\s*(?:je|j['’]|i|i['’]m)
 
 def answer_text(text: str, language: Language = "fr", bot_name: str = "Eko") -> str:
     """A message without Eko's name and the openers: "Eko, ben c'est le bleu !" → "c'est le bleu"."""
-    said = _after_laughter(strip_mention(normalise_quotes(text), bot_name)).strip(_CLOSING)
+    text = _from_the_sentence_to(normalise_quotes(text), bot_name)
+    said = _after_laughter(strip_mention(text, bot_name)).strip(_CLOSING)
     # an aside opening the message tells where the speaker is, nothing of the answer ("(depuis la
     # voiture) le commercial Centravet c'est Julien Ostermann": probe conversation of a clinic)
     aside = _OPENING_ASIDE.match(said)
@@ -1079,6 +1080,17 @@ def answer_text(text: str, language: Language = "fr", bot_name: str = "Eko") -> 
     said = _CHECKING_IT_IS_THEM.sub("", said, count=1)
     said = _CHAT_I_AM.sub("je suis ", said.strip(_CLOSING), count=1)
     return _CHAT_COPULA.sub(r"\1c'est ", said, count=1)
+
+
+def _from_the_sentence_to(text: str, bot_name: str) -> str:
+    """``text`` from the sentence that opens with Eko's name, when an earlier one does not name it:
+    what came before was said to the room ("waaw c'est moi qui l'ai changé. Eko le code du cadenas
+    du local de stockage c'est 4721" was stored whole: probe conversation of a ressourcerie)."""
+    name = re.escape(bot_name)
+    later = re.search(rf"(?<=[.!?…])\s+(?={name}\b)", text, re.IGNORECASE)
+    if later is None or re.search(rf"(?<!\w){name}(?!\w)", text[: later.start()], re.IGNORECASE):
+        return text
+    return text[later.end() :]
 
 
 # The person asked checking it is them, before the answer ("Moi ? je suis au club depuis 1987":

@@ -1745,6 +1745,14 @@ def test_staying_until_a_date_answers_until_when_one_stays() -> None:
     assert answer_text("sérieux, c'est le 28 juin") == "c'est le 28 juin"
 
 
+def test_what_is_said_to_eko_starts_at_the_sentence_naming_it() -> None:
+    """Probe conversation of a ressourcerie: "waaw c'est moi qui l'ai changé. Eko le code du cadenas
+    du local de stockage c'est 4721" was stored whole."""
+    told = "waaw c'est moi qui l'ai changé. Eko le code du cadenas c'est 4721"
+    assert answer_text(told) == "le code du cadenas c'est 4721"
+    assert answer_text("Eko c'est 4721. Eko tu notes ?").startswith("c'est 4721.")
+
+
 def test_a_unit_symbol_says_the_unit_asked() -> None:
     """Probe conversation of a fablab: "Le laser du lab c'est un Trotec 60W" did not answer "il fait
     combien de watts le laser du lab ?"; "per kg" is "au kilo" (fifth answers set, dev half)."""
