@@ -130,9 +130,29 @@ def _content(words: list[tuple[str, str]], reading: FacetReading, bot: str, said
         and folded not in _INTERJECTIONS
         and not _inverted_modal(words, i)
         and not _deictic(words, i, said)
+        and not _time_taken(plain, i)
         and folded != bot
         and not (i in reading.cue_positions and folded not in _KEPT_CUES)
     ]
+
+
+def _time_taken(plain: list[str], index: int) -> bool:
+    """The words asking how long something takes, not what: "it takes", "ça prend", a light "get"
+    after "to", "temps" after "combien de" ("how long does it take to get a badge activated?" was
+    about "take to get", "combien de temps ça prend pour activer un badge ?" about "temps": probe
+    conversation of an IT help desk)."""
+    word = plain[index]
+    before = plain[index - 1] if index else ""
+    joined = " ".join(plain)
+    how_long = "how long" in joined or "combien de temps" in joined or "combien d temps" in joined
+    return (
+        (how_long and word in _TAKES and before in ("it", "ca", "cela"))
+        or (word == "get" and before == "to" and index > 1 and plain[index - 2] in _TAKES)
+        or (word == "temps" and plain[max(index - 2, 0) : index] in (["combien", "de"], ["combien", "d"]))
+    )
+
+
+_TAKES = folded_words("take takes took taking prend prendra prenait faut")
 
 
 def _deictic(words: list[tuple[str, str]], index: int, said: str) -> bool:
@@ -955,7 +975,10 @@ def _asking_verb(words: list[tuple[str, str]], reading: FacetReading, bot: str) 
     cue = [
         written
         for i, (folded, written) in enumerate(words)
-        if i in reading.cue_positions and folded not in _FRAME_WORDS and folded != bot
+        if i in reading.cue_positions
+        and folded not in _FRAME_WORDS
+        and folded != bot
+        and not (folded == "long" and i and words[i - 1][0] == "how")  # "how long" asks, as "how much"
     ]
     while cue and fold(cue[-1]) in FUNCTION_WORDS:
         cue.pop()

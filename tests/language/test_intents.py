@@ -1110,6 +1110,20 @@ def test_a_place_after_the_asked_noun_keeps_its_preposition() -> None:
     assert sport is not None and fact_heading(sport) == "sport de Léo le matin"
 
 
+def test_how_long_it_takes_is_no_part_of_the_subject() -> None:
+    """Probe conversation of an IT help desk: "how long does it take to get a badge activated for a
+    newcomer?" was about "take to get", "combien de temps ça prend pour activer un badge ?" about
+    "temps"."""
+    badge = read_curiosity("Eko, how long does it take to get a badge activated for a newcomer?")
+    assert badge is not None and badge.subject == "badge activated"
+    french = read_curiosity("Eko, combien de temps ça prend pour activer un badge ?")
+    assert french is not None and french.subject == "activer un badge"
+    office = read_curiosity("Eko, how long does it take to get to the office?")
+    assert office is not None and fact_heading(office) == "office"
+    delivery = read_curiosity("Eko, how long does the delivery take?")
+    assert delivery is not None and fact_heading(delivery) == "delivery takes"
+
+
 def test_a_day_closing_the_subject_says_when_not_what() -> None:
     """Probe conversation of a mountain hut: "qui c'est le pilote de l'hélico jeudi ?" was about
     "pilote de l'hélico jeudi"; after "de" the day names which one."""
