@@ -2313,7 +2313,16 @@ def _only_a_value(text: str, question: AskedQuestion, language: Language) -> boo
     something else ("on se voit le 3 ?", "le 3 mars c'est mon anniv")."""
     if question.facet not in VALUE_FACETS or is_question(text):
         return False
-    return _is_a_value(_first_clause(text), question.facet, language)
+    # "c'est" before the value presents it ("moi c'est le jeudi, toute la journée" to "Lucas il a cours
+    # au CFA quel jour ?" from Lucas: probe conversation of a cheese shop)
+    clause = _first_clause(text)
+    presented = _PRESENTED.sub("", clause, count=1)
+    first = (tokens(presented) or [""])[0]
+    if presented != clause and not (
+        first in _VALUE_FRAME or first[:1].isdigit() or _NUMBER_OR_DATE_WORD.fullmatch(first)
+    ):
+        return False  # "c'est nul le jeudi" judges; the value comes right after "c'est"
+    return _is_a_value(presented, question.facet, language)
 
 
 def _is_a_value(clause: str, facet: str, language: Language) -> bool:
@@ -2333,6 +2342,9 @@ def _is_a_value(clause: str, facet: str, language: Language) -> bool:
     return len(others) <= 1
 
 
+_PRESENTED = re.compile(
+    r"^\s*(?:(?:moi|me),?\s+)?(?:c['’]est|c est|it['’]s|it is)\s+(?!(?:pas|plus|not|no)\b)", re.IGNORECASE
+)
 # A folded word of a number or a date in either language, singular or plural.
 _NUMBER_OR_DATE_WORD = re.compile(
     rf"(?:{_NUMBER_WORDS['fr']}|{_NUMBER_WORDS['en']}|{_DATE_WORDS['fr']}|{_DATE_WORDS['en']})s?"

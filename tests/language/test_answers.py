@@ -1753,6 +1753,15 @@ def test_what_is_said_to_eko_starts_at_the_sentence_naming_it() -> None:
     assert answer_text("Eko c'est 4721. Eko tu notes ?").startswith("c'est 4721.")
 
 
+def test_the_subject_presenting_the_value_with_c_est_answers() -> None:
+    """Probe conversation of a cheese shop: "moi c'est le jeudi, toute la journée" from Lucas did not
+    answer "Lucas il a cours au CFA quel jour ?" ("le jeudi" alone did)."""
+    school = asked_as_read("Lucas il a cours au CFA quel jour ?", "cfa")
+    assert link(said("Lucas", "moi c'est le jeudi, toute la journée"), school) == ("g-cfa", "subject_author")
+    assert link(said("Lucas", "c'est nul le jeudi"), school) is None
+    assert link(said("Lucas", "c'est pas le jeudi"), school) is None
+
+
 def test_a_unit_symbol_says_the_unit_asked() -> None:
     """Probe conversation of a fablab: "Le laser du lab c'est un Trotec 60W" did not answer "il fait
     combien de watts le laser du lab ?"; "per kg" is "au kilo" (fifth answers set, dev half)."""
