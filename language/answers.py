@@ -1897,10 +1897,26 @@ _LOCATIVE_COMPLEMENT = re.compile(
     r"\s(?:sous|sur|dans|derrière|devant|près d[eu]|à côté d[eu]|au-dessus d[eu]|under|behind|next to|"
     # … or what it is for ("le stock de glycol" names "stock de glycol pour le dégivrage": probe
     # conversation of an airport's ground crew)
-    r"pour|for|"
+    r"pour|for|en|"
     r"above|below)\s",
     re.IGNORECASE,
 )
+
+
+def _named_in_number(text: str, subject: str) -> bool:
+    """``text`` names ``subject`` (common nouns and adjectives, lowercase) in the other number: "Les
+    reblochons fermiers, on les retourne…" names "reblochon fermier" (probe conversation of a cheese
+    shop), "la clé du local" names "clés du local". Names and function words as written."""
+    words = subject.split()
+    if not any(word[:1].islower() and fold(word) not in FUNCTION_WORDS for word in words):
+        return False
+    pattern = r"\s+".join(
+        re.escape(fold(word).rstrip("sx")) + "[sx]?"
+        if word[:1].islower() and fold(word) not in FUNCTION_WORDS and len(word) > 3
+        else re.escape(fold(word))
+        for word in words
+    )
+    return re.search(rf"(?<![\w'’]){pattern}(?!\w)", fold(text)) is not None
 
 
 def _names(text: str, subject: str) -> bool:
@@ -1913,10 +1929,14 @@ def _named_form(text: str, subject: str) -> str | None:
     capitalised words, by those the dictionary does not know ("Kerbrat" names "Atelier Kerbrat",
     "Lormont" "Reprographie Lormont"); without a leading adjective; a name in apposition by itself.
     "bureau de Lyon" is named in full only (a part of it may be something else)."""
-    if name_spans(text, subject):
+    if name_spans(text, subject) or _named_in_number(text, subject):
         return subject
     head = _LOCATIVE_COMPLEMENT.split(subject, maxsplit=1)[0].strip()
-    if head != subject.strip() and len(head.split()) > 1 and name_spans(text, head):
+    if (
+        head != subject.strip()
+        and len(head.split()) > 1
+        and (name_spans(text, head) or _named_in_number(text, head))
+    ):
         return head
     # … or without a time qualifying it ("le départ de la rando" names "départ de la rando du
     # week-end": probe conversation of a scout group)
@@ -2553,7 +2573,10 @@ _CLAUSE_WORDS = folded_words(
 _MY_FAVOURITE_IS = re.compile(
     r"^(?:(?:moi|perso|personnellement)\s*,?\s*(?:c['’]\s*est|ce serait|ça serait|ca serait|je dirais)|"
     r"je dirais|"
-    r"(?:ma|mon|mes)\s+(?:pr[ée]f[ée]r[ée]e?s?|favori(?:te)?s?)\s*,?\s*(?:c['’]\s*est|ce sont)?)\s+",
+    r"(?:ma|mon|mes)\s+(?:pr[ée]f[ée]r[ée]e?s?|favori(?:te)?s?)\s*,?\s*(?:c['’]\s*est|ce sont)?|"
+    # a possessive pronoun standing for the thing asked ("Le mien c'est l'Abondance, bien affinée"
+    # to "c'est quoi le fromage préféré de Yannick ?": probe conversation of a cheese shop)
+    r"(?:le mien|la mienne|les miens|les miennes|mine(?:'s| is))\s*,?\s*(?:c['’]\s*est|ce sont)?)\s+",
     re.IGNORECASE,
 )
 

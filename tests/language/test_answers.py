@@ -2281,6 +2281,24 @@ def test_a_subject_named_without_the_place_qualifying_it() -> None:
     told = "Le stock de glycol c'est Katell qui le gère, elle passe commande le lundi"
     assert link(said("Gwenaël", told), stock) == ("g-gly", "subject_named")
     assert link(said("Gwenaël", "Le dégivrage c'est Katell qui le gère"), stock) is None
+    # … nor where it is, and in the other number (probe conversation of a cheese shop)
+    turning = asked_as_read("Un reblochon fermier en cave faut le retourner tous les combien ?", "reb")
+    told = "Les reblochons fermiers, on les retourne tous les deux jours"
+    assert link(said("Gérard", told), turning) == ("g-reb", "subject_named")
+    assert (
+        link(said("Gérard", "Les reblochons laitiers, on les retourne tous les deux jours"), turning) is None
+    )
+
+
+def test_the_speaker_s_own_standing_for_the_favourite_asked() -> None:
+    """Probe conversation of a cheese shop: "Le mien c'est l'Abondance, bien affinée" from Yannick did
+    not answer "c'est quoi le fromage préféré de Yannick ?"."""
+    cheese = asked_as_read("C'est quoi le fromage préféré de Yannick ?", "fav")
+    assert link(said("Yannick", "Le mien c'est l'Abondance, bien affinée"), cheese) == (
+        "g-fav",
+        "subject_author",
+    )
+    assert link(said("Yannick", "la mienne c'est pas terrible"), cheese) is None
 
 
 def test_what_the_subject_is_in_charge_of_says_who_they_are() -> None:
