@@ -1492,11 +1492,48 @@ def as_told(value: str, question: AskedQuestion, author: str) -> str:
     """An answer's value as a fact says it of the question's subject: from the subject, their own
     possessives become the third person's ("les lasagnes de ma grand-mère" from Lilou → "les
     lasagnes de sa grand-mère", the fact reading "Plat préféré de Lilou : …")."""
+    value = _before_an_apology(value)
     if not _is_about(question, author):
         return value
     value = _without_self_introduction(value, author)
+    value = _when_then_i(value, author)
     value = _before_first_person(value)
     return _MY.sub(lambda found: _matching_case(found.group(1), _MY_TO_THEIR[found.group(1).lower()]), value)
+
+
+def _when_then_i(value: str, author: str) -> str:
+    """A day or a time of day opening the value, then the speaker's "je" and verb: said of them ("Le
+    mardi je fais la tournée du plateau" from Fernanda → "Le mardi Fernanda fait la tournée du
+    plateau": probe conversation of a nursing practice)."""
+    opened = _WHEN_THEN_I.match(value)
+    if opened is None or not author.strip():
+        return value
+    return f"{opened.group(1)}{author.strip()} {_third_person(opened.group(2))}{value[opened.end() :]}"
+
+
+_WHEN_WORDS = "|".join(
+    sorted({name for names in WEEKDAYS for name in names} | {"matin", "soir", "midi", "week-end", "weekend"})
+)
+_WHEN_THEN_I = re.compile(
+    rf"^((?:(?:le|les|ce|cet|cette|tous les)\s+)?(?:{_WHEN_WORDS})s?\s*,?\s+)(?:je\s+|j['’]\s*)"
+    r"(?!(?:l|m|t|s|y|n|en|le|la|les|lui|leur|me|te|se|ne)\b)([^\W\d_]+)",
+    re.IGNORECASE,
+)
+
+
+def _before_an_apology(value: str) -> str:
+    """``value`` up to a later clause or sentence opening with an apology, in any language the team
+    borrows: it excuses the speaker, it adds nothing to the value ("… Allanche et Marcenat.
+    desculpa pelo atraso" stored with the apology: probe conversation of a nursing practice)."""
+    found = _APOLOGY_CLAUSE.search(value)
+    return value[: found.start()].rstrip(_CLOSING) if found and found.start() > 0 else value
+
+
+_APOLOGY_CLAUSE = re.compile(
+    r"[,;.!…]\s*(?:d[ée]sol[ée]e?s?|dsl|pardon|sorry|desculpa|desculpe|perd[oó]n|scusa(?:te)?|"
+    r"entschuldigung|sorry)\b",
+    re.IGNORECASE,
+)
 
 
 def _without_self_introduction(value: str, author: str) -> str:

@@ -1762,6 +1762,19 @@ def test_the_subject_presenting_the_value_with_c_est_answers() -> None:
     assert link(said("Lucas", "c'est pas le jeudi"), school) is None
 
 
+def test_a_day_then_the_speaker_and_an_apology_after_the_value() -> None:
+    """Probe conversation of a nursing practice: "Le mardi je fais la tournée du plateau, Allanche et
+    Marcenat. desculpa pelo atraso" from Fernanda was stored with "je fais" and the apology."""
+    round_ = asked_as_read("Fernanda elle fait quelle tournée le mardi ?", "tour")
+    told = "Le mardi je fais la tournée du plateau, Allanche et Marcenat. desculpa pelo atraso"
+    assert (
+        as_told(told, round_, "Fernanda")
+        == "Le mardi Fernanda fait la tournée du plateau, Allanche et Marcenat"
+    )
+    assert as_told("le 12, désolé du retard", round_, "Paul") == "le 12"
+    assert as_told("pardon, le 12", round_, "Paul") == "pardon, le 12"  # an opening apology is answer_text's
+
+
 def test_a_unit_symbol_says_the_unit_asked() -> None:
     """Probe conversation of a fablab: "Le laser du lab c'est un Trotec 60W" did not answer "il fait
     combien de watts le laser du lab ?"; "per kg" is "au kilo" (fifth answers set, dev half)."""
