@@ -1676,14 +1676,18 @@ def said_by_the_subject(question: AskedQuestion, value: str, author: str) -> tup
         if said is None:
             said = verb if english_lemma(verb) != verb or verb.endswith("ed") else third_person_english(verb)
         return subject, f"{said}{value[english.end() :]}"
+    # its later clauses in the third person too ("je reste jusqu'au 31 octobre, après je repars sur
+    # Clermont 😢" from Chloé kept "je repars": probe conversation of a nursing practice)
     french = _I_VERB.match(value)
     if french is not None:
-        return subject, f"{_third_person(french.group(1))}{value[french.end() :]}"
+        rest = _before_first_person(_without_trailing_symbols(value[french.end() :]))
+        return subject, f"{_third_person(french.group(1))}{rest}"
     reflexive = _I_REFLEXIVE.match(value)  # "je m'occupe des navettes" → "s'occupe des navettes"
     if reflexive is None:
         return None
     pronoun = "s'" if reflexive.group(1).endswith(("'", "’")) else "se "
-    return subject, f"{pronoun}{_third_person(reflexive.group(2))}{value[reflexive.end() :]}"
+    rest = _before_first_person(_without_trailing_symbols(value[reflexive.end() :]))
+    return subject, f"{pronoun}{_third_person(reflexive.group(2))}{rest}"
 
 
 def said_with_their_pronoun(question: AskedQuestion, value: str) -> tuple[str, str] | None:

@@ -125,7 +125,12 @@ def _content(words: list[tuple[str, str]], reading: FacetReading, bot: str, said
         if i >= framed
         and i not in seeking
         and i not in now
-        and (folded not in FUNCTION_WORDS or _noun_after_of(plain, i) or _code(words, i, said))
+        and (
+            folded not in FUNCTION_WORDS
+            or _noun_after_of(plain, i)
+            or _code(words, i, said)
+            or _initial(words, i, said)
+        )
         and folded not in _FRAME_WORDS
         and folded not in _INTERJECTIONS
         and not _inverted_modal(words, i)
@@ -213,6 +218,16 @@ def _code(words: list[tuple[str, str]], index: int, said: str = "") -> bool:
     if not (written.isupper() and index + 1 < len(words) and words[index + 1][1].isdigit()):
         return False
     return len(written) > 1 or _glued(words, index, said)
+
+
+def _initial(words: list[tuple[str, str]], index: int, said: str) -> bool:
+    """One capital and a full stop after a name or a title is an initial ("Mme L.", "Jean-Pierre B."),
+    whatever word it spells ("l'"): "c'est qui le médecin traitant de Mme L. ?" was about "Mme" (probe
+    conversation of a nursing practice)."""
+    written = words[index][1]
+    if len(written) != 1 or not written.isupper() or index == 0 or not words[index - 1][1][:1].isupper():
+        return False
+    return re.search(rf"(?<![\w'’]){re.escape(words[index - 1][1])}\.?\s+{written}\.", said) is not None
 
 
 # Interjections and tags say how something is asked, nothing of what ("…tournant, hein ?").

@@ -17,6 +17,7 @@ from language.answers import (
     fits_facet,
     fragment,
     is_standalone,
+    said_by_the_subject,
     said_of_who,
     says_not_knowing,
 )
@@ -1773,6 +1774,17 @@ def test_a_day_then_the_speaker_and_an_apology_after_the_value() -> None:
     )
     assert as_told("le 12, désolé du retard", round_, "Paul") == "le 12"
     assert as_told("pardon, le 12", round_, "Paul") == "pardon, le 12"  # an opening apology is answer_text's
+
+
+def test_the_subject_s_later_clauses_are_said_of_them_too() -> None:
+    """Probe conversation of a nursing practice: "Je reste jusqu'au 31 octobre, après je repars sur
+    Clermont 😢" from Chloé wrote "Chloé reste jusqu'au 31 octobre, après je repars sur Clermont 😢"."""
+    stay = asked_as_read("Chloé elle reste jusqu'à quand chez nous ?", "stay")
+    told = "Je reste jusqu'au 31 octobre, après je repars sur Clermont 😢"
+    assert said_by_the_subject(stay, told, "Chloé") == (
+        "Chloé",
+        "reste jusqu'au 31 octobre, après repart sur Clermont",
+    )
 
 
 def test_a_unit_symbol_says_the_unit_asked() -> None:

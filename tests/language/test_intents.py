@@ -1124,6 +1124,15 @@ def test_how_long_it_takes_is_no_part_of_the_subject() -> None:
     assert delivery is not None and fact_heading(delivery) == "delivery takes"
 
 
+def test_an_initial_after_a_name_belongs_to_it() -> None:
+    """Probe conversation of a nursing practice: "c'est qui le médecin traitant de Mme L. ?" was about
+    "Mme" ("L" read as the article "l'")."""
+    doctor = read_curiosity("Eko, c'est qui le médecin traitant de Mme L. ?")
+    assert doctor is not None and doctor.subject == "Mme L"
+    brand = read_curiosity("Eko, L'Oréal c'est quoi ?")
+    assert brand is not None and brand.subject == "Oréal"
+
+
 def test_a_day_closing_the_subject_says_when_not_what() -> None:
     """Probe conversation of a mountain hut: "qui c'est le pilote de l'hélico jeudi ?" was about
     "pilote de l'hélico jeudi"; after "de" the day names which one."""
