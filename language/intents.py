@@ -564,6 +564,10 @@ _GUESS = re.compile(
     # then asked to the room: probe conversation of a radio station)
     r"is it not|was it not|peut etre|maybe|perhaps|probablement|probably|sans doute)(?![^ ])"
 )
+_PLACE_GUESS = re.compile(
+    r"^ (?:dans|sous|sur|derriere|devant|chez|pres|a cote|au|aux|in|on|under|behind|at|inside) "
+    r"(?!fait |passage )(?=[^ ])"
+)
 # Saying one does not know, opening the message: a question after it with no interrogative is a
 # guess put to the room ("Eko je sais pas moi, Chez Delorme ? 😂" was kept as the curiosity "Chez
 # Delorme ?" and asked to the room: probe conversation of an oyster farm).
@@ -1010,6 +1014,16 @@ def intent_of(text: str, language: Language = "fr", bot_name: str = "Eko") -> In
     asking = bool(set(words) & _ASKING_WORDS)
     tagged = words[-1] in _TAGS and not asking
     guess = asks and _GUESS.match(joined) is not None and not asking
+    # … or a place put as a question, a preposition and a noun phrase with no verb ("Eko, dans le
+    # tiroir de la caisse ?" right after Eko asked where the UV lamps are was kept as a curiosity:
+    # probe conversation of an escape-room company)
+    guess = guess or (
+        asks
+        and not asking
+        and not set(words) & INTERROGATIVES
+        and _PLACE_GUESS.match(joined) is not None
+        and not any(is_verb_form(word) for word in words)
+    )
     # after saying one does not know, a bare question (no interrogative, no way of asking)
     guess = guess or (
         asks

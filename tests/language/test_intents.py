@@ -329,6 +329,11 @@ def test_chit_chat_is_never_a_curiosity(text: str) -> None:
         ("Eko, bon, qui veut un café ?", "opinion"),
         # how one is, in Breton (probe conversation of an airport's ground crew: a curiosity)
         ("Eko, bonjour ! mat an traoù ?", "small_talk"),
+        # a place put as a question guesses (probe conversation of an escape-room company); with a
+        # verb or an interrogative it asks
+        ("Eko, dans le tiroir de la caisse ?", "agreement"),
+        ("Eko, dans quel tiroir sont les lampes ?", "information"),
+        ("Eko au fait, le wifi ?", "information"),
         # a participle as written acknowledges; folded it would read as the imperative (probe
         # conversation of a funeral home)
         ("noté, on fera un gâteau. Merci Eko", "thanks"),
