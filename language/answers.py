@@ -62,7 +62,7 @@ from language.intents import (
 from language.lexicon import translates
 from language.mentions import mention_spans, mentions_bot, name_spans, strip_mention
 from language.questions import is_about_bot, is_question, sentence_around
-from language.readings import same_direction, words_match
+from language.readings import begins, same_direction, words_match
 from language.relatives import kin_of
 from language.terms import STOPWORDS, terms
 from language.text import (
@@ -561,7 +561,7 @@ def find_answer(
             )
             # or, asked when they work, says when they are there ("Je serai là les mardis et
             # jeudis" to "c'est quels jours qu'il bosse chez nous Thomas ?")
-            states = states or _there_when_working(text, question)
+            states = states or _there_when_working(text, question) or _began_when_asked_since(text, question)
             # or measures with the question's own verb ("je fais du 38" to "quelle taille de
             # chaussures fait Samia ?", "je chausse du 44")
             states = states or _measured_with_the_asked_verb(text, question)
@@ -707,6 +707,26 @@ def _there_when_working(text: str, question: AskedQuestion) -> bool:
         and _WORKING_ASKED.search(" ".join(tokens(question.text))) is not None
         and question.facet in stated_facets(text)  # a day or an hour said, not "dans 5 min"
     )
+
+
+def _began_when_asked_since(text: str, question: AskedQuestion) -> bool:
+    """Asked since when, a reply saying when the subject began, with a date ("J'ai commencé ici en
+    mars 2019" to "Bastien il bosse ici depuis quand ?": probe conversation of an escape-room
+    company): a beginning in other words (readings.begins)."""
+    if question.facet != "date" or _SINCE_WHEN.search(fold(question.text)) is None:
+        return False
+    words = tokens(text)
+    # the verb of beginning without an object of its own ("j'ai commencé le vélo en mars" began
+    # something else)
+    began = [i for i, word in enumerate(words) if begins([word])]
+    return (
+        bool(began)
+        and (began[0] + 1 >= len(words) or words[began[0] + 1] not in DETERMINERS)
+        and "date" in stated_facets(text)
+    )
+
+
+_SINCE_WHEN = re.compile(r"\b(?:depuis quand|since when|depuis combien de temps|how long)\b")
 
 
 def _speaks_of_oneself(text: str, question: AskedQuestion, author: str) -> bool:

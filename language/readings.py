@@ -515,7 +515,7 @@ def compare(a: Reading, b: Reading) -> Verdict:
         # words that differ are what is asked: "Corentin mange quoi ?" / "Corentin code en quoi ?",
         # "Corentin fait quel sport ?" / "Corentin prend quel train ?" are two questions.
         return "borderline"
-    if only_a and only_b and a.facet == "date" and _begins(only_a) != _begins(only_b):
+    if only_a and only_b and a.facet == "date" and begins(only_a) != begins(only_b):
         # When a thing began is its past; a date asked in other words is its coming event ("Cormoran
         # a démarré quand ?" / "c'est quand la mise en prod de Cormoran ?").
         return "borderline"
@@ -691,7 +691,7 @@ def same_direction(a_words: list[str], b_words: list[str]) -> bool:
 _BEGINNING = (0, 0)  # the inchoative side of the first pair of :data:`_OPPOSITES`
 
 
-def _begins(words: list[str]) -> bool:
+def begins(words: list[str]) -> bool:
     """One of ``words`` says a beginning (the inchoative side of :data:`_OPPOSITES`)."""
     return _BEGINNING in _sides(words)
 

@@ -1787,6 +1787,17 @@ def test_the_subject_s_later_clauses_are_said_of_them_too() -> None:
     )
 
 
+def test_asked_since_when_a_beginning_with_a_date_answers() -> None:
+    """Probe conversation of an escape-room company: "J'ai commencé ici en mars 2019" from Bastien
+    did not answer "Bastien il bosse ici depuis quand ?"."""
+    since = asked_as_read("Bastien il bosse ici depuis quand ?", "since")
+    assert link(said("Bastien", "J'ai commencé ici en mars 2019, avant le covid"), since) == (
+        "g-since",
+        "subject_author",
+    )
+    assert link(said("Bastien", "j'ai commencé le vélo en mars"), since) is None
+
+
 def test_a_unit_symbol_says_the_unit_asked() -> None:
     """Probe conversation of a fablab: "Le laser du lab c'est un Trotec 60W" did not answer "il fait
     combien de watts le laser du lab ?"; "per kg" is "au kilo" (fifth answers set, dev half)."""
