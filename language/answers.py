@@ -76,6 +76,7 @@ from language.text import (
     LIGHT_VERBS,
     MONTHS,
     NOT_AFTER_AN_ABBREVIATION,
+    PREPOSITIONS,
     SUPPORT_VERBS,
     TIME_SUBORDINATORS,
     WEEKDAYS,
@@ -3113,7 +3114,13 @@ def _leading_subject(text: str, question: AskedQuestion) -> tuple[int, int] | No
     # a name inside an address is no subject ("justine.roux@acme.fr" to "quel est le mail de Justine ?")
     text = _ADDRESS.sub(lambda found: " " * len(found.group(0)), text)
     spans = name_spans(text, question.subject)
-    return spans[0] if spans and len(LETTERS.findall(text[: spans[0][0]])) <= 1 else None
+    before = LETTERS.findall(text[: spans[0][0]]) if spans else []
+    # after a preposition the subject is a complement, what the question was about ("Eko, pour Nour
+    # on met le U87…" to "c'est quoi le micro qu'on utilise pour enregistrer Nour ?": probe
+    # conversation of a recording studio), not the subject of a statement
+    if not spans or len(before) > 1 or (before and fold(before[0]) in PREPOSITIONS):
+        return None
+    return spans[0]
 
 
 _ADDRESS = re.compile(rf"{_EMAIL_ADDRESS.pattern}|https?://\S+|www\.\S+", re.IGNORECASE)

@@ -141,7 +141,9 @@ _RECALL = _phrases(
     # conversation of a law firm)
     # or a noun phrase ("rappelle-moi, un enfant peut prendre combien de bouquins ?": probe
     # conversation of a library, answered as a request for action)
-    r" (?:on|il|elle|ils|elles|c|ca|nous|vous|we|they|he|she|it|"
+    # … or a name the pronoun takes up ("rappelle-moi, Nour elle chante dans quel micro ?": probe
+    # conversation of a recording studio, answered as a request for action)
+    r" (?:[^ ]+ (?=(?:il|elle|ils|elles) ))?(?:on|il|elle|ils|elles|c|ca|nous|vous|we|they|he|she|it|"
     r"un|une|des|mon|ma|mes|ton|ta|tes|son|sa|ses|notre|nos|votre|vos|leur|leurs|a|an|our|my) [^?]*?"
     r"(?:qui|quoi|ou|quand|comment|combien|quel|quelle|quels|quelles|who|what|where|when|how|which) )"
 )

@@ -1798,6 +1798,15 @@ def test_asked_since_when_a_beginning_with_a_date_answers() -> None:
     assert link(said("Bastien", "j'ai commencé le vélo en mars"), since) is None
 
 
+def test_the_subject_after_a_preposition_opens_no_statement_about_it() -> None:
+    """Probe conversation of a recording studio: "Eko, pour Nour on met le U87 dans le préampli
+    Neve 1073" was read as a statement about Nour saying something else than the mic asked."""
+    mic = asked_as_read("C'est quoi le micro qu'on utilise pour enregistrer Nour en général ?", "mic")
+    told = said("Karim", "Eko, pour Nour on met le U87 dans le préampli Neve 1073, toujours")
+    assert link(told, mic) == ("g-mic", "mention")
+    assert link(said("Karim", "Eko, Nour elle est en studio B ce soir"), mic) is None
+
+
 def test_a_unit_symbol_says_the_unit_asked() -> None:
     """Probe conversation of a fablab: "Le laser du lab c'est un Trotec 60W" did not answer "il fait
     combien de watts le laser du lab ?"; "per kg" is "au kilo" (fifth answers set, dev half)."""

@@ -332,6 +332,10 @@ def test_chit_chat_is_never_a_curiosity(text: str) -> None:
         # a place put as a question guesses (probe conversation of an escape-room company); with a
         # verb or an interrogative it asks
         ("Eko, dans le tiroir de la caisse ?", "agreement"),
+        # "rappelle-moi" and a name the pronoun takes up asks (probe conversation of a recording
+        # studio: answered as a request for action)
+        ("Eko, rappelle-moi, Nour elle chante dans quel micro ?", "information"),
+        ("Eko rappelle-moi de demander à Paul où il est", "action"),
         ("Eko, dans quel tiroir sont les lampes ?", "information"),
         ("Eko au fait, le wifi ?", "information"),
         # a participle as written acknowledges; folded it would read as the imperative (probe
