@@ -1257,6 +1257,11 @@ def heading_ends_with_verb(curiosity: Curiosity) -> bool:
         return False
     if heading[-2].endswith(("'s", "’s")):
         return False  # "Lumenboard's licences": a possessive heads a noun
+    if heading[-2][:1].isdigit():
+        # a number counts the noun after it ("multipaire de 30 mètres", whatever verb "mètres"
+        # spells: the fact read "Où on range le multipaire de 30 mètres dans le placard…": probe
+        # conversation of a recording studio)
+        return False
     last = fold(heading[-1])
     folded = [fold(word) for word in TOKEN.findall(curiosity.text)]
     at = folded.index(last) if last in folded else -1

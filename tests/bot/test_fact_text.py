@@ -54,6 +54,18 @@ def test_a_complement_of_the_verb_asked_completes_it() -> None:
     assert written("Le cours commence quand ?", "cours", "date", "à 9h", "Lou") == (
         "Le cours commence à 9h (d'après Lou)"
     )
+    # a number counts the noun after it, whatever verb that noun spells (probe conversation of a
+    # recording studio: "… de 30 mètres dans le placard" with no colon)
+    assert (
+        written(
+            "Où on range le multipaire de 30 mètres ?",
+            "multipaire de 30 mètres",
+            "place",
+            "dans le placard",
+            "Seb",
+        )
+        == "Où on range le multipaire de 30 mètres : dans le placard (d'après Seb)"
+    )
     # the clause opens with the subject's article, as the question wrote it
     assert written("Le pot d'accueil se passe où ?", "pot d'accueil", "place", "à la cafèt", "Lou") == (
         "Le pot d'accueil se passe à la cafèt (d'après Lou)"
