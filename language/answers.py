@@ -1777,6 +1777,11 @@ _SEVERAL = re.compile(r"\s(?:et|and|&)\s", re.IGNORECASE)
 _PLURAL_IRREGULAR = {
     "a": "ont", "est": "sont", "fait": "font", "va": "vont", "is": "are", "has": "have", "was": "were",
     "does": "do",
+    # the third group's frequent verbs ("Yannick et Jonas tient le stand": probe conversation of a
+    # market garden)
+    "tient": "tiennent", "vient": "viennent", "prend": "prennent", "met": "mettent", "part": "partent",
+    "sort": "sortent", "peut": "peuvent", "doit": "doivent", "sait": "savent", "conduit": "conduisent",
+    "ecrit": "écrivent", "dit": "disent", "finit": "finissent", "ouvre": "ouvrent",
 }  # fmt: skip
 
 

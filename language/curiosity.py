@@ -917,7 +917,7 @@ def _placed_after(words: list[tuple[str, str]], start: int) -> str:
     return _span(words, rest[0], rest[-1])
 
 
-_PLACE_PREPOSITIONS = folded_words("en dans in")
+_PLACE_PREPOSITIONS = folded_words("en dans au aux in")
 
 
 def _noun_asked_after_subject(

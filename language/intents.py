@@ -192,13 +192,15 @@ _GREETINGS = _phrases(
 THANKS_WORDS = folded_words(
     "merci cimer thanks thank thx cheers ty danke gracias grazie obrigado obrigada bedankt dank tack "
     "dziekuje spasibo arigato shukran asante jerejef milesker trugarez"
+    # … as French spells the Arabic ("Eko, choukran bzaf 🙏": probe conversation of a market garden)
+    " choukran chokran"
 )
 THANKS_INTENSIFIERS = (
     "beaucoup", "bien", "encore", "mille fois", "a lot", "a million", "a mil", "a bunch", "a ton",
     "so much", "very much", "loads", "again",
     # … and those of the languages the thanks are borrowed from ("danke schön", "grazie mille":
     # "Eko, danke schön !" was stored as an answer, probe conversation of a bike park)
-    "schön", "schon", "sehr", "vielmals", "mille", "tante", "mil",
+    "schön", "schon", "sehr", "vielmals", "mille", "tante", "mil", "bzaf",
 )  # fmt: skip
 # Words before a borrowed thanks that strengthen it ("muchas gracias", "vielen Dank").
 THANKS_BEFORE = ("muchas", "muchisimas", "vielen", "tausend", "mille")

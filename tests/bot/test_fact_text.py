@@ -225,6 +225,12 @@ def test_a_noun_phrase_answer_keeps_what_it_adds_after_a_break() -> None:
 def test_several_names_make_the_verb_plural_and_the_speaker_may_name_a_partner() -> None:
     created = ("Qui a créé Pelican ?", "Pelican", "agent")
     assert written(*created, "c'est Hugo et Lina", "Marc") == "Hugo et Lina ont créé Pelican (d'après Marc)"
+    # a frequent verb of the third group (probe conversation of a market garden: "Yannick et Jonas
+    # tient le stand")
+    stall = ("Qui tient le stand au marché samedi ?", "stand", "agent")
+    assert written(*stall, "c'est Yannick et Jonas", "Gwen") == (
+        "Yannick et Jonas tiennent le stand au marché samedi (d'après Gwen)"
+    )
     assert (
         written(*created, "c'est Hugo, avec Lina", "Hugo") == "Hugo a créé Pelican avec Lina (d'après Hugo)"
     )

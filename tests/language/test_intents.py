@@ -1115,6 +1115,8 @@ def test_a_place_after_the_asked_noun_keeps_its_preposition() -> None:
     headed its fact "Ville de Tomasz Pologne"."""
     town = read_curiosity("Eko, Tomasz il vient de quelle ville en Pologne ?")
     assert town is not None and fact_heading(town) == "ville de Tomasz en Pologne"
+    morocco = read_curiosity("Eko, de quelle ville il vient Rachid au Maroc ?")
+    assert morocco is not None and fact_heading(morocco) == "ville de Rachid au Maroc"
     sport = read_curiosity("Eko, Léo fait quel sport le matin ?")
     assert sport is not None and fact_heading(sport) == "sport de Léo le matin"
 
@@ -1235,6 +1237,7 @@ def test_an_apology_before_a_dash_is_no_part_of_the_question() -> None:
     )
     assert customs is not None and customs.text.startswith("how long is customs clearance")
     assert intent_of("jërëjëf Eko") == "thanks"
+    assert intent_of("Eko, choukran bzaf 🙏") == "thanks"  # probe conversation of a market garden
 
 
 def test_a_question_mark_beside_an_exclamation_mark_exclaims() -> None:
