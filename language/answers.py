@@ -68,6 +68,7 @@ from language.terms import STOPWORDS, terms
 from language.text import (
     CALENDAR,
     CONDITION_SUBORDINATORS,
+    DAYS_AND_TIMES,
     DETERMINERS,
     FILLERS,
     FUNCTION_WORDS,
@@ -1532,9 +1533,7 @@ def _when_then_i(value: str, author: str) -> str:
     return f"{opened.group(1)}{author.strip()} {_third_person(opened.group(2))}{value[opened.end() :]}"
 
 
-_WHEN_WORDS = "|".join(
-    sorted({name for names in WEEKDAYS for name in names} | {"matin", "soir", "midi", "week-end", "weekend"})
-)
+_WHEN_WORDS = "|".join(sorted(DAYS_AND_TIMES))
 _WHEN_THEN_I = re.compile(
     rf"^((?:(?:le|les|ce|cet|cette|tous les)\s+)?(?:{_WHEN_WORDS})s?\s*,?\s+)(?:je\s+|j['’]\s*)"
     r"(?!(?:l|m|t|s|y|n|en|le|la|les|lui|leur|me|te|se|ne)\b)([^\W\d_]+)",

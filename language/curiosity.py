@@ -21,6 +21,7 @@ from language.readings import KINDS
 from language.text import (
     AUXILIARIES,
     CONDITION_SUBORDINATORS,
+    DAYS_AND_TIMES,
     DETERMINERS,
     FUNCTION_WORDS,
     INTERROGATIVES,
@@ -188,10 +189,6 @@ def _inverted_modal(words: list[tuple[str, str]], index: int) -> bool:
 
 _MODALS = folded_words("will would can could should shall may might must")
 _WEEKDAY_NAMES = frozenset(name for names in WEEKDAYS for name in names)
-# Days and times of day, in both languages (closed classes).
-_WHEN_WORDS = _WEEKDAY_NAMES | folded_words(
-    "demain aujourd hui hier soir matin midi aprem tonight tomorrow today yesterday morning evening"
-)
 _RELATIVES_EN = folded_words("that which")
 # English conjunctions opening a clause of time, condition or cause.
 _SUBORDINATORS_EN = {
@@ -398,7 +395,7 @@ def _subject(
     while (
         noun_phrase
         and len(subject) > 1
-        and words[subject[-1]][0] in _WHEN_WORDS
+        and words[subject[-1]][0] in DAYS_AND_TIMES
         and words[subject[-1] - 1][0] not in _OF
     ):
         # a day or a time of day closing the noun phrase says when, not what ("qui c'est le pilote de

@@ -678,6 +678,29 @@ WEEKDAYS = (
     ("jeudi", "thursday", "thu", "thur", "thurs"), ("vendredi", "friday", "fri"), ("samedi", "saturday"),
     ("dimanche", "sunday"),
 )  # fmt: skip
+# Days and times of day, as folded words ("aujourd'hui" reads "aujourd", "hui"): what situates a
+# question or an answer in time (language/curiosity.py, language/answers.py).
+DAYS_AND_TIMES = frozenset(name for names in WEEKDAYS for name in names) | frozenset(
+    [
+        "demain",
+        "aujourd",
+        "hui",
+        "hier",
+        "matin",
+        "midi",
+        "soir",
+        "aprem",
+        "nuit",
+        "week-end",
+        "weekend",
+        "tonight",
+        "tomorrow",
+        "today",
+        "yesterday",
+        "morning",
+        "evening",
+    ]
+)
 CALENDAR: dict[str, str] = {
     **{name: f"month:{number}" for number, names in enumerate(MONTHS, 1) for name in names},
     **{name: f"day:{number}" for number, names in enumerate(WEEKDAYS, 1) for name in names},
