@@ -1944,14 +1944,15 @@ def _one_of_the_names(subject: str, author: str) -> bool:
     return said[0] == names[-1] if titled else said[0] == names[0]
 
 
-_TIME_COMPLEMENT = re.compile(
-    # … or an adverbial of time after it ("clé du zodiac le soir": probe conversation of a sailing
-    # club, "La clé du zodiac est accrochée dans le local moteur…" did not name it)
+# An adverbial of time after a noun ("clé du zodiac le soir", "l'astreinte du week-end").
+_TIME_ADVERBIAL = (
     r"\s+(?:(?:de|du|d['’])\s*(?:la\s+|l['’]|ce\s+|cette\s+)?|le\s+|la\s+|l['’]|ce\s+|cette\s+)(?:week-end|weekend|"
     + "|".join(name for names in (*MONTHS, *WEEKDAYS) for name in names if len(name) > 3)
-    + r"|demain|semaine|mois|soir|matin|midi|nuit)$",
-    re.IGNORECASE,
+    + r"|demain|semaine|mois|soir|matin|midi|nuit)"
 )
+# … closing a subject, which is named without it ("clé du zodiac le soir": probe conversation of a
+# sailing club, "La clé du zodiac est accrochée dans le local moteur…" did not name it)
+_TIME_COMPLEMENT = re.compile(_TIME_ADVERBIAL + "$", re.IGNORECASE)
 # A preposition opening a span of time after a noun ("décor entre deux représentations", "salle
 # après le spectacle"): closed classes of both languages.
 _TIME_SPAN = re.compile(
@@ -3240,7 +3241,11 @@ def _named_after_subject(text: str, question: AskedQuestion) -> bool:
     if not subject:
         return False
     folded, index = fold_with_map(text)
-    found = re.search(rf"(?<!\w){subject}\s*,?\s+(?:c'est|c est|it's|it is|ce sont)\s+", folded)
+    # an adverbial of time may follow the subject ("l'astreinte du week-end c'est Ludo" to "c ki ki
+    # fait l'astreinte samedi dimanche": probe conversation of a plumbing firm, replayed)
+    found = re.search(
+        rf"(?<!\w){subject}(?:{_TIME_ADVERBIAL})?\s*,?\s+(?:c'est|c est|it's|it is|ce sont)\s+", folded
+    )
     if found is None or found.end() >= len(index):
         return False
     name = LETTERS.match(text[index[found.end()] :])

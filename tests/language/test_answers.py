@@ -2303,6 +2303,20 @@ def test_a_subject_named_without_the_place_qualifying_it() -> None:
             "Les reblochons laitiers, on les retourne tous les deux jours",
             None,
         ),
+        # a day closing the subject says when (a mountain hut), and the subject named with its own
+        # time before "c'est" and a name answers (a plumbing firm, replayed)
+        (
+            "Eko c ki ki fait l'astreinte samedi dimanche",
+            "Didier",
+            "Eko, l'astreinte du week-end c'est Ludo, avec Yannick en renfort si grosse urgence",
+            "mention",
+        ),
+        (
+            "Eko c ki ki fait l'astreinte samedi dimanche",
+            "Didier",
+            "Eko, l'astreinte du week-end c'est galère",
+            None,
+        ),
         # a noun derived from the asked verb (a mountain hut)
         (
             "Eko, le refuge ferme quand cette année ?",
