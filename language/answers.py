@@ -1147,6 +1147,10 @@ def says_something(raw: str, text: str, language: Language = "fr", bot_name: str
         return False
     if is_chit_chat(raw, bot_name) or is_formula(raw, bot_name):
         return False  # "Eko, il fait beau aujourd'hui", "Eko, je suis là", "Eko bon appétit !"
+    if is_formula(_THANKING.sub(" ", text).strip(_CLOSING), bot_name):
+        # what is said to Eko, from the sentence naming it, thanks and a wish ("nickel. Eko merci,
+        # bonne journée" was stored as Sanne's languages once the approval before it was left out)
+        return False
     if intent_of(raw, language, bot_name) == "action" or speaks_of_bot(raw, bot_name):
         # "Eko, please do the needful and drop the standup link in here again", "oh great, so now
         # Eko knows everything 🙄"

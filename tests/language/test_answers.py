@@ -2317,6 +2317,10 @@ def test_a_subject_named_without_the_place_qualifying_it() -> None:
             "Eko, l'astreinte du week-end c'est galère",
             None,
         ),
+        # what is said to Eko starts at the sentence naming it (a ressourcerie), and thanks and a wish
+        # there answer nothing (a ski shop, replayed)
+        ("Quelles langues parle Sanne ?", "Sandrine", "nickel. Eko merci, bonne journée", None),
+        ("Quelles langues parle Sanne ?", "Sandrine", "nickel. Eko merci, néerlandais et anglais", "mention"),
         # a noun derived from the asked verb (a mountain hut)
         (
             "Eko, le refuge ferme quand cette année ?",
