@@ -170,7 +170,10 @@ GREETING_WORDS = folded_words(
 # too: language/answers.py).
 _PARTING_PHRASES = (
     r"bonne (?:journee|soiree|nuit|semaine|fin de journee|aprem|apres midi)(?: a (?:toi|vous|tous|toutes))?",
-    r"a (?:demain|plus tard|plus|bientot|lundi|tout a l heure|toute)",
+    # … and a moment to come ("bonne nuit Eko, à ce soir 🥖" was stored as when the mill delivers:
+    # probe conversation of a bakery)
+    r"a (?:demain|plus tard|plus|bientot|tout a l heure|toute|tout de suite|la prochaine|ce soir|cet aprem|"
+    r"cet apres midi|la semaine prochaine|lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche)",
     _LEAVING_PHRASES,
     r"have a (?:nice|good) (?:day|evening|weekend)",
     r"see you(?: later| tomorrow)?",

@@ -894,6 +894,10 @@ def test_a_farewell_after_a_discourse_word_is_a_greeting() -> None:
     assert intent_of("bon je file, bonne soirée à tous, ciao Eko") == "greeting"
     assert intent_of("alors bonjour Eko") == "greeting"
     assert intent_of("Eko bon, qui gère le bar ?") == "information"
+    # a moment to come (probe conversation of a bakery: "bonne nuit Eko, à ce soir 🥖" was stored as
+    # when the mill delivers)
+    assert intent_of("bonne nuit Eko, à ce soir 🥖") == "greeting"
+    assert intent_of("Eko, c'est à 9h ce soir") != "greeting"
 
 
 @pytest.mark.parametrize(
