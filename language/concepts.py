@@ -11,6 +11,9 @@ Words are written folded (lowercase, no accents); a word may belong to several c
 from __future__ import annotations
 
 import re
+from functools import lru_cache
+
+from language.text import lemma
 
 # Guests of the team, in any word: a concept of search and a synonym class of the duplicate rules.
 _GUESTS = (
@@ -129,15 +132,22 @@ PHRASES: tuple[tuple[re.Pattern[str], str], ...] = (
 )
 
 
+@lru_cache(maxsize=65536)  # a lemma is looked up for each word no form lists
 def concepts_of(word: str) -> tuple[str, ...]:
     """Concepts of a folded word, trying its singular form too (``gosses`` → ``gosse``), and the
     masculine of a feminine in "-ée" (French: a word in "-é" takes an "e", ``creee`` → ``cree``)."""
     found = CONCEPTS.get(word)
+    written = word
     if found is None and len(word) > 3 and word[-1] in "sx":
         word = word[:-1]
         found = CONCEPTS.get(word)
     if found is None and len(word) > 3 and word.endswith("ee"):
         found = CONCEPTS.get(word[:-1])
+    if found is None and len(word) > 3:
+        # another form of a verb the table lists by its infinitive ("appris" → apprendre: "Sophie
+        # elle a appris la pâtisserie où ?" met no word of "J'ai fait mon apprentissage chez
+        # Kubler…": probe conversation of a bakery)
+        found = CONCEPTS.get(lemma(written))
     return found or ()
 
 

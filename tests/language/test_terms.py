@@ -23,6 +23,10 @@ def test_colloquial_and_english_words_meet_plain_french() -> None:
     assert {"~mere", "~origine"} <= question & fact
     assert "~travail" in set(terms("il bosse où ?")) & set(terms("Simon works remotely"))
     assert "~enfant" in set(terms("combien de gosses")) & set(terms("Sarah a deux enfants"))
+    # a verb's other forms meet the concept its infinitive or another form is listed under
+    # (probe conversation of a bakery: "appris" met no word of "mon apprentissage")
+    assert "~apprendre" in set(terms("Sophie a appris où ?")) & set(terms("j'ai fait mon apprentissage"))
+    assert "~apprendre" not in set(terms("Sophie a pris le train"))
 
 
 def test_inflections_share_a_prefix() -> None:

@@ -36,12 +36,15 @@ MEASURED = {
 # and test 5 → 4 quotes with the question's fact left out; third test 5 → 4 wrong, 12 → 9.
 QUOTES = {"dev": (37, 0, 8), "test": (27, 1, 4)}
 # The third set (third_retrieval.jsonl, 2026-11-27, night): dev tuned on from then, test not.
-MEASURED_THIRD = {"dev": (0.855, 0.968), "test": (0.629, 0.887)}
-QUOTES_THIRD = {"dev": (19, 2, 3), "test": (23, 4, 9)}
+# Since a verb's other forms meet its concept ("appris" → apprendre, 2026-11-29, morning): dev
+# 0.855 / 0.968 → 0.887 / 0.984, test recall@5 0.887 → 0.903, dev right quotes 19 → 20.
+MEASURED_THIRD = {"dev": (0.887, 0.984), "test": (0.629, 0.903)}
+QUOTES_THIRD = {"dev": (20, 2, 3), "test": (23, 4, 9)}
 # The fourth set (fourth_retrieval.jsonl, 2026-11-28, evening, a food bank): as committed, but dev
 # recall@5 0.874 → 0.862 since a bare "how much" asks an amount (2026-11-28, night: one question
 # ranks its fact sixth); test recall@1 0.772 → 0.783 since "how long" asks a quantity (2026-11-29).
-MEASURED_FOURTH = {"dev": (0.701, 0.862), "test": (0.783, 0.957)}
+# Test recall@5 0.957 → 0.967 since a verb's other forms meet its concept (2026-11-29, morning).
+MEASURED_FOURTH = {"dev": (0.701, 0.862), "test": (0.783, 0.967)}
 QUOTES_FOURTH = {
     "dev": (41, 4, 9),
     "test": (44, 3, 11),

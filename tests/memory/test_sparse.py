@@ -48,10 +48,11 @@ _SCHEME_SAMPLES = (
     "Cassiopée était notre dashboard.",  # since scheme 6: a past copula defines too
     "Léa is 34",  # since scheme 6: a number closing "is" is an age
     "La plaque de la Classe V est GH-482-QK.",  # since scheme 8: a vehicle's registration concept
+    "Sophie a appris la pâtisserie à Colmar.",  # since scheme 9: a verb's forms meet its concept
 )
 # The fingerprint of each scheme's terms for the samples above.
 # (2 and 3 were pinned before the last six samples were added, 4 before the last four, 5 before
-# the last three, 7 before the last one.)
+# the last three, 7 before the last two, 8 before the last one.)
 _FINGERPRINTS = {
     2: "0bf48a58",
     3: "a13f8b57",
@@ -60,6 +61,7 @@ _FINGERPRINTS = {
     6: "bece0ee7",
     7: "2b8f919e",
     8: "afbce6b7",
+    9: "2ad191dd",
 }
 
 
