@@ -2273,7 +2273,7 @@ def test_a_subject_named_without_the_place_qualifying_it() -> None:
 
 
 # Replies of the probe conversations of 2026-11-29, morning (docs/bot.md, "Probe conversations from
-# sixteen trades of the morning") that were not taken, each beside a neighbour that must stay apart.
+# twenty trades of the morning") that were not taken, each beside a neighbour that must stay apart.
 @pytest.mark.parametrize(
     ("question", "author", "reply", "linked"),
     [

@@ -1087,7 +1087,7 @@ def test_a_street_is_named_by_its_noun_and_its_name() -> None:
 
 
 # Subjects and headings read wrong in the probe conversations of 2026-11-29, morning (docs/bot.md,
-# "Probe conversations from sixteen trades of the morning"), each beside a neighbour the rule leaves.
+# "Probe conversations from twenty trades of the morning"), each beside a neighbour the rule leaves.
 @pytest.mark.parametrize(
     ("question", "subject"),
     [
