@@ -797,6 +797,12 @@ def read_curiosity(
         and _AT_WHOSE.search(" " + " ".join(reading.words) + " ")
     ):
         facet = "agent"  # a thing "chez qui" is with someone, no employer: who has it
+    quoted = _QUOTED.search(said)
+    if facet == "definition" and quoted is not None and not _QUOTED.search(said, quoted.end()):
+        # a term quoted is what is asked, whole ("ça veut dire quoi « un peu pas » ?" was about "peu":
+        # probe conversation of a newspaper's sports desk)
+        term = (quoted.group(1) or quoted.group(2)).strip()
+        return Curiosity(text=said, subject=term, facet=facet, topic=term)
     return Curiosity(text=said, subject=subject, facet=facet, topic=_stated_with_be(topic, words))
 
 
@@ -828,6 +834,8 @@ _CONTRACTED = folded_words("au aux du des")
 _TAKING_UP = folded_words("il elle ils elles")
 
 
+# A term between quotes, of a few words: guillemets, or straight or curly double quotes.
+_QUOTED = re.compile(r"«\s*([^«»]{1,40}?)\s*»|[\"“]([^\"“”]{1,40}?)[\"”]")
 # "est chez qui", said of a thing ("le vélo cargo de l'asso il est chez qui là ?": probe
 # conversation of a bike workshop, read as an employer, so that "Eko, 14 pile" answered it).
 _AT_WHOSE = re.compile(r" (?:est|sont|es) chez qui ")

@@ -1107,6 +1107,9 @@ def test_a_street_is_named_by_its_noun_and_its_name() -> None:
         ("Eko, qui c'est le pilote de l'hélico jeudi ?", "pilote de l'hélico"),
         ("Eko, on a combien de réservés samedi soir ?", "réservés"),
         ("Eko, c'est quand le marché du samedi ?", "marché du samedi"),
+        # a term quoted is what is asked, whole (a newspaper's sports desk: about "peu")
+        ("Eko, ça veut dire quoi « un peu pas » ? Seb me l'a sorti", "un peu pas"),
+        ('Eko, what does "cagole" mean?', "cagole"),
     ],
 )
 def test_subjects_of_the_morning_s_probe_questions(question: str, subject: str) -> None:
