@@ -720,10 +720,10 @@ def _began_when_asked_since(text: str, question: AskedQuestion) -> bool:
     words = tokens(text)
     # the verb of beginning without an object of its own ("j'ai commencé le vélo en mars" began
     # something else)
-    began = [i for i, word in enumerate(words) if begins([word])]
+    began = next((i for i, word in enumerate(words) if begins([word])), None)
     return (
-        bool(began)
-        and (began[0] + 1 >= len(words) or words[began[0] + 1] not in DETERMINERS)
+        began is not None
+        and (began + 1 >= len(words) or words[began + 1] not in DETERMINERS)
         and "date" in stated_facets(text)
     )
 
@@ -1555,7 +1555,7 @@ def _before_an_apology(value: str) -> str:
 
 _APOLOGY_CLAUSE = re.compile(
     r"[,;.!…]\s*(?:d[ée]sol[ée]e?s?|dsl|pardon|sorry|desculpa|desculpe|perd[oó]n|scusa(?:te)?|"
-    r"entschuldigung|sorry)\b",
+    r"entschuldigung)\b",
     re.IGNORECASE,
 )
 
@@ -2408,10 +2408,7 @@ def _only_a_value(text: str, question: AskedQuestion, language: Language) -> boo
     # au CFA quel jour ?" from Lucas: probe conversation of a cheese shop)
     clause = _first_clause(text)
     presented = _PRESENTED.sub("", clause, count=1)
-    first = (tokens(presented) or [""])[0]
-    if presented != clause and not (
-        first in _VALUE_FRAME or first[:1].isdigit() or _NUMBER_OR_DATE_WORD.fullmatch(first)
-    ):
+    if presented != clause and not _of_a_value((tokens(presented) or [""])[0]):
         return False  # "c'est nul le jeudi" judges; the value comes right after "c'est"
     return _is_a_value(presented, question.facet, language)
 
@@ -2422,15 +2419,14 @@ def _is_a_value(clause: str, facet: str, language: Language) -> bool:
         return _AGE_ALONE.fullmatch(fold(clause)) is not None
     if not fits_facet(clause, facet, language):
         return False
-    others = [
-        word
-        for word in tokens(clause)
-        if word not in _VALUE_FRAME
-        and word not in _LIKELY
-        and not word[:1].isdigit()
-        and not _NUMBER_OR_DATE_WORD.fullmatch(word)
-    ]
+    others = [word for word in tokens(clause) if not _of_a_value(word) and word not in _LIKELY]
     return len(others) <= 1
+
+
+def _of_a_value(word: str) -> bool:
+    """A folded word that belongs to a value: a determiner or preposition framing it, a number, a
+    number or a date written out."""
+    return word in _VALUE_FRAME or word[:1].isdigit() or _NUMBER_OR_DATE_WORD.fullmatch(word) is not None
 
 
 _PRESENTED = re.compile(
@@ -3153,8 +3149,10 @@ _NOUN_PHRASE_FIRST = re.compile(r"^(?:(?:le|la|l'|les|un|une|the|a|an)\s*[^\W\d]
 # fruits à coque": probe conversations of a building site and a bistro kitchen): the speaker's own,
 # what follows the copula is the answer; before a name ("moi c'est Axelle") the speaker says who
 # they are.
-_STRESSED_BEFORE_COPULA = re.compile(r"^\W*(?:[Mm]oi|[Mm]e),?\s+(?=(?:c['’]est|c est|it['’]s)\s+[a-zà-ÿ0-9])")
-_STRESSED_BEFORE_ANY = re.compile(r"^\W*(?:[Mm]oi|[Mm]e),?\s+(?=(?:c['’]est|c est|it['’]s)\s+\w)")
+_STRESSED = r"^\W*(?:[Mm]oi|[Mm]e),?\s+(?=(?:c['’]est|c est|it['’]s)\s+"
+_STRESSED_BEFORE_COPULA = re.compile(_STRESSED + r"[a-zà-ÿ0-9])")
+# … and before a name, which is the value when no one is asked for (see :func:`fragment`)
+_STRESSED_BEFORE_ANY = re.compile(_STRESSED + r"\w)")
 # The speaker showing up ("c'est moi", "it's me").
 _ITS_ME = re.compile(r"(?:c'est moi|c est moi|it's me|it is me)")
 # What may open a self-description before it: greetings and the speaker showing up ("coucou c'est

@@ -120,6 +120,7 @@ def _content(words: list[tuple[str, str]], reading: FacetReading, bot: str, said
     seeking = seeking_frame(plain)  # "je cherche le numéro de Farid"
     now = present_frame(plain)  # "qui est d'astreinte cette semaine ?"
     framed = request_frame_length(plain)  # "t'es au courant pour la réunion de demain ?"
+    how_long = _asks_how_long(plain)
     return [
         i
         for i, (folded, _) in enumerate(words)
@@ -136,26 +137,35 @@ def _content(words: list[tuple[str, str]], reading: FacetReading, bot: str, said
         and folded not in _INTERJECTIONS
         and not _inverted_modal(words, i)
         and not _deictic(words, i, said)
-        and not _time_taken(plain, i)
+        and not _time_taken(plain, i, how_long)
         and folded != bot
         and not (i in reading.cue_positions and folded not in _KEPT_CUES)
     ]
 
 
-def _time_taken(plain: list[str], index: int) -> bool:
+def _asks_how_long(plain: list[str]) -> bool:
+    """The question asks how long something takes ("how long", "combien de temps")."""
+    joined = " ".join(plain)
+    return "how long" in joined or "combien de temps" in joined or "combien d temps" in joined
+
+
+def _time_taken(plain: list[str], index: int, how_long: bool) -> bool:
     """The words asking how long something takes, not what: "it takes", "ça prend", a light "get"
     after "to", "temps" after "combien de" ("how long does it take to get a badge activated?" was
     about "take to get", "combien de temps ça prend pour activer un badge ?" about "temps": probe
-    conversation of an IT help desk)."""
+    conversation of an IT help desk). ``how_long``: :func:`_asks_how_long` of the question."""
     word = plain[index]
     before = plain[index - 1] if index else ""
-    joined = " ".join(plain)
-    how_long = "how long" in joined or "combien de temps" in joined or "combien d temps" in joined
     return (
         (how_long and word in _TAKES and before in ("it", "ca", "cela"))
         or (word == "get" and before == "to" and index > 1 and plain[index - 2] in _TAKES)
-        or (word == "temps" and plain[max(index - 2, 0) : index] in (["combien", "de"], ["combien", "d"]))
+        or (word == "temps" and _counted(plain, index))
     )
+
+
+def _counted(plain: list[str], index: int) -> bool:
+    """The folded word at ``index`` is the noun "combien de" counts ("combien de watts")."""
+    return plain[max(index - 2, 0) : index] in (["combien", "de"], ["combien", "d"])
 
 
 _TAKES = folded_words("take takes took taking prend prendra prenait faut")
@@ -386,11 +396,11 @@ def _subject(
         subject = [i for i in subject if i < verb]
     elif len(subject) > 1 and (_verb_before_asking(words, subject[-1]) or _closing_verb(words, subject)):
         subject = subject[:-1]  # "l'inventaire annuel tombe quand ?", "when does the sprint end?"
-    opening = [folded for folded, _ in words[max(subject[0] - 2, 0) : subject[0]]]
+    plain = [folded for folded, _ in words]
     # after a determiner, or the noun counted after "combien de" ("on a combien de réservés samedi
     # soir ?": probe conversation of a mountain hut)
-    noun_phrase = bool(opening) and (
-        opening[-1] in DETERMINERS - _OF or opening in (["combien", "de"], ["combien", "d"])
+    noun_phrase = subject[0] > 0 and (
+        plain[subject[0] - 1] in DETERMINERS - _OF or _counted(plain, subject[0])
     )
     while (
         noun_phrase
@@ -479,13 +489,13 @@ def _after_the_asked_noun(words: list[tuple[str, str]], subject: list[int]) -> l
     watts le laser du lab ?" asks about the laser: probe conversation of a fablab)."""
     if len(subject) < 2 or subject[0] == 0:
         return subject
-    before = [folded for folded, _ in words[max(subject[0] - 2, 0) : subject[0]]]
+    plain = [folded for folded, _ in words]
     counted = (
-        before in (["combien", "de"], ["combien", "d"])
-        and any(folded in _TAKING_UP for folded, _ in words[: subject[0]])
-        and words[subject[0] + 1][0] in DETERMINERS - _OF  # the noun phrase right after it
+        _counted(plain, subject[0])
+        and any(folded in _TAKING_UP for folded in plain[: subject[0]])
+        and plain[subject[0] + 1] in DETERMINERS - _OF  # the noun phrase right after it
     )
-    if before[-1] not in _WHICH | _WHICH_EN and not counted:
+    if plain[subject[0] - 1] not in _WHICH | _WHICH_EN and not counted:
         return subject
     later = next((k for k, i in enumerate(subject[1:], 1) if words[i - 1][0] in DETERMINERS - _OF), None)
     return subject[later:] if later is not None else subject
