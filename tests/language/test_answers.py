@@ -390,15 +390,6 @@ def test_i_am_from_in_a_borrowed_language_answers_an_origin() -> None:
     assert fragment("Sono di Bergamo", town) == "de Bergamo"
 
 
-def test_the_subject_s_value_may_come_in_a_later_sentence() -> None:
-    """ "Ich bin seit Mai 2021 hier 🙂 donc depuis mai 2021, première saison…" from Lukas to "depuis
-    quand Lukas bosse au bike park ?" was not taken (probe conversation of a bike park)."""
-    since = asked_as_read("Eko, depuis quand Mia bosse à la loc ?", "s")
-    told = "Ik werk hier sinds maart 🙂 donc depuis mars 2022, deuxième saison"
-    assert link(said("Mia", told), since) == ("g-s", "subject_author")
-    assert link(said("Mia", "Ik werk hier sinds maart 🙂"), since) is None
-
-
 def test_the_present_told_first_then_a_memory_answers() -> None:
     """ "Moi ? je suis au club depuis 1987, à l'époque y avait que des Optimist…" from Job to "ça
     fait combien de temps que Job bosse au club ?" was read as speaking of something over, and its
@@ -481,21 +472,6 @@ def test_the_subject_naming_the_thing_asked_with_the_question_s_verb_answers() -
     assert link(said("Anke", told), diploma) == ("g-d", "subject_author")
     assert link(said("Anke", "j'ai une réunion à 14h"), diploma) is None
     assert link(said("Anke", "Eko, du bist super, merci ! 🙏"), diploma) is None
-
-
-def test_a_subject_is_named_without_the_time_adverbial_after_it() -> None:
-    """ "La clé du zodiac est accrochée dans le local moteur…" right after Eko asked "où est rangée la
-    clé du zodiac le soir ?" was not taken (probe conversation of a sailing club, 2026-11-29)."""
-    key = asked_as_read("Eko, où est rangée la clé du zodiac le soir ?", "k")
-    told = "La clé du zodiac est accrochée dans le local moteur, boîte à clés, crochet rouge."
-    assert link(said("Hervé", told), key) == ("g-k", "subject_named")
-    assert link(said("Hervé", "La clé du local est accrochée au tableau"), key) is None
-    # … nor the span of time it is asked for ("Le décor on le stocke au hangar…" to "où on stocke le
-    # décor entre deux représentations ?": probe conversation of a theatre company)
-    amps = asked_as_read("Eko, où on range les amplis après le concert ?", "a")
-    told = "Les amplis on les range dans le camion de Sacha"
-    assert link(said("Hervé", told), amps) == ("g-a", "subject_named")
-    assert link(said("Hervé", "Le concert on le finit à 23h"), amps) is None
 
 
 def test_the_answer_text_and_its_fragment() -> None:
@@ -2272,11 +2248,41 @@ def test_a_subject_named_without_the_place_qualifying_it() -> None:
     assert link(said("Lou", "les gradins sont dans la boîte à clés de l'accueil"), keys) is None
 
 
-# Replies of the probe conversations of 2026-11-29, morning (docs/bot.md, "Probe conversations from
-# twenty trades of the morning") that were not taken, each beside a neighbour that must stay apart.
+# Replies of probe conversations that were not taken (docs/bot.md, "Probe conversations from
+# thirty-two more trades" and "… from twenty trades of the morning"), each beside a neighbour that
+# must stay apart.
 @pytest.mark.parametrize(
     ("question", "author", "reply", "linked"),
     [
+        # the subject's value in a later sentence, one in a borrowed language first (a bike park)
+        (
+            "Eko, depuis quand Mia bosse à la loc ?",
+            "Mia",
+            "Ik werk hier sinds maart 🙂 donc depuis mars 2022, deuxième saison",
+            "subject_author",
+        ),
+        ("Eko, depuis quand Mia bosse à la loc ?", "Mia", "Ik werk hier sinds maart 🙂", None),
+        # a subject named without the time adverbial after it (a sailing club), or the span of time
+        # it is asked for (a theatre company)
+        (
+            "Eko, où est rangée la clé du zodiac le soir ?",
+            "Hervé",
+            "La clé du zodiac est accrochée dans le local moteur, boîte à clés, crochet rouge.",
+            "subject_named",
+        ),
+        (
+            "Eko, où est rangée la clé du zodiac le soir ?",
+            "Hervé",
+            "La clé du local est accrochée au tableau",
+            None,
+        ),
+        (
+            "Eko, où on range les amplis après le concert ?",
+            "Hervé",
+            "Les amplis on les range dans le camion de Sacha",
+            "subject_named",
+        ),
+        ("Eko, où on range les amplis après le concert ?", "Hervé", "Le concert on le finit à 23h", None),
         # a subject named without what it is for (an airport's ground crew), or where it is, and in
         # the other number (a cheese shop)
         (
@@ -2393,9 +2399,7 @@ def test_a_subject_named_without_the_place_qualifying_it() -> None:
         ),
     ],
 )
-def test_replies_of_the_morning_s_probe_conversations(
-    question: str, author: str, reply: str, linked: str | None
-) -> None:
+def test_replies_of_probe_conversations(question: str, author: str, reply: str, linked: str | None) -> None:
     asked = asked_as_read(question, "q")
     assert link(said(author, reply), asked) == (None if linked is None else ("g-q", linked))
 
