@@ -34,7 +34,7 @@ from bot.curiosity import (
     says_who,
 )
 from bot.ports import BotMemory
-from language.answers import Answer, find_answer, find_told_answer, opens_with_repair, says_not_knowing
+from language.answers import find_answer, find_told_answer
 from language.curiosity import (
     Curiosity,
     as_curiosity,
@@ -48,6 +48,9 @@ from language.intents import asks_after_bot, asks_what_bot_is, intent_of
 from language.mentions import strip_mention
 from language.questions import Tone, guess_tone, is_about_bot, is_question
 from language.relevance import MIN_SCORE, answers
+from language.repairs import opens_with_repair
+from language.replies import Answer
+from language.saying import says_not_knowing
 from language.text import Language
 from llm import LLM, ChatTurn, LLMBadOutput, LLMError, LLMRequest, LLMUnavailable, PromptTemplates, schema_of
 from memory.records import GoalStatus, NewRecord, Record, RecordNotFound, ScoredRecord

@@ -15,13 +15,10 @@ from collections.abc import Sequence
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
-from language.answers import (
-    Answer,
-    AskedQuestion,
-    Said,
+from language.curiosity import Curiosity, fact_heading, heading_ends_with_verb, read_curiosity
+from language.fact_wording import (
     as_told,
     asked_verb_opening,
-    find_correction,
     fragment,
     said_by_the_subject,
     said_of_who,
@@ -29,7 +26,8 @@ from language.answers import (
     said_with_their_pronoun,
     with_the_speaker_named,
 )
-from language.curiosity import Curiosity, fact_heading, heading_ends_with_verb, read_curiosity
+from language.repairs import find_correction
+from language.replies import Answer, AskedQuestion, Said
 from language.text import FUNCTION_WORDS, Language, fold
 from llm import PromptTemplates
 from memory.records import Record, RecordNotFound
@@ -188,7 +186,7 @@ async def find_corrected(
     bot_name: str,
     replying: bool = False,
 ) -> tuple[Answer, Record, Record] | None:
-    """The answer ``message`` corrects (:func:`language.answers.find_correction`; ``replying``: it
+    """The answer ``message`` corrects (:func:`language.repairs.find_correction`; ``replying``: it
     replies to one of Eko's messages): the new answer, the goal and the fact given within
     ``window``, by the message's author or holding the value the message takes back ("22h30 pas
     22h45": the fact saying 22h45, whoever gave it). Only a fact learned from that goal alone (never

@@ -689,7 +689,7 @@ _STATED_PATTERNS = tuple((facet, re.compile(pattern)) for facet, pattern in _STA
 # give another of them (language.answers, language.relevance).
 PREDICATE_FACETS = frozenset({"place", "origin", "employer"})
 # Facets whose answer is a value of a shape (a date, a number, a price, an age): a fact or a reply
-# has the kind asked when it holds one (language.answers.fits_facet).
+# has the kind asked when it holds one (language.value_shapes.fits_facet).
 VALUE_FACETS = frozenset({"date", "quantity", "price", "amount", "age"})
 # Facets read when nothing narrower is found: every description gives them ("X est un…"), and a
 # question is read so when no cue names what it asks ("what do we pay per seat?" before "pay" was

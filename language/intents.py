@@ -167,7 +167,7 @@ GREETING_WORDS = folded_words(
     " ohayo ohayou konnichiwa konbanwa buongiorno buonasera moin servus hallo"
 )
 # Wishes said when parting ("bonne journée à tous", "à demain", "see you"; the answer rules read them
-# too: language/answers.py).
+# too: language/saying.py).
 _PARTING_PHRASES = (
     r"bonne (?:journee|soiree|nuit|semaine|fin de journee|aprem|apres midi)(?: a (?:toi|vous|tous|toutes))?",
     # … and a moment to come ("bonne nuit Eko, à ce soir 🥖" was stored as when the mill delivers:
@@ -189,7 +189,7 @@ _GREETINGS = _phrases(
 )
 # Words of thanks, the German, Spanish and Italian ones a team borrows too ("danke Sandrine!"), and
 # what strengthens them ("thanks a mil", "merci mille fois"); the answer rules read them too:
-# language/answers.py.
+# language/saying.py, language/replies.py, language/off_topic.py.
 # … borrowed from the languages a team speaks, too ("jërëjëf Eko", Wolof, was stored as an answer:
 # probe conversation of an NGO).
 THANKS_WORDS = folded_words(
@@ -917,7 +917,7 @@ def _proposes(joined: str, words: list[str]) -> bool:
 # of Eko's ("prêt pour la semaine ?", "motivé ?", "ready for Monday?"). Discourse words before it.
 _READY = folded_words("pret prete ready motive motivee")
 # Discourse words opening what is said, before its content (a closed class of chat, both languages;
-# the answer rules read them too: language/answers.py).
+# the answer rules read them too: language/saying.py, language/off_topic.py).
 DISCOURSE_WORDS = folded_words("alors bon ben bah et allez bref voila ok okay so well right anyway")
 
 

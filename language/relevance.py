@@ -33,7 +33,6 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from language.answers import fits_facet
 from language.curiosity import read_curiosity
 from language.equivalence import same_subject, subject_key
 from language.facets import (
@@ -47,6 +46,7 @@ from language.facets import (
 )
 from language.terms import terms
 from language.text import fold, is_common_word
+from language.value_shapes import fits_facet
 
 MIN_SCORE = 0.25
 MIN_SHARED_WORDS = 2
@@ -113,7 +113,7 @@ def answers(
 
 def _gives_asked_kind(question: str, text: str) -> bool:
     """The fact has what the question asks for when that is a value (a date for "quand", a number
-    for "combien": :func:`language.answers.fits_facet`), and does not state another facet through
+    for "combien": :func:`language.value_shapes.fits_facet`), and does not state another facet through
     its predicate ("Octave travaille chez Ledger" is not his job)."""
     asked = facet_of(question)
     if asked in VALUE_FACETS and not fits_facet(text, asked, "fr"):

@@ -679,7 +679,7 @@ WEEKDAYS = (
     ("dimanche", "sunday"),
 )  # fmt: skip
 # Days and times of day, as folded words ("aujourd'hui" reads "aujourd", "hui"): what situates a
-# question or an answer in time (language/curiosity.py, language/answers.py).
+# question or an answer in time (language/curiosity.py, language/fact_wording.py).
 DAYS_AND_TIMES = frozenset(name for names in WEEKDAYS for name in names) | frozenset(
     [
         "demain",

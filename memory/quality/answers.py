@@ -19,8 +19,9 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
-from language.answers import Answer, AskedQuestion, Said, find_answer
+from language.answers import find_answer
 from language.curiosity import read_curiosity
+from language.replies import Answer, AskedQuestion, Said
 
 DATASET = Path(__file__).with_name("answers_blind.jsonl")
 FRESH_SET = Path(__file__).with_name("fresh_answers.jsonl")  # a second blind set (BLIND_SETS.md)

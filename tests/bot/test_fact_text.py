@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from bot.curiosity import fact_text
-from language.answers import Answer, answer_text
+from language.replies import Answer, answer_text
 from llm import PromptTemplates
 from memory import Record
 
@@ -342,7 +342,8 @@ def test_of_several_sentences_the_one_answering_makes_the_fact() -> None:
     17 mars. Et mon dessert préféré c'est le tiramisu, sans hésiter !" answered nothing."""
     from datetime import UTC, datetime, timedelta
 
-    from language.answers import AskedQuestion, Said, find_answer
+    from language.answers import find_answer
+    from language.replies import AskedQuestion, Said
 
     asked_at = datetime(2026, 11, 28, 10, tzinfo=UTC)
     told = (

@@ -7,22 +7,13 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
-from language.answers import (
-    AskedQuestion,
-    Said,
-    answer_text,
-    as_told,
-    find_answer,
-    find_told_answer,
-    fits_facet,
-    fragment,
-    is_standalone,
-    said_by_the_subject,
-    said_of_who,
-    says_not_knowing,
-)
+from language.answers import find_answer, find_told_answer
 from language.curiosity import read_curiosity
+from language.fact_wording import as_told, fragment, said_by_the_subject, said_of_who
 from language.intents import says_goodbye, speaks_of_bot
+from language.replies import AskedQuestion, Said, answer_text, is_standalone
+from language.saying import says_not_knowing
+from language.value_shapes import fits_facet
 
 ASKED_AT = datetime(2026, 11, 25, 10, 0, tzinfo=UTC)
 WINDOW = timedelta(minutes=10)
@@ -733,7 +724,7 @@ def test_a_negation_of_something_else_still_answers() -> None:
 
 def test_the_author_of_an_answer_corrects_it_with_a_self_repair_marker() -> None:
     """ "Eko ah non pardon, c'est mercredi !" after Bruno's "Eko c'est mardi" (probe set 3)."""
-    from language.answers import find_correction
+    from language.repairs import find_correction
 
     meeting = AskedQuestion(
         "g-meet", "C'est quand la réunion d'équipe ?", "réunion d équipe", ASKED_AT, "m-meet", "date"
@@ -799,7 +790,7 @@ def test_a_correction_naming_the_value_it_takes_back_corrects_only_the_fact_hold
     Nadège's); "Eko, correction: the Okafor hearing's ... 21st January now, not the 14th" from Aisha
     was lost (Gareth had answered). The value taken back says which fact is meant, whoever
     corrects it."""
-    from language.answers import find_correction
+    from language.repairs import find_correction
 
     deadline = AskedQuestion("g-d", "On boucle à quelle heure samedi ?", "bouclage", ASKED_AT, "m-d", "hours")
     noted_at = ASKED_AT + timedelta(seconds=30)
@@ -2225,7 +2216,7 @@ def test_of_a_reply_asked_when_the_sentence_saying_the_same_direction_is_the_ans
 def test_a_no_opening_a_reply_to_eko_s_question_is_still_a_self_repair_marker() -> None:
     # "Eko non attends, … c'était le mardi 11" corrects the author's answer: "non" is kept for the
     # repair rule (stripping it as an opener lost the correction in a probe conversation)
-    from language.answers import opens_with_repair
+    from language.repairs import opens_with_repair
 
     assert opens_with_repair("Eko non attends, c'était le mardi 11, pas le lundi 10")
 
@@ -2486,7 +2477,7 @@ def test_the_subject_takes_back_what_they_said_of_themself_without_naming_eko() 
     quoi, c'est la fatigue : depuis janvier c'est 5h30 le samedi" (probe conversation of
     2026-11-28, late afternoon): as explicit as his answer was. Someone else's "non" is a second
     opinion."""
-    from language.answers import find_correction
+    from language.repairs import find_correction
 
     leaving = AskedQuestion(
         "g-s", "Séverin part à quelle heure le samedi ?", "Séverin", ASKED_AT, "m", "hours"
