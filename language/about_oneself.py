@@ -107,6 +107,9 @@ ONESELF = re.compile(
 )
 
 
+# What was asked named first, then "c'est moi qui" ("la clé du compresseur c'est moi qui l'ai":
+# probe conversation of a dive centre, stored as "Clé du local compresseur : moi qui l'ai").
+_ONESELF_AFTER_TOPIC = re.compile(r"^[^?!.]{1,60}?\s+(?:c'est|c est)\s+moi(?=\s+qui\b)")
 # "c'est moi le CTO 👋", "it's me, the new designer": the speaker names themself as what follows.
 _ONESELF_AS = re.compile(r"^(?:c'est|c est|it's|it is)\s+(?:moi|me)\s*,?\s+((?:le|la|l'|les|the)\s*\w.*)$")
 
@@ -116,7 +119,7 @@ def naming_oneself(text: str, author: str) -> str | None:
     ("c'est moi" from Sixtine → "c'est Sixtine"; "c'est moi le CTO" from Ambroise → "le CTO c'est
     Ambroise"), else None."""
     folded, index = fold_with_map(text)
-    found = ONESELF.match(folded)
+    found = ONESELF.match(folded) or _ONESELF_AFTER_TOPIC.match(folded)
     if not author.strip():
         return None
     named_as = _ONESELF_AS.match(folded)

@@ -26,6 +26,7 @@ from language.text import (
     FUNCTION_WORDS,
     INTERROGATIVES,
     MODALS,
+    MONTHS,
     NUMBER_WORDS,
     PREPOSITIONS,
     SUBJECT_CLITICS,
@@ -375,6 +376,13 @@ def _subject(
     relative = next((i for i in range(subject[0] + 1, subject[-1]) if _opens_a_clause(words, i)), None)
     if relative is not None:
         subject = [i for i in subject if i < relative]
+    # an interrogative, or English "do", after the noun phrase ends it: "on amarre le bateau où quand
+    # la houle du nord rentre ?" asks about the boat (probe conversation of a dive centre), "what
+    # discount do loyalty card holders get?" about the discount (the folded "ou" is "or" too: only
+    # "où" as written)
+    asking = next((i for i in range(subject[0] + 1, subject[-1] + 1) if _asks_inside(words, i)), None)
+    if asking is not None:
+        subject = [i for i in subject if i < asking]
     # the verb after the noun phrase starts what is said of it: "pourquoi le staging est down ?"
     # asks about the staging, "la machine à café est en panne" about the coffee machine, "le
     # séminaire se passe où ?" about the seminar
@@ -405,14 +413,17 @@ def _subject(
     while (
         noun_phrase
         and len(subject) > 1
-        and words[subject[-1]][0] in DAYS_AND_TIMES
+        and words[subject[-1]][0] in DAYS_AND_TIMES | _MONTH_WORDS
         and words[subject[-1] - 1][0] not in _OF
     ):
-        # a day or a time of day closing the noun phrase says when, not what ("qui c'est le pilote de
-        # l'hélico jeudi ?" was about "pilote de l'hélico jeudi": probe conversation of a mountain
-        # hut); not after "de", where it names which one ("le marché du samedi"), nor after a verb
+        # a day, a time of day or a month closing the noun phrase says when, not what ("qui c'est le
+        # pilote de l'hélico jeudi ?" was about "pilote de l'hélico jeudi": probe conversation of a
+        # mountain hut; "combien coûte une consult de base depuis janvier ?", of a veterinary
+        # clinic); not after "de", where it names which one ("le marché du samedi"), nor after a verb
         # ("on doit boucler à quelle heure samedi ?" asks when to finish)
-        subject = subject[:-1]
+        closing = subject.pop()
+        if words[closing - 1][0] in PREPOSITIONS and closing - 2 > subject[-1]:
+            subject.append(closing - 2)  # "consult de base depuis janvier": up to its preposition
     last = subject[-1]
     if len(subject) > 1 and words[last][0] in _RATE_UNITS and words[last - 1][0] in _PER:
         # a rate says how the value asked is counted, not what it is of ("combien on facture le
@@ -422,6 +433,16 @@ def _subject(
 
 
 _ARTICLES_AFTER_OF = folded_words("la l")
+_MONTH_WORDS = frozenset(name for names in MONTHS for name in names)
+# Interrogatives that never open a relative clause after a noun (not "qui", "que", "quoi", "which",
+# "what"; the folded "ou" only as "où" is written), and the English auxiliary of a question.
+_ASKING_INSIDE = folded_words("quand comment pourquoi combien when where how why do does did")
+
+
+def _asks_inside(words: list[tuple[str, str]], index: int) -> bool:
+    return words[index][0] in _ASKING_INSIDE or words[index][1].casefold() == "où"
+
+
 _PER = folded_words("par per a")
 _RATE_UNITS = folded_words(
     "heure heures jour jours semaine semaines mois an ans annee annees hour day week month year"
@@ -1112,9 +1133,20 @@ def _without_request_frame(text: str) -> str:
     apart = _SET_APART.match(text, written[frame - 1].end())
     if apart is not None:
         return text[apart.end() :]
-    starts = folded[frame] in _INDIRECT_STARTS or (
-        # a preposition before the interrogative ("tu sais pour qui travaille Yvan ?")
-        folded[frame] in PREPOSITIONS and frame + 1 < len(folded) and folded[frame + 1] in _INDIRECT_STARTS
+    starts = (
+        folded[frame] in _INDIRECT_STARTS
+        or (
+            # a preposition before the interrogative ("tu sais pour qui travaille Yvan ?"), or "c'est"
+            # ("sais-tu c'est qui qui fait la garde ?": probe conversation of a veterinary clinic)
+            folded[frame] in PREPOSITIONS
+            and frame + 1 < len(folded)
+            and folded[frame + 1] in _INDIRECT_STARTS
+        )
+        or (
+            folded[frame : frame + 2] == ["c", "est"]
+            and frame + 2 < len(folded)
+            and folded[frame + 2] in _INDIRECT_STARTS
+        )
     )
     if not starts:
         return text

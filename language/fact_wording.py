@@ -287,13 +287,18 @@ def as_told(value: str, question: AskedQuestion, author: str) -> str:
     """An answer's value as a fact says it of the question's subject: from the subject, their own
     possessives become the third person's ("les lasagnes de ma grand-mère" from Lilou → "les
     lasagnes de sa grand-mère", the fact reading "Plat préféré de Lilou : …")."""
-    value = _before_an_apology(value)
+    value = _SELF_APPOSITION.sub("", _before_an_apology(value))
     if not is_about(question, author):
         return value
     value = _without_self_introduction(value, author)
     value = _when_then_i(value, author)
     value = _before_first_person(value)
     return _MY.sub(lambda found: _matching_case(found.group(1), _MY_TO_THEIR[found.group(1).lower()]), value)
+
+
+# The speaker stressing that the name just given is theirs, closing the value ("c'est Léa,
+# moi-même 🙋‍♀️" from Léa: probe conversation of a test lab, stored as "… : Léa, moi-même").
+_SELF_APPOSITION = re.compile(r"\s*,?\s*\b(?:moi[- ]m[êe]me|myself|en personne|in person)\W*$", re.IGNORECASE)
 
 
 def _when_then_i(value: str, author: str) -> str:

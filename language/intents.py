@@ -29,6 +29,7 @@ from language.text import (
     fold,
     folded_words,
     is_english_verb_form,
+    is_finite_verb,
     is_verb_form,
     language_of,
     seeking_frame,
@@ -58,6 +59,11 @@ def _phrases(*alternatives: str) -> re.Pattern[str]:
 
 # Ways of asking for information without an interrogative ("tu sais…", "dis-moi…", "une idée de…").
 _REQUEST_FRAMES = _phrases(
+    # Québec French's question particle after the verb, before what is asked ("tu sais-tu quand le
+    # réparateur vient ?": probe conversation of a veterinary clinic, read as a question about Eko);
+    # first, since the first alternative that matches wins over "tu sais" below
+    r"(?:tu sais|tu connais|vous savez) tu"
+    r"(?= (?:qui|quoi|quand|ou|comment|combien|pourquoi|quel|quelle|quels|quelles|si|c est) )",
     # not "tu sais" and an infinitive: what Eko can do ("tu sais compter jusqu'à 10 ?")
     r"tu sais(?! quoi)(?! [^ ]+(?:er|ir|re)(?![^ ]))",
     r"sais tu",
@@ -389,7 +395,10 @@ _CAN_YOU = (("tu", "peux"), ("peux", "tu"), ("tu", "pourrais"), ("pourrais", "tu
             ("could", "you"), ("would", "you"),
             # the formal "vous" ("Eko, pourriez-vous rappeler à chacun de régler sa cotisation ?":
             # probe conversation of an orchestra, kept as a curiosity)
-            ("vous", "pouvez"), ("pouvez", "vous"), ("vous", "pourriez"), ("pourriez", "vous"))  # fmt: skip
+            ("vous", "pouvez"), ("pouvez", "vous"), ("vous", "pourriez"), ("pourriez", "vous"),
+            # the Antillean créoles' "you can" ("Eko, ou pé ba mwen on ti kout men pou chajé
+            # bato-a ?": probe conversation of a dive centre, kept as a curiosity and asked)
+            ("ou", "pe"))  # fmt: skip
 _OBJECT_PRONOUNS = folded_words("me m nous lui leur te t le la les l us")
 _OPENING_WORDS = folded_words("dis hey et and so alors bon ok")
 _TO_THE_SPEAKER = folded_words("me m nous")
@@ -417,6 +426,8 @@ def _asks_to_do(words: list[str]) -> bool:
         # word that is no function word in English ("can you book…")
         if words[i] in ("tu", "peux", "pourrais", "vous", "pouvez", "pourriez"):
             return INFINITIVE_ENDING.search(rest[0]) is not None
+        if words[i] == "ou":
+            return rest[0] not in FUNCTION_WORDS  # a créole verb has no ending of its own
         return rest[0] not in FUNCTION_WORDS
     return False
 
@@ -746,15 +757,28 @@ def _words_to(said: str, bot_name: str) -> list[str]:
 _GLUED_LETTER = re.compile(r"(?<![\w'’])[^\W\d_](?=\d|-\w)")
 
 
+_PARTICLE_BEFORE_ASKING = re.compile(
+    r"^ tu (?:qui|quoi|quand|ou|comment|combien|pourquoi|quel|quelle|quels|quelles|si|c est) "
+)
+
+
 def request_frame_length(words: list[str]) -> int:
     """How many of the leading folded ``words`` are a way of asking ("je me demandais", "tu sais",
     "any idea", "rappelle-moi"): 0 when the message opens otherwise."""
     recall = _RECALL.match(" ".join(words) + " ")  # its lookahead reads the word after it
     if recall is not None:
         return len(recall.group(0).split())
+    if words[:3] in (["est", "ce", "que"], ["est", "ce", "qu"]):
+        # "est-ce que tu sais qui…", "est-ce que quelqu'un sait…": the same frame, asked
+        framed = request_frame_length(words[3:])
+        return framed + 3 if framed else 0
     for count in range(min(len(words), 6), 0, -1):
         if _REQUEST_FRAMES.fullmatch(" ".join(words[:count])):
-            return count
+            # Québec French's question particle after the verb (see _REQUEST_FRAMES)
+            particle = (
+                words[count - 1] != "tu" and _PARTICLE_BEFORE_ASKING.match(_joined(words[count:])) is not None
+            )
+            return count + 1 if particle else count
     return 0
 
 
@@ -946,9 +970,18 @@ _CLAUSE_SUBJECTS = (SUBJECT_CLITICS - {"se"}) | folded_words("j c i you he she w
 
 def _embedded_interrogatives(words: list[str]) -> bool:
     """Every interrogative of ``words`` opens a clause with a subject of its own ("vu comment ils
-    râlent", "je sais pas où il est"): an embedded question, no question asked."""
+    râlent", "je sais pas où il est"), a pronoun or a noun phrase before its verb ("c'est quand les
+    poules auront des dents 😂": probe conversation of a test lab, kept as a curiosity; "où est la
+    salle" has its verb first): an embedded question, no question asked."""
     places = [i for i, word in enumerate(words) if word in INTERROGATIVES]
-    return all(i + 1 < len(words) and words[i + 1] in _CLAUSE_SUBJECTS for i in places)
+    return all(
+        i + 1 < len(words)
+        and (
+            words[i + 1] in _CLAUSE_SUBJECTS
+            or (words[i + 1] in _DETERMINERS and any(is_finite_verb(word) for word in words[i + 3 : i + 5]))
+        )
+        for i in places
+    )
 
 
 # A question mark in a run of marks with no "!" in it.

@@ -19,6 +19,7 @@ from language.text import (
     chat_folded,
     fold,
     folded_words,
+    is_finite_verb,
     normalise_quotes,
     tokens,
 )
@@ -135,12 +136,23 @@ def is_question(text: str, language: Language = "fr") -> bool:
     # hyphens or not ("rappelle moi")
     start = chat_folded(stripped).replace("-", " ")
     if _DISLOCATED_QUESTION.search(start):
-        return True  # "les casiers cest quel hangar deja" (probe conversation of a fishing co-op)
+        # "les casiers cest quel hangar deja" (probe conversation of a fishing co-op); not "c'est
+        # quand" before a clause, which tells a time ("le MRB c'est quand les poules auront des
+        # dents 😂": probe conversation of a test lab, kept as a curiosity)
+        return not _tells_a_time(stripped)
     return any(start.startswith(prefix) for prefix in _QUESTION_STARTS["fr"] + _QUESTION_STARTS["en"])
 
 
 # What is asked about named first, then "c'est" and an interrogative: a question, its mark left out.
 _DISLOCATED_QUESTION = re.compile(r"(?<![\w'])c'est (?:quel|quelle|quels|quelles|quand|qui|quoi|combien)\b")
+# "c'est quand" and a clause with its own finite verb, no "que" after "quand" ("c'est quand qu'il
+# vient" asks): a time told, the subordinate clause of "when".
+_WHEN_THEN = re.compile(r"(?<![\w'’])c['’]?est\s+quand\s+(?!qu['’e]|que\b)(\S.*)", re.IGNORECASE)
+
+
+def _tells_a_time(text: str) -> bool:
+    found = _WHEN_THEN.search(normalise_quotes(text))
+    return found is not None and any(is_finite_verb(word) for word in WORDS.findall(found.group(1).lower()))
 
 
 _ABOUT_YOU: dict[Language, frozenset[str]] = {

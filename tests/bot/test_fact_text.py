@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from bot.curiosity import fact_text
 from language.replies import Answer, answer_text
 from llm import PromptTemplates
@@ -437,3 +439,69 @@ def test_the_subject_saying_it_with_the_verb_the_heading_holds_is_said_of_them_w
     assert written(
         "Quelle taille de chaussures fait Samia ?", "Samia", "other", "Je fais du 38", "Samia"
     ).startswith("Taille")
+
+
+# Replies of the probe conversations of 2026-11-29, day (docs/bot.md, "Probe conversations of the
+# day"), linked as Eko links them, and the fact written from each; None: no answer.
+@pytest.mark.parametrize(
+    ("question", "author", "reply", "fact"),
+    [
+        # "c'est moi qui" after what was asked names the speaker (a dive centre: "Clé du local
+        # compresseur : moi qui l'ai")
+        (
+            "Eko, qui a la clé du local compresseur ?",
+            "Marius",
+            "Eko, la clé du compresseur c'est moi qui l'ai, dans la boîte à gants du pick-up",
+            "Clé du local compresseur : Marius qui l'a, dans la boîte à gants du pick-up (d'après Marius)",
+        ),
+        # the speaker stressing the name given is theirs (a test lab: "… : Léa, moi-même")
+        (
+            "Eko, who is the quality manager for the test campaign?",
+            "Léa",
+            "Eko, c'est Léa, moi-même 🙋‍♀️",
+            "Quality manager for the test campaign : Léa (d'après Léa)",
+        ),
+        # the subject read without what situates it is named by the reply (a dive centre: "bateau
+        # où quand la houle…"; a veterinary clinic: "consult de base depuis janvier")
+        (
+            "Eko, on amarre le bateau où quand la houle du nord rentre ?",
+            "Fred",
+            "Le bateau, quand la houle du nord rentre, on le met au ponton de Rivière-Sens",
+            "Le bateau, quand la houle du nord rentre, on le met au ponton de Rivière-Sens",
+        ),
+        (
+            "Eko, combien coûte une consult de base depuis janvier ?",
+            "Sandrine",
+            "La consult de base c'est 45 € depuis janvier, et 55 € le dimanche",
+            "La consult de base c'est 45 € depuis janvier, et 55 € le dimanche",
+        ),
+        (
+            "Eko, combien coûte une consult de base depuis janvier ?",
+            "Sandrine",
+            "La consult c'est galère",
+            None,
+        ),
+    ],
+)
+def test_facts_of_the_day_s_probe_conversations(
+    question: str, author: str, reply: str, fact: str | None
+) -> None:
+    from datetime import UTC, datetime, timedelta
+
+    from language.answers import find_answer
+    from language.curiosity import read_curiosity
+    from language.replies import AskedQuestion, Said
+
+    asked_at = datetime(2026, 11, 29, 10, tzinfo=UTC)
+    read = read_curiosity(question)
+    assert read is not None
+    asked = AskedQuestion("g", read.text, read.subject, asked_at, "m", read.facet)
+    answer = find_answer(
+        Said(reply, author, asked_at + timedelta(seconds=30)), [asked], window=timedelta(minutes=10)
+    )
+    if fact is None:
+        assert answer is None
+        return
+    assert answer is not None
+    goal = Record("g", "goal", read.text, about=read.subject, facet=read.facet)
+    assert fact_text(answer, goal, author, PromptTemplates("bot", "fr"), "fr", "Eko") == fact
