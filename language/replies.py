@@ -470,6 +470,20 @@ def _named_in_number(text: str, subject: str) -> bool:
     return re.search(rf"(?<![\w'’]){pattern}(?!\w)", fold(text)) is not None
 
 
+# A unit and what it counts ("flacons de kétamine", "bouteilles d'oxygène").
+_UNIT_OF = re.compile(r"^([^\W\d_]{3,})\s+(?:de\s+|d['’]\s*)(\S.*)$")
+
+
+def _counted_apart(text: str, subject: str) -> bool:
+    """``text`` names what ``subject`` counts and gives a number of its unit ("La kétamine il en
+    reste 2 flacons" names "flacons de kétamine": probe conversation of a veterinary clinic)."""
+    found = _UNIT_OF.match(subject.strip())
+    if found is None or not name_spans(text, found.group(2)):
+        return False
+    unit = re.escape(fold(found.group(1)).rstrip("sx"))
+    return re.search(rf"(?<![\w.,])\d+\s+{unit}[sx]?(?!\w)", fold(text)) is not None
+
+
 def names_subject(text: str, subject: str) -> bool:
     return named_form(text, subject) is not None
 
@@ -488,6 +502,8 @@ def named_form(text: str, subject: str) -> str | None:
         and len(head.split()) > 1
         and (name_spans(text, head) or _named_in_number(text, head))
     ):
+        return head
+    if _counted_apart(text, head):
         return head
     # … or without a time qualifying it ("le départ de la rando" names "départ de la rando du
     # week-end": probe conversation of a scout group)

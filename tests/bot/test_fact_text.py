@@ -481,6 +481,19 @@ def test_the_subject_saying_it_with_the_verb_the_heading_holds_is_said_of_them_w
             "La consult c'est galère",
             None,
         ),
+        # what a unit counts named apart from a number of the unit (a veterinary clinic)
+        (
+            "Eko, il reste combien de flacons de kétamine dans le coffre ?",
+            "Claire",
+            "La kétamine il en reste 2 flacons de 10 ml",
+            "La kétamine il en reste 2 flacons de 10 ml",
+        ),
+        (
+            "Eko, il reste combien de flacons de kétamine dans le coffre ?",
+            "Claire",
+            "La kétamine c'est dans le coffre, 2 étagères plus bas",
+            None,
+        ),
     ],
 )
 def test_facts_of_the_day_s_probe_conversations(
