@@ -142,8 +142,11 @@ _CUES: tuple[tuple[str, str], ...] = (
         "date",
         # days asked by their part ("de perm quels soirs ?", "quelles nuits ?"): days all the same
         r" (?:depuis quand|quand|quels? (?:jours?|soirs?|matins?|semaines?)|"
-        r"quelles? (?:dates?|nuits?|semaines?)|la date(?: de| d)?|"
-        r"date(?: de| d)?|when|"
+        # a day of the week asked ("la dédicace c'est quel samedi déjà ?": probe conversation of a
+        # comic-book shop, read as a definition)
+        r"quels? (?:lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche|week end|weekend)s?|"
+        r"quelles? (?:dates?|nuits?|semaines?)|(?:la|les) dates?(?: de| d)?|"
+        r"dates?(?: de| d)?|when|"
         r"since when|what days?|which days?|what dates?|which dates?|until when|till when|"
         # a noun naming a day asked by "quel" ("quel est l'anniversaire de Clémence ?")
         # (the noun stays: it says which day is asked)
@@ -157,8 +160,11 @@ _CUES: tuple[tuple[str, str], ...] = (
     (
         "date",
         r" (?:what s|what is|whats|c est quoi|quel est|quelle est|quel sera|c etait quoi)(?: the| le| la| l)?"
-        r"(?=(?: last| first| next| final| dernier| derniere| premier| premiere| prochain| prochaine)?"
-        r" (?:day|date|jour) (?:we|you|i|they|he|she|it|for|of|to|on|pour|de|du|d|des|ou|que|qu) )",
+        # (whose day, said first: "what's Pieter's day off?", probe conversation of a comic-book
+        # shop read as a definition)
+        r"(?=(?: \w+ s)?"
+        r"(?: last| first| next| final| dernier| derniere| premier| premiere| prochain| prochaine)?"
+        r" (?:day|date|jour) (?:we|you|i|they|he|she|it|for|of|to|on|off|pour|de|du|d|des|ou|que|qu) )",
     ),
     (
         "reason",

@@ -10,6 +10,7 @@ from language.facets import (
     facet_of,
     gives_a_date_not_a_place,
     names_organisation,
+    read_facet,
     read_statement,
     stated_facets,
     states_another_facet,
@@ -210,3 +211,19 @@ def test_a_cleft_naming_a_person_says_who_not_what() -> None:
     assert states_another_facet("definition", "C'est Séverin qui pilote Lynx.")
     assert not states_another_facet("definition", "c'est un outil qui compile le code")
     assert not states_another_facet("identity", "C'est Séverin qui pilote Lynx.")
+
+
+# Facets read as a definition in the probe conversations of 2026-11-29, day (docs/bot.md, "Probe
+# conversations of the day"): a weekday asked by "quel", dates in the plural, whose day said first.
+@pytest.mark.parametrize(
+    ("question", "facet"),
+    [
+        ("la séance de dédicaces avec Léa c'est quel samedi déjà ?", "date"),
+        ("il part quel week-end ?", "date"),
+        ("c'est quoi les dates de vacances de Klaus ?", "date"),
+        ("what's Pieter's day off?", "date"),
+        ("what's Pieter's role?", "role"),
+    ],
+)
+def test_facets_of_the_day_s_probe_questions(question: str, facet: str) -> None:
+    assert read_facet(question).facet == facet
