@@ -266,12 +266,13 @@ _FAVOURITE = folded_words("prefere preferee preferes preferees favori favorite f
 
 
 def _span(words: list[tuple[str, str]], start: int, end: int, said: str = "") -> str:
-    """The words from ``start`` to ``end`` as ``said`` writes them, apostrophes, hyphens and slashes
-    kept ("soirée d'équipe", "Priya's favourite band", "stand-up", "1/2 journée"); joined by spaces
-    when ``said`` does not hold them in a row."""
+    """The words from ``start`` to ``end`` as ``said`` writes them, apostrophes, hyphens, slashes and
+    the signs that join two words kept ("soirée d'équipe", "Priya's favourite band", "stand-up", "1/2
+    journée", "pack skis + chaussures": probe conversation of a ski school, headed "location d un pack
+    skis chaussures"); joined by spaces when ``said`` does not hold them in a row."""
     chosen = [written for _, written in words[start : end + 1]]
     found = (
-        re.search(r"[\s'’/-]*".join(re.escape(word) for word in chosen), said) if said and chosen else None
+        re.search(r"[\s'’/+&-]*".join(re.escape(word) for word in chosen), said) if said and chosen else None
     )
     return found.group(0) if found else " ".join(chosen)
 

@@ -148,7 +148,10 @@ def after_laughter(text: str) -> str:
         # a sheepish smile after a value: the value is told, what follows is a comment ("my defense
         # is on June 12th at 2pm 😅 already stressing")
         return _SHEEPISH.sub("", found.group(0)).strip()
-    text = text if found is None else text[found.end() :]
+    if found is not None:
+        # each laughter closes a sentence ("Haha cheers mate 😂 I'm ISIA certified" from Bruce:
+        # probe conversation of a ski school, read as thanks and a joke)
+        return after_laughter(text[found.end() :])
     asked = _QUESTION_THEN.match(text)
     return _before_later_laughter(text if asked is None else text[asked.end() :])
 
@@ -290,6 +293,7 @@ def answer_text(text: str, language: Language = "fr", bot_name: str = "Eko") -> 
     if opener and opener.end() < len(folded):
         said = said[index[opener.end()] :]
     said = _CHECKING_IT_IS_THEM.sub("", said, count=1)
+    said = _STRESSED_BEFORE_I.sub("", said, count=1)
     said = _CHAT_I_AM.sub("je suis ", said.strip(CLOSING), count=1)
     return _CHAT_COPULA.sub(r"\1c'est ", said, count=1)
 
@@ -309,6 +313,9 @@ def _from_the_sentence_to(text: str, bot_name: str) -> str:
 # probe conversation of a sailing rental, written "… : Moi ? est au club…").
 _CHECKING_IT_IS_THEM = re.compile(r"^\s*(?:moi|me|who me)\s*\?+\s*(?=\w)", re.IGNORECASE)
 _OPENING_ASIDE = re.compile(r"^\s*\([^()\d]{1,60}\)\s*(?=\S)")
+# The stressed pronoun before "je" only insists ("Moi j'ai mon diplôme de guide UIAGM depuis 2012"
+# from Matteo was stored as "… : Moi j'ai son diplôme…": probe conversation of a ski school).
+_STRESSED_BEFORE_I = re.compile(r"^(?:moi|perso),?\s+(?=j['’]\s*\w|je\s)", re.IGNORECASE)
 # "jsuis", "chuis" for "je suis" opening a chat reply ("jsuis arbitre jeune au district" from Noah
 # was written "Noah : jsuis arbitre…": probe conversation of a football club).
 # After "moi" too ("Moi j'suis de Fécamp, née quai Bérigny": probe conversation of harbour pilots).

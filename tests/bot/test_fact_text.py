@@ -481,6 +481,29 @@ def test_the_subject_saying_it_with_the_verb_the_heading_holds_is_said_of_them_w
             "La consult c'est galère",
             None,
         ),
+        # each laughter closes a sentence (a ski school: thanks and a joke, then the answer)
+        (
+            "Eko, c'est quoi le diplôme de Bruce ?",
+            "Bruce",
+            "Haha cheers mate 😂 I'm ISIA certified, Level 4 APSI",
+            "Diplôme de Bruce : ISIA certified, Level 4 APSI (d'après Bruce)",
+        ),
+        ("Eko, c'est quoi le diplôme de Bruce ?", "Bruce", "Haha cheers mate 😂", None),
+        # "moi" before "je" only insists (a ski school: "… : Moi j'ai son diplôme…")
+        (
+            "Eko, when did Matteo get his mountain guide diploma?",
+            "Matteo",
+            "Moi j'ai mon diplôme de guide UIAGM depuis 2012 😎",
+            "Matteo a son diplôme de guide UIAGM depuis 2012 (d'après Matteo)",
+        ),
+        # the signs joining two words stay in the heading (a ski school: "location d un pack skis
+        # chaussures")
+        (
+            "Eko, quel est le prix de la location d'un pack skis + chaussures enfant ?",
+            "Sandrine",
+            "Eko 85€ la semaine",
+            "Prix de la location d'un pack skis + chaussures enfant : 85€ la semaine (d'après Sandrine)",
+        ),
         # what a unit counts named apart from a number of the unit (a veterinary clinic)
         (
             "Eko, il reste combien de flacons de kétamine dans le coffre ?",
