@@ -14,7 +14,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from language.facets import FacetReading, read_facet
-from language.intents import GREETING_WORDS, intent_of, request_frame_length
+from language.intents import GREETING_WORDS, intent_of, recalls, request_frame_length
 from language.mentions import strip_mention
 from language.questions import asked_part
 from language.readings import KINDS
@@ -441,7 +441,21 @@ _ASKING_INSIDE = folded_words("quand comment pourquoi combien when where how why
 
 
 def _asks_inside(words: list[tuple[str, str]], index: int) -> bool:
-    return words[index][0] in _ASKING_INSIDE or words[index][1].casefold() == "où"
+    return (
+        words[index][0] in _ASKING_INSIDE
+        or words[index][1].casefold() == "où"
+        # … or a condition with its own subject ("on tape quoi sur le digicode de l'entrée si un
+        # client débarque à minuit ?": probe conversation of a campsite, about "digicode de l'entrée
+        # si un client")
+        or (
+            words[index][0] in _IF
+            and index + 1 < len(words)
+            and words[index + 1][0] in DETERMINERS | SUBJECT_CLITICS | _CLAUSE_PRONOUNS
+        )
+    )
+
+
+_IF = folded_words("si if")
 
 
 _PER = folded_words("par per a")
@@ -1117,6 +1131,7 @@ _INDIRECT_STARTS = folded_words(
 )
 
 
+_SOUGHT_DETERMINERS = folded_words("le la les l the")
 _SET_APART = re.compile(r"(?:\s+(?i:aussi|also|juste|just))?\s*[,:;…]+\s*|(?:\s+(?i:aussi|also))?\.{2,}\s*")
 
 
@@ -1149,6 +1164,11 @@ def _without_request_frame(text: str) -> str:
             and folded[frame + 2] in _INDIRECT_STARTS
         )
     )
+    if not starts and recalls(folded) and folded[frame] in _SOUGHT_DETERMINERS:
+        # reminded of a thing, asked what it is ("rappelle-moi le nom de l'artisan pour l'eau
+        # chaude" was asked as it was said: probe conversation of a campsite)
+        opening = "what's " if language_of(folded[0]) == "en" else "c'est quoi "
+        return opening + text[written[frame].start() :]
     if not starts:
         return text
     if language_of(folded[frame]) == "en" and folded[frame] != "who":
@@ -1326,10 +1346,17 @@ def heading_ends_with_verb(curiosity: Curiosity) -> bool:
     )
 
 
+# "please" closing a request: Eko asks the room later in its own voice, without it ("Au fait,
+# c'est quoi le nom de l'artisan pour l'eau chaude stp ?": probe conversation of a campsite).
+_CLOSING_PLEASE = re.compile(
+    r"[\s,]+(?:stp|svp|s['’]il te pla[iî]t|s['’]il vous pla[iî]t|please|pls|plz)[\s!?.…]*$", re.IGNORECASE
+)
+
+
 def as_curiosity(question: str, language: Language = "fr") -> str:
     """A question as a goal text: capitalised, one trailing "?" (the words stay the asker's), spaced
     as the question's own language writes it ("Où habite Timéo ?", "Who's the PM of Pivert?")."""
-    text = " ".join(question.split()).rstrip(" .!?…")
+    text = _CLOSING_PLEASE.sub("", " ".join(question.split()).rstrip(" .!?…")).rstrip(" .!?…")
     if not text:
         return ""
     written_in = sentence_language(tokens(text)) or language

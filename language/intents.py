@@ -762,6 +762,12 @@ _PARTICLE_BEFORE_ASKING = re.compile(
 )
 
 
+def recalls(words: list[str]) -> bool:
+    """The leading folded ``words`` ask to be reminded of something ("rappelle-moi le code",
+    "remind me who…")."""
+    return _RECALL.match(" ".join(words) + " ") is not None
+
+
 def request_frame_length(words: list[str]) -> int:
     """How many of the leading folded ``words`` are a way of asking ("je me demandais", "tu sais",
     "any idea", "rappelle-moi"): 0 when the message opens otherwise."""

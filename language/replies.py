@@ -97,6 +97,9 @@ _OPENERS = {
         # saying one is now serious, after a joke ("nah serious, I'm here until the 28th of June"
         # wrote the fact "Jake reste en guest : nah serious": probe conversation of a tattoo studio)
         r"serieux|serieusement|franchement|plus serieusement|"
+        # Corsican's calling interjection ("O ciò, le plombier pour le chauffe-eau c'est Santu
+        # Casanova" was stored with it: probe conversation of a campsite near Ajaccio)
+        r"o cio(?=\s*,)|"
         rf"pour (?:ton|votre) info|pour information|fyi|{WAIT}|"
         # a letter's salutation ("Chère Fanny, puisque la question m'est posée, j'ai enseigné…"
         # was stored as "Gérard : Chère Fanny": probe conversation of a library)

@@ -504,6 +504,13 @@ def test_the_subject_saying_it_with_the_verb_the_heading_holds_is_said_of_them_w
             "Eko 85€ la semaine",
             "Prix de la location d'un pack skis + chaussures enfant : 85€ la semaine (d'après Sandrine)",
         ),
+        # Corsican's calling interjection opens the answer (a campsite: stored with "O ciò,")
+        (
+            "Eko, c'est qui le plombier qu'on appelle pour le chauffe-eau ?",
+            "Battì",
+            "O ciò, le plombier pour le chauffe-eau c'est Santu Casanova, de Porticcio",
+            "Le plombier pour le chauffe-eau c'est Santu Casanova, de Porticcio",
+        ),
         # what a unit counts named apart from a number of the unit (a veterinary clinic)
         (
             "Eko, il reste combien de flacons de kétamine dans le coffre ?",

@@ -1406,6 +1406,13 @@ def test_quand_meme_asks_no_when_and_wsh_greets() -> None:
         # veterinary clinic: "consult de base depuis janvier"); after "de" it says which one
         ("Eko, combien coûte une consult de base depuis janvier ?", "consult de base"),
         ("Eko, le salaire de janvier tombe quand ?", "salaire de janvier"),
+        # a condition with its own subject after the noun phrase (a campsite: "digicode de l'entrée
+        # si un client"); "si" as an adverb is no condition
+        (
+            "Eko, on tape quoi sur le digicode de l'entrée si un client débarque à minuit ?",
+            "digicode de l'entrée",
+        ),
+        ("Eko, where's the spare key if we lose the main one?", "spare key"),
     ],
 )
 def test_subjects_of_the_day_s_probe_questions(question: str, subject: str) -> None:
@@ -1445,6 +1452,11 @@ def test_intents_of_the_day_s_probe_messages(message: str, intent: str) -> None:
         ("Eko, tu sais-tu quand le réparateur vient ?", "Quand le réparateur vient ?"),
         ("Eko, est-ce que tu sais qui fait la garde samedi ?", "Qui fait la garde samedi ?"),
         ("Eko, est-ce que quelqu'un sait où sont les clés ?", "Où sont les clés ?"),
+        # reminded of a thing, asked what it is, "please" left out (a campsite: "Rappelle moi le nom
+        # de l'artisan pour l'eau chaude stp ?" was asked as said)
+        ("Eko rappelle moi le nom de l'artisan stp", "C'est quoi le nom de l'artisan ?"),
+        ("Eko, remind me the wifi password please", "What's the wifi password?"),
+        ("Eko, rappelle-moi qui gère la paie", "Qui gère la paie ?"),
     ],
 )
 def test_frames_of_the_day_s_probe_questions(message: str, asked: str) -> None:
