@@ -353,7 +353,7 @@ def _subject(
             after += 1
         if (
             last + 1 < len(words)
-            and words[last + 1][0] in _OF
+            and words[last + 1][0] in _OF | _NAME_PARTICLES
             and (after in names or (after < len(words) and _capitalised_name(words, after)))
         ):
             last = after
@@ -403,8 +403,10 @@ def _subject(
     a_noun = subject[0] > 0 and words[subject[0] - 1][0] in DETERMINERS | _OF
     if verb is not None and (a_noun or not is_finite_verb(words[subject[0]][1].casefold())):
         subject = [i for i in subject if i < verb]
-    elif len(subject) > 1 and (_verb_before_asking(words, subject[-1]) or _closing_verb(words, subject)):
-        subject = subject[:-1]  # "l'inventaire annuel tombe quand ?", "when does the sprint end?"
+    elif len(subject) > 1 and _verb_before_asking(words, subject[-1]):
+        subject = subject[:-1]  # "l'inventaire annuel tombe quand ?"
+    elif len(subject) > 1 and (closing := _closing_verb(words, subject)) is not None:
+        subject = [i for i in subject if i < closing]  # "when does the sprint end?"
     plain = [folded for folded, _ in words]
     # after a determiner, or the noun counted after "combien de" ("on a combien de réservés samedi
     # soir ?": probe conversation of a mountain hut)
@@ -434,6 +436,9 @@ def _subject(
 
 
 _ARTICLES_AFTER_OF = folded_words("la l")
+# Particles inside the names of Italian, Corsican, Spanish, Portuguese, Dutch and German places and
+# people ("Capo di Feno" was read "Capo": probe conversation of a campsite near Ajaccio).
+_NAME_PARTICLES = folded_words("di da del della dei degli do dos das van von der den")
 _MONTH_WORDS = frozenset(name for names in MONTHS for name in names)
 # Interrogatives that never open a relative clause after a noun (not "qui", "que", "quoi", "which",
 # "what"; the folded "ou" only as "où" is written), and the English auxiliary of a question.
@@ -537,17 +542,26 @@ def _after_the_asked_noun(words: list[tuple[str, str]], subject: list[int]) -> l
     return subject[later:] if later is not None else subject
 
 
-def _closing_verb(words: list[tuple[str, str]], subject: list[int]) -> bool:
-    """The subject's last word closes a question with "do" before the subject: it is the verb
-    ("when does the sprint end?", "where does the standup happen?"); with "be", a participle
+def _closing_verb(words: list[tuple[str, str]], subject: list[int]) -> int | None:
+    """Where the verb is when the subject's last word closes a question with "do" before the
+    subject ("when does the sprint end?", "where does the standup happen?"); with "be", a participle
     ("where are the spare keys kept?", "why is the build broken?"). Not when a pronoun is the
-    subject of "do": its verb comes first ("where do we keep the spare keys?")."""
-    if subject[-1] != len(words) - 1:
-        return False
+    subject of "do": its verb comes first ("where do we keep the spare keys?"). A time closing the
+    question comes after the verb ("what time does the beach shuttle leave in the morning?": probe
+    conversation of a campsite, about "beach shuttle leave")."""
+    last = len(words) - 1
+    while last > subject[0] and words[last][0] in DAYS_AND_TIMES | _BEFORE_A_TIME:
+        last -= 1
+    if last not in subject or last == subject[0]:
+        return None
     before = [folded for folded, _ in words[: subject[0]]]
     if any(word in _DO for word in before):
-        return not any(word in _ENGLISH_PRONOUNS for word in before)
-    return any(word in _BE for word in before) and is_english_verb_form(words[-1][0])
+        return None if any(word in _ENGLISH_PRONOUNS for word in before) else last
+    closes = any(word in _BE for word in before) and is_english_verb_form(words[last][0])
+    return last if closes else None
+
+
+_BEFORE_A_TIME = folded_words("in on at the this every next tonight")
 
 
 # Prepositions after an English participle ("kept in", "stored under", "booked for").

@@ -283,6 +283,15 @@ _TAKEN_UP = re.compile(r"^(?:tu|t|vous|on)\s*(?:l'|le |la |les )|^(?:do|did|woul
 _ASKED_POLITELY = re.compile(r"(?<!\w)(?i:stp|svp|s'il te plait|s'il vous plait|please|pls|plz)\s*$")
 
 
+# A short noun phrase, then a verb of asking in the present (the question it asks follows).
+_REPORTED_ASKING = re.compile(
+    r"^(?:(?:un|une|des|le|la|les|l['’]|mon|ma|mes|a|an|the|some|our|my)\s+[^?:,]{1,50}?|[A-ZÀ-Ý][\w'’-]+)"
+    r"\s(?:(?:me|m['’]|nous)\s*)?(?:demande|demandent|asks|is asking|are asking|wants to know|want to know)"
+    r"\s*[:,]?\s+(?=\S)",
+    re.IGNORECASE,
+)
+
+
 def asked_part(text: str) -> str:
     """The part of a long message that asks: its one sentence ending with "?" when others only
     tell (the context before, "parce que…" after), then what follows a conclusive marker in it
@@ -307,6 +316,16 @@ def asked_part(text: str) -> str:
     ends = [match.end() for match in _CONCLUSIVE.finditer(part)]
     if ends and ends[-1] < len(part) and part[ends[-1] :].strip(" ?"):
         part = part[ends[-1] :]
+    # someone else's question reported before it ("des clients anglais me demandent : what time
+    # does the beach shuttle leave?", "un client demande jusqu'à quand le snack est ouvert ?": probe
+    # conversation of a campsite, kept with the preface and about "clients anglais me demandent")
+    reported = _REPORTED_ASKING.match(part)
+    if (
+        reported is not None
+        and not _INTERROGATIVE.search(reported.group(0))
+        and _TRAILING_SYMBOLS.sub("", part).rstrip().endswith("?")
+    ):
+        return part[reported.end() :].strip()
     # the speaker telling what they did or do, then a comma and a question ("bon je viens de clore
     # le litige, tu sais qui gère le compte Kerbrat ?"): the question asks, not the preamble (a
     # topic before the comma is asked about: "le rendu de Vaudrenne, c'est quand ?")

@@ -1413,6 +1413,15 @@ def test_quand_meme_asks_no_when_and_wsh_greets() -> None:
             "digicode de l'entrée",
         ),
         ("Eko, where's the spare key if we lose the main one?", "spare key"),
+        # a time closing an English question comes after the verb "do" asks with (a campsite: "beach
+        # shuttle leave"), and a particle inside a place's name (a campsite: "plage de Capo")
+        ("Eko, what time does the beach shuttle leave in the morning?", "beach shuttle"),
+        ("Eko, when does the sprint end?", "sprint"),
+        ("Eko, à quelle heure part la navette pour la plage de Capo di Feno ?", "plage de Capo di Feno"),
+        # someone else's question reported before it (a campsite: about "clients anglais me
+        # demandent"), only as a question
+        ("Eko, des clients anglais me demandent : where's the nearest pharmacy?", "nearest pharmacy"),
+        ("Eko, un client demande jusqu'à quand le snack est ouvert ?", "snack"),
     ],
 )
 def test_subjects_of_the_day_s_probe_questions(question: str, subject: str) -> None:
