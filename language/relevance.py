@@ -111,6 +111,10 @@ def answers(
     return _names_in(question, f"{text} {about or ''}", bot_name)
 
 
+_PRICES = frozenset({"price", "amount"})
+_PRICED = re.compile(r"\d(?:[\d\s.,]*\d)?\s*(?:€|%|\$|£|euros?\b|eur\b|chf\b|dollars?\b)", re.IGNORECASE)
+
+
 def _gives_asked_kind(question: str, text: str) -> bool:
     """The fact has what the question asks for when that is a value (a date for "quand", a number
     for "combien": :func:`language.value_shapes.fits_facet`), and does not state another facet through
@@ -118,8 +122,12 @@ def _gives_asked_kind(question: str, text: str) -> bool:
     asked = facet_of(question)
     if asked in VALUE_FACETS and not fits_facet(text, asked, "fr"):
         return False
-    if states_only_other_facets(asked, text):
-        return False  # "il y a 22 postes au bureau de Bordeaux" does not say where it is
+    if states_only_other_facets(asked, text) and not (asked in _PRICES and _PRICED.search(text)):
+        # "il y a 22 postes au bureau de Bordeaux" does not say where it is; a price asked for, which
+        # the fact gives with its currency or as a percentage, is given whatever else it places
+        # ("Heure sup le samedi : majorées à 50%, c'est dans l'accord de la boîte" to "la
+        # majoration des heures sup du samedi c'est combien ?": probe conversation of a shipyard)
+        return False
     return not states_another_facet(asked, text)
 
 

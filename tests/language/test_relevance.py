@@ -183,3 +183,14 @@ def test_what_is_told_after_the_question_asks_nothing_more() -> None:
     assert asks_again(
         "Eko what does HMO stand for?", "HMO is a house in multiple occupation", "HMO", "definition"
     )
+
+
+def test_a_price_given_with_its_currency_answers_whatever_the_fact_places() -> None:
+    """ "Heure sup le samedi : majorées à 50%, c'est dans l'accord de la boîte" was not quoted to "la
+    majoration des heures sup du samedi c'est combien ?": "dans l'accord" placed something (probe
+    conversation of a shipyard crew, 2026-11-29). A fact that only places stays unquoted."""
+    fact = "Heure sup le samedi : majorées à 50%, c'est dans l'accord de la boîte (d'après Yannick)"
+    assert answers("la majoration des heures sup du samedi c'est combien ?", fact, 0.7, about="sup le samedi",
+                   facet="price")  # fmt: skip
+    placed = "Le parking de Lyon est dans la cour, derrière le bâtiment B"
+    assert not answers("combien coûte le parking de Lyon ?", placed, 0.7, about="parking de Lyon")
