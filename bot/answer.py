@@ -50,7 +50,7 @@ from language.questions import Tone, guess_tone, is_about_bot, is_question
 from language.relevance import MIN_SCORE, answers
 from language.repairs import opens_with_repair
 from language.replies import Answer
-from language.saying import says_not_knowing
+from language.saying import is_kind_to_bot, says_not_knowing
 from language.text import Language
 from llm import LLM, ChatTurn, LLMBadOutput, LLMError, LLMRequest, LLMUnavailable, PromptTemplates, schema_of
 from memory.records import GoalStatus, NewRecord, Record, RecordNotFound, ScoredRecord
@@ -401,6 +401,8 @@ class Responder:
                 what_i_am=intent == "about_bot" and asks_what_bot_is(message, self.bot_name),
                 # "t'es trop fort", "je regarde et je te dis": said to Eko, nothing asked of it
                 asks=is_question(context.question, self.language),
+                # praise or a promise is thanked, teasing is not ("Eko c'est toi le robot, tu devrais savoir")
+                kind=is_kind_to_bot(message, self.language, self.bot_name),
                 bot_name=self.bot_name,
             )
             return Reply(_clip(text), "playful", "offline", llm_fallback=fallback)

@@ -411,8 +411,14 @@ def _asks_to_do(words: list[str]) -> bool:
     for i in range(len(words) - 2):
         if (words[i], words[i + 1]) not in _CAN_YOU:
             continue
-        if any(word not in _POLITE and word not in _OPENING_WORDS for word in words[:i]):
-            return False  # "what would you recommend?" asks something else of Eko
+        if any(
+            word not in _POLITE and word not in _OPENING_WORDS and word not in GREETING_WORDS
+            for word in words[:i]
+        ):
+            # "what would you recommend?" asks something else of Eko; a greeting before it does not
+            # ("Eko bonjour, tu peux rappeler à tout le monde de porter les lunettes ?": probe
+            # conversation of a shipyard crew, answered as a question about Eko)
+            return False
         rest = words[i + 2 :]
         told_to_me = False
         while rest and (rest[0] in _OBJECT_PRONOUNS or rest[0] in _POLITE):

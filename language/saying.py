@@ -75,6 +75,27 @@ def says_not_knowing(text: str, language: Language = "fr", bot_name: str = "Eko"
     return _not_knowing(fold(strip_mention(text, bot_name)), language)
 
 
+def is_kind_to_bot(text: str, language: Language = "fr", bot_name: str = "Eko") -> bool:
+    """A remark to Eko that thanks it is owed: praise ("t'es trop fort", "you're a legend mate"), or
+    a promise to come back with the answer ("je regarde et je te dis"); not teasing ("Eko c'est toi
+    le robot, tu devrais savoir 😂", "même Eko sait pas": probe conversations of a shipyard crew and
+    a comic-book shop, both thanked)."""
+    said = fold(strip_mention(text, bot_name))
+    if _LOOKING_IT_UP.match(said.strip()) is not None:
+        return True
+    words = set(tokens(said))
+    return bool(words & _PRAISE_WORDS) and not words & _NEGATIONS
+
+
+# Chat's praise of a person, both languages (a closed class of evaluative words), and negations.
+_PRAISE_WORDS = folded_words(
+    """fort forte top genial geniale super best meilleur meilleure legend legende star chef champion crack
+    boss gentil gentille sympa cool great awesome amazing brilliant nice smart clever intelligent parfait
+    parfaite adorable amour ouf incroyable magique pro"""
+)
+_NEGATIONS = folded_words("pas plus jamais not never nul nulle")
+
+
 def _not_knowing(folded: str, language: Language) -> bool:
     if _LOOKING_IT_UP.match(folded.strip()) is not None:
         return True

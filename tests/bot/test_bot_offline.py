@@ -280,6 +280,11 @@ async def test_a_question_about_eko_that_nothing_answers_is_not_taken_for_small_
     for remark in ("Eko t'es trop fort 😂", "Eko je regarde dans l'agenda et je te dis"):
         await sarah.send({"text": remark})
         assert (await reply_from_eko(sarah))["text"].startswith("Merci, Sarah !")
+    # teasing is not thanked (probe conversations of a shipyard crew and a comic-book shop, 2026-11-29)
+    await sarah.send({"text": "Eko c'est toi le robot, tu devrais savoir 😂"})
+    assert (await reply_from_eko(sarah))["text"].startswith(
+        "Je ne sais que ce que l'équipe m'apprend, Sarah."
+    )
 
 
 async def test_small_talk_gets_a_reply_that_fits_it_and_no_goal(

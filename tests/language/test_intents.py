@@ -1446,6 +1446,9 @@ def test_subjects_of_the_day_s_probe_questions(question: str, subject: str) -> N
         ("Eko, tu sais-tu nager ?", "about_bot"),
         ("Eko, tu sais tu es mon préféré", "about_bot"),
         ("Eko, est-ce que tu sais qui fait la garde samedi ?", "information"),
+        # a greeting before "tu peux" and a verb (a shipyard crew: answered as a question about Eko)
+        ("Eko bonjour, tu peux rappeler à tout le monde de porter les lunettes ?", "action"),
+        ("Eko salut, tu peux me dire qui gère la paie ?", "information"),
     ],
 )
 def test_intents_of_the_day_s_probe_messages(message: str, intent: str) -> None:
