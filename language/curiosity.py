@@ -1316,13 +1316,32 @@ def fact_heading(curiosity: Curiosity) -> str:
             or is_english_verb_form(fold(first))
         )
     ):
-        return asked_as
+        return _price_of(curiosity) or asked_as
     # an English preposition stranded by the question closes nothing in a heading ("Kenji's FOSDEM
     # talk about", from "what is Kenji's FOSDEM talk about?": probe conversation of a software team)
     words = curiosity.topic.split()
     if len(words) > 1 and words[-1].casefold() in _STRANDED:
         return " ".join(words[:-1])
     return curiosity.topic
+
+
+def _price_of(curiosity: Curiosity) -> str | None:
+    """A French price asked with the verb of selling or charging, as the noun it asks for ("combien
+    on vend le verre de Lavaux St-Jacques ?" → "prix du verre de Lavaux St-Jacques": probe
+    conversation of a wine merchant, headed with the question as asked), else None."""
+    subject = curiosity.subject or ""
+    if (
+        curiosity.facet not in ("price", "amount")
+        or not subject
+        or language_of(fold(subject.split()[0])) == "en"
+    ):
+        return None
+    found = re.search(
+        rf"(?<![\w'’])(le|la|les|l['’])\s*{re.escape(subject)}(?!\w)", curiosity.text, re.IGNORECASE
+    )
+    if found is None:
+        return None
+    return "prix " + _of_the(fold(found.group(1)).rstrip("'’"), subject) + subject
 
 
 _STRANDED = folded_words("about for with to of on at")

@@ -1474,3 +1474,18 @@ def test_intents_of_the_day_s_probe_messages(message: str, intent: str) -> None:
 def test_frames_of_the_day_s_probe_questions(message: str, asked: str) -> None:
     read = read_curiosity(message)
     assert read is not None and as_curiosity(asked_directly(read.text)) == asked
+
+
+@pytest.mark.parametrize(
+    ("question", "heading"),
+    [
+        # a price asked with the verb of selling is headed with the noun it asks for (a wine
+        # merchant: the question as asked); a verb asking something else keeps the question
+        ("Eko, combien on vend le verre de vin ?", "prix du verre de vin"),
+        ("Eko, combien on loue les skis ?", "prix des skis"),
+        ("Eko, qui pilote Toucan ?", "qui pilote Toucan"),
+    ],
+)
+def test_headings_of_the_day_s_probe_questions(question: str, heading: str) -> None:
+    read = read_curiosity(question)
+    assert read is not None and fact_heading(read) == heading
