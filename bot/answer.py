@@ -46,7 +46,7 @@ from language.curiosity import (
 from language.equivalence import Attribution, is_equivalent
 from language.intents import asks_after_bot, asks_what_bot_is, intent_of
 from language.mentions import strip_mention
-from language.questions import Tone, guess_tone, is_about_bot, is_question
+from language.questions import Tone, asked_part, guess_tone, is_about_bot, is_question
 from language.relevance import MIN_SCORE, answers
 from language.repairs import opens_with_repair
 from language.replies import Answer
@@ -465,7 +465,10 @@ class Responder:
     def facts_to_quote(self, context: Context) -> list[ScoredRecord]:
         """The first facts (or self records) in search order that answer the question: the best
         one, and a second one when it scores close to it."""
-        question = context.question
+        # what the message asks, without what it tells around it ("when's Lucas's sommelier exam
+        # again? Want to send him a good luck bottle": probe conversation of a wine merchant, its
+        # fact not quoted for the capitalised "Want" it does not name)
+        question = asked_part(context.question)
         good = [
             hit
             for hit in [*context.facts, *context.self_facts]

@@ -296,6 +296,7 @@ def answer_text(text: str, language: Language = "fr", bot_name: str = "Eko") -> 
     if opener and opener.end() < len(folded):
         said = said[index[opener.end()] :]
     said = _CHECKING_IT_IS_THEM.sub("", said, count=1)
+    said = _HOW_IT_WAS_FOUND.sub("", said, count=1)
     said = _STRESSED_BEFORE_I.sub("", said, count=1)
     said = _CHAT_I_AM.sub("je suis ", said.strip(CLOSING), count=1)
     return _CHAT_COPULA.sub(r"\1c'est ", said, count=1)
@@ -316,6 +317,14 @@ def _from_the_sentence_to(text: str, bot_name: str) -> str:
 # probe conversation of a sailing rental, written "… : Moi ? est au club…").
 _CHECKING_IT_IS_THEM = re.compile(r"^\s*(?:moi|me|who me)\s*\?+\s*(?=\w)", re.IGNORECASE)
 _OPENING_ASIDE = re.compile(r"^\s*\([^()\d]{1,60}\)\s*(?=\S)")
+# How the speaker found the value, opening it ("Eko, recompté : 4 cartons de 6" was stored as
+# "… : recompté : 4 cartons de 6": probe conversation of a wine merchant). The verbs of checking,
+# counting and asking, as participles (a closed class, both languages).
+_HOW_IT_WAS_FOUND = re.compile(
+    r"^(?:re)?(?:compt[ée]|v[ée]rifi[ée]|check[ée]|confirm[ée]|regard[ée]|demand[ée]|counted|checked|"
+    r"confirmed|verified|asked)\s*[:,]\s+(?=\S)",
+    re.IGNORECASE,
+)
 # The stressed pronoun before "je" only insists ("Moi j'ai mon diplôme de guide UIAGM depuis 2012"
 # from Matteo was stored as "… : Moi j'ai son diplôme…": probe conversation of a ski school).
 _STRESSED_BEFORE_I = re.compile(r"^(?:moi|perso),?\s+(?=j['’]\s*\w|je\s)", re.IGNORECASE)

@@ -245,6 +245,24 @@ async def test_english_answers(memory: Memory, start_eko: StartEko, humans: Join
     assert [g.text for g in await memory.list("goal")] == ["What is the capital of Zorglubia?"]
 
 
+async def test_what_is_told_around_a_question_does_not_keep_its_fact_from_being_quoted(
+    memory: Memory, start_eko: StartEko, humans: Join
+) -> None:
+    """ "when's Lucas's sommelier exam again? Want to send him a good luck bottle" was not answered
+    from the fact about Lucas's exam: the capitalised "Want" was read as a name the fact does not
+    hold (probe conversation of a wine merchant, 2026-11-29)."""
+    exam = "Lucas's sommelier exam is on June 12th, in Beaune"
+    await memory.add("fact", exam, about="Lucas", author="Lucas", facet="date")
+    await start_eko(language="en")
+    oliver = await humans("Oliver")
+
+    await oliver.send(
+        {"text": "Eko, when's Lucas's sommelier exam again? Want to send him a good luck bottle"}
+    )
+
+    assert "Lucas's sommelier exam is on June 12th" in (await reply_from_eko(oliver))["text"]
+
+
 async def test_answers_about_itself_from_self_records(
     memory: Memory, start_eko: StartEko, humans: Join
 ) -> None:

@@ -504,6 +504,13 @@ def test_the_subject_saying_it_with_the_verb_the_heading_holds_is_said_of_them_w
             "Eko 85€ la semaine",
             "Prix de la location d'un pack skis + chaussures enfant : 85€ la semaine (d'après Sandrine)",
         ),
+        # how the value was found opens it (a wine merchant: "… : recompté : 4 cartons de 6")
+        (
+            "Eko, on a encore combien de caisses de Rugiens en stock ?",
+            "Lucas",
+            "Eko, recompté : 4 cartons de 6",
+            "Nombre de caisses de Rugiens en stock : 4 cartons de 6 (d'après Lucas)",
+        ),
         # Corsican's calling interjection opens the answer (a campsite: stored with "O ciò,")
         (
             "Eko, c'est qui le plombier qu'on appelle pour le chauffe-eau ?",
