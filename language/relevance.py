@@ -44,7 +44,7 @@ from language.facets import (
     states_only_other_facets,
     unasked_words,
 )
-from language.terms import terms
+from language.terms import acronyms, terms
 from language.text import fold, is_common_word
 from language.value_shapes import fits_facet
 
@@ -185,9 +185,13 @@ def asks_again(question: str, text: str, about: str | None, facet: str, bot_name
 
 
 def _names_in(question: str, fact: str, bot_name: str) -> bool:
-    """Every name of ``question`` is in ``fact`` (the fact's text and what it is about)."""
+    """Every name of ``question`` is in ``fact`` (the fact's text and what it is about), or
+    abbreviates one of its names ("MBU" for "Mont Blanc Unlimited": :func:`language.terms.acronyms`)."""
     haystack = fold(fact)
-    return all(fold(name) in haystack for name in question_names(question, bot_name))
+    abbreviated = set(acronyms(fact))
+    return all(
+        fold(name) in haystack or fold(name) in abbreviated for name in question_names(question, bot_name)
+    )
 
 
 def is_candidate(text: str, record_text: str, score: float) -> bool:

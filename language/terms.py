@@ -15,7 +15,7 @@ from functools import lru_cache
 
 from language.concepts import PHRASES, concepts_of
 from language.facets import ANSWERED_BY, asks_attribute, names_organisation, read_facet, stated_facets
-from language.text import FILLERS, FUNCTION_WORDS, LIGHT_VERBS, fold, folded_words
+from language.text import FILLERS, FUNCTION_WORDS, LIGHT_VERBS, fold, folded_words, is_common_word
 
 # Terms keep at most this many characters: long enough to tell words apart, short enough to join
 # inflections ("travaille"/"travailler" → "travai").
@@ -85,7 +85,30 @@ def _word_terms(text: str, name_weight: float) -> list[tuple[str, float]]:
             if len(word) > 1 or word.isdigit():
                 is_name = token[:1].isupper() and not concepts
                 result.append((_prefix(word), name_weight if is_name else 1.0))
+    result.extend((initials, name_weight) for initials in acronyms(text))
     return result
+
+
+# A name of several capitalised words, or a compound of two words joined by a hyphen: what its
+# initials abbreviate ("Mont Blanc Unlimited" is the "MBU", a "mobil-home" an "MH": probe
+# conversations of a ski school and a campsite, whose questions met no fact).
+_CAPITALISED_RUN = re.compile(r"(?<![\w'’-])(?:[A-ZÀ-Ý][^\W\d_]*(?:\s+|$)){2,5}")
+_TWO_PART_COMPOUND = re.compile(r"(?<![\w'’-])([^\W\d_]{3,})-([^\W\d_]{3,})(?![\w'’-])")
+
+
+def acronyms(text: str) -> list[str]:
+    """The folded initials of the names of several capitalised words and of the two-part hyphenated
+    compounds of ``text`` ("mbu" for "Mont Blanc Unlimited", "mh" for "mobil-home"); a stopword
+    opening a name is no part of it ("Le Mont Blanc"), and initials that spell a stopword are none."""
+    found = []
+    for run in _CAPITALISED_RUN.finditer(text):
+        words = [fold(word) for word in run.group(0).split()]
+        while words and (words[0] in STOPWORDS or is_common_word(words[0])):
+            words = words[1:]  # "Le Mont Blanc", "Bonjour Jean": a sentence's first word
+        if len(words) >= 2:
+            found.append("".join(word[0] for word in words))
+    found.extend(fold(first[0] + second[0]) for first, second in _TWO_PART_COMPOUND.findall(text))
+    return [initials for initials in found if initials not in STOPWORDS]
 
 
 def _prefix(word: str) -> str:

@@ -194,3 +194,13 @@ def test_a_price_given_with_its_currency_answers_whatever_the_fact_places() -> N
                    facet="price")  # fmt: skip
     placed = "Le parking de Lyon est dans la cour, derrière le bâtiment B"
     assert not answers("combien coûte le parking de Lyon ?", placed, 0.7, about="parking de Lyon")
+
+
+def test_a_name_s_initials_name_it() -> None:
+    """ "Eko rappelle moi le tarif d'un MH 6 personnes en août" met the fact about the mobil-home
+    (probe conversation of a campsite, 2026-11-29); initials of nothing in the fact do not."""
+    fact = "Nuit en mobil-home 6 places en août : 145 € la nuit (d'après Laetitia)"
+    asked = "Eko rappelle moi le tarif d'un MH 6 personnes en août stp"
+    assert answers(asked, fact, 0.6, about="nuit en mobil-home 6 places", facet="price")
+    other = "Eko rappelle moi le tarif d'un MX 6 personnes en août stp"
+    assert not answers(other, fact, 0.6, about="nuit en mobil-home 6 places", facet="price")

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from language.terms import terms, weighted_terms
+from language.terms import acronyms, terms, weighted_terms
 
 
 def test_accents_case_and_stopwords_go() -> None:
@@ -85,3 +85,13 @@ def test_a_plural_as_long_as_the_prefix_is_its_singular() -> None:
     "s" within the six letters a term keeps, where "couleurs" loses it by the cut."""
     assert set(terms("Mes fleurs préférées")) >= set(terms("la fleur préférée")) - {"~aime"}
     assert terms("le permis") == terms("les permis")
+
+
+def test_a_name_of_several_words_and_a_compound_give_their_initials() -> None:
+    """ "le pass MBU" met no fact about the "Mont Blanc Unlimited", "un MH 6 personnes" none about
+    a "mobil-home" (probe conversations of a ski school and a campsite, 2026-11-29)."""
+    assert acronyms("Le Mont Blanc Unlimited 6 jours c'est 397€") == ["mbu"]
+    assert acronyms("Nuit en mobil-home 6 places en août") == ["mh"]
+    assert "mbu" in terms("Le Mont Blanc Unlimited coûte 397 €")
+    # a sentence's first word, a stopword, a one-word name: no initials
+    assert acronyms("Bonjour Jean, le week-end à Lyon") == []
