@@ -46,7 +46,14 @@ from language.curiosity import (
 from language.equivalence import Attribution, is_equivalent
 from language.intents import asks_after_bot, asks_what_bot_is, intent_of
 from language.mentions import strip_mention
-from language.questions import Tone, asked_part, guess_tone, is_about_bot, is_question
+from language.questions import (
+    Tone,
+    asked_part,
+    asks_in_another_language,
+    guess_tone,
+    is_about_bot,
+    is_question,
+)
 from language.relevance import MIN_SCORE, answers
 from language.repairs import opens_with_repair
 from language.replies import Answer
@@ -403,6 +410,8 @@ class Responder:
                 asks=is_question(context.question, self.language),
                 # praise or a promise is thanked, teasing is not ("Eko c'est toi le robot, tu devrais savoir")
                 kind=is_kind_to_bot(message, self.language, self.bot_name),
+                # asked in a language Eko does not read: no curiosity was kept, say why
+                foreign=asks_in_another_language(message),
                 bot_name=self.bot_name,
             )
             return Reply(_clip(text), "playful", "offline", llm_fallback=fallback)

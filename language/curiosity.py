@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from language.facets import FacetReading, read_facet
 from language.intents import GREETING_WORDS, intent_of, recalls, request_frame_length
 from language.mentions import strip_mention
-from language.questions import asked_part
+from language.questions import asked_part, asks_in_another_language
 from language.readings import KINDS
 from language.text import (
     AUXILIARIES,
@@ -789,8 +789,8 @@ def read_curiosity(
     """The curiosity ``text`` expresses, or None when it is not a request for information about a
     subject (greetings, thanks, opinions asked of Eko, presence checks, agreement, requests for
     action, small talk, questions about Eko, statements)."""
-    if intent_of(text, language, bot_name) != "information":
-        return None
+    if intent_of(text, language, bot_name) != "information" or asks_in_another_language(text):
+        return None  # … or Eko could not ask it back (bot/prompts: "offline_small_talk")
     said = _without_opener(asked_part(strip_mention(text, bot_name)))
     if _shouted(said):
         said = said.lower()  # "C'EST QUOI LE CODE DU PORTAIL ?": every word in capitals is no name

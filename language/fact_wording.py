@@ -347,6 +347,7 @@ def _without_self_introduction(value: str, author: str) -> str:
     if named is not None:
         value = value[named.end() :]
     value = _SHOWING_UP.sub("", normalise_quotes(value), count=1)
+    value = re.sub(r"^(?:chez|pour) moi\s*:\s*", "", value, flags=re.IGNORECASE)  # "chez moi : allemand A…"
     return re.sub(
         r"^(?:c'?est\s+)?moi(?=\s+(?:le|la|l'|les|un|une)\b)", "je suis", normalise_quotes(value), flags=re.I
     )

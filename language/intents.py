@@ -446,6 +446,10 @@ _WELLBEING_PHRASES = (
     r"ca va",
     r"comment ca va",
     r"comment tu vas",
+    # formal ("Eko, bonjour ! Comment allez-vous aujourd'hui ?" was kept as a curiosity: probe
+    # conversation of a museum)
+    r"comment allez vous",
+    r"vous allez bien",
     r"tu vas bien",
     r"la forme",
     r"bien dormi",
@@ -459,6 +463,10 @@ _WELLBEING_PHRASES = (
     r"how (?:ya|you|are you|r u|are ya) (?:going|doing|travelling)",
     r"how s it going",
     r"how (?:s|are|is) things",
+    # all well, asked with nothing else ("Eko salut, all good?" was kept as a curiosity about "all
+    # good": found while probing interpreters' greetings)
+    r"(?:all|everything) (?:good|ok|okay|fine)(?= $)",
+    r"tout va bien(?= $)",
     # the same borrowed from the languages a team speaks, as their thanks are (probe conversation
     # of a wine estate: "Eko hola! qué tal, ça va ce matin ?" was kept as a curiosity)
     r"que tal",
@@ -980,6 +988,19 @@ def laughs(text: str) -> bool:
 _CLAUSE_SUBJECTS = (SUBJECT_CLITICS - {"se"}) | folded_words("j c i you he she we they it")
 
 
+def _echo_then_joke(asked: str, told: str, words: list[str]) -> bool:
+    """A few words put back as a question, then a joke ("Eko, le glossaire ? quelque part entre
+    l'Atlantide et le Bermuda-Dreieck 😂" right after Eko asked where the glossary is: probe
+    conversation of interpreters, kept as the curiosity "Le glossaire ?"): no question asked."""
+    return (
+        asked.rstrip().endswith("?")
+        and 0 < len(words) <= 4
+        and not set(words) & INTERROGATIVES
+        and bool(told.strip())
+        and laughs(told.replace("😅", " "))  # a sheepish smile asks all the same ("je trouve plus 😅")
+    )
+
+
 def _embedded_interrogatives(words: list[str]) -> bool:
     """Every interrogative of ``words`` opens a clause with a subject of its own ("vu comment ils
     râlent", "je sais pas où il est"), a pronoun or a noun phrase before its verb ("c'est quand les
@@ -1026,8 +1047,12 @@ def intent_of(text: str, language: Language = "fr", bot_name: str = "Eko") -> In
     """What ``text`` (a message to Eko, its name included or not) wants (see the module docstring)."""
     if speaks_of_bot(text, bot_name):
         return "about_bot"
-    said = asked_part(strip_mention(text, bot_name))
+    addressed = strip_mention(text, bot_name)
+    said = asked_part(addressed)
     words = _words_to(said, bot_name)
+    after = addressed[addressed.find(said) + len(said) :] if said in addressed else ""
+    if _echo_then_joke(said, after, words):
+        return "small_talk"
     # a "?" with a "!" beside it exclaims ("9°C ?! 😱": probe conversation of a veterinary clinic,
     # stored as a curiosity); an interrogative word still asks ("c'est qui ce type ?!")
     asks = _QUESTION_MARK.search(said) is not None
@@ -1093,7 +1118,10 @@ def intent_of(text: str, language: Language = "fr", bot_name: str = "Eko") -> In
     rest = [w for w in framed.split() if w not in GREETING_WORDS and w not in _POLITE and w not in seeking]
     # a greeting or a farewell and discourse words only ("bon je file, bonne soirée à tous")
     greets = bool(_GREETINGS.search(joined) or set(words) & GREETING_WORDS)
-    if not rest or (greets and all(word in DISCOURSE_WORDS for word in rest)):
+    # … and whom it greets ("Morning all! Eko, hello 👋": probe conversation of interpreters, read as
+    # a statement)
+    besides_addressees = _ADDRESSEES.sub(" ", " " + " ".join(rest) + " ").split() if greets else rest
+    if not rest or (greets and all(word in DISCOURSE_WORDS for word in besides_addressees)):
         return "thanks" if _THANKS.search(joined) else "greeting"
     # how Eko is doing, asked in as many words as it takes ("qué tal, ça va ce matin ?", "ça va ?
     # bien reposé ce week-end ?"): the other words are counted, when none of them asks

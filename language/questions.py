@@ -161,6 +161,29 @@ _ABOUT_YOU: dict[Language, frozenset[str]] = {
 }
 
 
+# Interrogatives of the languages a team borrows from but Eko does not read (Spanish, German,
+# Italian, Portuguese, Dutch), as written: only those no French or English word spells.
+_FOREIGN_INTERROGATIVES = frozenset(
+    WORDS.findall(
+        # Spanish, with its accents ("que", "donde" are French, "como" English-looking); German;
+        # Italian and Portuguese ("dove" is English, "onde" French); Dutch
+        """qué cuándo cuando dónde quién quiénes cuánto cuánta cuántos cuántas cuál cuáles cómo
+        wann warum wieso weshalb welche welcher welches weißt wisst
+        quando quanto quanta quanti quante quale quali perché quem quantos quantas qual quais
+        wanneer waarom hoeveel welke"""
+    )
+)
+
+
+def asks_in_another_language(text: str) -> bool:
+    """What ``text`` asks is asked in a language Eko does not read: an interrogative of Spanish,
+    German, Italian, Portuguese or Dutch and none of French or English ("¿y Karim qué días trabaja
+    este finde?", "weißt du wann die CESE-Sitzung anfängt?": probe conversations of a museum and of
+    interpreters, kept and asked to the room as they were written)."""
+    written = {word.casefold() for word in WORDS.findall(normalise_quotes(asked_part(text)))}
+    return bool(written & _FOREIGN_INTERROGATIVES) and not {fold(word) for word in written} & INTERROGATIVES
+
+
 def is_about_bot(question: str, language: Language = "fr") -> bool:
     """True when a message (without the bot's name) speaks to the bot about itself ("tu es qui ?")."""
     words = {fold(w) for w in WORDS.findall(normalise_quotes(question))}

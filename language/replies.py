@@ -63,7 +63,10 @@ _FIRST_PERSON_COPULA = {
         r"^(?:moi,?\s+)?(?:je suis|j'suis|chuis|je m'appelle|je bosse|je travaille|j'habite|je vis|"
         r"je m'occupe|je gere|je coordonne|je pilote|"
         # "c'est moi la data analyst", "moi c'est Ferdinand": the speaker says who they are
-        r"c'est moi(?=\s+(?:le|la|l'|les|un|une)\b)|moi c'est)\s+"
+        r"c'est moi(?=\s+(?:le|la|l'|les|un|une)\b)|moi c'est|"
+        # "chez moi :" labels what is said of the speaker ("Alors chez moi : allemand A, français B,
+        # anglais C" from Benedikt: probe conversation of interpreters, lost)
+        r"(?:chez|pour) moi\s*:)\s+"
         r"(?!(?:en|a|au|dans|sur|sous|pas|plus|ici|d'accord|occupe|desole|partant|ok)\b)\w"
     ),
     "en": re.compile(

@@ -89,9 +89,9 @@ def is_kind_to_bot(text: str, language: Language = "fr", bot_name: str = "Eko") 
 
 # Chat's praise of a person, both languages (a closed class of evaluative words), and negations.
 _PRAISE_WORDS = folded_words(
-    """fort forte top genial geniale super best meilleur meilleure legend legende star chef champion crack
-    boss gentil gentille sympa cool great awesome amazing brilliant nice smart clever intelligent parfait
-    parfaite adorable amour ouf incroyable magique pro"""
+    """bon bonne good fort forte top genial geniale super best meilleur meilleure legend legende star chef
+    champion crack boss gentil gentille sympa cool great awesome amazing brilliant nice smart clever
+    intelligent parfait parfaite adorable amour ouf incroyable magique pro"""
 )
 _NEGATIONS = folded_words("pas plus jamais not never nul nulle")
 

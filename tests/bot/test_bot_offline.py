@@ -295,9 +295,17 @@ async def test_a_question_about_eko_that_nothing_answers_is_not_taken_for_small_
     await sarah.send({"text": "Eko, t'as passé une bonne journée ?"})
     assert (await reply_from_eko(sarah))["text"].startswith("Ça va bien, merci Sarah !")
     # said to Eko, nothing asked of it: a compliment, a promise to come back with the answer
-    for remark in ("Eko t'es trop fort 😂", "Eko je regarde dans l'agenda et je te dis"):
+    for remark in (
+        "Eko t'es trop fort 😂",
+        "Eko je regarde dans l'agenda et je te dis",
+        "Eko t'es un bon collègue toi",
+    ):
         await sarah.send({"text": remark})
         assert (await reply_from_eko(sarah))["text"].startswith("Merci, Sarah !")
+    # asked in a language Eko does not read: said so, nothing kept to ask the room (probe
+    # conversation of a museum, 2026-11-29: asked back in Spanish)
+    await sarah.send({"text": "Eko, ¿y Karim qué días trabaja este finde?"})
+    assert (await reply_from_eko(sarah))["text"].startswith("Je ne lis que le français et l'anglais, Sarah")
     # teasing is not thanked (probe conversations of a shipyard crew and a comic-book shop, 2026-11-29)
     await sarah.send({"text": "Eko c'est toi le robot, tu devrais savoir 😂"})
     assert (await reply_from_eko(sarah))["text"].startswith(

@@ -504,6 +504,19 @@ def test_the_subject_saying_it_with_the_verb_the_heading_holds_is_said_of_them_w
             "Eko 85€ la semaine",
             "Prix de la location d'un pack skis + chaussures enfant : 85€ la semaine (d'après Sandrine)",
         ),
+        # "chez moi :" labels what the speaker says of themself (interpreters: lost)
+        (
+            "Eko, quelle est la combinaison linguistique de Benedikt ?",
+            "Benedikt",
+            "Alors chez moi : allemand A, français B, anglais C",
+            "Combinaison linguistique de Benedikt : allemand A, français B, anglais C (d'après Benedikt)",
+        ),
+        (
+            "Eko, quelle est la combinaison linguistique de Benedikt ?",
+            "Benedikt",
+            "chez moi : il pleut",
+            None,
+        ),
         # how the value was found opens it (a wine merchant: "… : recompté : 4 cartons de 6")
         (
             "Eko, on a encore combien de caisses de Rugiens en stock ?",

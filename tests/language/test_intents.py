@@ -1449,6 +1449,18 @@ def test_subjects_of_the_day_s_probe_questions(question: str, subject: str) -> N
         # a greeting before "tu peux" and a verb (a shipyard crew: answered as a question about Eko)
         ("Eko bonjour, tu peux rappeler à tout le monde de porter les lunettes ?", "action"),
         ("Eko salut, tu peux me dire qui gère la paie ?", "information"),
+        # a greeting and whom it greets (interpreters: read as a statement); all well, asked alone
+        ("Morning all! Eko, hello 👋", "greeting"),
+        ("Eko, is all the stock in?", "information"),
+        ("Eko salut, all good?", "small_talk"),
+        ("Eko, tout va bien ?", "small_talk"),
+        ("Eko, tout va bien pour la livraison ?", "information"),
+        ("Eko, bonjour ! Comment allez-vous aujourd'hui ? お疲れ様です", "small_talk"),
+        # a few words put back as a question, then a joke (interpreters: kept as "Le glossaire ?");
+        # a sheepish smile asks all the same
+        ("Eko, le glossaire ? quelque part entre l'Atlantide et le Bermuda-Dreieck 😂", "small_talk"),
+        ("Eko, le code wifi ? je trouve plus 😅", "information"),
+        ("Eko, le glossaire ?", "information"),
     ],
 )
 def test_intents_of_the_day_s_probe_messages(message: str, intent: str) -> None:

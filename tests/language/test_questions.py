@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
-from language.questions import asked_part, curiosity_tone, is_question
+import pytest
+
+from language.curiosity import read_curiosity
+from language.questions import asked_part, asks_in_another_language, curiosity_tone, is_question
 
 
 def test_curiosity_tone() -> None:
@@ -57,3 +60,21 @@ def test_a_question_asked_again_after_a_self_repair_replaces_the_first() -> None
     assert asked_part(repaired) == "qu'est-ce qu'il joue Alessandro au récital ?"
     two = "c'est qui Paul ? ah et il bosse où ?"
     assert asked_part(two) == two
+
+
+@pytest.mark.parametrize(
+    ("text", "foreign"),
+    [
+        # asked in a language Eko does not read (a museum, interpreters, a shipyard crew: kept and
+        # asked to the room as written)
+        ("Eko, ¿y Karim qué días trabaja este finde? c'est pour le planning sécu", True),
+        ("Eko, weißt du wann die CESE-Sitzung am Montag anfängt?", True),
+        ("Eko, quem faz o surveillant feu na équipe de nuit ?", True),
+        # French or English, whatever words they borrow
+        ("Eko, qui fait la garde ce finde ?", False),
+        ("Eko, the dove is back, where does it nest?", False),
+    ],
+)
+def test_questions_asked_in_another_language(text: str, foreign: bool) -> None:
+    assert asks_in_another_language(text) is foreign
+    assert (read_curiosity(text) is None) is foreign  # Eko could not ask it back
