@@ -1373,10 +1373,22 @@ def heading_ends_with_verb(curiosity: Curiosity) -> bool:
         or before in SUBJECT_CLITICS
         or (at >= 0 and after in _ASKING_WORDS)
         or (after in _WHAT and is_infinitive(heading[-1]))  # "Romane aime manger" (quoi ?)
-        or is_verb_form(heading[-1].casefold())
+        # (a participle right after a noun is its adjective: "La taille max d'un groupe pour une visite
+        # guidée 25 personnes max" was written so: probe conversation of a museum)
+        or (is_verb_form(heading[-1].casefold()) and not _adjective_after_a_noun(heading))
         or (heading[-1].endswith("s") and is_english_verb_form(fold(heading[-1])))  # "Priya lives"
         or (fold(heading[-2]) in ("is", "are") and fold(heading[-1]).endswith("ed"))  # "Hallvard is based"
     )
+
+
+def _adjective_after_a_noun(heading: list[str]) -> bool:
+    """The heading's last word is a French past participle after a noun that an article or "de"
+    introduces ("une visite guidée", "la salle réservée"), not after its subject and a verb."""
+    determined = len(heading) >= 3 and fold(heading[-3]) in DETERMINERS  # after an article, a noun
+    return bool(_PAST_PARTICIPLE.search(heading[-1].casefold())) and determined
+
+
+_PAST_PARTICIPLE = re.compile(r"(?:é|ée|és|ées)$")
 
 
 # "please" closing a request: Eko asks the room later in its own voice, without it ("Au fait,

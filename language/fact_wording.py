@@ -313,7 +313,10 @@ def _when_then_i(value: str, author: str) -> str:
 
 _WHEN_WORDS = "|".join(sorted(DAYS_AND_TIMES))
 _WHEN_THEN_I = re.compile(
-    rf"^((?:(?:le|les|ce|cet|cette|tous les)\s+)?(?:{_WHEN_WORDS})s?\s*,?\s+)(?:je\s+|j['’]\s*)"
+    # (a day and its part too: "jeudi matin je fais la visite Sculptures" from Julien, probe
+    # conversation of a museum)
+    rf"^((?:(?:le|les|ce|cet|cette|tous les)\s+)?(?:{_WHEN_WORDS})s?(?:\s+(?:{_WHEN_WORDS})s?)?\s*,?\s+)"
+    r"(?:je\s+|j['’]\s*)"
     r"(?!(?:l|m|t|s|y|n|en|le|la|les|lui|leur|me|te|se|ne)\b)([^\W\d_]+)",
     re.IGNORECASE,
 )

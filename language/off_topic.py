@@ -527,6 +527,10 @@ def _leading_subject(text: str, question: AskedQuestion) -> tuple[int, int] | No
     # conversation of a recording studio), not the subject of a statement
     if not spans or len(before) > 1 or (before and fold(before[0]) in PREPOSITIONS):
         return None
+    if any(char.isdigit() for char in text[: spans[0][0]]):
+        # after a value, the subject is what the value counts ("Eko : 5 € l'audioguide, 3 € en tarif
+        # réduit": probe conversation of a museum, read as a statement about the audioguide)
+        return None
     return spans[0]
 
 

@@ -380,8 +380,8 @@ def is_standalone(text: str, question: AskedQuestion, language: Language = "fr")
     """Already a fact on its own: it names the subject, states something about it in the third
     person, and carries what was asked ("Corentin est dev chez lemlist"; "Le bureau de Lyon est
     rue X")."""
-    if not question.subject or not names_subject(text, question.subject):
-        return False
+    if not question.subject or not names_subject(text, question.subject) or _OPENS_WITH_A_NUMBER.match(text):
+        return False  # "5 € l'audioguide, 3 € en tarif réduit" gives a value, of the subject named after it
     folded = fold(text)
     cleft = CLEFT.match(folded) is not None  # "c'est Loïc qui maintient Mirabelle"
     if first_person_description(text, language) or (re.match(r"^(?:c'est|it's)\b", folded) and not cleft):
@@ -392,6 +392,7 @@ def is_standalone(text: str, question: AskedQuestion, language: Language = "fr")
     return not topic or bool(topic & set(terms(text)))
 
 
+_OPENS_WITH_A_NUMBER = re.compile(r"^\W*\d")
 # A cleft sentence puts the answer between "c'est" and "qui": a whole statement ("c'est Loïc qui
 # maintient Mirabelle", "it's Loïc who maintains it").
 CLEFT = re.compile(r"^(?:c'est|c est|it's|it is)\s+(\S.*?)\s+(?:qui|who)\s+(\w+)")

@@ -517,6 +517,30 @@ def test_the_subject_saying_it_with_the_verb_the_heading_holds_is_said_of_them_w
             "chez moi : il pleut",
             None,
         ),
+        # the subject after a value is what the value counts, no statement's subject (a museum: lost)
+        (
+            "Eko, l'audioguide, c'est combien la location ?",
+            "Nathalie",
+            "Eko : 5 € l'audioguide, 3 € en tarif réduit",
+            "Audioguide : 5 € l'audioguide, 3 € en tarif réduit (d'après Nathalie)",
+        ),
+        # a participle after a noun is its adjective, no verb the value completes (a museum: "… visite
+        # guidée 25 personnes max")
+        (
+            "Eko, quelle est la taille max d'un groupe pour une visite guidée ?",
+            "Nathalie",
+            "Eko, 25 personnes max, accompagnateurs compris",
+            "Taille max d'un groupe pour une visite guidée : 25 personnes max, accompagnateurs compris "
+            "(d'après Nathalie)",
+        ),
+        # a day and its part, then the speaker's "je" (a museum: "jeudi matin je fais…")
+        (
+            "Eko, Julien il fait quelle visite jeudi matin ?",
+            "Julien",
+            "jeudi matin je fais la visite Sculptures à 10h",
+            "Visite de Julien jeudi matin : jeudi matin Julien fait la visite Sculptures à 10h "
+            "(d'après Julien)",
+        ),
         # how the value was found opens it (a wine merchant: "… : recompté : 4 cartons de 6")
         (
             "Eko, on a encore combien de caisses de Rugiens en stock ?",

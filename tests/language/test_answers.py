@@ -2757,3 +2757,13 @@ def test_thanks_written_with_accents_answer_nothing() -> None:
     assert link(said("Moussa", "jërëjëf Eko"), customs, language="en") is None
     meeting = asked_as_read("Eko, c'est quand la réunion ?", "r")
     assert link(said("Moussa", "Eko merci, c'est mardi"), meeting) == ("g-r", "mention")
+
+
+def test_a_value_then_the_subject_is_no_standalone_statement() -> None:
+    """ "5 € l'audioguide, 3 € en tarif réduit" was stored as it was said, without the question it
+    answers (probe conversation of a museum, 2026-11-29)."""
+    asked = AskedQuestion(
+        "g", "Quel est le tarif de location d'un audioguide ?", "audioguide", ASKED_AT, "m", "price"
+    )
+    assert not is_standalone("5 € l'audioguide, 3 € en tarif réduit", asked)
+    assert is_standalone("L'audioguide coûte 5 €, 3 € en tarif réduit", asked)
