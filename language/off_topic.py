@@ -492,10 +492,18 @@ def _is_verb(word: str) -> bool:
 def fits_asked(text: str, question: AskedQuestion, language: Language) -> bool:
     """:func:`fits_facet`, read in Eko's language and in the question's own when its words are
     clearly of the other ("in Nantes" to "where does Paul live?" in a French-speaking Lobby)."""
+    if question.facet in ASKED_PEOPLE and asks_who(question) and _A_MEASURE.match(first_clause(text)):
+        # a number and its unit names no one ("Eko, 4 degres max, au dessus je charge pas" answered
+        # "ch'est qui qu'on attend mardi pour l'inspection AOP ?": probe conversation of a dairy co-op)
+        return False
     if fits_facet(text, question.facet, language):
         return True
     asked_in = sentence_language(tokens(question.text))
     return asked_in is not None and asked_in != language and fits_facet(text, question.facet, asked_in)
+
+
+# A number, maybe a unit and a word or two, and nothing else in the clause.
+_A_MEASURE = re.compile(r"^\W*\d+(?:[.,]\d+)?\s*[^\W\d_]*(?:\s+[^\W\d_]+){0,2}\W*$")
 
 
 def subject_then_past(text: str, question: AskedQuestion) -> bool:

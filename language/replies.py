@@ -51,7 +51,9 @@ LINKS: tuple[Link, ...] = ("reply", "mention", "subject_author", "subject_named"
 
 # Copulas and presentatives: what follows them is what the sentence says its subject is.
 COPULA = {
-    "fr": r"(?:c'est|c'etait|ce sont|ce serait|est|sont|etait|sera|s'appelle|reste)",
+    # (the future's "ce sera" too: "Le controle AOP ce sera Mme Lefrançois de l'ODG" was lost, probe
+    # conversation of a dairy co-op)
+    "fr": r"(?:c'est|c'etait|ce sont|ce serait|ce sera|est|sont|etait|sera|s'appelle|reste)",
     "en": r"(?:it's|it is|it was|that's|that is|is|are|was|were|'s)",
 }
 # "je suis dev chez lemlist" describes who one is; "je suis en retard", "je suis d'accord" do not

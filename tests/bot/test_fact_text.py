@@ -541,6 +541,16 @@ def test_the_subject_saying_it_with_the_verb_the_heading_holds_is_said_of_them_w
             "Visite de Julien jeudi matin : jeudi matin Julien fait la visite Sculptures à 10h "
             "(d'après Julien)",
         ),
+        # a number and its unit names no one (a dairy co-op: "Ch : 4 degres max", a wrong fact); the
+        # future's "ce sera" presents the value as "c'est" does (lost)
+        ("Eko, ch'est qui qu'on attend mardi pour l'inspection AOP ?", "Bruno", "Eko, 4 degres max", None),
+        (
+            "Eko, qui vient faire le controle AOP la semaine prochaine ?",
+            "Thierry",
+            "Le controle AOP ce sera Mme Lefrançois de l'ODG, mardi à 14h",
+            "Qui vient faire le controle AOP la semaine prochaine : Mme Lefrançois de l'ODG, mardi à 14h "
+            "(d'après Thierry)",
+        ),
         # how the value was found opens it (a wine merchant: "… : recompté : 4 cartons de 6")
         (
             "Eko, on a encore combien de caisses de Rugiens en stock ?",
