@@ -400,6 +400,7 @@ _CAN_YOU = (("tu", "peux"), ("peux", "tu"), ("tu", "pourrais"), ("pourrais", "tu
             # bato-a ?": probe conversation of a dive centre, kept as a curiosity and asked)
             ("ou", "pe"))  # fmt: skip
 _OBJECT_PRONOUNS = folded_words("me m nous lui leur te t le la les l us")
+_NOT = folded_words("pas point not")
 _OPENING_WORDS = folded_words("dis hey et and so alors bon ok")
 _TO_THE_SPEAKER = folded_words("me m nous")
 _TELLING_VERBS = folded_words(
@@ -421,7 +422,9 @@ def _asks_to_do(words: list[str]) -> bool:
             return False
         rest = words[i + 2 :]
         told_to_me = False
-        while rest and (rest[0] in _OBJECT_PRONOUNS or rest[0] in _POLITE):
+        # (and a negation: "tu pourrais point envoyer un message au veto ?", Norman French: probe
+        # conversation of a dairy co-op, answered as a question about Eko)
+        while rest and (rest[0] in _OBJECT_PRONOUNS or rest[0] in _POLITE or rest[0] in _NOT):
             told_to_me = told_to_me or rest[0] in _TO_THE_SPEAKER
             rest = rest[1:]
         if not rest or not rest[0].isalpha():

@@ -20,6 +20,7 @@ from language.text import (
     fold,
     folded_words,
     is_finite_verb,
+    language_of,
     normalise_quotes,
     tokens,
 )
@@ -177,11 +178,18 @@ _FOREIGN_INTERROGATIVES = frozenset(
 
 def asks_in_another_language(text: str) -> bool:
     """What ``text`` asks is asked in a language Eko does not read: an interrogative of Spanish,
-    German, Italian, Portuguese or Dutch and none of French or English ("¿y Karim qué días trabaja
-    este finde?", "weißt du wann die CESE-Sitzung anfängt?": probe conversations of a museum and of
+    German, Italian, Portuguese or Dutch, none that French, English or chat reads (the Spanish ones
+    a team borrows into French, "quién es le responsable du groupe espagnol ?", are read: language.text
+    chat spellings), and most words of no clear French or English ("¿y Karim qué días trabaja este
+    finde?", "weißt du wann die CESE-Sitzung anfängt?": probe conversations of a museum and of
     interpreters, kept and asked to the room as they were written)."""
-    written = {word.casefold() for word in WORDS.findall(normalise_quotes(asked_part(text)))}
-    return bool(written & _FOREIGN_INTERROGATIVES) and not {fold(word) for word in written} & INTERROGATIVES
+    asked = asked_part(text)
+    written = {word.casefold() for word in WORDS.findall(normalise_quotes(asked))}
+    read = tokens(asked)
+    if not written & _FOREIGN_INTERROGATIVES or set(read) & INTERROGATIVES:
+        return False
+    known = [word for word in read if language_of(word) is not None]
+    return len(known) * 2 < len(read)
 
 
 def is_about_bot(question: str, language: Language = "fr") -> bool:

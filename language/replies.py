@@ -53,7 +53,9 @@ LINKS: tuple[Link, ...] = ("reply", "mention", "subject_author", "subject_named"
 COPULA = {
     # (the future's "ce sera" too: "Le controle AOP ce sera Mme Lefrançois de l'ODG" was lost, probe
     # conversation of a dairy co-op)
-    "fr": r"(?:c'est|c'etait|ce sont|ce serait|ce sera|est|sont|etait|sera|s'appelle|reste)",
+    # (Ch'ti's "ch'est" too: "Le veto de garde ce ouikend ch'est le docteur Vauquelin" was lost, probe
+    # conversation of a dairy co-op)
+    "fr": r"(?:c'est|ch'est|c'etait|ce sont|ce serait|ce sera|est|sont|etait|sera|s'appelle|reste)",
     "en": r"(?:it's|it is|it was|that's|that is|is|are|was|were|'s)",
 }
 # "je suis dev chez lemlist" describes who one is; "je suis en retard", "je suis d'accord" do not
@@ -455,7 +457,10 @@ def _one_of_the_names(subject: str, author: str) -> bool:
 
 # An adverbial of time after a noun ("clé du zodiac le soir", "l'astreinte du week-end").
 TIME_ADVERBIAL = (
+    # (chat writes the week-end "we", "ouikend": "Le veto de garde ce ouikend ch'est le docteur
+    # Vauquelin", probe conversation of a dairy co-op)
     r"\s+(?:(?:de|du|d['’])\s*(?:la\s+|l['’]|ce\s+|cette\s+)?|le\s+|la\s+|l['’]|ce\s+|cette\s+)(?:week-end|weekend|"
+    r"ouikend|we(?!\w)|"
     + "|".join(name for names in (*MONTHS, *WEEKDAYS) for name in names if len(name) > 3)
     + r"|demain|semaine|mois|soir|matin|midi|nuit)"
 )

@@ -323,7 +323,9 @@ def states_about(text: str, question: AskedQuestion, language: Language) -> bool
     stated = None
     for lang in BOTH[language]:
         stated = re.search(
-            rf"(?<!\w){subject}(?:\s*,?\s+(?:il |elle |it )?|(?=['’]s\s+{_AFTER_CONTRACTED_IS}\b))"
+            # (an adverbial of time may follow the subject: "le veto de garde ce week-end c'est…")
+            rf"(?<!\w){subject}(?:{TIME_ADVERBIAL})?"
+            rf"(?:\s*,?\s+(?:il |elle |it )?|(?=['’]s\s+{_AFTER_CONTRACTED_IS}\b))"
             rf"{COPULA[lang]}\s+(?=(?:{after[lang]}))",
             here,
         )
@@ -361,7 +363,7 @@ def _named_after_subject(text: str, question: AskedQuestion) -> bool:
     # an adverbial of time may follow the subject ("l'astreinte du week-end c'est Ludo" to "c ki ki
     # fait l'astreinte samedi dimanche": probe conversation of a plumbing firm, replayed)
     found = re.search(
-        rf"(?<!\w){subject}(?:{TIME_ADVERBIAL})?\s*,?\s+(?:c'est|c est|it's|it is|ce sont)\s+", folded
+        rf"(?<!\w){subject}(?:{TIME_ADVERBIAL})?\s*,?\s+(?:c'est|ch'est|c est|it's|it is|ce sont)\s+", folded
     )
     if found is None or found.end() >= len(index):
         return False

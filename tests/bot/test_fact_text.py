@@ -551,6 +551,13 @@ def test_the_subject_saying_it_with_the_verb_the_heading_holds_is_said_of_them_w
             "Qui vient faire le controle AOP la semaine prochaine : Mme Lefrançois de l'ODG, mardi à 14h "
             "(d'après Thierry)",
         ),
+        # Ch'ti's "ch'est" and chat's "ce ouikend" between the subject and it (a dairy co-op: lost)
+        (
+            "Eko c qui le veto de garde ce we ?",
+            "Gérard",
+            "Le veto de garde ce ouikend ch'est le docteur Vauquelin, du cabinet de Vimoutiers",
+            "Le veto de garde ce ouikend ch'est le docteur Vauquelin, du cabinet de Vimoutiers",
+        ),
         # how the value was found opens it (a wine merchant: "… : recompté : 4 cartons de 6")
         (
             "Eko, on a encore combien de caisses de Rugiens en stock ?",

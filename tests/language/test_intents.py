@@ -1449,6 +1449,8 @@ def test_subjects_of_the_day_s_probe_questions(question: str, subject: str) -> N
         # a greeting before "tu peux" and a verb (a shipyard crew: answered as a question about Eko)
         ("Eko bonjour, tu peux rappeler à tout le monde de porter les lunettes ?", "action"),
         ("Eko salut, tu peux me dire qui gère la paie ?", "information"),
+        # a negation between the modal and the verb (a dairy co-op: Norman "point")
+        ("Eko tu pourrais point envoyer un message au veto toi ?", "action"),
         # a greeting and whom it greets (interpreters: read as a statement); all well, asked alone
         ("Morning all! Eko, hello 👋", "greeting"),
         ("Eko, is all the stock in?", "information"),
