@@ -34,6 +34,7 @@ from language.text import (
     DETERMINERS,
     FUNCTION_WORDS,
     MONTHS,
+    TOKEN,
     WEEKDAYS,
     Language,
     fold,
@@ -474,6 +475,22 @@ _TIME_SPAN = re.compile(
 )
 # The preposition and articles joining a noun to its complement ("sponsoring de la météo").
 _NOUN_LINKS = folded_words("de du des d la le les l")
+# … and the prepositions that link a noun to the next (what it holds, what it is for, whose).
+_LINKS_BETWEEN_NOUNS = _NOUN_LINKS | folded_words("a au aux of for")
+
+
+def _nouns_in_a_row(text: str, words: list[str]) -> str | None:
+    """How ``text`` names the subject's nouns in a row, whatever links stand between them ("clés du
+    local matos" for "clés du local à matos"), folded; else None."""
+    nouns = [word for word in TOKEN.findall(fold(" ".join(words))) if word not in _LINKS_BETWEEN_NOUNS]
+    if len(nouns) < 2:
+        return None
+    links = "|".join(sorted(_LINKS_BETWEEN_NOUNS))
+    between = rf"[\s'’-]+(?:(?:{links})[\s'’-]+)*"
+    found = re.search(r"(?<!\w)" + between.join(map(re.escape, nouns)) + r"(?!\w)", fold(text))
+    return found.group(0) if found else None
+
+
 _LOCATIVE_COMPLEMENT = re.compile(
     r"\s(?:sous|sur|dans|derrière|devant|près d[eu]|à côté d[eu]|au-dessus d[eu]|under|behind|next to|"
     # … or what it is for ("le stock de glycol" names "stock de glycol pour le dégivrage": probe
@@ -551,6 +568,11 @@ def named_form(text: str, subject: str) -> str | None:
     juxtaposed = " ".join(word for word in words if fold(word) not in _NOUN_LINKS)
     if len(words) > 2 and len(juxtaposed.split()) == 2 and name_spans(text, juxtaposed):
         return juxtaposed
+    # … or both with their nouns side by side, whichever links each leaves out ("Les clés du local
+    # matos" names "clés du local à matos", "la cotisation seniors" "cotisation for seniors": probe
+    # conversations of a rugby club, lost)
+    if len(words) > 2 and (in_a_row := _nouns_in_a_row(text, words)) is not None:
+        return in_a_row
     if len(words) > 2 and fold(words[0]) in _PRENOMINAL and name_spans(text, " ".join(words[1:])):
         return " ".join(words[1:])  # "the gas canisters" names "spare gas canisters"
     if (

@@ -558,6 +558,19 @@ def test_the_subject_saying_it_with_the_verb_the_heading_holds_is_said_of_them_w
             "Le veto de garde ce ouikend ch'est le docteur Vauquelin, du cabinet de Vimoutiers",
             "Le veto de garde ce ouikend ch'est le docteur Vauquelin, du cabinet de Vimoutiers",
         ),
+        # the subject's nouns in a row, whatever links each leaves out (a rugby club: lost)
+        (
+            "Eko, c qui qui a les clés du local à matos ?",
+            "Gérard",
+            "Les clés du local matos c'est moi qui les ai, et Thierry a le double",
+            "Les clés du local matos c'est Gérard qui les a, et Thierry a le double",
+        ),
+        (
+            "Eko, c qui qui a les clés du local à matos ?",
+            "Gérard",
+            "Le local matos c'est moi qui l'ai rangé",
+            None,
+        ),
         # how the value was found opens it (a wine merchant: "… : recompté : 4 cartons de 6")
         (
             "Eko, on a encore combien de caisses de Rugiens en stock ?",
