@@ -465,6 +465,9 @@ _WELLBEING_PHRASES = (
     # Australian and chat English ("how ya going this arvo?")
     r"how (?:ya|you|are you|r u|are ya) (?:going|doing|travelling)",
     r"how s it going",
+    # chat's "r u" ("Eko hello! how r u today?" was answered as a question about Eko: probe
+    # conversation of a rugby club)
+    r"how (?:r|are) (?:u|you|ya)",
     r"how (?:s|are|is) things",
     # all well, asked with nothing else ("Eko salut, all good?" was kept as a curiosity about "all
     # good": found while probing interpreters' greetings)

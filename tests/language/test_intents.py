@@ -1456,6 +1456,7 @@ def test_subjects_of_the_day_s_probe_questions(question: str, subject: str) -> N
         ("Eko, is all the stock in?", "information"),
         ("Eko salut, all good?", "small_talk"),
         ("Eko, tout va bien ?", "small_talk"),
+        ("Eko hello! how r u today?", "small_talk"),
         ("Eko, tout va bien pour la livraison ?", "information"),
         ("Eko, bonjour ! Comment allez-vous aujourd'hui ? お疲れ様です", "small_talk"),
         # a few words put back as a question, then a joke (interpreters: kept as "Le glossaire ?");
