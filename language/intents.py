@@ -213,7 +213,14 @@ THANKS_INTENSIFIERS = (
 )  # fmt: skip
 # Words before a borrowed thanks that strengthen it ("muchas gracias", "vielen Dank").
 THANKS_BEFORE = ("muchas", "muchisimas", "vielen", "tausend", "mille")
-_THANKS = _phrases(*sorted(THANKS_WORDS), r"thank you", r"nickel merci")
+_THANKS = _phrases(
+    *sorted(THANKS_WORDS),
+    r"thank you",
+    r"nickel merci",
+    # the formal verb ("Eko-san, bonjour. Je vous remercie pour votre aide d'hier.": probe
+    # conversation of a museum, answered as a statement)
+    r"je (?:vous|te) remercie",
+)
 _OPINION = _phrases(
     r"meilleure?s?",
     # not after a verb of liking: "which film does Dmitri like best?" asks his favourite

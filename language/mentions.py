@@ -44,8 +44,21 @@ def name_spans(text: str, name: str) -> tuple[tuple[int, int], ...]:
 
 
 def mention_spans(text: str, bot_name: str = "Eko") -> list[tuple[int, int]]:
-    """``(start, end)`` of every mention of ``bot_name`` in the original ``text``."""
-    return [span for span in name_spans(text, bot_name) if not _inside_token(text, *span)]
+    """``(start, end)`` of every mention of ``bot_name`` in the original ``text``, with the Japanese
+    honorific a team may add ("Eko-san, bonjour. Je vous remercie pour votre aide d'hier." went
+    unheard: probe conversation of a museum, a Japanese intern)."""
+    spans = []
+    for start, end in name_spans(text, bot_name):
+        honorific = _HONORIFIC.match(text, end)
+        if honorific is not None:
+            spans.append((start, honorific.end()))
+        elif not _inside_token(text, start, end):
+            spans.append((start, end))
+    return spans
+
+
+# Japanese honorifics joined to a name (a closed class).
+_HONORIFIC = re.compile(r"-(?:san|sama|kun|chan|senpai|sensei|dono)(?![\w-])", re.IGNORECASE)
 
 
 def _inside_token(text: str, start: int, end: int) -> bool:

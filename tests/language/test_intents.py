@@ -1457,6 +1457,8 @@ def test_subjects_of_the_day_s_probe_questions(question: str, subject: str) -> N
         ("Eko salut, all good?", "small_talk"),
         ("Eko, tout va bien ?", "small_talk"),
         ("Eko hello! how r u today?", "small_talk"),
+        # the formal verb of thanks (a museum: answered as a statement)
+        ("Eko-san, bonjour. Je vous remercie pour votre aide d'hier.", "thanks"),
         ("Eko, tout va bien pour la livraison ?", "information"),
         ("Eko, bonjour ! Comment allez-vous aujourd'hui ? お疲れ様です", "small_talk"),
         # a few words put back as a question, then a joke (interpreters: kept as "Le glossaire ?");

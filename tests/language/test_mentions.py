@@ -90,3 +90,12 @@ def test_what_comes_before_the_name_and_a_pictograph_was_said_to_the_room() -> N
     assert strip_mention("salut ☀️ Eko c'est quoi Hérisson ?") == "c'est quoi Hérisson ?"
     # words before the name stay when no pictograph closes them
     assert strip_mention("Hérisson, Eko, c'est quoi ?") == "Hérisson, c'est quoi ?"
+
+
+def test_a_japanese_honorific_after_the_name_still_names_eko() -> None:
+    """ "Eko-san, bonjour. Je vous remercie pour votre aide d'hier." went unheard (probe conversation
+    of a museum, 2026-11-29); a word glued to the name by a hyphen still does not name it."""
+    assert mentions_bot("Eko-san, bonjour. Je vous remercie pour votre aide d'hier.")
+    assert strip_mention("Eko-san, bonjour.") == "bonjour."
+    assert not mentions_bot("Eko-sanitaire est fermé")
+    assert not mentions_bot("Eko-friendly")
