@@ -80,6 +80,9 @@ _TABLE: dict[str, str] = {
     "voiture": "voiture bagnole caisse car auto vehicule conduit conduire drive drives",
     "transport": "transport deplace deplacer voiture bagnole car scooter moto velo bike train metro bus "
     "commute commuting",
+    # boats, in any word ("Josiane elle navigue sur quel ferry ?" met no "Bateau de Josiane : sur le
+    # Méditerranée": probe conversation of a ferry company)
+    "bateau": "bateau bateaux navire navires ferry ferries paquebot boat boats ship ships vessel",
     # a vehicle's registration, by its number or by its plate
     "immatriculation": "immatriculation immat plaque registration numberplate",
     "velo": "velo bike cycling cyclisme vtt",

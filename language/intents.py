@@ -149,8 +149,11 @@ _RECALL = _phrases(
     # conversation of a library, answered as a request for action)
     # … or a name the pronoun takes up ("rappelle-moi, Nour elle chante dans quel micro ?": probe
     # conversation of a recording studio, answered as a request for action)
+    # … or a complement first ("rappelle-moi, pour décaler un aller sur Alger on facture combien
+    # déjà ?": probe conversation of a ferry company, answered as a request for action)
     r" (?:[^ ]+ (?=(?:il|elle|ils|elles) ))?(?:on|il|elle|ils|elles|c|ca|nous|vous|we|they|he|she|it|"
-    r"un|une|des|mon|ma|mes|ton|ta|tes|son|sa|ses|notre|nos|votre|vos|leur|leurs|a|an|our|my) [^?]*?"
+    r"un|une|des|mon|ma|mes|ton|ta|tes|son|sa|ses|notre|nos|votre|vos|leur|leurs|a|an|our|my|"
+    r"pour|avec|chez|sur|dans|for|with) [^?]*?"
     r"(?:qui|quoi|ou|quand|comment|combien|quel|quelle|quels|quelles|who|what|where|when|how|which) )"
 )
 # Saying one leaves ("je file", "I'm off for the evening", "heading out", "night all").

@@ -16,7 +16,7 @@ SPARSE = "sparse"
 # Bumped when the sparse terms of a text change (language.terms, memory.sparse): a storage built with
 # another scheme has its sparse vectors rebuilt on open (``Memory.open``), its dense ones kept.
 # tests/memory/test_sparse.py pins the terms of sample texts to this number.
-SPARSE_SCHEME = 10
+SPARSE_SCHEME = 11
 
 UNKNOWN_MODEL = "an unknown model"
 

@@ -1459,6 +1459,9 @@ def test_subjects_of_the_day_s_probe_questions(question: str, subject: str) -> N
         ("Eko hello! how r u today?", "small_talk"),
         # the formal verb of thanks (a museum: answered as a statement)
         ("Eko-san, bonjour. Je vous remercie pour votre aide d'hier.", "thanks"),
+        # reminded of what a question after a complement asks (a ferry company: a request for action)
+        ("Eko rappelle-moi, pour décaler un aller sur Alger on facture combien déjà ?", "information"),
+        ("Eko rappelle-moi pour la réunion de demain", "action"),
         ("Eko, tout va bien pour la livraison ?", "information"),
         ("Eko, bonjour ! Comment allez-vous aujourd'hui ? お疲れ様です", "small_talk"),
         # a few words put back as a question, then a joke (interpreters: kept as "Le glossaire ?");

@@ -204,3 +204,10 @@ def test_a_name_s_initials_name_it() -> None:
     assert answers(asked, fact, 0.6, about="nuit en mobil-home 6 places", facet="price")
     other = "Eko rappelle moi le tarif d'un MX 6 personnes en août stp"
     assert not answers(other, fact, 0.6, about="nuit en mobil-home 6 places", facet="price")
+
+
+def test_boats_are_one_concept() -> None:
+    """ "Josiane elle navigue sur quel ferry en ce moment ?" was not answered from "Bateau de Josiane :
+    sur le Méditerranée…" (probe conversation of a ferry company, 2026-11-29)."""
+    fact = "Bateau de Josiane : sur le Méditerranée jusqu'à dimanche, rotation Alger (d'après Josiane)"
+    assert answers("Eko, Josiane elle navigue sur quel ferry en ce moment ?", fact, 0.6, about="Josiane")

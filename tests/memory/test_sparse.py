@@ -51,10 +51,11 @@ _SCHEME_SAMPLES = (
     "La plaque de la Classe V est GH-482-QK.",  # since scheme 8: a vehicle's registration concept
     "Sophie a appris la pâtisserie à Colmar.",  # since scheme 9: a verb's forms meet its concept
     "Le Mont Blanc Unlimited coûte 397 €.",  # since scheme 10: a name of several words, its initials
+    "Josiane est sur le bateau de Bastia.",  # since scheme 11: boats are one concept
 )
 # The fingerprint of each scheme's terms for the samples above.
 # (2 and 3 were pinned before the last six samples were added, 4 before the last four, 5 before
-# the last three, 7 before the last two, 8 before the last one, 9 before the last one.)
+# the last three, 7 before the last two, 8, 9 and 10 before the last one each.)
 _FINGERPRINTS = {
     2: "0bf48a58",
     3: "a13f8b57",
@@ -65,6 +66,7 @@ _FINGERPRINTS = {
     8: "afbce6b7",
     9: "2ad191dd",
     10: "57194dcf",
+    11: "af01186f",
 }
 
 
