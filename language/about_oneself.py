@@ -151,8 +151,28 @@ def _after_the_asked_verb(text: str, question: AskedQuestion) -> str | None:
     opening = FIRST_PERSON_VERB["fr"].match(folded) or FIRST_PERSON_VERB["en"].match(folded)
     if opening is None:
         return None
-    asked_verbs = {lemma(word) for word in tokens(question.text) if is_verb_form(word)}
-    return clause[index[opening.end()] :] if lemma(opening.group(1)) in asked_verbs else None
+    # by lemma, or by stem where the lemmas part ("finis" reads as the participle "fini", "finit" as
+    # "finir": probe conversation of a hospital lab)
+    asked_verbs = [word for word in tokens(question.text) if is_verb_form(word)]
+    said = opening.group(1)
+    same = any(lemma(said) == lemma(verb) or words_match(said, verb, synonyms=False) for verb in asked_verbs)
+    return clause[index[opening.end()] :] if same else None
+
+
+def tells_when_with_the_asked_verb(text: str, question: AskedQuestion, language: Language) -> bool:
+    """Asked when or at what time, the reply's first clause opens with "je" and the question's own
+    verb, then a value of that shape ("je finis à 7h30, mais je reste jusqu'à 8h" from Mélanie to
+    "Mélanie elle finit sa garde à quelle heure ?": probe conversation of a hospital lab, lost)."""
+    if question.facet not in ("hours", "date"):
+        return False
+    opening = FIRST_PERSON_VERB["fr"].match(fold(text)) or FIRST_PERSON_VERB["en"].match(fold(text))
+    if opening is None or lemma(opening.group(1)) in _BE_HAVE:
+        return False  # "je suis là lundi" to "c'est quand l'anniversaire de Tom ?": the copula asks nothing
+    after = _after_the_asked_verb(text, question)
+    return after is not None and is_a_value(after, question.facet, language)
+
+
+_BE_HAVE = frozenset({"etre", "avoir", "be", "have"})
 
 
 def names_with_the_asked_verb(text: str, question: AskedQuestion) -> bool:

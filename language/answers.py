@@ -45,6 +45,7 @@ from language.about_oneself import (
     names_with_the_asked_verb,
     naming_oneself,
     only_a_value,
+    tells_when_with_the_asked_verb,
     there_when_working,
 )
 from language.facets import (
@@ -223,6 +224,8 @@ def find_answer(
             # or names the thing asked with that verb ("J'ai le BPJEPS voile" to "Anke elle a quel
             # diplôme de monitrice ?")
             states = states or names_with_the_asked_verb(text, question)
+            # or tells when with it ("je finis à 7h30" to "Mélanie elle finit sa garde à quelle heure ?")
+            states = states or tells_when_with_the_asked_verb(text, question, language)
             if (describes or relates or states) and preference_cued(text, question.facet, language):
                 return _answer(question, "subject_author", told, language)
             if question.facet == "preference" and names_a_favourite(text):

@@ -1376,7 +1376,12 @@ def heading_ends_with_verb(curiosity: Curiosity) -> bool:
         # (a participle right after a noun is its adjective: "La taille max d'un groupe pour une visite
         # guidée 25 personnes max" was written so: probe conversation of a museum)
         or (is_verb_form(heading[-1].casefold()) and not _adjective_after_a_noun(heading))
-        or (heading[-1].endswith("s") and is_english_verb_form(fold(heading[-1])))  # "Priya lives"
+        # "Priya lives"; not a French plural English would read as a verb ("pour les urgences")
+        or (
+            heading[-1].endswith("s")
+            and is_english_verb_form(fold(heading[-1]))
+            and language_of(fold(heading[-1])) != "fr"
+        )
         or (fold(heading[-2]) in ("is", "are") and fold(heading[-1]).endswith("ed"))  # "Hallvard is based"
     )
 

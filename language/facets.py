@@ -110,7 +110,12 @@ _CUES: tuple[tuple[str, str], ...] = (
     (
         "quantity",
         r" (?:combien (?:de|d)|how many|how long|nombre (?:de|d)|capacite|capacity|on est combien|"
-        r"(?:on )?peut etre combien|sont combien|ont combien) ",
+        r"(?:on )?peut etre combien|sont combien|ont combien|"
+        # a length of time asked by "combien", the noun kept in the subject ("le délai de rendu d'un
+        # bilan hépatique pour les urgences c'est combien ?": probe conversation of a hospital lab,
+        # read as a price)
+        r"(?:delai|delais|duree) (?:\w+ ){0,12}(?:c est |ca fait |ca prend )?combien|"
+        r"combien (?:\w+ ){0,3}(?:delai|delais|duree)) ",
     ),
     # A date asked in so many words wins over a verb of paying ("until which date is pollen.dev
     # paid?", "jusqu'à quand l'abonnement est payé ?"): the date, not the price.
@@ -438,6 +443,10 @@ def _wildcard(pattern: re.Pattern[str], match: re.Match[str], word: str) -> bool
     return swapped != span and pattern.fullmatch(swapped) is not None
 
 
+# The nouns of a length of time stay words of the subject ("le délai de rendu … c'est combien ?").
+_LENGTHS = folded_words("delai delais duree")
+
+
 def read_facet(text: str, language: Language = "fr") -> FacetReading:
     """The facet ``text`` asks for or states, and which of its words said so (see the module doc)."""
     words = tuple(tokens(text))
@@ -461,7 +470,7 @@ def read_facet(text: str, language: Language = "fr") -> FacetReading:
                 position = match.end() - 1
                 continue
             found = True
-            kept = _KEPT if name in ("contact", "agent") else frozenset()
+            kept = _KEPT if name in ("contact", "agent") else _LENGTHS if name == "quantity" else frozenset()
             cues |= {
                 i
                 for i in _positions(joined, match.start() + 1, match.end() - 1)

@@ -140,6 +140,10 @@ def fits_facet(text: str, facet: str | None, language: Language) -> bool:
         # age ("c'est moi qui fais le premier vol d'Orly au T2" was the hour Giovanni starts: probe
         # conversation of a taxi company); a date may be one ("en Q1")
         folded = _LETTERS_THEN_DIGITS.sub(" ", folded)
+    if facet == "hours":
+        # a length of time is no time of day ("Eko, 1h max entre l'enregistrement et la validation"
+        # was stored as when Mélanie finishes: probe conversation of a hospital lab)
+        folded = _DURATION.sub(" ", folded)
     if facet in _COUNTED:
         folded = _DAY_OF_MONTH.sub(" ", folded)  # "3rd to 5th of June", "le 3 avril": a date, no count
         folded = _LABEL_NUMBER.sub(" ", folded)  # "salle 012", "poste 4412": which one, not how many
@@ -148,6 +152,12 @@ def fits_facet(text: str, facet: str | None, language: Language) -> bool:
 
 
 _LETTERS_THEN_DIGITS = re.compile(r"(?<![\w'’])[^\W\d_]+\d+\w*")
+# A number of hours or minutes said as a length: a bound after it, or "pendant", "en", "within" before.
+_DURATION = re.compile(
+    r"\b(?:pendant|durant|en|dans|within|for|in)\s+\d+\s*(?:h|heures?|min|minutes?|hours?|mins?)\b"
+    r"|\b\d+\s*(?:h|heures?|min|minutes?|hours?|mins?)\s+(?:max|maxi|maximum|min|mini|minimum|environ|"
+    r"de route|de trajet|de delai|tops?|about)\b"
+)
 # A number naming which one of a kind of place or line (a closed class of nouns numbered so: rooms,
 # extensions, doors, floors, lines, numbers), or written with a leading zero: a label, no count
 # ("dans l'auditorium Ravel, salle 012" was quoted for "combien de places il y a dans l'auditorium

@@ -571,6 +571,28 @@ def test_the_subject_saying_it_with_the_verb_the_heading_holds_is_said_of_them_w
             "Le local matos c'est moi qui l'ai rangé",
             None,
         ),
+        # the subject's own verb, another person of it, then a time (a hospital lab: lost)
+        (
+            "Eko, Mélanie elle finit sa garde à quelle heure ?",
+            "Mélanie",
+            "je finis à 7h30",
+            "Heure de Mélanie : à 7h30 (d'après Mélanie)",
+        ),
+        # a length of time is no time of day (a hospital lab: stored as when Mélanie finishes) ...
+        (
+            "Eko, Mélanie elle finit sa garde à quelle heure ?",
+            "Thomas",
+            "Eko, 1h max entre deux analyses",
+            None,
+        ),
+        # ... and answers a length asked by "combien" (read as a price), its heading a noun phrase
+        (
+            "Eko, le délai de rendu d'un bilan pour les urgences c'est combien ?",
+            "Thomas",
+            "Eko, 1h max entre l'enregistrement et la validation",
+            "Délai de rendu d'un bilan pour les urgences : 1h max entre l'enregistrement et la validation "
+            "(d'après Thomas)",
+        ),
         # how the value was found opens it (a wine merchant: "… : recompté : 4 cartons de 6")
         (
             "Eko, on a encore combien de caisses de Rugiens en stock ?",

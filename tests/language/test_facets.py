@@ -223,6 +223,9 @@ def test_a_cleft_naming_a_person_says_who_not_what() -> None:
         ("c'est quoi les dates de vacances de Klaus ?", "date"),
         ("what's Pieter's day off?", "date"),
         ("what's Pieter's role?", "role"),
+        # a length of time asked by "combien" (a hospital lab: read as a price)
+        ("le délai de rendu d'un bilan hépatique pour les urgences c'est combien ?", "quantity"),
+        ("c'est combien le menu ?", "price"),
     ],
 )
 def test_facets_of_the_day_s_probe_questions(question: str, facet: str) -> None:
