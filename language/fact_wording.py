@@ -588,10 +588,25 @@ def with_the_speaker_named(text: str, author: str) -> str:
     """``text`` with the speaker's name for "moi" in a cleft after its first clause ("…, c'est moi
     qui l'ai monté l'an dernier" from Elouan → "…, c'est Elouan qui l'a monté l'an dernier"): a
     fact quoted later says who, not "moi"."""
-    found = _ME_WHO.search(text)
-    if found is None or found.start() == 0 or not author.strip():
+    if not author.strip():
         return text
-    return text[: found.end(1)] + author.strip() + who_clause_in_third_person(text[found.end() :])
+    found = _ME_WHO.search(text)
+    if found is not None and found.start() > 0:
+        text = text[: found.end(1)] + author.strip() + who_clause_in_third_person(text[found.end() :])
+    return _later_i_named(text, author.strip())
+
+
+def _later_i_named(text: str, author: str) -> str:
+    """``text`` with "je" and its verb in the clauses after the first said of the speaker by name
+    ("La licence FMOD on la paie 2 000 € par an, je viens de retrouver la facture" from Maëlle →
+    "…, Maëlle vient de retrouver la facture": probe conversation of a game studio, and two others
+    kept the speaker's "je" in a fact quoted later)."""
+    parts = re.split(f"({CLAUSE_END.pattern})", text)  # clause, break, clause, break…
+    named = parts[:1]
+    for separator, clause in zip(parts[1::2], parts[2::2], strict=True):
+        clause = _I_VERB.sub(lambda said: f"{author} {french_third_person(said.group(1))}", clause)
+        named += [separator, clause]
+    return "".join(named)
 
 
 def said_with_the_asked_preposition(question: AskedQuestion, value: str) -> tuple[str, str] | None:

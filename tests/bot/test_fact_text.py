@@ -593,6 +593,13 @@ def test_the_subject_saying_it_with_the_verb_the_heading_holds_is_said_of_them_w
             "Délai de rendu d'un bilan pour les urgences : 1h max entre l'enregistrement et la validation "
             "(d'après Thomas)",
         ),
+        # a later "je" in a statement kept whole is said of the speaker by name (a game studio)
+        (
+            "Eko, combien on paie la licence FMOD par an ?",
+            "Maëlle",
+            "La licence FMOD on la paie 2 000 € par an, je viens de retrouver la facture",
+            "La licence FMOD on la paie 2 000 € par an, Maëlle vient de retrouver la facture",
+        ),
         # how the value was found opens it (a wine merchant: "… : recompté : 4 cartons de 6")
         (
             "Eko, on a encore combien de caisses de Rugiens en stock ?",
