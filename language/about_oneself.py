@@ -153,7 +153,14 @@ def _after_the_asked_verb(text: str, question: AskedQuestion) -> str | None:
         return None
     # by lemma, or by stem where the lemmas part ("finis" reads as the participle "fini", "finit" as
     # "finir": probe conversation of a hospital lab)
-    asked_verbs = [word for word in tokens(question.text) if is_verb_form(word)]
+    # (after a subject pronoun a word is a verb, whatever noun it also spells: "Gwen elle part en
+    # congés quand ?", probe conversation of a game studio)
+    asked = tokens(question.text)
+    asked_verbs = [
+        word
+        for i, word in enumerate(asked)
+        if is_verb_form(word) or (i > 0 and asked[i - 1] in _SUBJECT_PRONOUNS)
+    ]
     said = opening.group(1)
     same = any(lemma(said) == lemma(verb) or words_match(said, verb, synonyms=False) for verb in asked_verbs)
     return clause[index[opening.end()] :] if same else None
@@ -173,6 +180,7 @@ def tells_when_with_the_asked_verb(text: str, question: AskedQuestion, language:
 
 
 _BE_HAVE = frozenset({"etre", "avoir", "be", "have"})
+_SUBJECT_PRONOUNS = folded_words("il elle on ils elles he she they")
 
 
 def names_with_the_asked_verb(text: str, question: AskedQuestion) -> bool:

@@ -578,6 +578,14 @@ def test_the_subject_saying_it_with_the_verb_the_heading_holds_is_said_of_them_w
             "je finis à 7h30",
             "Heure de Mélanie : à 7h30 (d'après Mélanie)",
         ),
+        # … and a verb after a subject pronoun, whatever noun it spells (a game studio: "part")
+        (
+            "Eko, Gwen elle part en congés quand cet été ?",
+            "Gwen",
+            "Je pars du 4 au 15 août 😇",
+            "Gwen part en congés du 4 au 15 août (d'après Gwen)",
+        ),
+        ("Eko, Gwen elle part en congés quand cet été ?", "Gwen", "Je pars en Bretagne", None),
         # a length of time is no time of day (a hospital lab: stored as when Mélanie finishes) ...
         (
             "Eko, Mélanie elle finit sa garde à quelle heure ?",
