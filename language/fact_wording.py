@@ -289,7 +289,10 @@ def as_told(value: str, question: AskedQuestion, author: str) -> str:
     lasagnes de sa grand-mère", the fact reading "Plat préféré de Lilou : …")."""
     value = _SELF_APPOSITION.sub("", _before_an_apology(value))
     if not is_about(question, author):
-        return value
+        # a later sentence where the speaker speaks of themself says nothing of the subject ("Eko,
+        # verte. je viens de checker sur le pare-brise": probe conversation of a removal company)
+        later = _LATER_I.search(value)
+        return value[: later.start()].rstrip(CLOSING) if later is not None else value
     value = _without_self_introduction(value, author)
     value = _when_then_i(value, author)
     value = _before_first_person(value)
@@ -299,6 +302,9 @@ def as_told(value: str, question: AskedQuestion, author: str) -> str:
 # The speaker stressing that the name just given is theirs, closing the value ("c'est Léa,
 # moi-même 🙋‍♀️" from Léa: probe conversation of a test lab, stored as "… : Léa, moi-même").
 _SELF_APPOSITION = re.compile(r"\s*,?\s*\b(?:moi[- ]m[êe]me|myself|en personne|in person)\W*$", re.IGNORECASE)
+
+
+_LATER_I = re.compile(r"(?<=[.!?…])\s+(?:je|j['’]|i|i['’]m)\b", re.IGNORECASE)
 
 
 def _when_then_i(value: str, author: str) -> str:

@@ -608,6 +608,13 @@ def test_the_subject_saying_it_with_the_verb_the_heading_holds_is_said_of_them_w
             "La licence FMOD on la paie 2 000 € par an, je viens de retrouver la facture",
             "La licence FMOD on la paie 2 000 € par an, Maëlle vient de retrouver la facture",
         ),
+        # a later sentence where another speaker speaks of themself (a removal company)
+        (
+            "Eko, c'est quelle couleur de vignette sur le camion ?",
+            "Théo",
+            "Eko, verte. je viens de checker sur le pare-brise",
+            "Couleur de vignette du camion : verte (d'après Théo)",
+        ),
         # how the value was found opens it (a wine merchant: "… : recompté : 4 cartons de 6")
         (
             "Eko, on a encore combien de caisses de Rugiens en stock ?",
