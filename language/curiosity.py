@@ -822,9 +822,10 @@ def read_curiosity(
     }
     content = [i for i in content if i not in inverted]
     # the topic covers the subject whole, its function words included ("saison du Mont d'Or")
-    topic = asked or (
-        _span(words, min(content[0], span[0]), max(content[-1], span[1]), said) if content else subject
-    )
+    start = min(content[0], span[0]) if content else 0
+    while start > 0 and _glued(words, start - 1, said):
+        start -= 1  # "le m3 pour un déménagement" read "3 pour un déménagement": one code, split
+    topic = asked or (_span(words, start, max(content[-1], span[1]), said) if content else subject)
     topic = _subject_before_its_verb(topic, words, content, span, said)
     topic = _stated_after_does(topic, words, span)
     topic = _with_the_doer(topic, words, span)

@@ -1504,6 +1504,11 @@ def test_frames_of_the_day_s_probe_questions(message: str, asked: str) -> None:
         ("Eko, combien on vend le verre de vin ?", "prix du verre de vin"),
         ("Eko, combien on loue les skis ?", "prix des skis"),
         ("Eko, qui pilote Toucan ?", "qui pilote Toucan"),
+        # a code the tokens split opens the heading whole (a removal company: "3 pour un déménagement")
+        (
+            "Eko, combien on facture le m3 pour un déménagement vers la Suisse ?",
+            "m3 pour un déménagement vers la Suisse",
+        ),
     ],
 )
 def test_headings_of_the_day_s_probe_questions(question: str, heading: str) -> None:
