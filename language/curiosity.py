@@ -1335,8 +1335,9 @@ def _price_of(curiosity: Curiosity) -> str | None:
         curiosity.facet not in ("price", "amount")
         or not subject
         or language_of(fold(subject.split()[0])) == "en"
+        or fold((TOKEN.findall(curiosity.topic) or [""])[0]) not in _SELLING
     ):
-        return None
+        return None  # "combien pèse le carottier complet ?" asks a weight (a probe conversation, replayed)
     found = re.search(
         rf"(?<![\w'’])(le|la|les|l['’])\s*{re.escape(subject)}(?!\w)", curiosity.text, re.IGNORECASE
     )
@@ -1345,6 +1346,11 @@ def _price_of(curiosity: Curiosity) -> str | None:
     return "prix " + _of_the(fold(found.group(1)).rstrip("'’"), subject) + subject
 
 
+# The verbs of selling, charging, paying and renting, as a question conjugates them (a closed class).
+_SELLING = folded_words(
+    "vend vendent vendons vends facture facturent facturons paie paient payons paye payent loue louent "
+    "louons coute coutent"
+)
 _STRANDED = folded_words("about for with to of on at")
 _ASKING_WORDS = folded_words("qui quand ou comment pourquoi combien who when where how why")
 _WHAT = folded_words("quoi what")

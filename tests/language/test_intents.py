@@ -1503,6 +1503,8 @@ def test_frames_of_the_day_s_probe_questions(message: str, asked: str) -> None:
         # merchant: the question as asked); a verb asking something else keeps the question
         ("Eko, combien on vend le verre de vin ?", "prix du verre de vin"),
         ("Eko, combien on loue les skis ?", "prix des skis"),
+        # a weight is no price (a glaciology lab, replayed: "Prix du carottier complet : 42 kg")
+        ("Eko, combien pèse le carottier complet ?", "combien pèse le carottier complet"),
         ("Eko, qui pilote Toucan ?", "qui pilote Toucan"),
         # a code the tokens split opens the heading whole (a removal company: "3 pour un déménagement")
         (
