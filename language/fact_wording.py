@@ -287,7 +287,7 @@ def as_told(value: str, question: AskedQuestion, author: str) -> str:
     """An answer's value as a fact says it of the question's subject: from the subject, their own
     possessives become the third person's ("les lasagnes de ma grand-mère" from Lilou → "les
     lasagnes de sa grand-mère", the fact reading "Plat préféré de Lilou : …")."""
-    value = _SELF_APPOSITION.sub("", _before_an_apology(value))
+    value = _CLOSING_TAG.sub("", _SELF_APPOSITION.sub("", _before_an_apology(value)))
     if not is_about(question, author):
         # a later sentence where the speaker speaks of themself says nothing of the subject ("Eko,
         # verte. je viens de checker sur le pare-brise": probe conversation of a removal company)
@@ -304,6 +304,12 @@ def as_told(value: str, question: AskedQuestion, author: str) -> str:
 _SELF_APPOSITION = re.compile(r"\s*,?\s*\b(?:moi[- ]m[êe]me|myself|en personne|in person)\W*$", re.IGNORECASE)
 
 
+# A tag closing what was said, asking agreement or only insisting ("4 cartons, hein", "né là-bas en
+# 61, gell" in Alsatian: probe conversation of a removal company): a closed class of chat's tags.
+_CLOSING_TAG = re.compile(
+    r"[\s,]+(?:hein|quoi|gell|gelle|hé|eh|innit|right|n['’]est-ce pas|tu vois|you know)[\s!?.…]*$",
+    re.IGNORECASE,
+)
 _LATER_I = re.compile(r"(?<=[.!?…])\s+(?:je|j['’]|i|i['’]m)\b", re.IGNORECASE)
 
 

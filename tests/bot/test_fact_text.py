@@ -615,6 +615,13 @@ def test_the_subject_saying_it_with_the_verb_the_heading_holds_is_said_of_them_w
             "Eko, verte. je viens de checker sur le pare-brise",
             "Couleur de vignette du camion : verte (d'après Théo)",
         ),
+        # a tag closing the value asks agreement or insists (a removal company: "…, gell")
+        (
+            "Eko, on a encore combien de caisses de Rugiens en stock ?",
+            "Lucas",
+            "Eko, 4 cartons, hein",
+            "Nombre de caisses de Rugiens en stock : 4 cartons (d'après Lucas)",
+        ),
         # how the value was found opens it (a wine merchant: "… : recompté : 4 cartons de 6")
         (
             "Eko, on a encore combien de caisses de Rugiens en stock ?",
