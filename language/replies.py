@@ -329,8 +329,11 @@ _OPENING_ASIDE = re.compile(r"^\s*\([^()\d]{1,60}\)\s*(?=\S)")
 # "… : recompté : 4 cartons de 6": probe conversation of a wine merchant). The verbs of checking,
 # counting and asking, as participles (a closed class, both languages).
 _HOW_IT_WAS_FOUND = re.compile(
-    r"^(?:re)?(?:compt[ée]|v[ée]rifi[ée]|check[ée]|confirm[ée]|regard[ée]|demand[ée]|counted|checked|"
-    r"confirmed|verified|asked)\s*[:,]\s+(?=\S)",
+    r"^(?:(?:re)?(?:compt[ée]|v[ée]rifi[ée]|check[ée]|confirm[ée]|regard[ée]|demand[ée]|counted|checked|"
+    r"confirmed|verified|asked)\s*[:,]|"
+    # … or whom it came from, as a label ("Ok got it from the venue : le défraiement à Edinburgh
+    # c'est 55£ par jour", replayed from a theatre company)
+    r"(?:got it|heard it|had it) (?:from|off) [^:,.!?]{1,40}:)\s+(?=\S)",
     re.IGNORECASE,
 )
 # The stressed pronoun before "je" only insists ("Moi j'ai mon diplôme de guide UIAGM depuis 2012"

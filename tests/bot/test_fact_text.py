@@ -629,6 +629,13 @@ def test_the_subject_saying_it_with_the_verb_the_heading_holds_is_said_of_them_w
             "Eko, recompté : 4 cartons de 6",
             "Nombre de caisses de Rugiens en stock : 4 cartons de 6 (d'après Lucas)",
         ),
+        # … or whom it came from, as a label (a theatre company, replayed)
+        (
+            "Eko, c'est combien le défraiement par jour à Edinburgh ?",
+            "Manon",
+            "Eko, got it from the venue : 55£ par jour et par personne",
+            "Défraiement par jour à Edinburgh : 55£ par jour et par personne (d'après Manon)",
+        ),
         # Corsican's calling interjection opens the answer (a campsite: stored with "O ciò,")
         (
             "Eko, c'est qui le plombier qu'on appelle pour le chauffe-eau ?",
