@@ -57,13 +57,14 @@ def _phrases(*alternatives: str) -> re.Pattern[str]:
     return re.compile(r"(?<![^ ])(?:" + "|".join(alternatives) + r")(?![^ ])")
 
 
+# What a frame's question opens with after it (folded: an interrogative, "si", "c'est").
+_ASKED_AFTER_A_FRAME = r"qui|quoi|quand|ou|comment|combien|pourquoi|quel|quelle|quels|quelles|si|c est"
 # Ways of asking for information without an interrogative ("tu sais…", "dis-moi…", "une idée de…").
 _REQUEST_FRAMES = _phrases(
     # Québec French's question particle after the verb, before what is asked ("tu sais-tu quand le
     # réparateur vient ?": probe conversation of a veterinary clinic, read as a question about Eko);
     # first, since the first alternative that matches wins over "tu sais" below
-    r"(?:tu sais|tu connais|vous savez) tu"
-    r"(?= (?:qui|quoi|quand|ou|comment|combien|pourquoi|quel|quelle|quels|quelles|si|c est) )",
+    rf"(?:tu sais|tu connais|vous savez) tu(?= (?:{_ASKED_AFTER_A_FRAME}) )",
     # not "tu sais" and an infinitive: what Eko can do ("tu sais compter jusqu'à 10 ?")
     r"tu sais(?! quoi)(?! [^ ]+(?:er|ir|re)(?![^ ]))",
     r"sais tu",
@@ -445,9 +446,7 @@ def _asks_to_do(words: list[str]) -> bool:
         # word that is no function word in English ("can you book…")
         if words[i] in ("tu", "peux", "pourrais", "vous", "pouvez", "pourriez"):
             return INFINITIVE_ENDING.search(rest[0]) is not None
-        if words[i] == "ou":
-            return rest[0] not in FUNCTION_WORDS  # a créole verb has no ending of its own
-        return rest[0] not in FUNCTION_WORDS
+        return rest[0] not in FUNCTION_WORDS  # … and the créoles' verb has no ending of its own
     return False
 
 
@@ -787,9 +786,7 @@ def _words_to(said: str, bot_name: str) -> list[str]:
 _GLUED_LETTER = re.compile(r"(?<![\w'’])[^\W\d_](?=\d|-\w)")
 
 
-_PARTICLE_BEFORE_ASKING = re.compile(
-    r"^ tu (?:qui|quoi|quand|ou|comment|combien|pourquoi|quel|quelle|quels|quelles|si|c est) "
-)
+_PARTICLE_BEFORE_ASKING = re.compile(rf"^ tu (?:{_ASKED_AFTER_A_FRAME}) ")
 
 
 def recalls(words: list[str]) -> bool:
