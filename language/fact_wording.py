@@ -294,6 +294,7 @@ def as_told(value: str, question: AskedQuestion, author: str) -> str:
         later = _LATER_I.search(value)
         return value[: later.start()].rstrip(CLOSING) if later is not None else value
     value = _without_self_introduction(value, author)
+    value = _STRESSED_BEFORE_IT.sub("", value, count=1)
     value = _when_then_i(value, author)
     value = _before_first_person(value)
     return _MY.sub(lambda found: _matching_case(found.group(1), _MY_TO_THEIR[found.group(1).lower()]), value)
@@ -310,6 +311,9 @@ _CLOSING_TAG = re.compile(
     r"[\s,]+(?:hein|quoi|gell|gelle|hé|eh|innit|right|n['’]est-ce pas|tu vois|you know)[\s!?.…]*$",
     re.IGNORECASE,
 )
+# The speaker's stressed "moi" before "ça" only insists ("moi ça fait 6 ans, je suis arrivé en
+# septembre 2019" from Mehdi was stored as "Mehdi : moi ça fait 6 ans…": replayed, a warehouse).
+_STRESSED_BEFORE_IT = re.compile(r"^(?:moi|perso),?\s+(?=(?:ça|ca)\s)", re.IGNORECASE)
 _LATER_I = re.compile(r"(?<=[.!?…])\s+(?:je|j['’]|i|i['’]m)\b", re.IGNORECASE)
 
 

@@ -622,6 +622,13 @@ def test_the_subject_saying_it_with_the_verb_the_heading_holds_is_said_of_them_w
             "Eko, 4 cartons, hein",
             "Nombre de caisses de Rugiens en stock : 4 cartons (d'après Lucas)",
         ),
+        # the speaker's stressed "moi" before "ça" (a warehouse, replayed: "Mehdi : moi ça fait 6 ans")
+        (
+            "Eko, Mehdi il est chez nous depuis quand ?",
+            "Mehdi",
+            "moi ça fait 6 ans, je suis arrivé en septembre 2019",
+            "Mehdi : ça fait 6 ans, est arrivé en septembre 2019 (d'après Mehdi)",
+        ),
         # how the value was found opens it (a wine merchant: "… : recompté : 4 cartons de 6")
         (
             "Eko, on a encore combien de caisses de Rugiens en stock ?",
