@@ -139,13 +139,13 @@ def measured_with_the_asked_verb(text: str, question: AskedQuestion) -> bool:
     Samia ?": probe conversation of a theatre company): a measure of the speaker asked with that
     verb. Without a number right after the verb ("je fais du théâtre depuis 10 ans") it tells
     something else."""
-    after = _after_the_asked_verb(text, question)
-    return after is not None and _MEASURE.match(fold(after)) is not None
+    said = _after_the_asked_verb(text, question)
+    return said is not None and _MEASURE.match(fold(said[1])) is not None
 
 
-def _after_the_asked_verb(text: str, question: AskedQuestion) -> str | None:
-    """What the reply's first clause says after "je" and the question's own verb (by lemma), as
-    written; None when it opens otherwise."""
+def _after_the_asked_verb(text: str, question: AskedQuestion) -> tuple[str, str] | None:
+    """The question's own verb (by lemma) when the reply's first clause opens with "je" and it, folded,
+    and what the clause says after it, as written; None when it opens otherwise."""
     clause = first_clause(without_trailing_symbols(text).strip())
     folded, index = fold_with_map(clause)
     opening = FIRST_PERSON_VERB["fr"].match(folded) or FIRST_PERSON_VERB["en"].match(folded)
@@ -163,7 +163,7 @@ def _after_the_asked_verb(text: str, question: AskedQuestion) -> str | None:
     ]
     said = opening.group(1)
     same = any(lemma(said) == lemma(verb) or words_match(said, verb, synonyms=False) for verb in asked_verbs)
-    return clause[index[opening.end()] :] if same else None
+    return (said, clause[index[opening.end()] :]) if same else None
 
 
 def tells_when_with_the_asked_verb(text: str, question: AskedQuestion, language: Language) -> bool:
@@ -172,11 +172,10 @@ def tells_when_with_the_asked_verb(text: str, question: AskedQuestion, language:
     "Mélanie elle finit sa garde à quelle heure ?": probe conversation of a hospital lab, lost)."""
     if question.facet not in ("hours", "date"):
         return False
-    opening = FIRST_PERSON_VERB["fr"].match(fold(text)) or FIRST_PERSON_VERB["en"].match(fold(text))
-    if opening is None or lemma(opening.group(1)) in _BE_HAVE:
+    said = _after_the_asked_verb(text, question)
+    if said is None or lemma(said[0]) in _BE_HAVE:
         return False  # "je suis là lundi" to "c'est quand l'anniversaire de Tom ?": the copula asks nothing
-    after = _after_the_asked_verb(text, question)
-    return after is not None and is_a_value(after, question.facet, language)
+    return is_a_value(said[1], question.facet, language)
 
 
 _BE_HAVE = frozenset({"etre", "avoir", "be", "have"})
@@ -190,8 +189,8 @@ def names_with_the_asked_verb(text: str, question: AskedQuestion) -> bool:
     sailing club): the named thing asked. "j'ai une réunion" names nothing."""
     if not set(tokens(question.text)) & _WHICH_WORDS:
         return False
-    after = _after_the_asked_verb(text, question)
-    named = _NAMED_OBJECT.match(after) if after is not None else None
+    said = _after_the_asked_verb(text, question)
+    named = _NAMED_OBJECT.match(said[1]) if said is not None else None
     return named is not None and sum(char.isupper() for char in named.group(1)) >= 2
 
 

@@ -34,6 +34,7 @@ from language.text import (
     TOKEN,
     WEEKDAYS,
     WHO_WORDS,
+    WRITTEN_PAST_PARTICIPLE,
     Language,
     fold,
     fold_with_map,
@@ -1397,10 +1398,7 @@ def _adjective_after_a_noun(heading: list[str]) -> bool:
     """The heading's last word is a French past participle after a noun that an article or "de"
     introduces ("une visite guidée", "la salle réservée"), not after its subject and a verb."""
     determined = len(heading) >= 3 and fold(heading[-3]) in DETERMINERS  # after an article, a noun
-    return bool(_PAST_PARTICIPLE.search(heading[-1].casefold())) and determined
-
-
-_PAST_PARTICIPLE = re.compile(r"(?:é|ée|és|ées)$")
+    return bool(WRITTEN_PAST_PARTICIPLE.search(heading[-1])) and determined
 
 
 # "please" closing a request: Eko asks the room later in its own voice, without it ("Au fait,

@@ -387,9 +387,9 @@ def _before_first_person(value: str) -> str:
     agreed ("juriste, je viens d'arriver" → "juriste, vient d'arriver", as a note says it); from a
     clause where the speaker still speaks as themself ("moi", "je l'ai vu", English "I"), it stops
     there."""
-    parts = re.split(f"({CLAUSE_END.pattern})", value)  # clause, break, clause, break…
-    kept = parts[:1]
-    for separator, clause in zip(parts[1::2], parts[2::2], strict=True):
+    first, later = _clauses(value)
+    kept = [first]
+    for separator, clause in later:
         clause = _I_VERB.sub(lambda said: french_third_person(said.group(1)), clause)
         if set(tokens(clause)) & _SPEAKER and "".join(kept).strip(CLOSING):
             return "".join(kept).strip(CLOSING)
@@ -617,12 +617,23 @@ def _later_i_named(text: str, author: str) -> str:
     ("La licence FMOD on la paie 2 000 € par an, je viens de retrouver la facture" from Maëlle →
     "…, Maëlle vient de retrouver la facture": probe conversation of a game studio, and two others
     kept the speaker's "je" in a fact quoted later)."""
-    parts = re.split(f"({CLAUSE_END.pattern})", text)  # clause, break, clause, break…
-    named = parts[:1]
-    for separator, clause in zip(parts[1::2], parts[2::2], strict=True):
-        clause = _I_VERB.sub(lambda said: f"{author} {french_third_person(said.group(1))}", clause)
-        named += [separator, clause]
+    first, later = _clauses(text)
+    named = [first]
+    for separator, clause in later:
+        named += [
+            separator,
+            _I_VERB.sub(lambda said: f"{author} {french_third_person(said.group(1))}", clause),
+        ]
     return "".join(named)
+
+
+def _clauses(text: str) -> tuple[str, list[tuple[str, str]]]:
+    """``text``'s first clause, then each later one with the break before it."""
+    parts = _CLAUSE_BREAK.split(text)  # clause, break, clause, break…
+    return parts[0], list(zip(parts[1::2], parts[2::2], strict=True))
+
+
+_CLAUSE_BREAK = re.compile(f"({CLAUSE_END.pattern})")
 
 
 def said_with_the_asked_preposition(question: AskedQuestion, value: str) -> tuple[str, str] | None:

@@ -25,6 +25,7 @@ from language.text import (
     INFINITIVE_ENDING,
     INTERROGATIVES,
     SUBJECT_CLITICS,
+    WRITTEN_PAST_PARTICIPLE,
     Language,
     fold,
     folded_words,
@@ -923,14 +924,13 @@ def _opens_with_participle(said: str, bot_name: str) -> bool:
     something down: probe conversation of a funeral home)."""
     name = tokens(bot_name)
     written = [found for folded, found in words_as_written(said) if folded not in name]
-    if not written or _WRITTEN_PARTICIPLE.search(written[0]) is None:
+    if not written or WRITTEN_PAST_PARTICIPLE.search(written[0]) is None:
         return False
     # standing alone, as an acknowledgement does ("noté, …", "vérifié !"); "résumé stp" asks one
     after = said[said.find(written[0]) + len(written[0]) :]
     return _CLAUSE_CLOSES.match(after) is not None
 
 
-_WRITTEN_PARTICIPLE = re.compile(r"ée?s?$", re.IGNORECASE)
 _CLAUSE_CLOSES = re.compile(r"\s*(?:[,.;:!…]|$)")
 
 

@@ -166,9 +166,10 @@ _ABOUT_YOU: dict[Language, frozenset[str]] = {
 # Italian, Portuguese, Dutch), as written: only those no French or English word spells.
 _FOREIGN_INTERROGATIVES = frozenset(
     WORDS.findall(
-        # Spanish, with its accents ("que", "donde" are French, "como" English-looking); German;
-        # Italian and Portuguese ("dove" is English, "onde" French); Dutch
-        """qué cuándo cuando dónde quién quiénes cuánto cuánta cuántos cuántas cuál cuáles cómo
+        # Spanish, with its accents ("que" is French, "como" English-looking; "quién", "dónde",
+        # "cuándo", "cuánto", "cuál" are read as French interrogatives: language.text's chat
+        # spellings); German; Italian and Portuguese ("dove" is English, "onde" French); Dutch
+        """qué quiénes cuánta cuántos cuántas cuáles cómo
         wann warum wieso weshalb welche welcher welches weißt wisst
         quando quanto quanta quanti quante quale quali perché quem quantos quantas qual quais
         wanneer waarom hoeveel welke"""

@@ -220,6 +220,9 @@ def lemma(word: str) -> str:
 # Past and present participles often qualify a noun ("le wifi invité", "la réunion suivante"):
 # only other inflected forms of a verb count as a verb.
 _PARTICIPLE = re.compile(r"(?:é|ée|és|ées|ant|ants|ante|antes)$")
+# A French past participle of the first group as written, accent and all ("noté", "guidée"): folding
+# would read it as a present ("note", "guide").
+WRITTEN_PAST_PARTICIPLE = re.compile(r"ée?s?$", re.IGNORECASE)
 
 
 @lru_cache(maxsize=65536)
