@@ -35,17 +35,11 @@ from bot.curiosity import (
 )
 from bot.ports import BotMemory
 from language.answers import find_answer, find_told_answer
-from language.curiosity import (
-    Curiosity,
-    as_curiosity,
-    asked_directly,
-    asked_facet,
-    in_third_person,
-    read_curiosity,
-)
+from language.curiosity import Curiosity, asked_facet, read_curiosity
 from language.equivalence import Attribution, is_equivalent
 from language.intents import asks_after_bot, asks_what_bot_is, intent_of
 from language.mentions import strip_mention
+from language.question_wording import as_curiosity, asked_directly, in_third_person
 from language.questions import (
     Tone,
     asked_part,

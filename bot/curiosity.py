@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
-from language.curiosity import Curiosity, fact_heading, heading_ends_with_verb, read_curiosity
+from language.curiosity import Curiosity, read_curiosity
 from language.fact_wording import (
     as_told,
     asked_verb_opening,
@@ -26,6 +26,7 @@ from language.fact_wording import (
     said_with_their_pronoun,
     with_the_speaker_named,
 )
+from language.headings import fact_heading, heading_ends_with_verb
 from language.repairs import find_correction
 from language.replies import Answer, AskedQuestion, Said
 from language.text import FUNCTION_WORDS, Language, fold

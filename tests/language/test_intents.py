@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from language.curiosity import as_curiosity, asked_directly, fact_heading, in_third_person, read_curiosity
+from language.curiosity import read_curiosity
+from language.headings import fact_heading
 from language.intents import asks_what_bot_is, intent_of
+from language.question_wording import as_curiosity, asked_directly, in_third_person
 from language.questions import is_question
 from language.text import normalise
 

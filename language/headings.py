@@ -1,0 +1,146 @@
+"""The heading of a fact written from an answer to a curiosity: its topic as a noun phrase ("Couleur
+préférée de Bob"), else the asked subject with its verb ("Malik habite"), and whether it ends with
+a verb (then the answer follows it without a colon).
+"""
+
+from __future__ import annotations
+
+import re
+
+from language.asked_subject import ASKING_WORDS, ENGLISH_DO, WHICH, WHICH_EN
+from language.curiosity import Curiosity
+from language.question_wording import of_the
+from language.text import (
+    DETERMINERS,
+    INTERROGATIVES,
+    SUBJECT_CLITICS,
+    TOKEN,
+    WRITTEN_PAST_PARTICIPLE,
+    fold,
+    folded_words,
+    is_english_verb_form,
+    is_infinitive,
+    is_verb_form,
+    language_of,
+)
+
+
+def fact_heading(curiosity: Curiosity) -> str:
+    """What a fact written from an answer to ``curiosity`` opens with: its topic when that is a
+    noun phrase ("couleur préférée de Bob", "Malik habite"), else the question as it was asked.
+    A topic opening with a verb ("pilote Toucan", "passe le séminaire", from "qui pilote Toucan ?",
+    "où se passe le séminaire ?") dropped the word that asked, and read as a heading it says
+    something else: "Pilote Toucan : Sixtine" against "Qui pilote Toucan : Sixtine"."""
+    # the first word, without a possessive "'s" ("Ferdinand's role")
+    first = next(iter(TOKEN.findall(curiosity.topic)), "")
+    folded = [fold(word) for word in TOKEN.findall(curiosity.text)]
+    before = folded[folded.index(fold(first)) - 1] if fold(first) in folded[1:] else ""
+    # a capitalised word inside the question is a name, wherever it stands ("Anatole vient", from
+    # "il vient d'où Anatole ?", is a heading although "où" comes right before the name)
+    named = first[:1].isupper() and bool(before)
+    asked_as = " ".join(curiosity.text.split()).rstrip(" ?!.…")
+    if any(word in INTERROGATIVES for word in folded_words(curiosity.topic)):
+        # a topic still asking ("Kestrel what do we actually pay per seat", from "Kestrel, what do
+        # we actually pay per seat?") is no noun phrase: its subject heads the fact, unless it asks
+        # too ("boucler à quelle heure samedi"): then the question as it was asked
+        subject = curiosity.subject or ""
+        return asked_as if not subject or set(folded_words(subject)) & INTERROGATIVES else subject
+    if set(folded_words(curiosity.topic)) & ENGLISH_DO:
+        # "toner does the big printer on the second floor take", from "which toner does the big
+        # printer on the second floor take?": an English question's word order, no heading
+        return asked_as
+    # after an interrogative or a clitic, a word is the verb ("qui pilote", "où se passe"), even one
+    # the dictionary reads as a noun first
+    if (
+        first
+        and not named
+        # after an article or an interrogative determiner a word is a noun ("la mise en prod",
+        # "quels soirs": "Karim il est de perm quels soirs ?" gave the question as heading)
+        and before not in DETERMINERS | WHICH | WHICH_EN
+        and (
+            before in ASKING_WORDS
+            or before in SUBJECT_CLITICS
+            or is_verb_form(first.casefold())
+            or is_english_verb_form(fold(first))
+        )
+    ):
+        return _price_of(curiosity) or asked_as
+    # an English preposition stranded by the question closes nothing in a heading ("Kenji's FOSDEM
+    # talk about", from "what is Kenji's FOSDEM talk about?": probe conversation of a software team)
+    words = curiosity.topic.split()
+    if len(words) > 1 and words[-1].casefold() in _STRANDED:
+        return " ".join(words[:-1])
+    return curiosity.topic
+
+
+def _price_of(curiosity: Curiosity) -> str | None:
+    """A French price asked with the verb of selling or charging, as the noun it asks for ("combien
+    on vend le verre de Lavaux St-Jacques ?" → "prix du verre de Lavaux St-Jacques": probe
+    conversation of a wine merchant, headed with the question as asked), else None."""
+    subject = curiosity.subject or ""
+    if (
+        curiosity.facet not in ("price", "amount")
+        or not subject
+        or language_of(fold(subject.split()[0])) == "en"
+        or fold((TOKEN.findall(curiosity.topic) or [""])[0]) not in _SELLING
+    ):
+        return None  # "combien pèse le carottier complet ?" asks a weight (a probe conversation, replayed)
+    found = re.search(
+        rf"(?<![\w'’])(le|la|les|l['’])\s*{re.escape(subject)}(?!\w)", curiosity.text, re.IGNORECASE
+    )
+    if found is None:
+        return None
+    return "prix " + of_the(fold(found.group(1)).rstrip("'’"), subject) + subject
+
+
+# The verbs of selling, charging, paying and renting, as a question conjugates them (a closed class).
+_SELLING = folded_words(
+    "vend vendent vendons vends facture facturent facturons paie paient payons paye payent loue louent "
+    "louons coute coutent"
+)
+_STRANDED = folded_words("about for with to of on at")
+_WHAT = folded_words("quoi what")
+
+
+def heading_ends_with_verb(curiosity: Curiosity) -> bool:
+    """The fact heading (:func:`fact_heading`) is the subject and the verb asked ("Malik habite",
+    "Quentin bosse", "Abonnement Origami coûte", from "où habite Malik ?"…): a clause that the
+    answer's complement completes ("Quentin bosse chez Alan"), not a noun phrase to label it."""
+    heading = fact_heading(curiosity).split()
+    if not heading or heading == curiosity.text.split() or len(heading) < 2:
+        return False
+    if heading[-2].endswith(("'s", "’s")):
+        return False  # "Lumenboard's licences": a possessive heads a noun
+    if heading[-2][:1].isdigit():
+        # a number counts the noun after it ("multipaire de 30 mètres", whatever verb "mètres"
+        # spells: the fact read "Où on range le multipaire de 30 mètres dans le placard…": probe
+        # conversation of a recording studio)
+        return False
+    last = fold(heading[-1])
+    folded = [fold(word) for word in TOKEN.findall(curiosity.text)]
+    at = folded.index(last) if last in folded else -1
+    before = folded[at - 1] if at > 0 else ""
+    after = folded[at + 1] if 0 <= at < len(folded) - 1 else ""  # "Quentin bosse où ?"
+    return (
+        before in ASKING_WORDS
+        or before in SUBJECT_CLITICS
+        or (at >= 0 and after in ASKING_WORDS)
+        or (after in _WHAT and is_infinitive(heading[-1]))  # "Romane aime manger" (quoi ?)
+        # (a participle right after a noun is its adjective: "La taille max d'un groupe pour une visite
+        # guidée 25 personnes max" was written so: probe conversation of a museum)
+        or (is_verb_form(heading[-1].casefold()) and not _adjective_after_a_noun(heading))
+        # "Priya lives"; not a French plural English would read as a verb ("pour les urgences")
+        or (
+            heading[-1].endswith("s")
+            and is_english_verb_form(fold(heading[-1]))
+            and language_of(fold(heading[-1])) != "fr"
+        )
+        or (fold(heading[-2]) in ("is", "are") and fold(heading[-1]).endswith("ed"))  # "Hallvard is based"
+    )
+
+
+def _adjective_after_a_noun(heading: list[str]) -> bool:
+    """The heading's last word is a French past participle after a noun that an article or "de"
+    introduces ("une visite guidée", "la salle réservée"), not after its subject and a verb."""
+    determined = len(heading) >= 3 and fold(heading[-3]) in DETERMINERS  # after an article, a noun
+    return bool(WRITTEN_PAST_PARTICIPLE.search(heading[-1])) and determined
