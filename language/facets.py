@@ -242,12 +242,14 @@ _CUES: tuple[tuple[str, str], ...] = (
     ),
     ("agent", r" (?:par qui|by whom) "),
     ("agent", _ROLE_HOLDER_CUE),
+    # "who's got" is "who has got", who holds a thing ("who's got the key to the dépôt?": probe
+    # conversation of a bike workshop, read as who someone is).
     (
         "agent",
-        r" (?:qui|who) (?:a |l a |has |s occupe|gere|pilote|organise|dirige|supervise|coordonne|"
-        r"maintient|cree|developpe|code|fait|"
+        r" (?:(?:who s|whos) got |(?:qui|who) (?:a |l a |has |s occupe|gere|pilote|organise|dirige|"
+        r"supervise|coordonne|maintient|cree|developpe|code|fait|"
         r"bosse sur|travaille sur|est responsable|made|created|built|runs|leads|maintains|organises|"
-        r"organizes|manages|handles|oversees|coordinates|looks after|takes care of)",
+        r"organizes|manages|handles|oversees|coordinates|looks after|takes care of))",
     ),
     # An interrogative pronoun after a preposition asks another participant of what X does, not who
     # X is: "Corentin déjeune avec qui ?", "tu bosses pour qui ?", "Nadir reporte à qui ?", "il

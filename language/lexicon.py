@@ -82,6 +82,7 @@ def warm() -> None:
     their words take (a second or more, holding whoever asks first; language/warm.py)."""
     load()
     _french_forms()
+    _written_with_accents()
 
 
 @lru_cache(maxsize=4)
@@ -260,7 +261,22 @@ def _french(word: str) -> bool:
     form of another French word the dictionaries know ("cree", the folded "créé", is also the
     English "Cree": simplemma reads it as a form of créer)."""
     language = language_of(word)
-    return language == "fr" or (language is None and bool(french_lemmas(word) - {word}))
+    if language is not None:
+        return language == "fr"
+    return bool(french_lemmas(word) - {word}) or word in _written_with_accents()
+
+
+@lru_cache(maxsize=1)
+def _written_with_accents() -> frozenset[str]:
+    """The folded French words the dictionaries write only with an accent ("cle", of "clé"): English
+    writes no accents, so folded they are French whatever wordfreq makes of the bare letters."""
+    folded: dict[str, bool] = {}
+    for written in load().french_written:
+        key = fold(written)
+        if not _WORD.fullmatch(key) or len(key) < 3:
+            continue  # a phrase, or "a" (of "à", also the verb's "a")
+        folded[key] = folded.get(key, True) and key != written
+    return frozenset(key for key, accented in folded.items() if accented)
 
 
 @lru_cache(maxsize=65536)
@@ -295,5 +311,13 @@ def _english_targets() -> frozenset[str]:
 
 def forget() -> None:
     """Drop what was read (a test pointing :data:`DICTD_DIRECTORY` elsewhere calls it)."""
-    for cached in (_load, _french_forms, french_lemmas, translates, translatable, _english_targets):
+    for cached in (
+        _load,
+        _french_forms,
+        _written_with_accents,
+        french_lemmas,
+        translates,
+        translatable,
+        _english_targets,
+    ):
         cached.cache_clear()

@@ -83,6 +83,8 @@ from language.text import is_finite_verb
         ("Léon il bosse du matin ou de l'aprem ?", "other"),
         ("Léon il est de Lyon ou de Paris ?", "place"),
         ("who has the keys du minibus this week?", "agent"),
+        # "who's got" is "who has got" (probe conversation of a bike workshop)
+        ("who's got the key to the dépôt at the moment?", "agent"),
         ("c'est quoi l'heure limite pour les commandes des services ?", "hours"),
         ("quelle est l'heure de fermeture de la boutique ?", "hours"),
         ("what's the cut-off time for ward orders?", "hours"),
