@@ -119,9 +119,29 @@ def content_indices(
         and not _inverted_modal(words, i)
         and not _deictic(words, i, said)
         and not _time_taken(plain, i, how_long)
+        and not _in_a_discourse_locution(plain, i)
         and folded != bot
         and not (i in reading.cue_positions and folded not in _KEPT_CUES)
     ]
+
+
+# Discourse adverbs of several words, a noun among them: a closed class of French ("c qui qui est de
+# garde le 14/07 du coup ?" was about "garde le 14 juillet du coup": probe conversation of a pharmacy).
+_DISCOURSE_LOCUTIONS = tuple(
+    tuple(locution.split())
+    for locution in ("du coup", "en tout cas", "de toute facon", "au fond", "en gros", "au final", "en vrai")
+)
+
+
+def _in_a_discourse_locution(plain: list[str], index: int) -> bool:
+    """The word at ``index`` belongs to a discourse adverb ("du coup", "en tout cas"), not one of
+    whose last noun "de" takes up as a noun ("au fond de la salle", "le prix du coup de fil")."""
+    for locution in _DISCOURSE_LOCUTIONS:
+        for start in range(index - len(locution) + 1, index + 1):
+            end = start + len(locution)
+            if start >= 0 and tuple(plain[start:end]) == locution:
+                return end >= len(plain) or plain[end] not in OF_WORDS
+    return False
 
 
 def _asks_how_long(plain: list[str]) -> bool:
@@ -397,13 +417,13 @@ def subject_span(
         noun_phrase
         and len(subject) > 1
         and words[subject[-1]][0] in DAYS_AND_TIMES | _MONTH_WORDS
-        and words[subject[-1] - 1][0] not in OF_WORDS
+        and not _after_of(words, subject[-1])
     ):
         # a day, a time of day or a month closing the noun phrase says when, not what ("qui c'est le
         # pilote de l'hélico jeudi ?" was about "pilote de l'hélico jeudi": probe conversation of a
         # mountain hut; "combien coûte une consult de base depuis janvier ?", of a veterinary
-        # clinic); not after "de", where it names which one ("le marché du samedi"), nor after a verb
-        # ("on doit boucler à quelle heure samedi ?" asks when to finish)
+        # clinic); not after "de", where it names which one ("le marché du samedi", "la garde du 14
+        # juillet"), nor after a verb ("on doit boucler à quelle heure samedi ?" asks when to finish)
         closing = subject.pop()
         if words[closing - 1][0] in PREPOSITIONS and closing - 2 > subject[-1]:
             subject.append(closing - 2)  # "consult de base depuis janvier": up to its preposition
@@ -413,6 +433,16 @@ def subject_span(
         # sponsoring de la météo par mois ?": probe conversation of a radio station)
         subject = [i for i in subject if i < last - 1]
     return subject[0], subject[-1]
+
+
+def _after_of(words: list[tuple[str, str]], index: int) -> bool:
+    """The day or month at ``index`` follows "de", alone or after its day's number: it names which
+    one ("le marché du samedi", "la garde du 14 juillet": probe conversation of a pharmacy, read as
+    "garde du 14")."""
+    before = index - 1
+    if before > 0 and words[before][0].isdigit():
+        before -= 1
+    return before >= 0 and words[before][0] in OF_WORDS
 
 
 _ARTICLES_AFTER_OF = folded_words("la l")

@@ -1109,6 +1109,11 @@ def test_a_street_is_named_by_its_noun_and_its_name() -> None:
         ("Eko, qui c'est le pilote de l'hélico jeudi ?", "pilote de l'hélico"),
         ("Eko, on a combien de réservés samedi soir ?", "réservés"),
         ("Eko, c'est quand le marché du samedi ?", "marché du samedi"),
+        # … or "de" and the day's number (a pharmacy: "garde du 14")
+        ("Eko, qui fait la garde du 14 juillet ?", "garde du 14 juillet"),
+        # a discourse adverb of a noun is no part of it (a pharmacy: "… du coup"); "coup de fil" is
+        ("Eko, c qui qui est de garde le 14/07 du coup ?", "garde le 14 juillet"),
+        ("Eko, le prix du coup de fil c'est combien ?", "coup de fil"),
         # a term quoted is what is asked, whole (a newspaper's sports desk: about "peu")
         ("Eko, ça veut dire quoi « un peu pas » ? Seb me l'a sorti", "un peu pas"),
         ('Eko, what does "cagole" mean?', "cagole"),
