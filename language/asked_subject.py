@@ -591,10 +591,12 @@ def _participle_of_be(words: list[tuple[str, str]], start: int, index: int) -> b
 def _without_situating_names(
     words: list[tuple[str, str]], names: list[int], content: list[int]
 ) -> tuple[list[int], list[int]]:
-    """``names`` and ``content`` without a clause of time naming someone, when a noun phrase before
-    it says what is asked about: "elle est où la clé de la salle serveur quand Benoît n'est pas là ?"
-    asks where the key is (probe conversation of a help desk: the fact read "Benoît : Sophie qui a
-    le code"); "on appelle qui quand Léa est absente ?" is about Léa."""
+    """``names`` and ``content`` without a clause of time or condition naming someone, when a noun
+    phrase before it says what is asked about: "elle est où la clé de la salle serveur quand Benoît
+    n'est pas là ?" asks where the key is (probe conversation of a help desk: the fact read "Benoît :
+    Sophie qui a le code"), "combien on facture la vaccination grippe si le patient n'a pas le bon de
+    la CPAM ?" the price of the vaccination (of a pharmacy, about "CPAM"); "on appelle qui quand Léa
+    est absente ?" is about Léa."""
     clause = next((i for i, (folded, _) in enumerate(words) if folded in _SITUATING and i), None)
     if clause is None:
         return names, content
@@ -612,7 +614,7 @@ def _offered(words: list[tuple[str, str]], names: list[int]) -> set[int]:
 
 
 _OR = folded_words("ou or")
-_SITUATING = TIME_SUBORDINATORS
+_SITUATING = TIME_SUBORDINATORS | CONDITION_SUBORDINATORS
 
 
 def _street_before(words: list[tuple[str, str]], first: int) -> int | None:

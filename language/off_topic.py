@@ -451,6 +451,8 @@ def about_something_else(text: str, question: AskedQuestion, language: Language)
     if not before or set(terms(" ".join(before))) & set(terms(question.text)):
         return False
     opening = text[: found.start()]
+    if _opens_with_the_value(opening, question, language):
+        return False  # "dans le coffre du bureau, étagère du haut, la clé est sur mon trousseau"
     if (
         (question.facet or "") in SHAPES
         and any(char.isdigit() for char in opening)
@@ -460,6 +462,17 @@ def about_something_else(text: str, question: AskedQuestion, language: Language)
     # what follows the copula says what was asked of the subject: the name before it is the answer
     # ("Paul est le responsable du bureau de Nantes" to "c'est qui le responsable du bureau de Nantes ?")
     return not terms_asked(question) & set(terms(text[found.end() :]))
+
+
+def _opens_with_the_value(opening: str, question: AskedQuestion, language: Language) -> bool:
+    """The reply's first piece, set apart by a comma, opens with the asked value's shape (a place
+    preposition, a number): a fragment answering, before what the reply says next ("Eko, dans le
+    coffre du bureau, étagère du haut, la clé est sur mon trousseau" to "il est où le registre des
+    stups ?": probe conversation of a pharmacy). "le séminaire à Lyon c'est…" opens with what it
+    speaks of."""
+    shape = SHAPES.get(question.facet or "")
+    first, comma, _ = opening.partition(",")
+    return bool(shape and comma and re.match(shape[language], fold(first.strip())))
 
 
 def _opens_with_another_subject(text: str, question: AskedQuestion) -> bool:

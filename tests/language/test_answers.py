@@ -11,6 +11,7 @@ from language.answers import find_answer, find_told_answer
 from language.curiosity import read_curiosity
 from language.fact_wording import as_told, fragment, said_by_the_subject, said_of_who
 from language.intents import says_goodbye, speaks_of_bot
+from language.off_topic import about_something_else
 from language.replies import AskedQuestion, Said, answer_text, is_standalone
 from language.saying import says_not_knowing
 from language.value_shapes import fits_facet
@@ -2597,6 +2598,21 @@ def test_a_value_before_where_it_is_written_answers() -> None:
     told = "Eko, le 30 septembre, c'est écrit dans le PV de réception"
     assert link(said("Hélène", told), deadline) == ("g-d", "mention")
     assert link(said("Hélène", "Eko, c'est écrit dans le PV de réception"), deadline) is None
+
+
+def test_a_place_given_first_answers_whatever_the_reply_says_next() -> None:
+    """ "Eko, dans le coffre du bureau, étagère du haut, la clé est sur mon trousseau" to "il est où
+    le registre des stups ?" was read as speaking of the key (probe conversation of a pharmacy,
+    2026-11-29); a reply opening with what it speaks of still speaks of something else."""
+    register = asked_as_read("Eko, il est où le registre des stups ?", "r")
+    told = "Eko, dans le coffre du bureau, étagère du haut, la clé est sur mon trousseau"
+    assert link(said("Hélène", told), register) == ("g-r", "mention")
+    assert link(said("Hélène", "Eko, la clé du coffre, elle est sur mon trousseau"), register) is None
+    quentin = asked_as_read("Eko, Quentin bosse où ?", "q")
+    assert link(said("Léa", "Eko, le séminaire à Lyon c'est du 12 au 14 juin"), quentin) is None
+    # no piece set apart: the reply speaks of what opens it
+    assert about_something_else("dans le coffre la clé est sur mon trousseau", register, "fr")
+    assert not about_something_else("dans le coffre, la clé est sur mon trousseau", register, "fr")
 
 
 def test_a_measure_given_with_the_question_s_own_verb_answers_from_its_subject() -> None:

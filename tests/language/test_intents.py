@@ -1114,6 +1114,12 @@ def test_a_street_is_named_by_its_noun_and_its_name() -> None:
         # a discourse adverb of a noun is no part of it (a pharmacy: "… du coup"); "coup de fil" is
         ("Eko, c qui qui est de garde le 14/07 du coup ?", "garde le 14 juillet"),
         ("Eko, le prix du coup de fil c'est combien ?", "coup de fil"),
+        # a clause of condition naming someone situates what is asked, as one of time does (a pharmacy)
+        (
+            "Eko, combien on facture la vaccination grippe si le patient n'a pas le bon de la CPAM ?",
+            "vaccination grippe",
+        ),
+        ("Eko, on appelle qui si Léa est absente ?", "Léa"),
         # a term quoted is what is asked, whole (a newspaper's sports desk: about "peu")
         ("Eko, ça veut dire quoi « un peu pas » ? Seb me l'a sorti", "un peu pas"),
         ('Eko, what does "cagole" mean?', "cagole"),
