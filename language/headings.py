@@ -9,7 +9,7 @@ import re
 
 from language.asked_subject import ASKING_WORDS, ENGLISH_DO, WHICH, WHICH_EN
 from language.curiosity import Curiosity
-from language.question_wording import of_the
+from language.question_wording import CLOSING_PLEASE, of_the
 from language.text import (
     DETERMINERS,
     INTERROGATIVES,
@@ -38,7 +38,7 @@ def fact_heading(curiosity: Curiosity) -> str:
     # a capitalised word inside the question is a name, wherever it stands ("Anatole vient", from
     # "il vient d'où Anatole ?", is a heading although "où" comes right before the name)
     named = first[:1].isupper() and bool(before)
-    asked_as = " ".join(curiosity.text.split()).rstrip(" ?!.…")
+    asked_as = CLOSING_PLEASE.sub("", " ".join(curiosity.text.split()).rstrip(" ?!.…")).rstrip(" ?!.…")
     if any(word in INTERROGATIVES for word in folded_words(curiosity.topic)):
         # a topic still asking ("Kestrel what do we actually pay per seat", from "Kestrel, what do
         # we actually pay per seat?") is no noun phrase: its subject heads the fact, unless it asks
@@ -64,13 +64,19 @@ def fact_heading(curiosity: Curiosity) -> str:
             or is_english_verb_form(fold(first))
         )
     ):
-        return _price_of(curiosity) or asked_as
+        return _price_of(curiosity) or _CLEFT_WHO.sub("Qui ", asked_as)
     # an English preposition stranded by the question closes nothing in a heading ("Kenji's FOSDEM
     # talk about", from "what is Kenji's FOSDEM talk about?": probe conversation of a software team)
     words = curiosity.topic.split()
     if len(words) > 1 and words[-1].casefold() in _STRANDED:
         return " ".join(words[:-1])
     return curiosity.topic
+
+
+# "C'est qui qui", "c qui qui", "qui est-ce qui" open a question asking who does something: as a
+# heading, plain "Qui" says it ("C qui qui gère le planning de la dilution : Nadia" was stored:
+# probe conversation of a physics lab).
+_CLEFT_WHO = re.compile(r"^(?:c['’]?\s?(?:est\s+)?qui\s+qui|qui\s+est[- ]ce\s+qui)\s+", re.IGNORECASE)
 
 
 def _price_of(curiosity: Curiosity) -> str | None:

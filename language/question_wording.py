@@ -202,7 +202,7 @@ _NEGATIONS = folded_words("pas plus jamais rien not")
 
 # "please" closing a request: Eko asks the room later in its own voice, without it ("Au fait,
 # c'est quoi le nom de l'artisan pour l'eau chaude stp ?": probe conversation of a campsite).
-_CLOSING_PLEASE = re.compile(
+CLOSING_PLEASE = re.compile(
     r"[\s,]+(?:stp|svp|s['’]il te pla[iî]t|s['’]il vous pla[iî]t|please|pls|plz)[\s!?.…]*$", re.IGNORECASE
 )
 
@@ -210,7 +210,7 @@ _CLOSING_PLEASE = re.compile(
 def as_curiosity(question: str, language: Language = "fr") -> str:
     """A question as a goal text: capitalised, one trailing "?" (the words stay the asker's), spaced
     as the question's own language writes it ("Où habite Timéo ?", "Who's the PM of Pivert?")."""
-    text = _CLOSING_PLEASE.sub("", " ".join(question.split()).rstrip(" .!?…")).rstrip(" .!?…")
+    text = CLOSING_PLEASE.sub("", " ".join(question.split()).rstrip(" .!?…")).rstrip(" .!?…")
     if not text:
         return ""
     written_in = sentence_language(tokens(text)) or language

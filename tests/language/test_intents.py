@@ -1154,6 +1154,11 @@ def test_subjects_of_the_morning_s_probe_questions(question: str, subject: str) 
         # "how long" is no verb of the heading (an IT help desk: "office longs")
         ("Eko, how long does it take to get to the office?", "office"),
         ("Eko, how long does the delivery take?", "delivery takes"),
+        # a cleft "who" asking who does it is plain "Qui" as a heading (a physics lab: "C qui qui
+        # gère le planning de la dilution : Nadia…"); a reflexive verb keeps the question's words
+        ("Eko c qui qui gère le planning de la dilution stp ?", "Qui gère le planning de la dilution"),
+        ("Eko, qui est-ce qui gère le planning ?", "Qui gère le planning"),
+        ("Eko, qui s'occupe de la paie ?", "qui s'occupe de la paie"),
     ],
 )
 def test_headings_of_the_morning_s_probe_questions(question: str, heading: str) -> None:
