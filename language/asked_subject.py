@@ -415,15 +415,16 @@ def subject_span(
     )
     while (
         noun_phrase
-        and len(subject) > 1
-        and words[subject[-1]][0] in DAYS_AND_TIMES | _MONTH_WORDS
-        and not _after_of(words, subject[-1])
+        and (count := _closing_time(words, subject))
+        and len(subject) > count
+        and not _after_of(words, subject[-count])
     ):
         # a day, a time of day or a month closing the noun phrase says when, not what ("qui c'est le
         # pilote de l'hélico jeudi ?" was about "pilote de l'hélico jeudi": probe conversation of a
         # mountain hut; "combien coûte une consult de base depuis janvier ?", of a veterinary
         # clinic); not after "de", where it names which one ("le marché du samedi", "la garde du 14
         # juillet"), nor after a verb ("on doit boucler à quelle heure samedi ?" asks when to finish)
+        del subject[len(subject) - count + 1 :]
         closing = subject.pop()
         if words[closing - 1][0] in PREPOSITIONS and closing - 2 > subject[-1]:
             subject.append(closing - 2)  # "consult de base depuis janvier": up to its preposition
@@ -433,6 +434,17 @@ def subject_span(
         # sponsoring de la météo par mois ?": probe conversation of a radio station)
         subject = [i for i in subject if i < last - 1]
     return subject[0], subject[-1]
+
+
+def _closing_time(words: list[tuple[str, str]], subject: list[int]) -> int:
+    """How many of the subject's last words are a day, a time of day or a month: one, two for a word
+    the tokens split at its hyphen ("qui a le natel de garde ce week-end ?": probe conversation of a
+    physics lab, about "natel de garde ce week-end"), none."""
+    last = subject[-1]
+    if last > 0 and f"{words[last - 1][0]}-{words[last][0]}" in DAYS_AND_TIMES:
+        # "week" may be no word of the subject ("ce week" is a time frame: text.present_frame)
+        return 2 if len(subject) > 1 and subject[-2] == last - 1 else 1
+    return 1 if words[last][0] in DAYS_AND_TIMES | _MONTH_WORDS else 0
 
 
 def _after_of(words: list[tuple[str, str]], index: int) -> bool:

@@ -1120,6 +1120,10 @@ def test_a_street_is_named_by_its_noun_and_its_name() -> None:
             "vaccination grippe",
         ),
         ("Eko, on appelle qui si Léa est absente ?", "Léa"),
+        # the week-end closing it, whose hyphen splits it in two words, says when (a physics lab)
+        ("Eko, qui a le natel de garde ce week-end ?", "natel de garde"),
+        ("Eko, qui a le natel de garde le week-end ?", "natel de garde"),
+        ("Eko, c'est quoi le programme du week-end ?", "programme du week-end"),
         # a term quoted is what is asked, whole (a newspaper's sports desk: about "peu")
         ("Eko, ça veut dire quoi « un peu pas » ? Seb me l'a sorti", "un peu pas"),
         ('Eko, what does "cagole" mean?', "cagole"),
