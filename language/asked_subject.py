@@ -318,6 +318,13 @@ def subject_span(
         # Only after a determiner: "qui pilote Toucan", "d'où vient Bettina" put a verb there.
         head = before >= 1 and words[before - 1][0] in DETERMINERS and words[before - 1][0] not in OF_WORDS
         head = head and not _in_a_locution(words, before)
+        # English puts its modifiers before the name ("the spare SQUID", the "SQUID de rechange" of
+        # French: probe conversation of a physics lab, about "spare SQUID"), its head after it
+        head = head and not (
+            before == first - 1
+            and words[before - 1][0] in _ENGLISH_DETERMINERS
+            and language_of(words[before][0]) == "en"  # not "the salle Everest"
+        )
         if head and before in content and words[before][0] not in _KEPT_CUES and before not in names:
             first = before  # "le bureau de Lille": the noun right after a determiner heads the phrase
             if (
@@ -457,6 +464,7 @@ def _after_of(words: list[tuple[str, str]], index: int) -> bool:
     return before >= 0 and words[before][0] in OF_WORDS
 
 
+_ENGLISH_DETERMINERS = folded_words("the an this that these those my your his her its our their")
 _ARTICLES_AFTER_OF = folded_words("la l")
 # Particles inside the names of Italian, Corsican, Spanish, Portuguese, Dutch and German places and
 # people ("Capo di Feno" was read "Capo": probe conversation of a campsite near Ajaccio).

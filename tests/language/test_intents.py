@@ -1124,6 +1124,11 @@ def test_a_street_is_named_by_its_noun_and_its_name() -> None:
         ("Eko, qui a le natel de garde ce week-end ?", "natel de garde"),
         ("Eko, qui a le natel de garde le week-end ?", "natel de garde"),
         ("Eko, c'est quoi le programme du week-end ?", "programme du week-end"),
+        # English puts a modifier before the name, as French puts it after (a physics lab: "le
+        # SQUID de rechange" was about "SQUID", "the spare SQUID" about "spare SQUID")
+        ("Eko, where is the spare SQUID stored ?", "SQUID"),
+        ("Eko, où est rangé le SQUID de rechange ?", "SQUID"),
+        ("Eko, where is the salle Everest ?", "salle Everest"),
         # a term quoted is what is asked, whole (a newspaper's sports desk: about "peu")
         ("Eko, ça veut dire quoi « un peu pas » ? Seb me l'a sorti", "un peu pas"),
         ('Eko, what does "cagole" mean?', "cagole"),
