@@ -47,11 +47,13 @@ from language.subject_named import ASKED_PEOPLE, asks_who, terms_asked
 from language.terms import STOPWORDS, terms
 from language.text import (
     CALENDAR,
+    DAYS_AND_TIMES,
     DETERMINERS,
     FILLERS,
     FUNCTION_WORDS,
     LETTERS,
     PREPOSITIONS,
+    TOKEN,
     WHO_WORDS,
     Language,
     ceased,
@@ -340,7 +342,7 @@ def _states_another_facet(text: str, question: AskedQuestion) -> bool:
     Honorine comme métier ?" or "comment marche Hérisson ?"): the labelling guide's facets, apart."""
     if question.facet in _DESCRIBED_ANYHOW:
         return False
-    if gives_a_date_not_a_place(question.facet or "", text):
+    if gives_a_date_not_a_place(question.facet or "", _without_the_asked_time(text, question)):
         return True  # "je suis en vacances à partir du 4 août" to "où part Joachim en vacances ?"
     if question.facet == "manner" and _DEFINES.match(fold(text)):
         return True  # "c'est un logiciel de métré" to "comment fonctionne Quantix ?": what it is
@@ -364,6 +366,15 @@ def _states_another_facet(text: str, question: AskedQuestion) -> bool:
     if question.facet in VALUE_FACETS | {"hours"} and states_asked_kind(question.facet or "", text):
         return False  # the value asked, then where ("6h45, porte de derrière rue de la Monnaie")
     return bool(stated) and question.facet not in stated
+
+
+def _without_the_asked_time(text: str, question: AskedQuestion) -> str:
+    """``text`` without the days and times of day the question says too: saying again when the
+    question asks where gives no other date ("le camion le dimanche midi il se gare sur le front de
+    mer" to "ousa le camion i stationne le dimanche midi ?": probe conversation of a food truck)."""
+    asked = {word for word in tokens(question.text) if word in DAYS_AND_TIMES or word in CALENDAR}
+    kept = [found.group(0) for found in TOKEN.finditer(text) if fold(found.group(0)) not in asked]
+    return " ".join(kept) if asked else text
 
 
 _WHERE = re.compile(r"(?<![\w'’])(?:où|where)(?![\w'’])", re.IGNORECASE)

@@ -147,6 +147,14 @@ _CHAT_SPELLINGS = {
     "cuando": "quand",
     "cuanto": "combien",
     "cual": "quel",  # "cual es el code du local matos ?" (probe conversation of a swimming pool)
+    # the interrogatives of Réunion's créole, with French ("Eko, ousa le camion i stationne le
+    # dimanche midi ?" was about "ousa le camion": probe conversation of a food truck); not "kisa",
+    # "who" in Réunion but "what" in the Antilles and Haiti
+    "ousa": "ou",
+    "kosa": "quoi",
+    "koman": "comment",
+    "konbien": "combien",
+    "konmien": "combien",
     # greetings and "ça va" as chat writes them ("slt eko sa va" was no greeting: probe
     # conversation of a fishing co-op); "sa" before "va" can be no possessive
     "slt": "salut",

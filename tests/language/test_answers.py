@@ -2615,6 +2615,16 @@ def test_a_place_given_first_answers_whatever_the_reply_says_next() -> None:
     assert not about_something_else("dans le coffre, la clé est sur mon trousseau", register, "fr")
 
 
+def test_the_asked_time_said_again_is_no_other_date() -> None:
+    """ "le camion le dimanche midi il se gare sur le front de mer" to "ousa le camion i stationne le
+    dimanche midi ?" was read as giving a date, not a place (probe conversation of a food truck,
+    2026-11-29); a date the question does not say still answers no "where"."""
+    truck = asked_as_read("Eko, ousa le camion i stationne le dimanche midi ?", "t")
+    told = "le camion le dimanche midi il se gare sur le front de mer, devant le kiosque pres de la plage"
+    assert link(said("Teddy", told), truck) == ("g-t", "subject_named")
+    assert link(said("Teddy", "le camion le lundi midi il part à 14h"), truck) is None
+
+
 def test_a_measure_given_with_the_question_s_own_verb_answers_from_its_subject() -> None:
     """ "Je fais du 38, mais plutôt 39 en bottines" from Samia to "quelle taille de chaussures fait
     Samia ?" was not taken (probe conversation of a theatre company, 2026-11-28, night); the number

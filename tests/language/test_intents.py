@@ -1409,6 +1409,23 @@ def test_chat_of_a_football_club_and_a_hotel() -> None:
     assert code is not None and code.facet == "definition" and "cual" not in code.subject
 
 
+def test_interrogatives_of_reunion_s_creole() -> None:
+    """ "Eko, ousa le camion i stationne le dimanche midi ?" was about "ousa le camion" (probe
+    conversation of a food truck in Saint-Pierre, 2026-11-29): "ousa", "kosa", "koman", "konbien"
+    ask where, what, how, how much; "kisa", who in Réunion but what in the Antilles, is read as
+    neither."""
+    truck = read_curiosity("Eko, ousa le camion i stationne le dimanche midi ?")
+    assert truck is not None and (truck.subject, truck.facet) == ("camion", "place")
+    price = read_curiosity("Eko, konbien i coûte le rougail ?")
+    assert price is not None and (price.subject, price.facet) == ("rougail", "price")
+    what = read_curiosity("Eko, kosa i lé le massalé ?")
+    assert what is not None and (what.subject, what.facet) == ("massalé", "definition")
+    how = read_curiosity("Eko, koman i fonctionne la friteuse ?")
+    assert how is not None and (how.subject, how.facet) == ("friteuse", "manner")
+    also = read_curiosity("Eko, konmien i coûte le cari ?")
+    assert also is not None and (also.subject, also.facet) == ("cari", "price")
+
+
 def test_quand_meme_asks_no_when_and_wsh_greets() -> None:
     """ "Eko bonjour quand même 😅☕" was kept as the curiosity "Quand même ?" and asked to the room;
     "Eko wsh c quelle boîte qui nous loue la machine à carte ?" was about "wsh" (probe conversations
