@@ -202,8 +202,10 @@ def fragment(text: str, question: AskedQuestion, language: Language = "fr") -> s
         # what was asked, then a colon: the value follows ("my talk: WebGPU rendering in the
         # editor": probe conversation of a software team)
         return labelled.group(2).strip(CLOSING)
-    if only_a_noun_phrase(text, titles=question.facet == "preference") and not _only_restates(
-        first_clause(text), question
+    if (
+        only_a_noun_phrase(text, titles=question.facet == "preference")
+        and not _only_restates(first_clause(text), question)
+        and not _asked_then_stated(text, question, copula)
     ):
         # a favourite before a comment is the noun phrase ("les lasagnes de ma grand-mère, sans
         # hésiter", "Dune, sans hésiter"); any other answer keeps what it adds ("le 12 décembre, au
@@ -252,6 +254,16 @@ def fragment(text: str, question: AskedQuestion, language: Language = "fr") -> s
         if start == 0 or restated & said_before or _names_asked(before, question):
             return _without_restated_topic(text[end:].strip(CLOSING), question)
     return text.strip(CLOSING)
+
+
+def _asked_then_stated(text: str, question: AskedQuestion, copula: str) -> bool:
+    """After the first clause, what was asked is said again before a copula: the answer follows
+    the copula, and the first clause is no title ("Mwin, mon plat préféré c'est le cari ti-jacques
+    boucané" wrote "Plat préféré de Josiane : Mwin": probe conversation of a food truck; "Moi, mon
+    plat préféré…" the same)."""
+    rest = fold(text[len(first_clause(text)) :])
+    found = re.search(rf"(?<![\w']){copula}\s+", rest)
+    return found is not None and bool(set(terms(rest[: found.start()])) & topic_terms(question))
 
 
 # A noun phrase, then a subject and an object clitic taking it up, and their verb ("les clés je les

@@ -29,6 +29,7 @@ from language.text import (
     Language,
     fold,
     folded_words,
+    in_french_second_person,
     is_english_verb_form,
     is_finite_verb,
     is_verb_form,
@@ -465,6 +466,7 @@ _WELLBEING_PHRASES = (
     r"vous allez bien",
     r"tu vas bien",
     r"la forme",
+    r"(?:tu es|t es|vous etes|es tu|etes vous) en forme",
     r"bien dormi",
     # rested, after the week-end or the holidays ("bien reposé ce week-end ?")
     r"bien reposee?s?",
@@ -822,7 +824,7 @@ def _joined(words: list[str]) -> str:
 
 def _said_to(text: str, bot_name: str) -> str:
     """The words of a message without the bot's name, space-joined for the phrase patterns."""
-    return _joined(_words_to(strip_mention(text, bot_name), bot_name))
+    return _joined(_words_to(in_french_second_person(strip_mention(text, bot_name)), bot_name))
 
 
 # The bot's name as the subject of a French "être" ("Eko est encore en panne ?", "Eko était
@@ -1060,7 +1062,7 @@ def intent_of(text: str, language: Language = "fr", bot_name: str = "Eko") -> In
     """What ``text`` (a message to Eko, its name included or not) wants (see the module docstring)."""
     if speaks_of_bot(text, bot_name):
         return "about_bot"
-    addressed = strip_mention(text, bot_name)
+    addressed = in_french_second_person(strip_mention(text, bot_name))
     said = asked_part(addressed)
     words = _words_to(said, bot_name)
     after = addressed[addressed.find(said) + len(said) :] if said in addressed else ""

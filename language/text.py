@@ -392,6 +392,37 @@ def is_verb_form(written: str) -> bool:
     return found != fold(written) and found.endswith(("er", "ir", "re"))
 
 
+# The second person of Réunion's and the Antilles' créoles: "ou" and the verb's marker, "lé" (you
+# are), "té" (you were), "la" and a participle (you have): "Eko, bonjour ! ou lé en forme ?", "Eko
+# ou la vu le match hier soir ?" were kept as curiosities and one asked to the room (probe
+# conversation of a food truck in Saint-Pierre). The accents tell "lé" from the "le" of "il est ou
+# le camion ?"; a participle tells "la" from the article of "ou la clé ?".
+_CREOLE_YOU = re.compile(r"(?<![\w'’])([oO]u) (lé|té|la) ([^\W\d_]+)")
+_CREOLE_MARKERS = {"lé": "es", "té": "étais", "la": "as"}
+
+
+def in_french_second_person(text: str) -> str:
+    """``text`` with the créoles' "ou lé", "ou té", "ou la" + participle read as "tu es", "tu étais",
+    "tu as"; everything else as it is."""
+
+    def reading(found: re.Match[str]) -> str:
+        marker, word = found.group(2), found.group(3)
+        if marker == "la" and not _written_participle(word):
+            return found.group(0)
+        you = "Tu" if found.group(1)[0] == "O" else "tu"
+        return f"{you} {_CREOLE_MARKERS[marker]} {word}"
+
+    return _CREOLE_YOU.sub(reading, text)
+
+
+def _written_participle(word: str) -> bool:
+    """A French past participle as written: "gagné", or a verb's form ending as participles do
+    ("vu", "pris", "fait", "fini")."""
+    lowered = word.lower()
+    ending = WRITTEN_PAST_PARTICIPLE.search(lowered) or lowered.endswith(("u", "i", "is", "it", "t"))
+    return bool(ending) and is_verb_form(lowered)  # not the nouns "clé", "café"
+
+
 @lru_cache(maxsize=65536)
 def english_lemma(word: str) -> str:
     """The folded English lemma of a folded word (simplemma: "written" → "write")."""

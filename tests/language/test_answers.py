@@ -2615,6 +2615,18 @@ def test_a_place_given_first_answers_whatever_the_reply_says_next() -> None:
     assert not about_something_else("dans le coffre, la clé est sur mon trousseau", register, "fr")
 
 
+def test_a_word_before_the_asked_thing_said_again_is_no_title() -> None:
+    """ "Mwin, mon plat préféré c'est le cari ti-jacques boucané…" from Josiane wrote "Plat préféré
+    de Josiane : Mwin" (probe conversation of a food truck, 2026-11-29): the créole "moi", read as a
+    title named before a comment; a title before a comment is still the favourite."""
+    dish = asked_as_read("Eko, c'est quoi le plat préféré de Josiane ?", "d")
+    told = "Mwin, mon plat préféré c'est le cari ti-jacques boucané, ek in bon rougail tomate 😋"
+    assert fragment(told, dish) == "le cari ti-jacques boucané, ek in bon rougail tomate"
+    assert fragment("Moi, mon plat préféré c'est le cari", dish) == "le cari"
+    film = asked_as_read("Eko, c'est quoi le film préféré de Josiane ?", "f")
+    assert fragment("Interstellar, je l'ai vu six fois", film) == "Interstellar"
+
+
 def test_the_asked_time_said_again_is_no_other_date() -> None:
     """ "le camion le dimanche midi il se gare sur le front de mer" to "ousa le camion i stationne le
     dimanche midi ?" was read as giving a date, not a place (probe conversation of a food truck,

@@ -6,10 +6,10 @@ import pytest
 
 from language.curiosity import read_curiosity
 from language.headings import fact_heading
-from language.intents import asks_what_bot_is, intent_of
+from language.intents import asks_after_bot, asks_what_bot_is, intent_of
 from language.question_wording import as_curiosity, asked_directly, in_third_person
 from language.questions import is_question
-from language.text import normalise
+from language.text import in_french_second_person, normalise
 
 
 @pytest.mark.parametrize(
@@ -1424,6 +1424,19 @@ def test_interrogatives_of_reunion_s_creole() -> None:
     assert how is not None and (how.subject, how.facet) == ("friteuse", "manner")
     also = read_curiosity("Eko, konmien i coûte le cari ?")
     assert also is not None and (also.subject, also.facet) == ("cari", "price")
+
+
+def test_the_creoles_second_person_speaks_to_eko() -> None:
+    """ "Eko, bonjour ! ou lé en forme ?" and "Eko ou la vu le match hier soir ?" were kept as
+    curiosities, the second asked to the room and answered by the date of a wedding (probe
+    conversation of a food truck, 2026-11-29): "ou lé", "ou la" and a participle are "tu es", "tu
+    as"; "ou le camion", "ou la clé" ask where."""
+    assert intent_of("Eko, bonjour ! ou lé en forme ?") == "small_talk"
+    assert asks_after_bot("Eko, bonjour ! ou lé en forme ?")
+    assert intent_of("Eko ou la vu le match hier soir ? La JSSP la gagné 😄") == "about_bot"
+    assert intent_of("Eko, il est ou le camion ?") == "information"
+    assert intent_of("Eko, ou la clé du camion ?") == "information"
+    assert in_french_second_person("Ou té où hier ?") == "Tu étais où hier ?"
 
 
 def test_quand_meme_asks_no_when_and_wsh_greets() -> None:
