@@ -729,10 +729,18 @@ def _numbered(words: list[tuple[str, str]], index: int, said: str) -> bool:
     return True
 
 
+# The object clitics of French: a closed class (the "l'" of "on l'ouvre" is folded "l").
+_OBJECT_CLITICS = folded_words("le la les l lui leur y en")
+
+
 def after_a_clitic(words: list[tuple[str, str]], index: int) -> bool:
     """The word at ``index`` follows a subject or reflexive clitic, so it is a verb ("on part",
     "se passe", "il tombe"), whatever else the dictionary reads it as."""
     if index > 0 and words[index - 1][0] in SUBJECT_CLITICS:
+        return True
+    if index > 1 and words[index - 1][0] in _OBJECT_CLITICS and words[index - 2][0] in SUBJECT_CLITICS:
+        # an object clitic between them, taking up what the question names after ("on les vend
+        # combien les bouchons ?" was about "vend": probe conversation of a food truck)
         return True
     if index > 1 and words[index - 1][0] in AUXILIARIES and words[index - 2][0] in SUBJECT_CLITICS:
         return True  # a participle after its auxiliary: "on a réservé quelle salle ?"

@@ -128,7 +128,9 @@ _CUES: tuple[tuple[str, str], ...] = (
         # ("la paie tombe quand ?"); so is billing ("combien on facture un balayage ?": probe
         # conversation of a hair salon, read as a bare amount)
         r"(?:on|je|tu|il|elle|ils|elles|nous|vous)(?: (?:le|la|les|l|lui|leur))? "
-        r"(?:paie|paient|payent|facture|facturent|facturait)|"
+        # … and selling or renting ("on les vend combien les bouchons ?": probe conversation of a
+        # food truck, read as a bare amount whose verb the answer had to say again)
+        r"(?:paie|paient|payent|facture|facturent|facturait|vend|vendent|vendait|loue|louent|louait)|"
         # (the French "pays" after a determiner is a country: "il vient de quel pays ?")
         r"(?<!who )(?:pay|(?<!quel )(?<!le )(?<!du )(?<!de )(?<!au )(?<!son )(?<!ton )(?<!mon )pays|paid)|"
         r"(?:c est|c etait|ca fait|ca coute|ca vaut) combien|combien (?:ca|c est)) ",

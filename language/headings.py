@@ -70,7 +70,7 @@ def fact_heading(curiosity: Curiosity) -> str:
     words = curiosity.topic.split()
     if len(words) > 1 and words[-1].casefold() in _STRANDED:
         return " ".join(words[:-1])
-    return curiosity.topic
+    return _price_of(curiosity) or curiosity.topic
 
 
 # "C'est qui qui", "c qui qui", "qui est-ce qui" open a question asking who does something: as a
@@ -88,7 +88,12 @@ def _price_of(curiosity: Curiosity) -> str | None:
         curiosity.facet not in ("price", "amount")
         or not subject
         or language_of(fold(subject.split()[0])) == "en"
-        or fold((TOKEN.findall(curiosity.topic) or [""])[0]) not in _SELLING
+        or not (
+            fold((TOKEN.findall(curiosity.topic) or [""])[0]) in _SELLING
+            # the verb read as what asks the price, the topic left the subject alone ("on les
+            # vend combien les bouchons ?")
+            or (curiosity.topic == subject and set(folded_words(curiosity.text)) & _SELLING)
+        )
     ):
         return None  # "combien pèse le carottier complet ?" asks a weight (a probe conversation, replayed)
     found = re.search(

@@ -2627,6 +2627,16 @@ def test_a_word_before_the_asked_thing_said_again_is_no_title() -> None:
     assert fragment("Interstellar, je l'ai vu six fois", film) == "Interstellar"
 
 
+def test_a_price_asked_by_the_verb_of_selling_is_answered_by_the_price() -> None:
+    """ "on les vend combien les bouchons ?" asked about "vend", a bare amount whose verb the answer
+    had to say again, and "Les bouchons sont à 0,60 € pièce" was not taken (probe conversation of a
+    food truck, 2026-11-29); "combien de" still counts."""
+    price = asked_as_read("Eko, on les vend combien les bouchons ?", "p")
+    assert (price.subject, price.facet) == ("bouchons", "price")
+    assert link(said("Mylène", "Les bouchons sont à 0,60 € pièce"), price) == ("g-p", "subject_named")
+    assert asked_as_read("Eko, on vend combien de baguettes par jour ?", "q").facet == "quantity"
+
+
 def test_the_asked_time_said_again_is_no_other_date() -> None:
     """ "le camion le dimanche midi il se gare sur le front de mer" to "ousa le camion i stationne le
     dimanche midi ?" was read as giving a date, not a place (probe conversation of a food truck,

@@ -1129,6 +1129,9 @@ def test_a_street_is_named_by_its_noun_and_its_name() -> None:
         ("Eko, where is the spare SQUID stored ?", "SQUID"),
         ("Eko, où est rangé le SQUID de rechange ?", "SQUID"),
         ("Eko, where is the salle Everest ?", "salle Everest"),
+        # an object clitic taking up what the question names after its verb (a food truck: "vend")
+        ("Eko, on les vend combien les bouchons ?", "bouchons"),
+        ("Eko, on les range où les cartons ?", "cartons"),
         # a term quoted is what is asked, whole (a newspaper's sports desk: about "peu")
         ("Eko, ça veut dire quoi « un peu pas » ? Seb me l'a sorti", "un peu pas"),
         ('Eko, what does "cagole" mean?', "cagole"),
@@ -1168,6 +1171,8 @@ def test_subjects_of_the_morning_s_probe_questions(question: str, subject: str) 
         ("Eko c qui qui gère le planning de la dilution stp ?", "Qui gère le planning de la dilution"),
         ("Eko, qui est-ce qui gère le planning ?", "Qui gère le planning"),
         ("Eko, qui s'occupe de la paie ?", "qui s'occupe de la paie"),
+        # the verb of selling read as what asks the price still heads it as one (a food truck)
+        ("Eko, on les vend combien les bouchons ?", "prix des bouchons"),
     ],
 )
 def test_headings_of_the_morning_s_probe_questions(question: str, heading: str) -> None:
