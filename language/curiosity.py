@@ -313,6 +313,10 @@ _NO_SUM_ASKED = frozenset({"place", "date", "hours", "identity", "agent", "emplo
 _PEOPLE_CLITICS = folded_words("on je j tu nous vous")
 
 
+# The words of "qu'est-ce que", folded.
+_WHAT_IS_IT_THAT = folded_words("qu est ce que")
+
+
 def _asking_verb(words: list[tuple[str, str]], reading: FacetReading, bot: str) -> list[str]:
     """The words that ask the facet when no noun does ("habite" in "où habite Sophie ?", "se
     trouve", "coûte"): without them the topic is the bare subject, and the fact written from an
@@ -329,8 +333,10 @@ def _asking_verb(words: list[tuple[str, str]], reading: FacetReading, bot: str) 
     ]
     while cue and fold(cue[-1]) in FUNCTION_WORDS:
         cue.pop()
-    while cue and fold(cue[0]) in PREPOSITIONS:
-        cue.pop(0)  # the preposition before the interrogative ("chez qui bosse", "pour qui travaille")
+    while cue and fold(cue[0]) in PREPOSITIONS | _WHAT_IS_IT_THAT:
+        # the preposition before the interrogative ("chez qui bosse", "pour qui travaille"), the
+        # words of "qu'est-ce que" ("qu'est-ce que Josiane aime manger ?")
+        cue.pop(0)
     if cue and fold(cue[0]) in _PEOPLE_CLITICS:
         # the verb has a subject of its own, the subject asked about is its object ("combien on
         # facture un balayage ?" wrote "Balayage on facture 85€…": probe conversation of a salon)

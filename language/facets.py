@@ -91,6 +91,11 @@ _CUES: tuple[tuple[str, str], ...] = (
         r"(?: bien)?(?: \w+(?:er|ir|re))? (?:quel|quelle|quels|quelles|quoi|le plus) |"
         r" (?:ecoute|ecoutes|ecoutent|regarde|regardes|regardent|lit|lis|lisent)"
         r" (?:quoi comme|quel|quelle|quels|quelles) |"
+        # … the interrogative put first, the verb closing the question ("qu'est-ce que Josiane aime
+        # manger ?", "kosa Josiane i aime manger ?": probe conversation of a food truck, read as
+        # what Josiane is)
+        r" (?:quoi|qu est ce que|qu est ce qu) (?:\w+ ){1,3}(?:aime|aiment|adore|adorent|kiffe|kiffent|"
+        r"prefere|preferent)(?: bien)?(?: \w+(?:er|ir|re))? $|"
         r" (?:what|which) (?:\w+ ){0,2}(?:does|do|did) \w+ (?:like|love|prefer|listen to|watch|read)"
         r"(?: best| most)? |"
         # English "be into" is liking ("what kind of music is Tobias into?")

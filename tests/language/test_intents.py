@@ -1425,6 +1425,11 @@ def test_interrogatives_of_reunion_s_creole() -> None:
     assert price is not None and (price.subject, price.facet) == ("rougail", "price")
     what = read_curiosity("Eko, kosa i lé le massalé ?")
     assert what is not None and (what.subject, what.facet) == ("massalé", "definition")
+    # the interrogative put first, a verb of liking closing the question, asks a favourite
+    liked = read_curiosity("Eko, kosa Josiane i aime manger ?")
+    assert liked is not None and (liked.subject, liked.facet) == ("Josiane", "preference")
+    french = read_curiosity("Eko, qu'est-ce que Josiane aime manger ?")
+    assert french is not None and (french.facet, french.topic) == ("preference", "Josiane aime manger")
     how = read_curiosity("Eko, koman i fonctionne la friteuse ?")
     assert how is not None and (how.subject, how.facet) == ("friteuse", "manner")
     also = read_curiosity("Eko, konmien i coûte le cari ?")
