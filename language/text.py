@@ -133,6 +133,8 @@ def is_common_word(word: str) -> bool:
 _CHAT_SPELLINGS = {
     "koi": "quoi",
     "ki": "qui",
+    "kel": "quel",  # "kel jour nou fé le traiteur…" (probe conversation of a food truck)
+    "kelle": "quelle",
     "pk": "pourquoi",
     "pq": "pourquoi",
     "pkoi": "pourquoi",

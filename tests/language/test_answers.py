@@ -2637,6 +2637,18 @@ def test_a_price_asked_by_the_verb_of_selling_is_answered_by_the_price() -> None
     assert asked_as_read("Eko, on vend combien de baguettes par jour ?", "q").facet == "quantity"
 
 
+def test_a_date_naming_the_subject_is_no_statement_of_its_own() -> None:
+    """ "Eko, samedi 29 novembre, à midi, salle des fêtes de l'Étang-Salé" to "kel jour nou fé le
+    traiteur pou le mariage l'Étang-Salé ?" was stored as it, a fact not saying what it dates (probe
+    conversation of a food truck, 2026-11-29); "kel" is "quel", asking the day."""
+    day = asked_as_read("Eko, kel jour nou fé le traiteur pou le mariage l'Étang-Salé ?", "w")
+    assert day.facet == "date"
+    told = "samedi 29 novembre, à midi, salle des fêtes de l'Étang-Salé"
+    assert not is_standalone(told, day)
+    assert is_standalone("La soirée de l'Étang-Salé c'est samedi 29 novembre", day)
+    assert asked_as_read("Eko, à kelle heure ouvre la boutique ?", "h").facet == "hours"
+
+
 def test_the_asked_time_said_again_is_no_other_date() -> None:
     """ "le camion le dimanche midi il se gare sur le front de mer" to "ousa le camion i stationne le
     dimanche midi ?" was read as giving a date, not a place (probe conversation of a food truck,
