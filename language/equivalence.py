@@ -35,7 +35,6 @@ from language.facets import VAGUE_FACETS, VALUE_FACETS, stated_facets
 from language.lexicon import translatable, translates
 from language.readings import (
     CLASSIFIERS,
-    CURRENCIES,
     Reading,
     _expansion,
     _opposed,
@@ -51,6 +50,7 @@ from language.relatives import kin_of, relatives
 from language.text import CALENDAR as _CALENDAR
 from language.text import (
     CESSATION_VERBS,
+    CURRENCIES,
     FILLERS,
     FUNCTION_WORDS,
     LIGHT_VERBS,

@@ -31,6 +31,7 @@ from language.text import (
     AUXILIARIES,
     CALENDAR,
     COMMON_FREQUENCY,
+    CURRENCIES,
     DETERMINERS,
     ELIDED_CLITIC,
     ENGLISH_AUXILIARIES,
@@ -197,8 +198,6 @@ CLASSIFIERS = frozenset(
         "platform",
     ]
 )
-# Names of currencies: "80 000 euros", "80k€" and "80 000 balles" give one amount ("€" is no word).
-CURRENCIES = frozenset(["euro", "euros", "eur", "balles", "dollar", "dollars", "usd"])
 _IGNORED = FUNCTION_WORDS | LIGHT_VERBS | FILLERS | WRAPPERS | CLASSIFIERS | CURRENCIES | _PEOPLE
 # A statement is not wrapped in a request: "par équipe", "cette année" say something in a fact.
 _STATEMENT_IGNORED = FUNCTION_WORDS | LIGHT_VERBS | FILLERS | CLASSIFIERS | CURRENCIES

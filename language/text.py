@@ -779,6 +779,8 @@ ORDINAL_WORDS: dict[str, str] = {
     "ninth": "9", "tenth": "10",
 }  # fmt: skip
 NUMBER_WORDS: dict[str, str] = {**CARDINAL_WORDS, **ORDINAL_WORDS}
+# Names of currencies: "80 000 euros", "80k€" and "80 000 balles" give one amount ("€" is no word).
+CURRENCIES = frozenset(["euro", "euros", "eur", "balles", "dollar", "dollars", "usd"])
 # Ordinal endings written after a digit ("3e", "3ème", "2nd", "4th"): the digit alone is the value.
 ORDINAL_SUFFIXES = frozenset(["e", "eme", "er", "ere", "nd", "rd", "th", "st"])
 # The hour mark of a French time ("11h30", "10h"): notation, as the colon of "11:30" is.

@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 
 from language.text import (
+    CURRENCIES,
     DETERMINERS,
     FUNCTION_WORDS,
     LETTERS,
@@ -63,11 +64,20 @@ _TIME_OF_DAY_WORDS = {
     "fr": r"midi|minuit|matin|matinee|soir|soiree|aprem|apres midi|nuit|tot|tard|heure|heures",
     "en": r"noon|midnight|morning|evening|afternoon|night|early|late|o'clock|hour|hours|am|pm",
 }
+# A price: digits (no time), a number in words, free; "un", "une", "one" only before a currency, being
+# articles too ("la clé de la cabane c'est Dédé qui l'a, et y a un double accroché dans le bureau"
+# was stored as the price of a dozen oysters: probe conversation of an oyster farm).
+_ONE = r"un|une|one"
+_PRICE = {
+    lang: rf"{_NOT_A_TIME}|\b(?!(?:{_ONE})\b)(?:{_NUMBER_WORDS[lang]}|gratuit|free)\b"
+    rf"|\b(?:{_ONE})\s+(?:{'|'.join(sorted(CURRENCIES))})\b"
+    for lang in ("fr", "en")
+}
 SHAPES: dict[str, dict[str, str]] = {
     "date": {lang: rf"\d|\b(?:{DATE_WORDS[lang]})s?\b" for lang in ("fr", "en")},  # "les mardis"
     "quantity": {lang: rf"\d|\b(?:{_NUMBER_WORDS[lang]})\b" for lang in ("fr", "en")},
-    "price": {lang: rf"{_NOT_A_TIME}|\b(?:{_NUMBER_WORDS[lang]}|gratuit|free)\b" for lang in ("fr", "en")},
-    "amount": {lang: rf"{_NOT_A_TIME}|\b(?:{_NUMBER_WORDS[lang]}|gratuit|free)\b" for lang in ("fr", "en")},
+    "price": {lang: _PRICE[lang] for lang in ("fr", "en")},
+    "amount": {lang: _PRICE[lang] for lang in ("fr", "en")},
     # an age is a number alone or with its unit ("27 ans", "bientôt 30"), not "2 chats"
     "age": {
         lang: rf"(?:\d+|\b(?:{_NUMBER_WORDS[lang]})\b)\s*(?:{_AGE_UNITS})\b|\d+\s*(?:[^\w\s]|$)"

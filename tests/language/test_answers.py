@@ -2649,6 +2649,21 @@ def test_a_date_naming_the_subject_is_no_statement_of_its_own() -> None:
     assert asked_as_read("Eko, à kelle heure ouvre la boutique ?", "h").facet == "hours"
 
 
+def test_an_article_is_no_price() -> None:
+    """ "Eko, la clé de la cabane c'est Dédé qui l'a, et y a un double accroché dans le bureau de
+    papa" right after Eko asked "cb on vend la dz de n°3 a la cabane ?" was stored as the price of a
+    dozen (probe conversation of an oyster farm, 2026-11-29): "un" is a number only before a
+    currency; the waiting "qui a la clé de la cabane ?" is what it answers."""
+    price = asked_as_read("Eko cb on vend la dz de n°3 a la cabane ? ya un client ki demande", "p")
+    told = "Eko, la clé de la cabane c'est Dédé qui l'a, et y a un double accroché dans le bureau de papa"
+    assert link(said("Maëlle", told), price) is None
+    assert not fits_facet("y a un double accroché dans le bureau", "price", "fr")
+    assert fits_facet("un euro", "price", "fr") and fits_facet("neuf la douzaine", "price", "fr")
+    key = asked_as_read("Eko, qui a la clé de la cabane ?", "k")
+    told_answer = find_told_answer(said("Maëlle", told), [key])
+    assert told_answer is not None and told_answer.link == "told"
+
+
 def test_the_asked_time_said_again_is_no_other_date() -> None:
     """ "le camion le dimanche midi il se gare sur le front de mer" to "ousa le camion i stationne le
     dimanche midi ?" was read as giving a date, not a place (probe conversation of a food truck,
