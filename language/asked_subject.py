@@ -256,8 +256,8 @@ def _noun_after_of(plain: list[str], index: int) -> bool:
 # facet but belong to the topic's noun phrase): everything but interrogatives and verbs.
 _KEPT_CUES = folded_words(
     """prefere preferee preferes preferees favori favorite favourite adresse mail numero telephone age
-    prix cout budget valeur tarif nombre capacite date horaires raison role poste metier job boulot
-    taf url lien etage nom email ligne directe fixe extension extention heure limite"""
+    prix cout budget valeur tarif montant amount nombre capacite date horaires raison role poste metier
+    job boulot taf url lien etage nom email ligne directe fixe extension extention heure limite"""
 )
 
 

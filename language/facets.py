@@ -141,8 +141,10 @@ _CUES: tuple[tuple[str, str], ...] = (
         r"(?:c est|c etait|ca fait|ca coute|ca vaut) combien|combien (?:ca|c est)) ",
     ),
     # A bare "combien" with no price or count word asks an amount, a price or a number
-    # ("il a des gosses Kenji ? combien ?", "le parking combien ?").
-    ("amount", r" (?:combien|how much) "),
+    # ("il a des gosses Kenji ? combien ?", "le parking combien ?"); so does the noun "montant" ("quel
+    # est le montant de la provision demandée à Garonne Négoce ?" asked what it is, and was answered
+    # with the client's contact: probe conversation of a law firm)
+    ("amount", r" (?:combien|how much|montant|montants|amount) "),
     # an hour named by what happens then ("l'heure limite pour les commandes", "l'heure de
     # fermeture de la boutique": probe conversation of a hospital pharmacy, read as a definition)
     (

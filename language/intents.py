@@ -83,13 +83,15 @@ _REQUEST_FRAMES = _phrases(
     r"connaissez vous",
     r"tu peux me dire",
     # formal: "pourriez-vous m'indiquer qui…", "pouvez-vous me dire…"
-    r"(?:pourriez|pouvez) vous (?:m|me|nous) (?:indiquer|dire|rappeler|preciser)",
+    # (and giving or saying again: "pourriez-vous me redonner le portable du DAF ?", probe
+    # conversation of a law firm, read as something to do)
+    r"(?:pourriez|pouvez) vous (?:m|me|nous) (?:indiquer|dire|rappeler|preciser|donner|redonner|redire)",
     r"tu pourrais me dire",
     r"peux tu me dire",
     r"pourrais tu me dire",
     r"tu peux m expliquer",
     # asking to be given a piece of information ("tu peux me donner le code wifi ?")
-    r"(?:tu peux|peux tu|tu pourrais|pourrais tu) (?:me |nous )?(?:donner|filer|passer)",
+    r"(?:tu peux|peux tu|tu pourrais|pourrais tu) (?:me |nous )?(?:donner|filer|passer|redonner|redire)",
     r"(?:can|could) you give (?:me|us)",
     r"dis moi",
     r"dites moi",
@@ -442,7 +444,10 @@ def _asks_to_do(words: list[str]) -> bool:
             rest = rest[1:]
         if not rest or not rest[0].isalpha():
             return False
-        if rest[0] in _TELLING_VERBS and (told_to_me or words[i] in ("can", "could", "would")):
+        # (again, with French "re-": "pourriez-vous me redonner le portable du DAF ?" was read as
+        # something to do: probe conversation of a law firm)
+        telling = rest[0] in _TELLING_VERBS or (rest[0].startswith("re") and rest[0][2:] in _TELLING_VERBS)
+        if telling and (told_to_me or words[i] in ("can", "could", "would")):
             return False  # "tu peux me rappeler le code ?" asks it; "tu peux rappeler à tous la réu" acts
         # after the modal, the verb is in its base form: an infinitive's ending in French, any
         # word that is no function word in English ("can you book…")

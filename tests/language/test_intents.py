@@ -1171,6 +1171,11 @@ def test_subjects_of_the_morning_s_probe_questions(question: str, subject: str) 
         ("Eko c qui qui gère le planning de la dilution stp ?", "Qui gère le planning de la dilution"),
         ("Eko, qui est-ce qui gère le planning ?", "Qui gère le planning"),
         ("Eko, qui s'occupe de la paie ?", "qui s'occupe de la paie"),
+        # "montant" asks an amount, and heads it (a law firm: "quel est le montant…" asked what it is)
+        (
+            "Eko, quel est le montant de la provision demandée à Garonne Négoce ?",
+            "montant de la provision demandée à Garonne Négoce",
+        ),
         # the verb of selling read as what asks the price still heads it as one (a food truck)
         ("Eko, on les vend combien les bouchons ?", "prix des bouchons"),
     ],
@@ -1447,6 +1452,20 @@ def test_the_creoles_second_person_speaks_to_eko() -> None:
     assert intent_of("Eko, il est ou le camion ?") == "information"
     assert intent_of("Eko, ou la clé du camion ?") == "information"
     assert in_french_second_person("Ou té où hier ?") == "Tu étais où hier ?"
+
+
+def test_asking_to_be_given_or_told_again_asks() -> None:
+    """ "Eko, pourriez-vous me redonner le portable du DAF de Garonne Négoce ?" was read as something
+    to do (probe conversation of a law firm, 2026-11-29): giving or saying again ("re-") asks a
+    piece of information, as giving does; giving something to someone else is still an action."""
+    phone = read_curiosity("Eko, pourriez-vous me redonner le portable du DAF de Garonne Négoce ?")
+    assert phone is not None and (phone.subject, phone.facet, phone.topic) == (
+        "portable du DAF de Garonne Négoce",
+        "contact",
+        "portable du DAF de Garonne Négoce",
+    )
+    assert intent_of("Eko, tu peux me redire le code du wifi ?") == "information"
+    assert intent_of("Eko tu peux redonner les clés à Paul ?") == "action"
 
 
 def test_quand_meme_asks_no_when_and_wsh_greets() -> None:

@@ -36,6 +36,17 @@ def test_another_facet_subject_or_word_is_not_asking_again() -> None:
     assert not asks_again("Eko, ça va ?", DPO, "DPO", "identity")
 
 
+def test_an_amount_asked_is_not_answered_by_whom_to_call() -> None:
+    """ "quel est le montant de la provision demandée à Garonne Négoce ?" was read as asking what
+    it is, and got the client's contact (probe conversation of a law firm, 2026-11-29): "montant"
+    asks an amount, which a contact is not."""
+    contact = "Interlocuteur chez le client Garonne Négoce : M. Olivier Ferrand, le DAF (d'après Hélène)"
+    question = "Eko, quel est le montant de la provision demandée à Garonne Négoce ?"
+    assert not answers(question, contact, 0.5, about="client Garonne Négoce", facet="identity")
+    provision = "La provision Garonne Négoce est de 5 000 € HT, facture envoyée le 3 octobre"
+    assert answers(question, provision, 0.5, about="Garonne Négoce")
+
+
 def test_a_fact_without_the_kind_of_thing_asked_is_not_quoted() -> None:
     # a value asked: the fact must have one of its shape
     assert not answers("Octave revient quand au boulot ?", "Octave est lead dev backend au boulot", 0.6)
