@@ -474,7 +474,9 @@ MODALS = folded_words(
 # width).
 NOT_AFTER_AN_ABBREVIATION = (
     r"(?<!\b[A-Z]\.)(?<!\b(?:Dr|Mr|Ms|St)\.)(?<!\b(?:Mme|Mrs)\.)"
-    r"(?<!\b(?i:cf|ex|nb|av|bd|ch)\.)"
+    # "v." and "vs." between two parties ("Garonne Négoce v. Vitilog": probe conversation of a law
+    # firm, the question read as "Vitilog hearing is scheduled?")
+    r"(?<!\b[vV]\.)(?<!\b(?i:cf|ex|nb|av|bd|ch|vs)\.)"
     r"(?<!\b(?i:dem|dém|env|cam|asc|tel|tél|etc|ref|réf|qté|qte|dép|dep|dpt|bât|bat|sté|ste|cie|apt|max|min)\.)"
     r"(?<!\b(?i:appt|dept|fact|resp)\.)(?<!\b(?i:approx)\.)"
 )

@@ -1386,6 +1386,13 @@ def test_an_abbreviation_s_full_stop_ends_no_sentence() -> None:
     assert parking is not None and parking.text.startswith("qui s'occupe")
     assert read_curiosity("Eko, tu es d'accord que le 20 m³ c'est le meilleur cam. de la boîte ? 😅") is None
     assert intent_of("Eko, hoi ! alles goed vandaag ?") == "small_talk"
+    # "v." and "vs." between two parties (a law firm: the goal was "Vitilog hearing is scheduled?")
+    hearing = read_curiosity(
+        "Eko, do you know when the Garonne Négoce v. Vitilog hearing is scheduled? I need it"
+    )
+    assert hearing is not None and "Garonne Négoce v. Vitilog" in hearing.text
+    match = read_curiosity("Eko, c'est quand le match OM vs. PSG ?")
+    assert match is not None and match.text.startswith("c'est quand")
 
 
 def test_a_fraction_of_a_measure_is_no_date() -> None:
