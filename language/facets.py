@@ -468,6 +468,11 @@ def read_facet(text: str, language: Language = "fr") -> FacetReading:
     searched = " " + " ".join(words[:end]) + " "
     facet = "other"
     cues: set[int] = set()
+    # the noun an interrogative and its article ask for names the facet, whatever the other words
+    # cue ("c'est quoi l'adresse de la job de salle de bain à Rosemont ?" asks an address, not a job:
+    # probe conversation of a Montréal contractor)
+    attribute = _attribute_asked(words[:end])
+    attributed: str | None = None
     who_does = _WHO_DOES.search(searched) or _ROLE_HOLDER.search(searched)
     for name, pattern in _PATTERNS:
         if who_does and name in _VALUES_DONE:
@@ -482,15 +487,28 @@ def read_facet(text: str, language: Language = "fr") -> FacetReading:
                 continue
             found = True
             kept = _KEPT if name in ("contact", "agent") else _LENGTHS if name == "quantity" else frozenset()
-            cues |= {
-                i
-                for i in _positions(joined, match.start() + 1, match.end() - 1)
-                if words[i] not in kept and not _wildcard(pattern, match, words[i])
-            }
+            positions = set(_positions(joined, match.start() + 1, match.end() - 1))
+            cues |= {i for i in positions if words[i] not in kept and not _wildcard(pattern, match, words[i])}
+            if attribute in positions and attributed is None:
+                attributed = name
             position = match.end() - 1
         if found and facet == "other":
             facet = name
-    return FacetReading(facet, words, frozenset(cues), asks_doer=bool(who_does))
+    return FacetReading(attributed or facet, words, frozenset(cues), asks_doer=bool(who_does))
+
+
+_ASKING_A_NOUN = folded_words("quoi quel quelle quels quelles what whats which")
+_ITS_ARTICLES = folded_words("le la l les the")
+_ATTRIBUTE_OF = folded_words("de du des d of for")
+
+
+def _attribute_asked(words: tuple[str, ...]) -> int | None:
+    """Where the noun stands that an interrogative and an article ask for ("quoi l'adresse", "what's
+    the address"), when "de" / "of" follows it: an attribute of what comes after."""
+    for i in range(len(words) - 3):
+        if words[i] in _ASKING_A_NOUN and words[i + 1] in _ITS_ARTICLES and words[i + 3] in _ATTRIBUTE_OF:
+            return i + 2
+    return None
 
 
 # "quand" / "when" after another interrogative opens a clause of time, not the question: "qui on

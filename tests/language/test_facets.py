@@ -83,6 +83,10 @@ from language.text import is_finite_verb
         ("Léon il bosse du matin ou de l'aprem ?", "other"),
         ("Léon il est de Lyon ou de Paris ?", "place"),
         ("who has the keys du minibus this week?", "agent"),
+        # the noun the interrogative and its article ask for names the facet, whatever else cues one
+        # (a Montréal contractor: "la job" read as a job)
+        ("c'est quoi l'adresse de la job de salle de bain à Rosemont ?", "place"),
+        ("what's the address for the Rosemont bathroom reno?", "place"),
         # "who's got" is "who has got" (probe conversation of a bike workshop)
         ("who's got the key to the dépôt at the moment?", "agent"),
         ("c'est quoi l'heure limite pour les commandes des services ?", "hours"),
