@@ -12,6 +12,7 @@ from language.curiosity import Curiosity
 from language.question_wording import CLOSING_PLEASE, of_the
 from language.text import (
     DETERMINERS,
+    FUNCTION_WORDS,
     INTERROGATIVES,
     SUBJECT_CLITICS,
     TOKEN,
@@ -44,7 +45,9 @@ def fact_heading(curiosity: Curiosity) -> str:
         # we actually pay per seat?") is no noun phrase: its subject heads the fact, unless it asks
         # too ("boucler à quelle heure samedi"): then the question as it was asked
         subject = curiosity.subject or ""
-        return asked_as if not subject or set(folded_words(subject)) & INTERROGATIVES else subject
+        if not subject or set(folded_words(subject)) & INTERROGATIVES:
+            return asked_as
+        return _subject_and_its_verb(curiosity.topic, subject) or subject
     if set(folded_words(curiosity.topic)) & ENGLISH_DO:
         # "toner does the big printer on the second floor take", from "which toner does the big
         # printer on the second floor take?": an English question's word order, no heading
@@ -77,6 +80,25 @@ def fact_heading(curiosity: Curiosity) -> str:
 # heading, plain "Qui" says it ("C qui qui gère le planning de la dilution : Nadia" was stored:
 # probe conversation of a physics lab).
 _CLEFT_WHO = re.compile(r"^(?:c['’]?\s?(?:est\s+)?qui\s+qui|qui\s+est[- ]ce\s+qui)\s+", re.IGNORECASE)
+
+
+def _subject_and_its_verb(topic: str, subject: str) -> str | None:
+    """A topic whose verb comes right before the interrogative that asks, the subject put first or
+    last, as the subject and its verb without the interrogative ("part quand en vacances Sylvain",
+    from "y part quand en vacances Sylvain ?" → "Sylvain part en vacances", where "Sylvain" alone
+    headed the fact and no search for his holidays found it: probe conversation of a Montréal
+    contractor); None otherwise."""
+    words, named = topic.split(), subject.split()
+    if words[: len(named)] == named:
+        rest = words[len(named) :]
+    elif words[-len(named) :] == named:
+        rest = words[: -len(named)]
+    else:
+        return None
+    asking = [fold(word) in INTERROGATIVES for word in rest]
+    if len(rest) < 3 or asking[0] or not asking[1] or fold(rest[0]) in FUNCTION_WORDS:
+        return None
+    return " ".join([subject, *(word for word, asks in zip(rest, asking, strict=True) if not asks)])
 
 
 def _price_of(curiosity: Curiosity) -> str | None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from language.curiosity import read_curiosity
+from language.curiosity import Curiosity, read_curiosity
 from language.headings import fact_heading
 from language.intents import asks_after_bot, asks_what_bot_is, intent_of
 from language.question_wording import as_curiosity, asked_directly, in_third_person
@@ -1171,6 +1171,11 @@ def test_subjects_of_the_morning_s_probe_questions(question: str, subject: str) 
         ("Eko c qui qui gère le planning de la dilution stp ?", "Qui gère le planning de la dilution"),
         ("Eko, qui est-ce qui gère le planning ?", "Qui gère le planning"),
         ("Eko, qui s'occupe de la paie ?", "qui s'occupe de la paie"),
+        # the verb right before the interrogative, the subject put last or first, heads with it (a
+        # Montréal contractor: "Sylvain" alone headed his holidays, which no later search found)
+        ("Eko, y part quand en vacances Sylvain? faut que je sache", "Sylvain part en vacances"),
+        ("Eko, Sylvain part quand en vacances ?", "Sylvain part en vacances"),
+        ("Kestrel, what do we actually pay per seat?", "Kestrel"),
         # "montant" asks an amount, and heads it (a law firm: "quel est le montant…" asked what it is)
         (
             "Eko, quel est le montant de la provision demandée à Garonne Négoce ?",
@@ -1183,6 +1188,17 @@ def test_subjects_of_the_morning_s_probe_questions(question: str, subject: str) 
 def test_headings_of_the_morning_s_probe_questions(question: str, heading: str) -> None:
     read = read_curiosity(question)
     assert read is not None and fact_heading(read) == heading
+
+
+def test_a_topic_still_asking_heads_with_its_verb_only_right_before_the_interrogative() -> None:
+    """French puts the interrogative right after the verb it asks of ("part quand"); elsewhere in a
+    topic, the words around it are no verb phrase to keep, and the subject alone heads the fact."""
+    asked_after_its_verb = Curiosity(
+        "Sylvain part quand en vacances ?", "Sylvain", "date", "Sylvain part quand en vacances"
+    )
+    assert fact_heading(asked_after_its_verb) == "Sylvain part en vacances"
+    elsewhere = Curiosity("Zoé prend le train quand ?", "Zoé", "date", "Zoé prend le train quand")
+    assert fact_heading(elsewhere) == "Zoé"
 
 
 def test_who_the_contact_is_asks_a_person() -> None:
