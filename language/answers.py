@@ -56,6 +56,7 @@ from language.facets import (
 from language.mentions import mentions_bot
 from language.off_topic import (
     OPENING_COPULA,
+    a_place_for_a_person,
     about_something_else,
     acknowledges,
     asks_first,
@@ -160,6 +161,7 @@ def find_answer(
         and not acknowledges(text, q)
         and not asks_first(text, q, language)
         and not names_no_origin(text, q)
+        and not a_place_for_a_person(text, q, language)
     ]
     if said.reply_to is not None:
         replied = [q for q in live if q.message_id is not None and q.message_id == said.reply_to]

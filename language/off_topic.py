@@ -288,6 +288,15 @@ def names_someone(clause: str) -> bool:
     )
 
 
+def a_place_for_a_person(text: str, question: AskedQuestion, language: Language) -> bool:
+    """A question asking for someone answered by a place, and no one named ("Eko, au crochet à côté
+    de la porte du quai, ja" to "qui s'occupe de distribuer nos bières en Flandre ?" was stored as the
+    distributor: probe conversation of a brewery, the answer to where a key hangs)."""
+    if question.facet not in ASKED_PEOPLE or names_someone(text):
+        return False
+    return any(re.match(SHAPES["place"][lang], fold(text.strip())) for lang in {language, "fr", "en"})
+
+
 def _only_a_phone_number(text: str) -> bool:
     """The reply is a phone number and, at most, its article ("le 05 61 42 17 80")."""
     found = PHONE_NUMBER.search(text)

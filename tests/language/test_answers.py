@@ -2664,6 +2664,18 @@ def test_an_article_is_no_price() -> None:
     assert told_answer is not None and told_answer.link == "told"
 
 
+def test_a_place_answers_no_one_asked_for() -> None:
+    """ "Eko, au crochet à côté de la porte du quai, ja" to "qui s'occupe de distribuer nos bières en
+    Flandre ?" was stored as the distributor (probe conversation of a brewery, 2026-11-29): a place
+    and no one named; a place where someone is ("chez Bernard") still names them."""
+    distributor = asked_as_read("Eko qui s'occupe de distribuer nos bières en Flandre ?", "d")
+    assert link(said("Pieter", "Eko, au crochet à côté de la porte du quai, ja"), distributor) is None
+    key = asked_as_read("Eko, qui a la clé du local ?", "k")
+    assert link(said("Pieter", "Eko, chez Bernard"), key) == ("g-k", "mention")
+    where = asked_as_read("Eko, où est la clé du local ?", "w")
+    assert link(said("Pieter", "Eko, au crochet à côté de la porte du quai"), where) == ("g-w", "mention")
+
+
 def test_the_asked_time_said_again_is_no_other_date() -> None:
     """ "le camion le dimanche midi il se gare sur le front de mer" to "ousa le camion i stationne le
     dimanche midi ?" was read as giving a date, not a place (probe conversation of a food truck,
