@@ -37,7 +37,8 @@ from bot.ports import BotMemory
 from language.answers import find_answer, find_told_answer
 from language.curiosity import Curiosity, asked_facet, read_curiosity
 from language.equivalence import Attribution, is_equivalent
-from language.intents import asks_after_bot, asks_what_bot_is, intent_of
+from language.formulas import asks_after_bot, asks_what_bot_is
+from language.intents import intent_of
 from language.mentions import strip_mention
 from language.question_wording import as_curiosity, asked_directly, in_third_person
 from language.questions import (

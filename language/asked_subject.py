@@ -7,8 +7,9 @@ from __future__ import annotations
 
 import re
 
+from language.asking_frames import request_frame_length
 from language.facets import FacetReading
-from language.intents import GREETING_WORDS, request_frame_length
+from language.formulas import GREETING_WORDS
 from language.text import (
     AUXILIARIES,
     CONDITION_SUBORDINATORS,

@@ -16,7 +16,26 @@ import re
 from itertools import pairwise
 from typing import Literal, get_args
 
+from language.asking_frames import (
+    RECALL,
+    REQUEST_FRAMES,
+    phrases,
+    request_frame_length,
+    said_to,
+    space_joined,
+    words_to,
+)
 from language.facets import read_facet
+from language.formulas import (
+    ADDRESSEES,
+    GREETING_WORDS,
+    GREETINGS,
+    POLITE,
+    PRESENCE,
+    SMALL_TALK,
+    THANKS,
+    WELLBEING,
+)
 from language.mentions import mention_spans, strip_mention
 from language.questions import asked_part, is_question
 from language.text import (
@@ -54,182 +73,7 @@ Intent = Literal[
 INTENTS: tuple[Intent, ...] = get_args(Intent)
 
 
-def _phrases(*alternatives: str) -> re.Pattern[str]:
-    """A pattern matching any of the phrases as whole words in a folded, space-joined text."""
-    return re.compile(r"(?<![^ ])(?:" + "|".join(alternatives) + r")(?![^ ])")
-
-
-# What a frame's question opens with after it (folded: an interrogative, "si", "c'est").
-_ASKED_AFTER_A_FRAME = r"qui|quoi|quand|ou|comment|combien|pourquoi|quel|quelle|quels|quelles|si|c est"
-# Ways of asking for information without an interrogative ("tu sais…", "dis-moi…", "une idée de…").
-_REQUEST_FRAMES = _phrases(
-    # Québec French's question particle after the verb, before what is asked ("tu sais-tu quand le
-    # réparateur vient ?": probe conversation of a veterinary clinic, read as a question about Eko);
-    # first, since the first alternative that matches wins over "tu sais" below
-    rf"(?:tu sais|tu connais|vous savez) tu(?= (?:{_ASKED_AFTER_A_FRAME}) )",
-    # not "tu sais" and an infinitive: what Eko can do ("tu sais compter jusqu'à 10 ?")
-    r"tu sais(?! quoi)(?! [^ ]+(?:er|ir|re)(?![^ ]))",
-    r"sais tu",
-    r"tu saurais",
-    r"saurais tu",
-    r"tu connais",
-    r"connais tu",
-    # the same, formal ("savez-vous combien…", "vous sauriez où…", "connaissez-vous…")
-    r"vous savez(?! quoi)(?! [^ ]+(?:er|ir|re)(?![^ ]))",
-    r"savez vous",
-    r"vous sauriez",
-    r"sauriez vous",
-    r"vous connaissez",
-    r"connaissez vous",
-    r"tu peux me dire",
-    # formal: "pourriez-vous m'indiquer qui…", "pouvez-vous me dire…"
-    # (and giving or saying again: "pourriez-vous me redonner le portable du DAF ?", probe
-    # conversation of a law firm, read as something to do)
-    r"(?:pourriez|pouvez) vous (?:m|me|nous) (?:indiquer|dire|rappeler|preciser|donner|redonner|redire)",
-    r"tu pourrais me dire",
-    r"peux tu me dire",
-    r"pourrais tu me dire",
-    r"tu peux m expliquer",
-    # asking to be given a piece of information ("tu peux me donner le code wifi ?")
-    r"(?:tu peux|peux tu|tu pourrais|pourrais tu) (?:me |nous )?(?:donner|filer|passer|redonner|redire)",
-    r"(?:can|could) you give (?:me|us)",
-    r"dis moi",
-    r"dites moi",
-    r"une idee",
-    r"t as une idee",
-    r"tu as une idee",
-    r"quelqu un sait",
-    # the room asked whether anyone knows ("personne sait où est le carton ?", "anyone know…")
-    r"(?:qqn|quelqu un|personne) (?:ne |n )?(?:sait|saurait|connait)",
-    r"(?:does )?(?:anyone|anybody|someone|somebody) (?:know|knows|happen to know)",
-    r"(?:t es|tu es|es tu|vous etes|etes vous|quelqu un est) au courant(?: de| d| du| des| pour)?",
-    r"on sait",
-    r"j aimerais (?:bien )?savoir",
-    r"je voudrais (?:bien )?savoir",
-    r"je veux savoir",
-    r"je me demande",
-    r"je me demandais",
-    # Wanting something explained (issue 10: "j'aimerais comprendre ce qu'est X").
-    r"(?:j aimerais|je voudrais|je veux|j voudrais) (?:bien |mieux |vraiment )?comprendre",
-    r"explique(?:z)? (?:moi|nous)",
-    r"je (?:ne )?(?:comprends|capte|pige) (?:pas|rien)",
-    r"j ai (?:pas|jamais) (?:compris|capte|pige)",
-    r"je n ai (?:pas|jamais) compris",
-    r"i (?:don t|do not) (?:understand|get)",
-    r"explain",
-    r"t aurais(?= (?:le|la|les|l|un|une|des|son|sa|ses) )",
-    r"tu aurais(?= (?:le|la|les|l|un|une|des|son|sa|ses) )",
-    r"t as(?= (?:le|la|les|l|un|une|des|son|sa|ses) )",
-    r"tu as(?= (?:le|la|les|l|un|une|des|son|sa|ses) )",
-    # the thing named first, then asked for by its pronoun ("le prix de Rhubarbe, tu l'as ?")
-    r"(?:tu|t) l (?:as|aurais)(?= (?:(?:stp|svp|deja) )*$)",
-    # … or named after it ("tu l'as toi le numéro de Dirk ?": probe conversation of a law firm)
-    r"(?:tu|t) l (?:as|aurais)(?: toi)?(?= (?:le|la|les|l|son|sa|ses) )",
-    r"vous l (?:avez|auriez)(?= (?:(?:stp|svp|deja) )*$)",
-    r"do you know",
-    r"any idea",
-    r"can you tell me",
-    r"could you tell me",
-    r"tell me",
-    r"let (?:me|us) know",
-    r"i wonder",
-    r"(?:i was|i m|i am|was) wondering",
-    r"i d like to know",
-    r"do you have",
-)
-# Asking to be reminded of a piece of information ("rappelle-moi le nom du client", "tu peux me
-# rappeler où est la salle ?") asks for it; "rappelle-moi d'appeler Simon" asks for a reminder.
-_RECALL = _phrases(
-    r"(?:(?:tu peux|peux tu|tu pourrais|pourrais tu) (?:me |nous )?rappeler|rappelle (?:moi|nous)|"
-    r"rappelez (?:moi|nous)|rappel (?:moi|nous)|"
-    r"remind me)(?= (?:le|la|les|l|qui|quoi|ou|quand|comment|combien|quel|quelle|quels|quelles|"
-    r"the|who|what|where|when|how|which) |"
-    # or an interrogative after its preposition ("rappelle-moi à quoi Bastien est allergique":
-    # probe conversation of a theatre company, answered as a request for action)
-    r" (?:a|de|d|en|pour|avec|chez|sur|dans|to|for|with|at|in) "
-    r"(?:qui|quoi|quel|quelle|quels|quelles|who|whom|what|which) |"
-    # or a question of its own after it ("rappelle-moi, on plaide quand pour Verhaegen ?": probe
-    # conversation of a law firm)
-    # or a noun phrase ("rappelle-moi, un enfant peut prendre combien de bouquins ?": probe
-    # conversation of a library, answered as a request for action)
-    # … or a name the pronoun takes up ("rappelle-moi, Nour elle chante dans quel micro ?": probe
-    # conversation of a recording studio, answered as a request for action)
-    # … or a complement first ("rappelle-moi, pour décaler un aller sur Alger on facture combien
-    # déjà ?": probe conversation of a ferry company, answered as a request for action)
-    r" (?:[^ ]+ (?=(?:il|elle|ils|elles) ))?(?:on|il|elle|ils|elles|c|ca|nous|vous|we|they|he|she|it|"
-    r"un|une|des|mon|ma|mes|ton|ta|tes|son|sa|ses|notre|nos|votre|vos|leur|leurs|a|an|our|my|"
-    r"pour|avec|chez|sur|dans|for|with) [^?]*?"
-    r"(?:qui|quoi|ou|quand|comment|combien|quel|quelle|quels|quelles|who|what|where|when|how|which) )"
-)
-# Saying one leaves ("je file", "I'm off for the evening", "heading out", "night all").
-_LEAVING_PHRASES = (
-    r"je (?:file|y vais|me deconnecte)|"
-    r"i m (?:off|heading off|heading out|logging off|signing off)"
-    r"(?: for the (?:day|evening|night|weekend)| home| now)?|"
-    r"good ?night|night (?:all|everyone|folks|team)|night(?= $)"
-)
-_LEAVING = _phrases(_LEAVING_PHRASES)
-GREETING_WORDS = folded_words(
-    "salut bonjour bonsoir coucou hello hey hi yo hola wesh wsh re bye ciao"
-    # borrowed as the thanks are ("milesker Eko, agur !", Basque: probe conversation of a hotel)
-    " agur kaixo aupa tschuss moien"
-    # … Tamil, Wolof, Portuguese, Arabic ("vanakkam! moi je commence à 6h…" was stored as
-    # "vanakkam": probe conversation of a cleaning company)
-    " vanakkam salam salaam ola oi"
-    # … Japanese and Italian ("Ohayō~ Eko, dans quelle salle se trouve le Steinway ?" was stored
-    # about "Ohayō": probe conversation of a conservatory), German
-    " ohayo ohayou konnichiwa konbanwa buongiorno buonasera moin servus hallo"
-)
-# Wishes said when parting ("bonne journée à tous", "à demain", "see you"; the answer rules read them
-# too: language/saying.py).
-_PARTING_PHRASES = (
-    r"bonne (?:journee|soiree|nuit|semaine|fin de journee|aprem|apres midi)(?: a (?:toi|vous|tous|toutes))?",
-    # … and a moment to come ("bonne nuit Eko, à ce soir 🥖" was stored as when the mill delivers:
-    # probe conversation of a bakery)
-    r"a (?:demain|plus tard|plus|bientot|tout a l heure|toute|tout de suite|la prochaine|ce soir|cet aprem|"
-    r"cet apres midi|la semaine prochaine|lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche)",
-    _LEAVING_PHRASES,
-    r"have a (?:nice|good) (?:day|evening|weekend)",
-    r"see you(?: later| tomorrow)?",
-)
-_PARTING = _phrases(*_PARTING_PHRASES)
-_GREETINGS = _phrases(
-    *_PARTING_PHRASES,
-    r"bon (?:week end|weekend|appetit|courage)(?: a (?:toi|vous|tous|toutes))?",
-    r"toi aussi",
-    r"(?:good )?(?:morning|mornin|evening|evenin|afternoon)|good night",
-    r"g day",  # "g'day"
-    r"happy \w+",
-)
-# Words of thanks, the German, Spanish and Italian ones a team borrows too ("danke Sandrine!"), and
-# what strengthens them ("thanks a mil", "merci mille fois"); the answer rules read them too:
-# language/saying.py, language/replies.py, language/off_topic.py.
-# … borrowed from the languages a team speaks, too ("jërëjëf Eko", Wolof, was stored as an answer:
-# probe conversation of an NGO).
-THANKS_WORDS = folded_words(
-    "merci cimer thanks thank thx cheers ty danke gracias grazie obrigado obrigada bedankt dank tack "
-    "dziekuje spasibo arigato shukran asante jerejef milesker trugarez"
-    # … as French spells the Arabic ("Eko, choukran bzaf 🙏": probe conversation of a market garden)
-    " choukran chokran"
-)
-THANKS_INTENSIFIERS = (
-    "beaucoup", "bien", "encore", "mille fois", "a lot", "a million", "a mil", "a bunch", "a ton",
-    "so much", "very much", "loads", "again",
-    # … and those of the languages the thanks are borrowed from ("danke schön", "grazie mille":
-    # "Eko, danke schön !" was stored as an answer, probe conversation of a bike park)
-    "schön", "schon", "sehr", "vielmals", "mille", "tante", "mil", "bzaf",
-)  # fmt: skip
-# Words before a borrowed thanks that strengthen it ("muchas gracias", "vielen Dank").
-THANKS_BEFORE = ("muchas", "muchisimas", "vielen", "tausend", "mille")
-_THANKS = _phrases(
-    *sorted(THANKS_WORDS),
-    r"thank you",
-    r"nickel merci",
-    # the formal verb ("Eko-san, bonjour. Je vous remercie pour votre aide d'hier.": probe
-    # conversation of a museum, answered as a statement)
-    r"je (?:vous|te) remercie",
-)
-_OPINION = _phrases(
+_OPINION = phrases(
     r"meilleure?s?",
     # not after a verb of liking: "which film does Dmitri like best?" asks his favourite
     r"(?<!like )(?<!likes )(?<!love )(?<!loves )(?<!enjoy )(?<!enjoys )(?<!prefer )best",
@@ -312,42 +156,7 @@ _OPINION = _phrases(
     r"should we",
     r"do you prefer",
 )
-_PRESENCE = _phrases(
-    r"t es la",
-    r"tu es la",
-    r"tu es toujours la",
-    r"t es toujours la",
-    r"es tu la",
-    r"t la(?= $)",  # chat's "t'es là" closing it ("Eko t la ?": probe conversation of a plumbing firm)
-    # the formal "vous" ("Eko, BONJOUR. Vous êtes là ce matin ?" was kept as a curiosity: probe
-    # conversation of a town hall)
-    r"vous etes la",
-    r"etes vous la",
-    r"vous etes toujours la",
-    r"vous m entendez",
-    r"tu dors",
-    r"tu m entends",
-    r"tu me lis",
-    r"ping",
-    r"you there",
-    r"are you there",
-    # British "about", "around" for "there" ("Now then Eko, you about?"); asleep, awake
-    r"(?:are )?(?:you|u|ye) (?:about|around)(?= $)",
-    r"(?:(?:are )?(?:you|u) )?(?:asleep|awake|sleeping)(?= $)",
-    r"still there",
-    r"t as fini",
-    r"tu as fini",
-    r"c est bon t as fini",
-    r"allo",
-    r"tu me recois",
-    r"tu es reveille",
-    r"t es reveille",
-    r"t es ou",
-    r"tu es ou",
-    r"are you alive",
-    r"are you awake",
-)
-_AGREEMENT = _phrases(
+_AGREEMENT = phrases(
     r"d accord",
     r"tu valides",
     r"tu confirmes",
@@ -428,7 +237,7 @@ def _asks_to_do(words: list[str]) -> bool:
         if (words[i], words[i + 1]) not in _CAN_YOU:
             continue
         if any(
-            word not in _POLITE and word not in _OPENING_WORDS and word not in GREETING_WORDS
+            word not in POLITE and word not in _OPENING_WORDS and word not in GREETING_WORDS
             for word in words[:i]
         ):
             # "what would you recommend?" asks something else of Eko; a greeting before it does not
@@ -439,7 +248,7 @@ def _asks_to_do(words: list[str]) -> bool:
         told_to_me = False
         # (and a negation: "tu pourrais point envoyer un message au veto ?", Norman French: probe
         # conversation of a dairy co-op, answered as a question about Eko)
-        while rest and (rest[0] in _OBJECT_PRONOUNS or rest[0] in _POLITE or rest[0] in _NOT):
+        while rest and (rest[0] in _OBJECT_PRONOUNS or rest[0] in POLITE or rest[0] in _NOT):
             told_to_me = told_to_me or rest[0] in _TO_THE_SPEAKER
             rest = rest[1:]
         if not rest or not rest[0].isalpha():
@@ -459,101 +268,11 @@ def _asks_to_do(words: list[str]) -> bool:
 
 # "(can you) tell me what Kraken is": telling the speaker something asked, as "dis-moi" is a
 # request frame, not an action done for them.
-_TELL_ME_WHAT = _phrases(r"tell (?:me|us) (?:what|who|where|when|why|how|which|whose|if|whether)")
-# Asking how Eko is doing, the small talk "ça va bien, merci" answers.
-_WELLBEING_PHRASES = (
-    r"ca va",
-    r"comment ca va",
-    r"comment tu vas",
-    # formal ("Eko, bonjour ! Comment allez-vous aujourd'hui ?" was kept as a curiosity: probe
-    # conversation of a museum)
-    r"comment allez vous",
-    r"vous allez bien",
-    r"tu vas bien",
-    r"la forme",
-    r"(?:tu es|t es|vous etes|es tu|etes vous) en forme",
-    r"bien dormi",
-    # rested, after the week-end or the holidays ("bien reposé ce week-end ?")
-    r"bien reposee?s?",
-    r"(?:did you|you) (?:sleep|rest) well",
-    r"ca roule",
-    r"quoi de neuf",
-    r"how are you",
-    # Australian and chat English ("how ya going this arvo?")
-    r"how (?:ya|you|are you|r u|are ya) (?:going|doing|travelling)",
-    r"how s it going",
-    # chat's "r u" ("Eko hello! how r u today?" was answered as a question about Eko: probe
-    # conversation of a rugby club)
-    r"how (?:r|are) (?:u|you|ya)",
-    r"how (?:s|are|is) things",
-    # all well, asked with nothing else ("Eko salut, all good?" was kept as a curiosity about "all
-    # good": found while probing interpreters' greetings)
-    r"(?:all|everything) (?:good|ok|okay|fine)(?= $)",
-    r"tout va bien(?= $)",
-    # the same borrowed from the languages a team speaks, as their thanks are (probe conversation
-    # of a wine estate: "Eko hola! qué tal, ça va ce matin ?" was kept as a curiosity)
-    r"que tal",
-    r"como estas",
-    r"come va",
-    r"come stai",
-    r"wie gehts?",
-    r"wie geht s",
-    r"tudo bem",
-    r"labas",
-    r"alles goed",
-    r"hoe gaat het",
-    # … Breton, Catalan, Occitan, Basque ("Eko, bonjour ! mat an traoù ?" was kept as a curiosity:
-    # probe conversation of an airport's ground crew), Polish
-    r"mat an traou",
-    r"mont a ra",
-    r"com va",
-    r"cossi va",
-    r"zer moduz",
-    r"jak sie masz",
-    # French slang ("Eko bien ou quoi ?", "bien ou bien ?")
-    r"bien ou quoi",
-    r"bien ou bien",
-    r"what s up",
-    r"whats up",
-    r"(?:t as|tu as|as tu) passe une? bon(?:ne)?",
-    r"(?:did you have|had) a (?:good|nice) (?:day|weekend|week)",
-    # the same, elliptic, closing the message ("good weekend?", "nice holiday?")
-    r"(?:good|nice|great) (?:day|weekend|week end|week|holiday|holidays|trip|break|evening)(?= $)",
-)
-_WELLBEING = _phrases(*_WELLBEING_PHRASES)
-_SMALL_TALK = _phrases(
-    *_WELLBEING_PHRASES,
-    r"lol",
-    r"mdr",
-    r"ptdr",
-    r"haha+",
-    r"hihi",
-    r"quelle journee",
-    r"il fait beau",
-    r"il pleut",
-    r"tu t ennuies",
-    r"raconte (?:moi )?une blague",
-    r"une blague",
-    r"tell me a joke",
-    r"quel temps",
-    r"bon week end",
-    r"passe une? bon(?:ne)?",
-    r"t es drole",
-    r"tu es drole",
-    r"je suis creve",
-    r"vivement",
-    r"trop bien",
-    r"il fait (?:froid|chaud|beau|moche|gris)",
-    r"quoi de beau",
-    r"le match",
-    r"bien mange",
-    # news asked of no one
-    r"(?:t as|tu as|vous avez|as tu|avez vous) (?:des )?nouvelles(?= $)",
-)
+_TELL_ME_WHAT = phrases(r"tell (?:me|us) (?:what|who|where|when|why|how|which|whose|if|whether)")
 # Without a question mark, what someone asked or what nobody knows is told, not asked ("Toinette m'a
 # demandé où était la cave, je lui ai expliqué", "on sait toujours pas pourquoi le lot a été
 # déclassé").
-_REPORTED = _phrases(
+_REPORTED = phrases(
     r"(?:m a|nous a|t a|lui a|m ont|nous ont) demande "
     r"(?:ou|quand|qui|comment|pourquoi|combien|si|quel|quelle)",
     r"(?:asked me|asked us) (?:where|when|who|how|why|what|which|if|whether)",
@@ -565,7 +284,7 @@ _REPORTED = _phrases(
 # l'attend toujours…"), not a question frame ("tu sais où est le permis ?").
 _YOU_KNOW_AS_A_PAUSE = re.compile(r"^\W*(?:tu sais|vous savez|you know)\s*[,…]")
 # Told rather than asked: "tu sais quoi ? X…", "devine qui…", "pour info", "je sais pas qui…".
-_STATEMENT = _phrases(
+_STATEMENT = phrases(
     r"tu sais quoi",
     r"devine",
     r"devinez",
@@ -596,13 +315,12 @@ _STATEMENT = _phrases(
 # Knowing *some* thing ("tu connais une bonne blague ?", "know any good podcast?"): an indefinite
 # determiner after the verb of knowing asks Eko to come up with one (a recommendation, a joke),
 # not what a given subject is; "un certain Paul" is still someone. Closed classes (determiners).
-_KNOW_SOME = _phrases(
+_KNOW_SOME = phrases(
     r"(?:tu connais|connais tu|vous connaissez|connaissez vous|you know|know|knows) "
     r"(?:un|une|des|quelques|a|an|any|some)(?! certaine?s?(?![^ ]))"
 )
 _JOKES = folded_words("blague blagues joke jokes drole droles marrant marrante rigolo rigolote funny")
 _YOU = folded_words("tu t toi te ton ta tes t'es t'as you your yours yourself")
-_POLITE = folded_words("stp svp please plz pls merci")
 # Light verbs: they carry the grammar of a question, not what it is about.
 _LIGHT_VERBS = folded_words(
     "faire fait fais font aller va vont vas pouvoir peux peut peuvent savoir sais sait devoir dois doit "
@@ -633,7 +351,7 @@ _NOT_KNOWING = re.compile(
 
 
 def _after_not_knowing(text: str, bot_name: str) -> bool:
-    return _NOT_KNOWING.match(_said_to(text, bot_name)) is not None
+    return _NOT_KNOWING.match(said_to(text, bot_name)) is not None
 
 
 # Interrogatives that ask whatever surrounds them ("qui" and "que" also open relative clauses).
@@ -652,19 +370,6 @@ def _exclaims(rest: list[str]) -> bool:
 _DETERMINERS = folded_words("le la les l un une the a an ton ta tes son sa ses")
 # Auxiliaries and copulas: a noun phrase with one of them is a sentence, not an elliptic request.
 _VERB_MARKERS = folded_words("est sont a ont etait avait va vont is are was has have had will")
-
-
-# Saying one is here, back or off ("je suis là", "me voilà"): being present says nothing asked.
-# Closing the message: "je suis la responsable produit" is a description ("là" folds to "la").
-_HERE = _phrases(
-    r"(?:je suis|chuis) (?:la|ici|de retour|dispo|rentree?)(?= $)",
-    r"me (?:voila|revoila)",
-    # "je reviens" (right back), not "je reviens le 3 mars": a date says when one returns
-    r"je reviens(?= $| (?:tout de suite|de suite|vite|asap|"
-    r"dans (?:\w+ )?(?:min|mins|minutes?|sec|secondes?)) )",
-    r"i m (?:here|back)(?= $)",
-    r"present(?= $)",
-)
 
 
 # "+1" (or "+100") says one agrees, in chat everywhere.
@@ -696,140 +401,6 @@ def _own_past_act(joined: str) -> bool:
         if (french and is_verb_form(french)) or (english and (did or is_english_verb_form(english))):
             return True
     return False
-
-
-def is_chit_chat(text: str, bot_name: str = "Eko") -> bool:
-    """``text`` is a conversational formula — small talk ("il fait beau aujourd'hui"), a presence
-    check or saying one is here — whatever else it holds: it answers nothing Eko asked."""
-    joined = _said_to(text, bot_name)
-    return bool(_SMALL_TALK.search(joined) or _PRESENCE.search(joined) or _HERE.search(joined))
-
-
-def says_goodbye(text: str, bot_name: str = "Eko") -> bool:
-    """``text`` says its author is leaving ("je file", "Right, I'm off for the evening. Night all"),
-    whatever else it holds."""
-    return _LEAVING.search(_said_to(text, bot_name)) is not None
-
-
-def is_parting_wish(text: str, bot_name: str = "Eko") -> bool:
-    """``text`` is a wish said when parting and politeness only ("bonne journée à tous", "see you")."""
-    return is_formula(text, bot_name) and _PARTING.search(_said_to(text, bot_name)) is not None
-
-
-def is_formula(text: str, bot_name: str = "Eko") -> bool:
-    """``text`` is only greetings, farewells and politeness ("bon appétit !", "à plus tard",
-    "bonne journée à tous"): it says nothing else."""
-    joined = _said_to(text, bot_name)
-    framed = _ADDRESSEES.sub(" ", _GREETINGS.sub(" ", joined))
-    framed = _WISH.sub(" ", " " + " ".join(framed.split()) + " ")
-    rest = [w for w in framed.split() if w not in GREETING_WORDS and w not in _POLITE]
-    return bool(joined.strip()) and not rest
-
-
-# A wish opening with "bon", "bonne" and a few words, the whole of what is said ("bonne pause dej",
-# "bon service", "bonne fin de service": "Eko bonne pause dej 😋" was stored as an answer, probe
-# conversation of a swimming pool).
-_WISH = re.compile(r"^ (?:bon|bonne|bons|bonnes) [^\W\d]+(?: (?:de|d) [^\W\d]+| [^\W\d]+)? $")
-
-
-def addresses_the_room(clause: str) -> bool:
-    """``clause`` ends by calling the whole room ("allez au boulot tout le monde", "on lâche rien la
-    team", "back to work everyone"): said to the team, not to one person."""
-    joined = _joined(tokens(clause)).rstrip()
-    return any(found.end() == len(joined) for found in _ADDRESSEES.finditer(joined))
-
-
-# Whom a greeting is addressed to ("bon appétit tout le monde", "salut la team", "hi all").
-_ADDRESSEES = _phrases(
-    r"(?:a )?tout le monde",
-    r"a (?:tous|toutes)",
-    r"la (?:team|compagnie)",
-    r"l equipe",
-    r"les (?:gars|amis|copains)",
-    r"everyone",
-    r"everybody",
-    r"all",
-    r"(?:you )?guys",
-    r"folks",
-    r"team",
-)
-
-
-def asks_what_bot_is(text: str, bot_name: str = "Eko") -> bool:
-    """``text`` asks who or what Eko is, or what it is for ("tu es qui ?", "tu fais quoi
-    exactement ?", "who are you?"): what Eko can say of itself without being taught."""
-    return bool(_WHO_ARE_YOU.search(_said_to(text, bot_name)))
-
-
-# Asking who or what the one spoken to is, or what it is for (closed phrasings, both languages).
-_WHO_ARE_YOU = re.compile(
-    r"(?<![^ ])(?:(?:tu es|t es|es tu) (?:qui|quoi)|qui es tu|qui tu es|c est quoi toi|tu sers a quoi|"
-    r"a quoi tu sers|tu fais quoi(?: exactement| au juste| ici)?(?: toi)? $|who are you|what are you|"
-    r"what do you do(?: here)? $)"
-)
-
-
-def asks_after_bot(text: str, bot_name: str = "Eko") -> bool:
-    """``text`` asks how Eko is doing ("Eko, ça va ?", "how are you?"), not just any small talk
-    ("quelle heure il est ?", "il fait beau ?")."""
-    return bool(_WELLBEING.search(_said_to(text, bot_name)))
-
-
-def _words_to(said: str, bot_name: str) -> list[str]:
-    """The folded words of what was said to Eko, its name left out wherever it stands."""
-    name = tokens(bot_name)
-    words = [w for w in tokens(_GLUED_LETTER.sub("", said)) if w not in name]
-    # "quand même" is "anyway", no "when" ("Eko bonjour quand même 😅☕" was kept as the curiosity
-    # "Quand même ?" and asked to the room: probe conversation of a food truck)
-    return [
-        w
-        for i, w in enumerate(words)
-        if words[i : i + 2] != ["quand", "meme"] and words[i - 1 : i + 1] != ["quand", "meme"]
-    ]
-
-
-# A letter glued to a number or a hyphen is part of a code or a compound ("la T45", "un T-shirt"),
-# not the elided "t'" of "t'es" (probe conversation of a bistro kitchen: "Eko elle est où la T45 ?"
-# was read as a question about Eko).
-_GLUED_LETTER = re.compile(r"(?<![\w'’])[^\W\d_](?=\d|-\w)")
-
-
-_PARTICLE_BEFORE_ASKING = re.compile(rf"^ tu (?:{_ASKED_AFTER_A_FRAME}) ")
-
-
-def recalls(words: list[str]) -> bool:
-    """The leading folded ``words`` ask to be reminded of something ("rappelle-moi le code",
-    "remind me who…")."""
-    return _RECALL.match(" ".join(words) + " ") is not None
-
-
-def request_frame_length(words: list[str]) -> int:
-    """How many of the leading folded ``words`` are a way of asking ("je me demandais", "tu sais",
-    "any idea", "rappelle-moi"): 0 when the message opens otherwise."""
-    recall = _RECALL.match(" ".join(words) + " ")  # its lookahead reads the word after it
-    if recall is not None:
-        return len(recall.group(0).split())
-    if words[:3] in (["est", "ce", "que"], ["est", "ce", "qu"]):
-        # "est-ce que tu sais qui…", "est-ce que quelqu'un sait…": the same frame, asked
-        framed = request_frame_length(words[3:])
-        return framed + 3 if framed else 0
-    for count in range(min(len(words), 6), 0, -1):
-        if _REQUEST_FRAMES.fullmatch(" ".join(words[:count])):
-            # Québec French's question particle after the verb (see _REQUEST_FRAMES)
-            particle = (
-                words[count - 1] != "tu" and _PARTICLE_BEFORE_ASKING.match(_joined(words[count:])) is not None
-            )
-            return count + 1 if particle else count
-    return 0
-
-
-def _joined(words: list[str]) -> str:
-    return " " + " ".join(words) + " "
-
-
-def _said_to(text: str, bot_name: str) -> str:
-    """The words of a message without the bot's name, space-joined for the phrase patterns."""
-    return _joined(_words_to(in_french_second_person(strip_mention(text, bot_name)), bot_name))
 
 
 # The bot's name as the subject of a French "être" ("Eko est encore en panne ?", "Eko était
@@ -873,7 +444,7 @@ def _verb_after(rest: str) -> bool:
 
 # Asking whether Eko has a thing of its own ("t'as un film préféré ?", "do you have a pet?"): an
 # indefinite thing after the verb of having, with no complement saying whose it is or what for.
-_ASKS_BOT_HAS = _phrases(
+_ASKS_BOT_HAS = phrases(
     r"(?:t as|tu as|as tu|tu aurais|t aurais|aurais tu) (?:un|une|des)(?! idee)",
     r"(?:do|did) you have (?:a|an|any)(?! idea)",
     r"have you got (?:a|an|any)(?! idea)",
@@ -1043,7 +614,7 @@ _QUESTION_MARK = re.compile(r"(?<![?!])\?+(?![?!])")
 
 def _few_besides_wellbeing(rest: list[str]) -> bool:
     """Five words at most besides the phrases asking how Eko is, none of them asking."""
-    besides = _WELLBEING.sub(" ", _joined(rest)).split()
+    besides = WELLBEING.sub(" ", space_joined(rest)).split()
     return len(besides) <= 5 and not set(besides) & INTERROGATIVES
 
 
@@ -1069,14 +640,14 @@ def intent_of(text: str, language: Language = "fr", bot_name: str = "Eko") -> In
         return "about_bot"
     addressed = in_french_second_person(strip_mention(text, bot_name))
     said = asked_part(addressed)
-    words = _words_to(said, bot_name)
+    words = words_to(said, bot_name)
     after = addressed[addressed.find(said) + len(said) :] if said in addressed else ""
     if _echo_then_joke(said, after, words):
         return "small_talk"
     # a "?" with a "!" beside it exclaims ("9°C ?! 😱": probe conversation of a veterinary clinic,
     # stored as a curiosity); an interrogative word still asks ("c'est qui ce type ?!")
     asks = _QUESTION_MARK.search(said) is not None
-    joined = _joined(words)
+    joined = space_joined(words)
     if not words:
         return "presence" if asks or not said.strip() else "small_talk"
     if _PLUS_ONE.match(said) or _REALLY.match(joined):
@@ -1094,11 +665,11 @@ def intent_of(text: str, language: Language = "fr", bot_name: str = "Eko") -> In
         not asks and (_YOU_KNOW_AS_A_PAUSE.match(fold(said)) or _REPORTED.search(joined))
     ):
         return "statement"
-    recall = bool(_RECALL.search(joined))
+    recall = bool(RECALL.search(joined))
     acts = (_ACTION.search(joined) and not _opens_with_participle(said, bot_name)) or _asks_to_do(words)
     if acts and not recall and not _TELL_ME_WHAT.search(joined):
         return "action"
-    if _PRESENCE.search(joined) and len(content) <= 4:
+    if PRESENCE.search(joined) and len(content) <= 4:
         return "presence"
     # "t'es le meilleur" praises Eko, asks its opinion of nothing
     if (_asks_opinion(joined) and (asks or not set(words) & _YOU)) or (
@@ -1130,22 +701,22 @@ def intent_of(text: str, language: Language = "fr", bot_name: str = "Eko") -> In
     )
     if _AGREEMENT.search(joined) or guess or (asks and (tagged or (short and words[0] in _OKS))):
         return "agreement"
-    if _THANKS.search(joined) and not asks:
+    if THANKS.search(joined) and not asks:
         return "thanks"
-    framed = _RECALL.sub(" ", _REQUEST_FRAMES.sub(" ", joined))
-    framed = _GREETINGS.sub(" ", framed)
+    framed = RECALL.sub(" ", REQUEST_FRAMES.sub(" ", joined))
+    framed = GREETINGS.sub(" ", framed)
     seeking = {words[index] for index in seeking_frame(words)}  # "je cherche le numéro de Farid"
-    rest = [w for w in framed.split() if w not in GREETING_WORDS and w not in _POLITE and w not in seeking]
+    rest = [w for w in framed.split() if w not in GREETING_WORDS and w not in POLITE and w not in seeking]
     # a greeting or a farewell and discourse words only ("bon je file, bonne soirée à tous")
-    greets = bool(_GREETINGS.search(joined) or set(words) & GREETING_WORDS)
+    greets = bool(GREETINGS.search(joined) or set(words) & GREETING_WORDS)
     # … and whom it greets ("Morning all! Eko, hello 👋": probe conversation of interpreters, read as
     # a statement)
-    besides_addressees = _ADDRESSEES.sub(" ", " " + " ".join(rest) + " ").split() if greets else rest
+    besides_addressees = ADDRESSEES.sub(" ", " " + " ".join(rest) + " ").split() if greets else rest
     if not rest or (greets and all(word in DISCOURSE_WORDS for word in besides_addressees)):
-        return "thanks" if _THANKS.search(joined) else "greeting"
+        return "thanks" if THANKS.search(joined) else "greeting"
     # how Eko is doing, asked in as many words as it takes ("qué tal, ça va ce matin ?", "ça va ?
     # bien reposé ce week-end ?"): the other words are counted, when none of them asks
-    if _SMALL_TALK.search(joined) and (len(rest) <= 5 or _few_besides_wellbeing(rest)):
+    if SMALL_TALK.search(joined) and (len(rest) <= 5 or _few_besides_wellbeing(rest)):
         return "small_talk"
     if asks and len(rest) == 2 and rest[0] in _CA:
         return "small_talk"  # "ça roule ?", "ça joue ?" (Swiss French): how it goes, of nothing named
@@ -1156,7 +727,7 @@ def intent_of(text: str, language: Language = "fr", bot_name: str = "Eko") -> In
         return "small_talk"
     if set(rest) & _YOU or (asks and _ASKS_BOT_HAS.search(joined) and not set(words) & _COMPLEMENTS):
         return "about_bot"  # "t'as un film préféré ?": Eko's own, nobody else's named
-    framed_request = recall or bool(seeking) or bool(_REQUEST_FRAMES.search(joined))
+    framed_request = recall or bool(seeking) or bool(REQUEST_FRAMES.search(joined))
     if not asks and not framed_request and _exclaims(rest):
         return "small_talk"  # "quelle journée…", "quel temps de fou", "what a day": an exclamation
     if (_KNOW_SOME.search(joined) and not set(words) & INTERROGATIVES) or set(words) & _JOKES:
@@ -1177,7 +748,7 @@ def intent_of(text: str, language: Language = "fr", bot_name: str = "Eko") -> In
         # "c'est le certificat SSL qui a expiré", "grosse semaine qui s'annonce": a relative
         interrogatives -= {"qui", "who"}
     is_request = asks or framed_request or bool(interrogatives)
-    polite = bool(set(words) & _POLITE)
+    polite = bool(set(words) & POLITE)
     elliptic = (
         not is_request
         and (len(rest) <= 6 or (polite and len(rest) <= 10 and not set(rest) & _VERB_MARKERS))

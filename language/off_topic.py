@@ -16,11 +16,8 @@ from language.facets import (
     stated_facets,
     states_asked_kind,
 )
-from language.intents import (
-    DISCOURSE_WORDS,
-    GREETING_WORDS,
-    THANKS_WORDS,
-)
+from language.formulas import GREETING_WORDS, THANKS_WORDS
+from language.intents import DISCOURSE_WORDS
 from language.mentions import name_spans
 from language.questions import is_question, sentence_around
 from language.relatives import kin_of

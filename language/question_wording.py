@@ -7,8 +7,8 @@ from __future__ import annotations
 
 import re
 
+from language.asking_frames import recalls, request_frame_length
 from language.facets import read_facet
-from language.intents import recalls, request_frame_length
 from language.text import (
     PREPOSITIONS,
     TOKEN,

@@ -101,7 +101,7 @@ WRAPPERS = frozenset(
         "please",
         "merci",
         "connais",
-        # asking to be reminded of a piece of information (language.intents, _RECALL)
+        # asking to be reminded of a piece of information (language.asking_frames, RECALL)
         "rappeler",
         "rappelle",
         "remind",

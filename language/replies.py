@@ -19,12 +19,8 @@ from typing import Literal
 from language.facets import (
     CONTACT_CHANNELS,
 )
-from language.intents import (
-    GREETING_WORDS,
-    THANKS_INTENSIFIERS,
-    THANKS_WORDS,
-    laughs,
-)
+from language.formulas import GREETING_WORDS, THANKS_INTENSIFIERS, THANKS_WORDS
+from language.intents import laughs
 from language.mentions import name_spans, strip_mention
 from language.questions import is_question
 from language.readings import same_direction, words_match

@@ -10,20 +10,17 @@ from __future__ import annotations
 
 import re
 
-from language.intents import (
-    DISCOURSE_WORDS,
+from language.formulas import (
     THANKS_BEFORE,
     THANKS_INTENSIFIERS,
     THANKS_WORDS,
     addresses_the_room,
-    intent_of,
     is_chit_chat,
     is_formula,
     is_parting_wish,
-    laughs,
     says_goodbye,
-    speaks_of_bot,
 )
+from language.intents import DISCOURSE_WORDS, intent_of, laughs, speaks_of_bot
 from language.mentions import mention_spans, strip_mention
 from language.questions import is_about_bot, is_question, sentence_around
 from language.replies import BOTH, CLOSING, NEGATION, WAIT, after_laughter, first_clause, jokes

@@ -10,7 +10,8 @@ import pytest
 from language.answers import find_answer, find_told_answer
 from language.curiosity import read_curiosity
 from language.fact_wording import as_told, fragment, said_by_the_subject, said_of_who
-from language.intents import says_goodbye, speaks_of_bot
+from language.formulas import says_goodbye
+from language.intents import speaks_of_bot
 from language.off_topic import about_something_else
 from language.replies import AskedQuestion, Said, answer_text, is_standalone
 from language.saying import says_not_knowing

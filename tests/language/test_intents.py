@@ -5,8 +5,9 @@ from __future__ import annotations
 import pytest
 
 from language.curiosity import Curiosity, read_curiosity
+from language.formulas import asks_after_bot, asks_what_bot_is
 from language.headings import fact_heading
-from language.intents import asks_after_bot, asks_what_bot_is, intent_of
+from language.intents import intent_of
 from language.question_wording import as_curiosity, asked_directly, in_third_person
 from language.questions import is_question
 from language.text import in_french_second_person, normalise
