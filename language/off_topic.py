@@ -32,6 +32,7 @@ from language.replies import (
     PHONE_NUMBER,
     AskedQuestion,
     Said,
+    asked_channel_value,
     first_clause,
     is_about,
     said_again,
@@ -371,6 +372,11 @@ def _states_another_facet(text: str, question: AskedQuestion) -> bool:
         return False  # "Ambre travaille où ?" is answered by a town as well as by a company
     if question.facet in VALUE_FACETS | {"hours"} and states_asked_kind(question.facet or "", text):
         return False  # the value asked, then where ("6h45, porte de derrière rue de la Monnaie")
+    if asked_channel_value(text, question, any_channel=True) is not None:
+        # the number or address asked, whatever else places it ("Karim chez Riviera Fuel, 06 12 34
+        # 56 78, il livre au camion sur le quai" to "who's our fuel bunkering contact in Antibes?":
+        # probe conversation of a yacht crew)
+        return False
     return bool(stated) and question.facet not in stated
 
 

@@ -190,12 +190,23 @@ def jokes(text: str) -> bool:
     """The reply laughs: a joke, no answer ("Eko, un rein 😂"). A sheepish smile alone after a
     number is no laugh at it: the speaker is embarrassed or stressed, the value is told ("my defense
     is on June 12th at 2pm, salle Ourisson 😅 already stressing": probe conversation of a lab)."""
+    if _JOKE_FIGURES.search(text):
+        return True  # "Eko, c'est le Père Noël, il livre en traîneau 🎅⛽"
     if not laughs(text):
         return False
     return not (any(char.isdigit() for char in text) and not laughs(_SHEEPISH.sub("", text)))
 
 
 _SHEEPISH = re.compile("[😅]")
+# Figures of folklore and fiction named as whoever does a thing: a joke, no one of the team ("Eko,
+# c'est le Père Noël, il livre en traîneau 🎅⛽" was stored as the fuel supplier's contact: probe
+# conversation of a yacht crew; "c'est le père Noël qui distribue les créneaux", of a physics lab).
+# A closed class of the figures French and English jokes name.
+_JOKE_FIGURES = re.compile(
+    r"(?<![\w'’])(?:p[eè]re no[eë]l|santa(?: claus)?|la petite souris|lapin de p[aâ]ques|easter bunny|"
+    r"tooth fairy|superman|batman|spider-?man|dark vador|darth vader)(?![\w'’])",
+    re.IGNORECASE,
+)
 
 
 # A first sentence ending with "?" (and the emojis after it) before another one, which opens with a
@@ -804,11 +815,16 @@ def only_a_noun_phrase(text: str, titles: bool = False) -> bool:
 TITLE_WORDS = 5
 
 
-def asked_channel_value(text: str, question: AskedQuestion) -> str | None:
+def asked_channel_value(text: str, question: AskedQuestion, *, any_channel: bool = False) -> str | None:
+    """The value of the channel a contact question asks (a phone number for "le numéro de Paulin");
+    with ``any_channel``, of any channel when the question names none ("who's our contact?")."""
     if question.facet != "contact":
         return None
     asked = {CONTACT_CHANNELS[word] for word in tokens(question.text) if word in CONTACT_CHANNELS}
     asked &= set(_CHANNEL_VALUES)
+    if not asked and any_channel:
+        found_any = (pattern.search(text) for pattern in _CHANNEL_VALUES.values())
+        return next((found.group(0) for found in found_any if found is not None), None)
     pattern = _CHANNEL_VALUES[asked.pop()] if len(asked) == 1 else None
     if pattern is PHONE_NUMBER and set(tokens(question.text)) & _EXTENSION:
         pattern = _EXTENSION_NUMBER  # "mon poste c'est le 2417" to "what's Karim's phone extension?"

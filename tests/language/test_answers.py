@@ -2677,6 +2677,16 @@ def test_a_place_answers_no_one_asked_for() -> None:
     assert link(said("Pieter", "Eko, au crochet à côté de la porte du quai"), where) == ("g-w", "mention")
 
 
+def test_a_figure_of_folklore_is_a_joke_and_a_number_answers_a_contact() -> None:
+    """ "Eko, c'est le Père Noël, il livre en traîneau 🎅⛽" was stored as the fuel supplier's
+    contact, and "Eko, Karim chez Riviera Fuel, 06 12 34 56 78, il livre au camion sur le quai" then
+    read as stating a place, not the contact (probe conversation of a yacht crew, 2026-11-29)."""
+    fuel = asked_as_read("Eko, who's our fuel bunkering contact in Antibes? need to book for Thursday", "f")
+    assert link(said("Tom", "Eko, c'est le Père Noël, il livre en traîneau 🎅⛽"), fuel) is None
+    told = "Eko, Karim chez Riviera Fuel, 06 12 34 56 78, il livre au camion sur le quai"
+    assert link(said("Pierre", told), fuel) == ("g-f", "mention")
+
+
 def test_the_asked_time_said_again_is_no_other_date() -> None:
     """ "le camion le dimanche midi il se gare sur le front de mer" to "ousa le camion i stationne le
     dimanche midi ?" was read as giving a date, not a place (probe conversation of a food truck,
