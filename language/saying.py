@@ -256,10 +256,13 @@ _ASKING_FOR_A_THING = re.compile(
 _SAID_OF_YOU = re.compile(
     # … and as the languages a team borrows from say it ("Eko, du bist super, merci ! 🙏" was stored
     # as Anke's diploma: probe conversation of a sailing club)
+    # (Italian's "sei": "grazie Eko, sei un tesoro" was stored as Hugo's shoe size: probe
+    # conversation of a yacht crew)
     # (Réunion créole's "ou lé": "Eko, merci 🙏 ou lé in bon ti robot" was stored as the priest of
     # a parish: probe conversation of a funeral home), or Eko called by what it is ("bon robot",
     # "good bot")
-    r"^[\W\s]*(?:you['’ ]?re|you are|ur|u r|t['’ ]es|tu es|vous etes|du bist|eres|jij bent|je bent|ou le|"
+    r"^[\W\s]*(?:you['’ ]?re|you are|ur|u r|t['’ ]es|tu es|vous etes|du bist|eres|jij bent|je bent|"
+    r"(?:tu )?sei|ou le|"
     r"(?:(?:bon|brave|gentil|petit|ti|super|good|nice|little|clever)\s+)+(?:robot|bot|robo)\b)\b"
 )
 # Praise of work done, opening what is said after the thanks ("Thanks Eko, brilliant work today 👏"

@@ -2685,6 +2685,9 @@ def test_a_figure_of_folklore_is_a_joke_and_a_number_answers_a_contact() -> None
     assert link(said("Tom", "Eko, c'est le Père Noël, il livre en traîneau 🎅⛽"), fuel) is None
     told = "Eko, Karim chez Riviera Fuel, 06 12 34 56 78, il livre au camion sur le quai"
     assert link(said("Pierre", told), fuel) == ("g-f", "mention")
+    # thanks and praise in Italian (the same crew: stored as Hugo's shoe size)
+    size = asked_as_read("Eko, what's Hugo's shoe size? ordering the new crew deck shoes", "s")
+    assert link(said("Marco", "grazie Eko, sei un tesoro"), size) is None
 
 
 def test_the_asked_time_said_again_is_no_other_date() -> None:
