@@ -635,7 +635,9 @@ def _offered(words: list[tuple[str, str]], names: list[int]) -> set[int]:
 
 
 _OR = folded_words("ou or")
-_SITUATING = TIME_SUBORDINATORS | CONDITION_SUBORDINATORS
+# … and a relative after the noun phrase ("le conteneur d'attiéké qui part d'Abidjan, il arrive quand
+# au Havre ?" was about Abidjan: probe conversation of an importer)
+_SITUATING = TIME_SUBORDINATORS | CONDITION_SUBORDINATORS | folded_words("qui")
 
 
 def _street_before(words: list[tuple[str, str]], first: int) -> int | None:

@@ -18,6 +18,7 @@ from functools import lru_cache
 
 from language.text import (
     CARDINAL_WORDS,
+    FUNCTION_WORDS,
     INTERROGATIVES,
     Language,
     fold,
@@ -465,7 +466,13 @@ def read_facet(text: str, language: Language = "fr") -> FacetReading:
     # A relative clause opened by "dont" qualifies a noun ("c'est quoi ce Marlin dont parle le mail
     # ?"): what it says is not asked. The words before it read as the whole text does.
     end = next((i for i, word in enumerate(words) if word == "dont" and i), len(words))
-    searched = " " + " ".join(words[:end]) + " "
+    # A relative "qui" after a noun asks no one ("le conteneur d'attiéké qui part d'Abidjan, il
+    # arrive quand au Havre ?" was read as asking who: probe conversation of an importer); the
+    # word keeps its length, so that positions in the text stay where they were.
+    # (only when another interrogative asks: "c'est qui la personne qui gère la paie ?" asks who does)
+    other_asking = bool(set(words) & (INTERROGATIVES - {"qui", "who"}))
+    masked = ["rel" if other_asking and _relative(words, i) else word for i, word in enumerate(words[:end])]
+    searched = " " + " ".join(masked) + " "
     facet = "other"
     cues: set[int] = set()
     # the noun an interrogative and its article ask for names the facet, whatever the other words
@@ -495,6 +502,22 @@ def read_facet(text: str, language: Language = "fr") -> FacetReading:
         if found and facet == "other":
             facet = name
     return FacetReading(attributed or facet, words, frozenset(cues), asks_doer=bool(who_does))
+
+
+def _relative(words: tuple[str, ...], index: int) -> bool:
+    """The "qui" at ``index`` opens a relative clause: a noun before it, after its determiner or its
+    "de" ("le conteneur qui", "le conteneur d'attiéké qui"), not a copula ("c'est qui")."""
+    if words[index] != "qui" or index < 2:
+        return False
+    noun, before = words[index - 1], words[index - 2]
+    return noun not in FUNCTION_WORDS and (
+        before in _DETERMINING or (index > 2 and words[index - 3] in _DETERMINING)
+    )
+
+
+_DETERMINING = folded_words(
+    "le la les l un une ce cet cette ces son sa ses mon ma mes notre nos leur leurs d de du des"
+)
 
 
 _ASKING_A_NOUN = folded_words("quoi quel quelle quels quelles what whats which")

@@ -87,6 +87,10 @@ from language.text import is_finite_verb
         # (a Montréal contractor: "la job" read as a job)
         ("c'est quoi l'adresse de la job de salle de bain à Rosemont ?", "place"),
         ("what's the address for the Rosemont bathroom reno?", "place"),
+        # a relative "qui" asks no one when another interrogative asks (an importer); alone, the
+        # doing it opens is asked
+        ("le conteneur d'attiéké qui part d'Abidjan, il arrive quand au Havre ?", "date"),
+        ("c'est qui la personne qui gère la paie ?", "agent"),
         # "who's got" is "who has got" (probe conversation of a bike workshop)
         ("who's got the key to the dépôt at the moment?", "agent"),
         ("c'est quoi l'heure limite pour les commandes des services ?", "hours"),

@@ -1130,6 +1130,9 @@ def test_a_street_is_named_by_its_noun_and_its_name() -> None:
         ("Eko, where is the spare SQUID stored ?", "SQUID"),
         ("Eko, où est rangé le SQUID de rechange ?", "SQUID"),
         ("Eko, where is the salle Everest ?", "salle Everest"),
+        # a relative after the noun phrase situates it, as a clause of time does (an importer:
+        # "Abidjan", read as asking who)
+        ("Eko, le conteneur d'attiéké qui part d'Abidjan, il arrive quand au Havre ?", "conteneur d'attiéké"),
         # an object clitic taking up what the question names after its verb (a food truck: "vend")
         ("Eko, on les vend combien les bouchons ?", "bouchons"),
         ("Eko, on les range où les cartons ?", "cartons"),
