@@ -20,6 +20,7 @@ from language.text import (
     fold,
     folded_words,
     is_finite_verb,
+    is_verb_form,
     language_of,
     normalise_quotes,
     tokens,
@@ -133,6 +134,8 @@ def is_question(text: str, language: Language = "fr") -> bool:
         return False
     if stripped.endswith("?"):
         return True
+    if _how_much_after_its_verb(stripped):
+        return True
     # either language's openings: the team writes franglais ("do u know where X is? need it"),
     # hyphens or not ("rappelle moi")
     start = chat_folded(stripped).replace("-", " ")
@@ -142,6 +145,20 @@ def is_question(text: str, language: Language = "fr") -> bool:
         # dents 😂": probe conversation of a test lab, kept as a curiosity)
         return not _tells_a_time(stripped)
     return any(start.startswith(prefix) for prefix in _QUESTION_STARTS["fr"] + _QUESTION_STARTS["en"])
+
+
+# "combien" right after its verb asks, its mark left out ("Eko on est payé combien pour les
+# kilomètres avec la voiture à nous", dictated, was stored as the answer to another question: probe
+# conversation of a home-care agency); a number told answers ("on en a eu combien ? 12").
+_HOW_MUCH_AFTER = re.compile(r"(?<![\w'’])([^\W\d_]+)\s+(?:combien|cmb|cb)(?![\w'’])")
+
+
+def _how_much_after_its_verb(text: str) -> bool:
+    found = _HOW_MUCH_AFTER.search(text.lower())
+    if found is None or any(char.isdigit() for char in text):
+        return False
+    verb = found.group(1)
+    return is_verb_form(verb) or (verb.endswith(("er", "ir")) and fold(verb) not in FUNCTION_WORDS)
 
 
 # What is asked about named first, then "c'est" and an interrogative: a question, its mark left out.

@@ -142,6 +142,7 @@ _CHAT_SPELLINGS = {
     # "ça fait cb l'inscription ?" (probe conversation of a football club: read as no question and
     # stored as an answer)
     "cb": "combien",
+    "cmb": "combien",
     # the interrogatives of Spanish, which a team borrows as it borrows thanks ("Eko, quién es le
     # responsable du groupe espagnol ?" was about "quién": probe conversation of a hotel)
     "quien": "qui",

@@ -13,6 +13,7 @@ from language.fact_wording import as_told, fragment, said_by_the_subject, said_o
 from language.formulas import says_goodbye
 from language.intents import speaks_of_bot
 from language.off_topic import about_something_else
+from language.questions import is_question
 from language.replies import AskedQuestion, Said, answer_text, is_standalone
 from language.saying import says_not_knowing
 from language.value_shapes import fits_facet
@@ -2688,6 +2689,22 @@ def test_a_figure_of_folklore_is_a_joke_and_a_number_answers_a_contact() -> None
     # thanks and praise in Italian (the same crew: stored as Hugo's shoe size)
     size = asked_as_read("Eko, what's Hugo's shoe size? ordering the new crew deck shoes", "s")
     assert link(said("Marco", "grazie Eko, sei un tesoro"), size) is None
+
+
+def test_a_dictated_question_and_a_name_in_a_complement_answer_nothing() -> None:
+    """Probe conversations of a home-care agency (2026-11-29): "Eko on est payé combien pour les
+    kilomètres avec la voiture à nous", dictated without its mark, was stored as the answer to
+    another question; Josiane's "oui je suis en congé du 3 au 17 mars…" as "R est en congé…", the
+    question "qui s'occupe de M. R. … pendant le congé de Josiane ?" naming her in a complement."""
+    number = asked_as_read("Eko, o número de l'astreinte pour samedi et dimanche c'est lequel ?", "n")
+    dictated = "Eko on est payé combien pour les kilomètres avec la voiture à nous"
+    assert link(said("Josiane", dictated), number) is None
+    assert is_question(dictated) and not is_question("on en a eu combien, 12 je crois")
+    cover = asked_as_read("Eko qui s'occupe de M. R. le mardi matin pendant le congé de Josiane ?", "c")
+    holiday = "oui je suis en congé du 3 au 17 mars je reviens le 18 merci de ne pas m'appeler point"
+    assert link(said("Josiane", holiday), cover) is None
+    age = asked_as_read("Eko, quel âge a Ilan ?", "a")
+    assert link(said("Ilan", "j'ai 27 ans"), age) == ("g-a", "subject_author")
 
 
 def test_the_asked_time_said_again_is_no_other_date() -> None:
