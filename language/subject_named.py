@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 from functools import lru_cache
+from itertools import pairwise
 
 from language.facets import (
     PREDICATE_FACETS,
@@ -165,7 +166,13 @@ def _cleft_on_subject(text: str, question: AskedQuestion) -> bool:
     ("c'est Paul qui m'a dit que la commande…"); asked with another verb, that verb is what is
     asked ("qui a créé Anémone ?" is not answered by who maintains it)."""
     found = CLEFT.match(fold(text))
-    if found is None or not question.subject or not set(tokens(question.text)) & SUPPORT_VERBS:
+    if found is None or not question.subject:
+        return False
+    # … or with the question's own verb ("c'est Julie qui a les CP" to "qui a les CP cette année ?":
+    # probe conversation of a school)
+    asked = tokens(question.text)
+    same_verb = any(word == "qui" and verb == found.group(2) for word, verb in pairwise(asked))
+    if not (set(asked) & SUPPORT_VERBS or same_verb):
         return False
     subject = re.escape(fold(question.subject))
     return (
@@ -179,7 +186,10 @@ def _cleft_on_subject(text: str, question: AskedQuestion) -> bool:
 
 def _named_besides_the_asking(question: AskedQuestion) -> set[str]:
     """:func:`topic_terms` without the words that ask the facet ("prix", "coûte", "combien")."""
-    return set(terms(" ".join(unasked_words(question.text)))) - set(terms(question.subject or ""))
+    # the subject's words read as the question's are ("2e" is the tokens "2", "e": probe
+    # conversation of a school, "le conseil d'école du 2e trimestre" named "2" besides it)
+    subject = question.subject or ""
+    return set(terms(" ".join(unasked_words(question.text)))) - set(terms(" ".join(tokens(subject))))
 
 
 def asks_who(question: AskedQuestion) -> bool:

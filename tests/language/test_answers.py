@@ -2707,6 +2707,23 @@ def test_a_dictated_question_and_a_name_in_a_complement_answer_nothing() -> None
     assert link(said("Ilan", "j'ai 27 ans"), age) == ("g-a", "subject_author")
 
 
+def test_answers_of_a_school_staff_room() -> None:
+    """Probe conversations of a school (2026-11-29): "Le conseil d'école du 2e trimestre c'est le
+    mardi 11 mars à 18h, à la BCD" was not taken ("2e" read as naming "2" besides the subject);
+    "C'est moi qui ai les CP, 22 élèves…" from Julie to "qui a les CP cette année ?" neither (a cleft
+    with the question's own verb); with another verb, a cleft still says something else."""
+    council = asked_as_read("Eko, c'est quand le conseil d'école du 2e trimestre ?", "c")
+    told = "Le conseil d'école du 2e trimestre c'est le mardi 11 mars à 18h, à la BCD"
+    assert link(said("Nadia", told), council) == ("g-c", "subject_named")
+    classes = asked_as_read("Eko, qui a les CP cette année ? je suis nouvelle sur l'école 😊", "p")
+    assert link(said("Julie", "C'est moi qui ai les CP, 22 élèves, salle 3 au rdc"), classes) == (
+        "g-p",
+        "subject_named",
+    )
+    keys = asked_as_read("Eko, qui a les clés ?", "k")
+    assert link(said("Paul", "c'est Julie qui a perdu les clés"), keys) is None
+
+
 def test_the_asked_time_said_again_is_no_other_date() -> None:
     """ "le camion le dimanche midi il se gare sur le front de mer" to "ousa le camion i stationne le
     dimanche midi ?" was read as giving a date, not a place (probe conversation of a food truck,
