@@ -43,9 +43,12 @@ DATE_WORDS = {
 }
 PLACE_WORDS = {
     "fr": r"a|au|aux|en|dans|chez|pres|rue|avenue|boulevard|bd|place|quai|chemin|route|etage|batiment|"
-    r"cote|face|derriere|devant|entre|sur|sous|vers|nord|sud|est|ouest|centre",
+    r"cote|face|derriere|devant|entre|sur|sous|vers|nord|sud|est|ouest|centre|"
+    # where things are kept (a closed class of storage: "Eko placard de la salle de motricité,
+    # étagère du haut" to "où se trouve la valise PPMS ?": probe conversation of a school)
+    r"placard|etagere|tiroir|armoire|casier|reserve|remise|cave|grenier|garage",
     "en": r"in|at|on|near|street|st|avenue|road|floor|building|next|behind|opposite|between|downtown|"
-    r"north|south|east|west|centre|center",
+    r"north|south|east|west|centre|center|cupboard|shelf|drawer|locker|cabinet|closet|basement|storeroom",
 }
 _CAUSE_WORDS = {
     "fr": r"parce que|parce qu'|car|a cause|grace a|pour|vu que|puisque|comme|afin",

@@ -2722,6 +2722,13 @@ def test_answers_of_a_school_staff_room() -> None:
     )
     keys = asked_as_read("Eko, qui a les clés ?", "k")
     assert link(said("Paul", "c'est Julie qui a perdu les clés"), keys) is None
+    # where things are kept names a place, no preposition needed (the PPMS kit)
+    kit = asked_as_read("Eko, où se trouve la valise PPMS ?", "v")
+    assert link(said("Christelle", "Eko placard de la salle de motricité, étagère du haut"), kit) == (
+        "g-v",
+        "mention",
+    )
+    assert fits_facet("top shelf of the cupboard", "place", "en")
 
 
 def test_the_asked_time_said_again_is_no_other_date() -> None:
