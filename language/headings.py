@@ -98,6 +98,10 @@ def _subject_and_its_verb(topic: str, subject: str) -> str | None:
     asking = [fold(word) in INTERROGATIVES for word in rest]
     if len(rest) < 3 or asking[0] or not asking[1] or fold(rest[0]) in FUNCTION_WORDS:
         return None
+    if fold(rest[-1]) in FUNCTION_WORDS:
+        # the subject last after "de" is whose thing is asked, no doer ("expire quand l'attestation
+        # hygiène de Jordan" headed "Jordan expire l'attestation hygiène de": a replay)
+        return None
     return " ".join([subject, *(word for word, asks in zip(rest, asking, strict=True) if not asks)])
 
 

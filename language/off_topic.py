@@ -292,7 +292,10 @@ def a_place_for_a_person(text: str, question: AskedQuestion, language: Language)
     distributor: probe conversation of a brewery, the answer to where a key hangs)."""
     if question.facet not in ASKED_PEOPLE or names_someone(text):
         return False
-    return any(re.match(SHAPES["place"][lang], fold(text.strip())) for lang in {language, "fr", "en"})
+    folded = fold(text.strip())
+    if re.match(r"chez\b", folded):
+        return False  # at whose place names them ("chez euromaster à villars": a supplier)
+    return any(re.match(SHAPES["place"][lang], folded) for lang in {language, "fr", "en"})
 
 
 def _only_a_phone_number(text: str) -> bool:

@@ -98,7 +98,10 @@ _THANKS_OPENING = (
 _OPENERS = {
     "fr": re.compile(
         # "ok" in either language (both lists are read, answer_text below)
-        r"^(?:(?:ben|bah|beh|alors|euh|bon|oui|ouais|ok|okay|ah|oh|ha|hey|eh bien|hmm|donc|bein|pour info|"
+        # (and the "ok" a team borrows from Darija, "wakha", "safi": "safi merci Eko 🙏" was stored as
+        # the tyre supplier, probe conversation of a garage)
+        r"^(?:(?:ben|bah|beh|alors|euh|bon|oui|ouais|ok|okay|wakha|safi|ah|oh|ha|hey|eh bien|hmm|donc|bein|"
+        r"pour info|"
         # saying one is now serious, after a joke ("nah serious, I'm here until the 28th of June"
         # wrote the fact "Jake reste en guest : nah serious": probe conversation of a tattoo studio)
         r"serieux|serieusement|franchement|plus serieusement|"

@@ -2672,6 +2672,14 @@ def test_a_place_answers_no_one_asked_for() -> None:
     and no one named; a place where someone is ("chez Bernard") still names them."""
     distributor = asked_as_read("Eko qui s'occupe de distribuer nos bières en Flandre ?", "d")
     assert link(said("Pieter", "Eko, au crochet à côté de la porte du quai, ja"), distributor) is None
+    # … at whose place names them, and "safi" is a borrowed "ok" (a garage's conversation, replayed:
+    # "safi merci Eko 🙏" was stored as the supplier once "chez euromaster" was read as a place)
+    tyres = asked_as_read("Eko c qui notre fournisseur pneumatiques déjà ?", "t")
+    assert link(said("Jean-Luc", "eko, chez euromaster à villars. compte pro au nom du garage"), tyres) == (
+        "g-t",
+        "mention",
+    )
+    assert link(said("Youssef", "safi merci Eko 🙏"), tyres) is None
     key = asked_as_read("Eko, qui a la clé du local ?", "k")
     assert link(said("Pieter", "Eko, chez Bernard"), key) == ("g-k", "mention")
     where = asked_as_read("Eko, où est la clé du local ?", "w")

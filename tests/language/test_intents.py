@@ -1180,6 +1180,7 @@ def test_subjects_of_the_morning_s_probe_questions(question: str, subject: str) 
         ("Eko, y part quand en vacances Sylvain? faut que je sache", "Sylvain part en vacances"),
         ("Eko, Sylvain part quand en vacances ?", "Sylvain part en vacances"),
         ("Kestrel, what do we actually pay per seat?", "Kestrel"),
+        ("Eko, elle expire quand l'attestation hygiène de Jordan ?", "Jordan"),  # whose, no doer (a replay)
         # "montant" asks an amount, and heads it (a law firm: "quel est le montant…" asked what it is)
         (
             "Eko, quel est le montant de la provision demandée à Garonne Négoce ?",
