@@ -1181,6 +1181,8 @@ def test_subjects_of_the_morning_s_probe_questions(question: str, subject: str) 
         ("Eko, Sylvain part quand en vacances ?", "Sylvain part en vacances"),
         ("Kestrel, what do we actually pay per seat?", "Kestrel"),
         ("Eko, elle expire quand l'attestation hygiène de Jordan ?", "Jordan"),  # whose, no doer (a replay)
+        # the object put last with its article is no doer either (an ambulance company, replayed)
+        ("Eko, on récupère où les clés des véhicules de réserve ?", "clés des véhicules de réserve"),
         # "montant" asks an amount, and heads it (a law firm: "quel est le montant…" asked what it is)
         (
             "Eko, quel est le montant de la provision demandée à Garonne Négoce ?",
