@@ -622,7 +622,13 @@ def _without_situating_names(
     if clause is None:
         return names, content
     situated = [i for i in names if i > clause]
-    before = [i for i in content if i < clause and i not in names and words[i - 1][0] in DETERMINERS]
+    # (a noun that says what is asked of something, "le montant qui reste à payer pour Massilia
+    # Drill", leaves it to the clause: a replay)
+    before = [
+        i
+        for i in content
+        if i < clause and i not in names and words[i - 1][0] in DETERMINERS and words[i][0] not in _KEPT_CUES
+    ]
     if not situated or not before:
         return names, content
     return [i for i in names if i not in situated], [i for i in content if i < clause]

@@ -1133,6 +1133,8 @@ def test_a_street_is_named_by_its_noun_and_its_name() -> None:
         # a relative after the noun phrase situates it, as a clause of time does (an importer:
         # "Abidjan", read as asking who)
         ("Eko, le conteneur d'attiéké qui part d'Abidjan, il arrive quand au Havre ?", "conteneur d'attiéké"),
+        # … unless the noun says what is asked of something: the clause names it (a replay)
+        ("Eko, c'est quoi le montant qui reste à payer pour Massilia Drill ?", "Massilia Drill"),
         # an object clitic taking up what the question names after its verb (a food truck: "vend")
         ("Eko, on les vend combien les bouchons ?", "bouchons"),
         ("Eko, on les range où les cartons ?", "cartons"),
