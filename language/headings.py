@@ -118,7 +118,11 @@ def _price_of(curiosity: Curiosity) -> str | None:
             fold((TOKEN.findall(curiosity.topic) or [""])[0]) in _SELLING
             # the verb read as what asks the price, the topic left the subject alone ("on les
             # vend combien les bouchons ?")
-            or (curiosity.topic == subject and set(folded_words(curiosity.text)) & _SELLING)
+            or (
+                curiosity.topic.startswith(subject)
+                and not set(folded_words(curiosity.topic)) & _SELLING  # "licence Figma coûte": a clause
+                and set(folded_words(curiosity.text)) & _SELLING
+            )
         )
     ):
         return None  # "combien pèse le carottier complet ?" asks a weight (a probe conversation, replayed)

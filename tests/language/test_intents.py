@@ -1192,6 +1192,10 @@ def test_subjects_of_the_morning_s_probe_questions(question: str, subject: str) 
         ),
         # the verb of selling read as what asks the price still heads it as one (a food truck)
         ("Eko, on les vend combien les bouchons ?", "prix des bouchons"),
+        (
+            "Eko, combien on vend le verre de Lavaux St-Jacques 2019 jeudi soir ?",
+            "prix du verre de Lavaux St-Jacques",
+        ),
     ],
 )
 def test_headings_of_the_morning_s_probe_questions(question: str, heading: str) -> None:
