@@ -131,7 +131,9 @@ def _price_of(curiosity: Curiosity) -> str | None:
     )
     if found is None:
         return None
-    return "prix " + of_the(fold(found.group(1)).rstrip("'’"), subject) + subject
+    # what the topic says after the subject stays ("prix du sponsoring de la météo par mois")
+    named = curiosity.topic if curiosity.topic.startswith(subject) else subject
+    return "prix " + of_the(fold(found.group(1)).rstrip("'’"), subject) + named
 
 
 # The verbs of selling, charging, paying and renting, as a question conjugates them (a closed class).

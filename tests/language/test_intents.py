@@ -1194,7 +1194,7 @@ def test_subjects_of_the_morning_s_probe_questions(question: str, subject: str) 
         ("Eko, on les vend combien les bouchons ?", "prix des bouchons"),
         (
             "Eko, combien on vend le verre de Lavaux St-Jacques 2019 jeudi soir ?",
-            "prix du verre de Lavaux St-Jacques",
+            "prix du verre de Lavaux St-Jacques 2019 jeudi soir",
         ),
     ],
 )
