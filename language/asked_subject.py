@@ -15,6 +15,7 @@ from language.text import (
     CONDITION_SUBORDINATORS,
     DAYS_AND_TIMES,
     DETERMINERS,
+    ENGLISH_FUNCTION_WORDS,
     FUNCTION_WORDS,
     INTERROGATIVES,
     MODALS,
@@ -465,7 +466,7 @@ def _after_of(words: list[tuple[str, str]], index: int) -> bool:
     return before >= 0 and words[before][0] in OF_WORDS
 
 
-_ENGLISH_DETERMINERS = folded_words("the an this that these those my your his her its our their")
+_ENGLISH_DETERMINERS = DETERMINERS & ENGLISH_FUNCTION_WORDS
 _ARTICLES_AFTER_OF = folded_words("la l")
 # Particles inside the names of Italian, Corsican, Spanish, Portuguese, Dutch and German places and
 # people ("Capo di Feno" was read "Capo": probe conversation of a campsite near Ajaccio).

@@ -9,7 +9,7 @@ import re
 
 from language.asked_subject import ASKING_WORDS, ENGLISH_DO, WHICH, WHICH_EN
 from language.curiosity import Curiosity
-from language.question_wording import CLOSING_PLEASE, of_the
+from language.question_wording import as_asked, of_the
 from language.text import (
     DETERMINERS,
     FUNCTION_WORDS,
@@ -39,7 +39,7 @@ def fact_heading(curiosity: Curiosity) -> str:
     # a capitalised word inside the question is a name, wherever it stands ("Anatole vient", from
     # "il vient d'où Anatole ?", is a heading although "où" comes right before the name)
     named = first[:1].isupper() and bool(before)
-    asked_as = CLOSING_PLEASE.sub("", " ".join(curiosity.text.split()).rstrip(" ?!.…")).rstrip(" ?!.…")
+    asked_as = as_asked(curiosity.text)
     if any(word in INTERROGATIVES for word in folded_words(curiosity.topic)):
         # a topic still asking ("Kestrel what do we actually pay per seat", from "Kestrel, what do
         # we actually pay per seat?") is no noun phrase: its subject heads the fact, unless it asks

@@ -70,7 +70,7 @@ from language.text import (
     wishes,
     words_as_written,
 )
-from language.value_shapes import DATE_WORDS, SHAPES, fits_facet, is_a_value
+from language.value_shapes import DATE_WORDS, SHAPES, fits_facet, is_a_value, opens_with_value
 
 
 def _judges_only(text: str, question: AskedQuestion) -> bool:
@@ -295,7 +295,7 @@ def a_place_for_a_person(text: str, question: AskedQuestion, language: Language)
     folded = fold(text.strip())
     if re.match(r"chez\b", folded):
         return False  # at whose place names them ("chez euromaster à villars": a supplier)
-    return any(re.match(SHAPES["place"][lang], folded) for lang in {language, "fr", "en"})
+    return opens_with_value(folded, "place", {language, "fr", "en"})
 
 
 def _only_a_phone_number(text: str) -> bool:
@@ -496,9 +496,8 @@ def _opens_with_the_value(opening: str, question: AskedQuestion, language: Langu
     coffre du bureau, étagère du haut, la clé est sur mon trousseau" to "il est où le registre des
     stups ?": probe conversation of a pharmacy). "le séminaire à Lyon c'est…" opens with what it
     speaks of."""
-    shape = SHAPES.get(question.facet or "")
     first, comma, _ = opening.partition(",")
-    return bool(shape and comma and re.match(shape[language], fold(first.strip())))
+    return bool(comma) and opens_with_value(fold(first.strip()), question.facet, (language,))
 
 
 def _opens_with_another_subject(text: str, question: AskedQuestion) -> bool:

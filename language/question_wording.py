@@ -202,15 +202,20 @@ _NEGATIONS = folded_words("pas plus jamais rien not")
 
 # "please" closing a request: Eko asks the room later in its own voice, without it ("Au fait,
 # c'est quoi le nom de l'artisan pour l'eau chaude stp ?": probe conversation of a campsite).
-CLOSING_PLEASE = re.compile(
+_CLOSING_PLEASE = re.compile(
     r"[\s,]+(?:stp|svp|s['’]il te pla[iî]t|s['’]il vous pla[iî]t|please|pls|plz)[\s!?.…]*$", re.IGNORECASE
 )
+
+
+def as_asked(question: str) -> str:
+    """A question as it was asked, its spaces collapsed, without its closing marks and "please"."""
+    return _CLOSING_PLEASE.sub("", " ".join(question.split()).rstrip(" .!?…")).rstrip(" .!?…")
 
 
 def as_curiosity(question: str, language: Language = "fr") -> str:
     """A question as a goal text: capitalised, one trailing "?" (the words stay the asker's), spaced
     as the question's own language writes it ("Où habite Timéo ?", "Who's the PM of Pivert?")."""
-    text = CLOSING_PLEASE.sub("", " ".join(question.split()).rstrip(" .!?…")).rstrip(" .!?…")
+    text = as_asked(question)
     if not text:
         return ""
     written_in = sentence_language(tokens(text)) or language

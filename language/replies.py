@@ -42,7 +42,7 @@ from language.text import (
     normalise_quotes,
     tokens,
 )
-from language.value_shapes import SHAPES
+from language.value_shapes import opens_with_value
 
 Link = Literal["reply", "mention", "subject_author", "subject_named", "told", "correction"]
 LINKS: tuple[Link, ...] = ("reply", "mention", "subject_author", "subject_named", "told", "correction")
@@ -401,7 +401,7 @@ def is_standalone(text: str, question: AskedQuestion, language: Language = "fr")
     rue X")."""
     if not question.subject or not names_subject(text, question.subject) or _OPENS_WITH_A_NUMBER.match(text):
         return False  # "5 € l'audioguide, 3 € en tarif réduit" gives a value, of the subject named after it
-    if question.facet == "date" and re.match(SHAPES["date"][language], fold(text)):
+    if question.facet == "date" and opens_with_value(fold(text), "date", (language,)):
         # … or a date ("Eko, samedi 29 novembre, à midi, salle des fêtes de l'Étang-Salé" to "kel jour
         # nou fé le traiteur pou le mariage l'Étang-Salé ?" was stored as it: probe conversation of a
         # food truck, the fact not saying what it dates)

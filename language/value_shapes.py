@@ -10,6 +10,7 @@ not. Pure functions.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 
 from language.text import (
     CURRENCIES,
@@ -131,6 +132,13 @@ _LIKELY = folded_words(
     "normalement probablement surement theoriquement priori principe doute "
     "normally probably presumably likely"
 )
+
+
+def opens_with_value(folded: str, facet: str | None, languages: Iterable[Language]) -> bool:
+    """A folded text opens with a value of the shape ``facet`` asks for (a place preposition, a
+    date, a number), read in any of ``languages``; False for a facet of no shape."""
+    shape = SHAPES.get(facet or "")
+    return shape is not None and any(re.match(shape[lang], folded) for lang in languages)
 
 
 def fits_facet(text: str, facet: str | None, language: Language) -> bool:
