@@ -18,6 +18,7 @@ from functools import lru_cache
 
 from language.text import (
     CARDINAL_WORDS,
+    DETERMINERS,
     FUNCTION_WORDS,
     INTERROGATIVES,
     Language,
@@ -515,9 +516,8 @@ def _relative(words: tuple[str, ...], index: int) -> bool:
     )
 
 
-_DETERMINING = folded_words(
-    "le la les l un une ce cet cette ces son sa ses mon ma mes notre nos leur leurs d de du des"
-)
+# A determiner, or the "de" of a noun's complement ("le conteneur d'attiéké qui").
+_DETERMINING = DETERMINERS | folded_words("d de")
 
 
 _ASKING_A_NOUN = folded_words("quoi quel quelle quels quelles what whats which")
