@@ -53,6 +53,7 @@ from language.text import (
     is_finite_verb,
     is_verb_form,
     language_of,
+    lemma,
     seeking_frame,
     tokens,
     words_as_written,
@@ -264,6 +265,28 @@ def _asks_to_do(words: list[str]) -> bool:
             return INFINITIVE_ENDING.search(rest[0]) is not None
         return rest[0] not in FUNCTION_WORDS  # … and the créoles' verb has no ending of its own
     return False
+
+
+# An imperative opening what is said, its object pronoun joined to it by a hyphen ("réserve-moi
+# l'AMB 2 pour demain matin stp", "garde-lui une part"): no subject pronoun is ever written so
+# (unlike "peux-tu", "avons-nous"), so the verb is told to Eko. "-nous" after a verb ending in
+# "-ons" is its subject ("avons-nous un contrat ?"); "-toi" makes Eko the object ("réveille-toi").
+_IMPERATIVE_WITH_PRONOUN = re.compile(
+    r"^\W*([^\W\d_]+)-(?:(moi|lui|leur|le|la|les|en|y)|(nous))(?![\w'’-])", re.IGNORECASE
+)
+
+
+def _told_to_do(said: str) -> bool:
+    """``said`` opens with an imperative and its object pronoun, and the verb does not give or tell
+    something ("Eko réserve-moi l'AMB 2 pour demain matin stp" was kept as a curiosity and asked to
+    the room: probe conversation of an ambulance company; "donne-moi le code wifi" asks for it)."""
+    found = _IMPERATIVE_WITH_PRONOUN.match(said)
+    if found is None or (found.group(3) and fold(found.group(1)).endswith("ons")):
+        return False
+    written = fold(found.group(1))
+    # the dictionary form, or a first-group imperative's infinitive ("donne" is also a noun)
+    verbs = {lemma(written), written + "r"}
+    return not any(verb in _TELLING_VERBS or (verb.startswith("re") and verb[2:] in _TELLING_VERBS) for verb in verbs)
 
 
 # "(can you) tell me what Kraken is": telling the speaker something asked, as "dis-moi" is a
@@ -666,7 +689,11 @@ def intent_of(text: str, language: Language = "fr", bot_name: str = "Eko") -> In
     ):
         return "statement"
     recall = bool(RECALL.search(joined))
-    acts = (_ACTION.search(joined) and not _opens_with_participle(said, bot_name)) or _asks_to_do(words)
+    acts = (
+        (_ACTION.search(joined) and not _opens_with_participle(said, bot_name))
+        or _asks_to_do(words)
+        or (_told_to_do(said) and not set(words) & _JOKES)  # a joke asked is small talk
+    )
     if acts and not recall and not _TELL_ME_WHAT.search(joined):
         return "action"
     if PRESENCE.search(joined) and len(content) <= 4:

@@ -1638,3 +1638,22 @@ def test_frames_of_the_day_s_probe_questions(message: str, asked: str) -> None:
 def test_headings_of_the_day_s_probe_questions(question: str, heading: str) -> None:
     read = read_curiosity(question)
     assert read is not None and fact_heading(read) == heading
+
+
+@pytest.mark.parametrize(
+    ("text", "intent"),
+    [
+        # an imperative with its object pronoun joined is something to do (probe conversation of an
+        # ambulance company: "réserve-moi l'AMB 2…" was kept and asked to the room)
+        ("Eko réserve-moi l'AMB 2 pour demain matin stp", "action"),
+        ("Eko garde-moi une part de gâteau stp", "action"),
+        ("Eko, prépare-lui le devis Martin stp", "action"),
+        # … unless the verb gives or tells what is asked
+        ("Eko, donne-moi le code wifi stp", "information"),
+        ("Eko, dis-moi qui est de garde", "information"),
+        # "-nous" after "-ons" is the subject of an inverted question
+        ("Eko, avons-nous un contrat avec Orange ?", "information"),
+    ],
+)
+def test_an_imperative_with_its_pronoun_asks_eko_to_do_something(text: str, intent: str) -> None:
+    assert intent_of(text) == intent
