@@ -159,6 +159,11 @@ _WELLBEING_PHRASES = (
     r"wie geht s",
     r"tudo bem",
     r"labas",
+    # … Maghrebi Arabic ("Salut Eko ! labes ?" was kept as a curiosity: probe conversation of a
+    # software company in Tunis)
+    r"labes",
+    r"labess",
+    r"la bes",
     r"alles goed",
     r"hoe gaat het",
     # … Breton, Catalan, Occitan, Basque ("Eko, bonjour ! mat an traoù ?" was kept as a curiosity:

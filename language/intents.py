@@ -286,7 +286,9 @@ def _told_to_do(said: str) -> bool:
     written = fold(found.group(1))
     # the dictionary form, or a first-group imperative's infinitive ("donne" is also a noun)
     verbs = {lemma(written), written + "r"}
-    return not any(verb in _TELLING_VERBS or (verb.startswith("re") and verb[2:] in _TELLING_VERBS) for verb in verbs)
+    return not any(
+        verb in _TELLING_VERBS or (verb.startswith("re") and verb[2:] in _TELLING_VERBS) for verb in verbs
+    )
 
 
 # "(can you) tell me what Kraken is": telling the speaker something asked, as "dis-moi" is a

@@ -303,6 +303,7 @@ _TAKEN_BACK = re.compile(
 def answer_text(text: str, language: Language = "fr", bot_name: str = "Eko") -> str:
     """A message without Eko's name and the openers: "Eko, ben c'est le bleu !" → "c'est le bleu"."""
     text = _from_the_sentence_to(normalise_quotes(text), bot_name)
+    text = _without_thanks_before_the_name(text, bot_name)
     said = after_laughter(strip_mention(text, bot_name)).strip(CLOSING)
     # an aside opening the message tells where the speaker is, nothing of the answer ("(depuis la
     # voiture) le commercial Centravet c'est Julien Ostermann": probe conversation of a clinic)
@@ -319,6 +320,16 @@ def answer_text(text: str, language: Language = "fr", bot_name: str = "Eko") -> 
     said = _STRESSED_BEFORE_I.sub("", said, count=1)
     said = _CHAT_I_AM.sub("je suis ", said.strip(CLOSING), count=1)
     return _CHAT_COPULA.sub(r"\1c'est ", said, count=1)
+
+
+def _without_thanks_before_the_name(text: str, bot_name: str) -> str:
+    """``text`` without the thanks that open it before Eko's name: the name took the comma the
+    openers look for ("merci Eko, c'est Fabrice" was written "Référent de l'AMB 7 : merci c'est
+    Fabrice", found while probing an ambulance company's conversation)."""
+    name = re.escape(bot_name)
+    folded, index = fold_with_map(text)
+    found = re.match(rf"\W*{_THANKS_OPENING}\s+(?={name}\b)", folded, re.IGNORECASE)
+    return text[index[found.end()] :] if found else text
 
 
 def _from_the_sentence_to(text: str, bot_name: str) -> str:

@@ -170,7 +170,8 @@ EVALUATIVE = folded_words(
     chiante relou ouf dingue incroyable horrible parfait parfaite sympa moche beau belle bof trop tres
     vraiment grave carrement hyper vachement assez plutot nickel extra magnifique affreux bizarre
     great awesome amazing nice good bad terrible lame boring crap fine so very really pretty quite
-    weird perfect"""
+    weird perfect
+    tranquille tranquilles"""
 )
 
 
@@ -218,8 +219,11 @@ def says_something(raw: str, text: str, language: Language = "fr", bot_name: str
     thanked = THANKING.sub(" ", text)
     if _thanks_only(text):
         return False  # "Ah top merci Catherine !! et merci Eko 🙏": thanks, to someone else too
+    # thanks given, in the answer or before Eko's name, which answer_text took off ("merci Eko,
+    # tranquille": probe conversation of an ambulance company)
+    thanks = thanked != text or THANKING.search(strip_mention(raw, bot_name)) is not None
     judged = " ".join(word for word in tokens(thanked) if word not in EVALUATIVE)
-    if thanked != text and (not judged or is_formula(judged, bot_name)):
+    if thanks and (not judged or is_formula(judged, bot_name)):
         return False  # "nickel. Eko merci, bonne journée": approval, thanks and a wish, no value
     # as written to Eko, before answer_text took thanks off ("Eko thanks, mate"), and folded, for
     # thanks written with accents the folded list has not ("jërëjëf Eko", Wolof)
@@ -237,7 +241,7 @@ def says_something(raw: str, text: str, language: Language = "fr", bot_name: str
         # a farewell before it, what follows is news for the room ("Eko, merci, bonne journée à
         # tous, rdv au pressoir à 18h": probe conversation of a wine estate), not the value asked
         return False
-    if thanked != text and len(first) == 2 and addresses_the_room(first[0]):
+    if thanks and len(first) == 2 and addresses_the_room(first[0]):
         # thanks, then words to the whole room ("Merci Eko 👍 allez au boulot tout le monde,
         # bouclage ce soir": probe conversation of a newsroom): news for the room, no value asked
         return False

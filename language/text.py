@@ -158,6 +158,43 @@ _CHAT_SPELLINGS = {
     "koman": "comment",
     "konbien": "combien",
     "konmien": "combien",
+    # the interrogatives of Maghrebi Arabic as French chat writes it, digits for the letters
+    # Latin lacks ("Eko, chkoun el PO côté client ?", "9addech el TJM ?": probe conversations of a
+    # software company in Tunis, read as no question, then answered by the first words said to Eko)
+    "chkoun": "qui",
+    "chkon": "qui",
+    "chkun": "qui",
+    "chnowa": "quoi",
+    "chnoua": "quoi",
+    "chnouwa": "quoi",
+    "chniya": "quoi",
+    "chnia": "quoi",
+    "achno": "quoi",
+    "chno": "quoi",
+    "9addech": "combien",
+    "9adech": "combien",
+    "qaddech": "combien",
+    "gaddech": "combien",
+    "ch7al": "combien",
+    "chhal": "combien",
+    "wa9tech": "quand",
+    "waqtech": "quand",
+    "waktech": "quand",
+    "imta": "quand",
+    "kifech": "comment",
+    "kifeh": "comment",
+    "kifach": "comment",
+    "3lech": "pourquoi",
+    "3lach": "pourquoi",
+    # … and its thanks ("Eko ya3tik esse77a 🙏" was stored as the answer to a question of the
+    # room: same probe conversations)
+    "ya3tik esse77a": "merci",
+    "ya3tik essa7a": "merci",
+    "ya3tik sa7a": "merci",
+    "ya3tik saha": "merci",
+    "yaatik saha": "merci",
+    "y3aychek": "merci",
+    "ya3aychek": "merci",
     # greetings and "ça va" as chat writes them ("slt eko sa va" was no greeting: probe
     # conversation of a fishing co-op); "sa" before "va" can be no possessive
     "slt": "salut",
@@ -180,6 +217,9 @@ _CHAT_SPELLINGS = {
 _CHAT_C = re.compile(
     r"(?<![\w'])[cC](?= +(?:qui|quoi|koi|ki|quand|ou|où|combien|comment|pas|le|la|les|l'|un|une)\b)"
 )
+# Maghrebi Arabic's "where" before its article or its "in" ("win el bureau ?", "win l'adresse ?",
+# "win fi Lyon ?"): the English verb never stands before them ("did we win the deal?", "win rate").
+_CHAT_WHERE = re.compile(r"(?<![\w'’])win(?= (?:el|fi|fel) |[ ]?l['’])")
 # "cest" for "c'est" (the apostrophe left out): no French word is spelled so.
 _CHAT_CEST = re.compile(r"(?<![\w'])cest(?!\w)")
 TOKEN = re.compile(r"\d+(?:[.,]\d+)*|[^\W\d_]+")
@@ -211,7 +251,8 @@ def chat_folded(text: str) -> str:
     """``text`` folded, its chat spellings read as the words ("c koi" → "c'est quoi", "cest" →
     "c'est", "do u know" → "do you know": as words only, the "u" of "U13" is no "you"),
     punctuation kept."""
-    return with_chat_spellings(_CHAT_C.sub("c'est", _CHAT_CEST.sub("c'est", fold(normalise(text)))))
+    folded = _CHAT_WHERE.sub("ou", _CHAT_CEST.sub("c'est", fold(normalise(text))))
+    return with_chat_spellings(_CHAT_C.sub("c'est", folded))
 
 
 def accented_forms(text: str) -> dict[str, str]:
@@ -577,7 +618,11 @@ ENGLISH_FUNCTION_WORDS = folded_words(
     they them their s which whose whom there here than then so as since during until after before
     not isn aren wasn weren doesn didn hasn haven hadn"""
 )
-FUNCTION_WORDS = FRENCH_FUNCTION_WORDS | ENGLISH_FUNCTION_WORDS
+# … and the article Spanish and Maghrebi Arabic lend to a French team's chat ("9addech el TJM ?",
+# "el jefe"): "NordPay yhostiw el prod fi ama pays ?" shared "NordPay" and "el" with the day rate
+# of NordPay and was answered by it (probe conversation of a software company in Tunis).
+BORROWED_ARTICLES = folded_words("el")
+FUNCTION_WORDS = FRENCH_FUNCTION_WORDS | ENGLISH_FUNCTION_WORDS | BORROWED_ARTICLES
 
 
 def english_homograph(folded: str, written: str, french: bool = False) -> bool:

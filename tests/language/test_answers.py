@@ -2917,3 +2917,15 @@ def test_a_value_then_the_subject_is_no_standalone_statement() -> None:
     )
     assert not is_standalone("5 € l'audioguide, 3 € en tarif réduit", asked)
     assert is_standalone("L'audioguide coûte 5 €, 3 € en tarif réduit", asked)
+
+
+def test_thanks_before_eko_s_name_are_no_part_of_the_answer() -> None:
+    """ "merci Eko, c'est Fabrice" was written "Référent de l'AMB 7 : merci c'est Fabrice", the
+    name having taken the comma after the thanks; "merci Eko, tranquille" was stored as an answer
+    (probe conversation of an ambulance company)."""
+    assert answer_text("merci Eko, c'est Fabrice") == "c'est Fabrice"
+    assert answer_text("thanks Eko, it's Fabrice") == "it's Fabrice"
+    referent = asked_as_read("Eko, c'est qui le référent de l'AMB 7 ?", "r")
+    assert link(said("Momo", "merci Eko, c'est Fabrice"), referent) == ("g-r", "mention")
+    assert link(said("Kevin", "merci Eko, tranquille 😎"), referent) is None
+    assert link(said("Mehdi", "Eko ya3tik esse77a 🙏"), referent) is None

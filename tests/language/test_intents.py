@@ -1657,3 +1657,10 @@ def test_headings_of_the_day_s_probe_questions(question: str, heading: str) -> N
 )
 def test_an_imperative_with_its_pronoun_asks_eko_to_do_something(text: str, intent: str) -> None:
     assert intent_of(text) == intent
+
+
+def test_how_one_is_in_maghrebi_arabic_is_small_talk() -> None:
+    """ "Salut Eko ! labes ?" was kept as a curiosity about "Labes" (probe conversation of a
+    software company in Tunis)."""
+    assert read_curiosity("Salut Eko ! labes ?") is None
+    assert intent_of("Eko labess ?") == "small_talk"

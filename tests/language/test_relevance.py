@@ -222,3 +222,11 @@ def test_boats_are_one_concept() -> None:
     sur le Méditerranée…" (probe conversation of a ferry company, 2026-11-29)."""
     fact = "Bateau de Josiane : sur le Méditerranée jusqu'à dimanche, rotation Alger (d'après Josiane)"
     assert answers("Eko, Josiane elle navigue sur quel ferry en ce moment ?", fact, 0.6, about="Josiane")
+
+
+def test_a_borrowed_article_is_no_shared_word() -> None:
+    """ "NordPay yhostiw el prod fi ama pays ?" shared "NordPay" and the article "el" with NordPay's
+    day rate and was answered by it (probe conversation of a software company in Tunis)."""
+    rate = "9addech el TJM mte3na m3a NordPay : 450€ HT (d'après Ines)"
+    assert not answers("Eko, NordPay yhostiw el prod fi ama pays ?", rate, 0.7, about="TJM", facet="other")
+    assert answers("Eko, le TJM de NordPay ?", rate, 0.7, about="TJM", facet="other")

@@ -4,7 +4,15 @@ from __future__ import annotations
 
 import pytest
 
-from language.text import fold, fold_with_map, former_state, is_infinitive, is_verb_form, word_key
+from language.text import (
+    chat_folded,
+    fold,
+    fold_with_map,
+    former_state,
+    is_infinitive,
+    is_verb_form,
+    word_key,
+)
 
 
 def test_folding_takes_the_same_result_on_its_ascii_shortcut() -> None:
@@ -95,3 +103,21 @@ def test_weekdays_and_months_as_chat_abbreviates_them() -> None:
     assert CALENDAR["tues"] == CALENDAR["tuesday"] == CALENDAR["mardi"]
     assert CALENDAR["dec"] == CALENDAR["decembre"]
     assert not {"sept", "mar", "sat", "sun", "mon", "jan"} & set(CALENDAR)  # each another word too
+
+
+@pytest.mark.parametrize(
+    ("written", "read"),
+    [
+        # Maghrebi Arabic as French chat writes it: its interrogatives and its thanks (probe
+        # conversations of a software company in Tunis)
+        ("Eko, chkoun el PO ?", "eko, qui el po ?"),
+        ("9addech el TJM ?", "combien el tjm ?"),
+        ("Eko ya3tik esse77a", "eko merci"),
+        # its "where" before its article, not the English verb
+        ("Eko, win el bureau ?", "eko, ou el bureau ?"),
+        ("did we win the deal?", "did we win the deal?"),
+        ("Win rate is 30%", "win rate is 30%"),
+    ],
+)
+def test_chat_spellings_of_a_borrowed_language_read_as_the_words(written: str, read: str) -> None:
+    assert chat_folded(written) == read
