@@ -507,7 +507,9 @@ _TIME_SPAN = re.compile(
 # The preposition and articles joining a noun to its complement ("sponsoring de la météo").
 _NOUN_LINKS = folded_words("de du des d la le les l")
 # … and the prepositions that link a noun to the next (what it holds, what it is for, whose).
-_LINKS_BETWEEN_NOUNS = _NOUN_LINKS | folded_words("a au aux of for")
+# (and what a noun is on or for, which a trade's shorthand leaves out too: "Le balayage cheveux
+# longs c'est 95 €" names "balayage sur cheveux longs", probe conversation of a hair salon)
+_LINKS_BETWEEN_NOUNS = _NOUN_LINKS | folded_words("a au aux of for sur pour on")
 
 
 def _nouns_in_a_row(text: str, words: list[str]) -> str | None:

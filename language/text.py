@@ -143,6 +143,7 @@ _CHAT_SPELLINGS = {
     # stored as an answer)
     "cb": "combien",
     "cmb": "combien",
+    "cbien": "combien",  # "on facture cbien le balayage ?" (probe conversation of a hair salon)
     # the interrogatives of Spanish, which a team borrows as it borrows thanks ("Eko, quién es le
     # responsable du groupe espagnol ?" was about "quién": probe conversation of a hotel)
     "quien": "qui",
@@ -220,6 +221,9 @@ _CHAT_C = re.compile(
 # Maghrebi Arabic's "where" before its article or its "in" ("win el bureau ?", "win l'adresse ?",
 # "win fi Lyon ?"): the English verb never stands before them ("did we win the deal?", "win rate").
 _CHAT_WHERE = re.compile(r"(?<![\w'’])win(?= (?:el|fi|fel) |[ ]?l['’])")
+# The "c'est" of Picard and ch'ti, "ch'est" ("ch'est combien un balayage ?" was about "ch": probe
+# conversation of a hair salon in Lille), as written or folded.
+_PICARD_C = re.compile(r"(?<![\w'])([cC])h(?=['’](?:est|etait|était)\b)")
 # "cest" for "c'est" (the apostrophe left out): no French word is spelled so.
 _CHAT_CEST = re.compile(r"(?<![\w'])cest(?!\w)")
 TOKEN = re.compile(r"\d+(?:[.,]\d+)*|[^\W\d_]+")
@@ -251,7 +255,7 @@ def chat_folded(text: str) -> str:
     """``text`` folded, its chat spellings read as the words ("c koi" → "c'est quoi", "cest" →
     "c'est", "do u know" → "do you know": as words only, the "u" of "U13" is no "you"),
     punctuation kept."""
-    folded = _CHAT_WHERE.sub("ou", _CHAT_CEST.sub("c'est", fold(normalise(text))))
+    folded = _CHAT_WHERE.sub("ou", _CHAT_CEST.sub("c'est", _PICARD_C.sub(r"\1", fold(normalise(text)))))
     return with_chat_spellings(_CHAT_C.sub("c'est", folded))
 
 
@@ -666,7 +670,7 @@ def words_as_written(text: str) -> list[tuple[str, str]]:
 
     Chat spellings are folded like :func:`tokens` reads them ("koi" → "quoi").
     """
-    written = _CHAT_C.sub("c'est", normalise(text))
+    written = _CHAT_C.sub("c'est", _PICARD_C.sub(r"\1", normalise(text)))
     return [(_chat_word(written, found), found.group(0)) for found in TOKEN.finditer(written)]
 
 

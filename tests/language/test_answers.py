@@ -2929,3 +2929,16 @@ def test_thanks_before_eko_s_name_are_no_part_of_the_answer() -> None:
     assert link(said("Momo", "merci Eko, c'est Fabrice"), referent) == ("g-r", "mention")
     assert link(said("Kevin", "merci Eko, tranquille 😎"), referent) is None
     assert link(said("Mehdi", "Eko ya3tik esse77a 🙏"), referent) is None
+
+
+def test_picard_s_c_est_and_a_noun_s_shorthand_name_the_subject() -> None:
+    """ "Eko, ch'est combien un balayage sur cheveux longs chez nous ?" was about "ch", and "Le
+    balayage cheveux longs ch'est 95 €…" answered it only through that "ch" (probe conversation of
+    a hair salon in Lille): the subject is the balayage, named without its "sur"."""
+    price = asked_as_read("Eko, ch'est combien un balayage sur cheveux longs chez nous ?", "p")
+    assert price.subject == "balayage sur cheveux longs"
+    days_off = read_curiosity("Eko, ch'est quoi les jours de repos de Léa ?")
+    assert days_off is not None and days_off.topic == "jours de repos de Léa"
+    told = "Le balayage cheveux longs ch'est 95 €, et 110 € avec la patine"
+    assert link(said("Martine", told), price) == ("g-p", "subject_named")
+    assert link(said("Martine", "Le balayage ch'est la spécialité de Léa"), price) is None

@@ -117,6 +117,10 @@ def test_weekdays_and_months_as_chat_abbreviates_them() -> None:
         ("Eko, win el bureau ?", "eko, ou el bureau ?"),
         ("did we win the deal?", "did we win the deal?"),
         ("Win rate is 30%", "win rate is 30%"),
+        # the "c'est" of Picard and ch'ti, and "cbien" (probe conversations of a hair salon)
+        ("Eko, ch'est combien ?", "eko, c'est combien ?"),
+        ("Ch’est qui ?", "c'est qui ?"),
+        ("on facture cbien ?", "on facture combien ?"),
     ],
 )
 def test_chat_spellings_of_a_borrowed_language_read_as_the_words(written: str, read: str) -> None:
