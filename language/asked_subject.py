@@ -754,6 +754,11 @@ def after_a_clitic(words: list[tuple[str, str]], index: int) -> bool:
         return True
     if index > 1 and words[index - 1][0] in AUXILIARIES and words[index - 2][0] in SUBJECT_CLITICS:
         return True  # a participle after its auxiliary: "on a réservé quelle salle ?"
+    if index > 0 and words[index - 1][0] == "y" and words[index][0] not in FUNCTION_WORDS:
+        # the "y" of spoken French for "il", or the pronoun "y", stands before a verb only, whatever
+        # else the dictionary reads it as ("à quelle heure y passe le livreur ?" was about "passe le
+        # livreur": probe conversation of a hair salon in Lille)
+        return True
     if (
         index > 1
         and words[index - 2][0] in SUBJECT_CLITICS
@@ -802,7 +807,9 @@ def _verb_form(words: list[tuple[str, str]], index: int) -> bool:
     if (before in FUNCTION_WORDS and before not in ASKING_WORDS) or not written.islower():
         return False  # "où" folds to the conjunction "ou"
     stem = written[:-1] if folded.endswith(("e", "t")) else written
-    return any(is_infinitive(form) for form in (written + "r", written + "ir", stem + "ir", stem + "r"))
+    return any(
+        is_infinitive(form) for form in (written + "r", written + "ir", stem + "ir", stem + "r")
+    ) or is_verb_form(written)  # an irregular verb: "quand vient le plombier ?"
 
 
 # "qui" and "who" asking the subject of a verb ("whom" never does).

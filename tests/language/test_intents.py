@@ -211,6 +211,10 @@ def test_a_curiosity_carries_its_subject_facet_and_topic() -> None:
         ("Eko, la cantine ouvre à quelle heure ?", "cantine"),
         ("Eko, comment marche la badgeuse ?", "badgeuse"),
         ("Eko, où mange l'équipe ?", "équipe"),
+        # … an irregular one too, and after the "y" of spoken French ("à quelle heure y passe le
+        # livreur ?" was about "passe le livreur": probe conversation of a hair salon in Lille)
+        ("Eko, quand vient le plombier ?", "plombier"),
+        ("Eko, à quelle heure y passe le livreur de la blanchisserie ?", "livreur de la blanchisserie"),
         # the word closing a question with "do" before its subject is the verb
         # the words of a request frame are no part of the subject
         ("Eko tu es au courant pour la réunion de demain ?", "réunion de demain"),
