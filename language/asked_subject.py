@@ -400,7 +400,11 @@ def subject_span(
         (
             i
             for i in range(subject[0] + 1, subject[-1] + 1)
-            if (i < subject[-1] and (is_finite_verb(words[i][1].casefold()) or words[i][0] in _ENGLISH_BE))
+            if (
+                i < subject[-1]
+                and (is_finite_verb(words[i][1].casefold()) or words[i][0] in _ENGLISH_BE)
+                and not _possessive(words, subject[0], i)
+            )
             or _verb_after_a_noun_phrase(words, i)
             or after_a_clitic(words, i)
             or _participle_of_be(words, subject[0], i)
@@ -594,6 +598,12 @@ def _closing_verb(words: list[tuple[str, str]], subject: list[int]) -> int | Non
 
 
 _BEFORE_A_TIME = folded_words("in on at the this every next tonight")
+
+
+def _possessive(words: list[tuple[str, str]], start: int, index: int) -> bool:
+    """The "'s" at ``index`` is a possessive, not "is": the question has its verb before the subject
+    ("how much is a kid's haircut again?" was about "kid": probe conversation of a hair salon)."""
+    return words[index][0] == "s" and any(folded in _BE | ENGLISH_DO for folded, _ in words[:start])
 
 
 # Prepositions after an English participle ("kept in", "stored under", "booked for").

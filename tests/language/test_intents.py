@@ -225,6 +225,10 @@ def test_a_curiosity_carries_its_subject_facet_and_topic() -> None:
         ("Eko, where are the spare keys kept?", "spare keys"),
         ("Eko, why is the build broken?", "build"),
         ("Eko, where is the office?", "office"),
+        # an "'s" after the question's verb is a possessive, not "is" (probe conversation of a hair
+        # salon: "how much is a kid's haircut again?" was about "kid")
+        ("Eko, how much is a kid's haircut again?", "kid's haircut"),
+        ("Eko, the build's broken again?", "build"),
         # a code of letters and digits is one name ("Q 1" was written in the fact's heading)
         ("Eko, when does the Q1 planning start?", "Q1"),
         ("Eko, c'est quand la réunion B2B ?", "réunion B2B"),
