@@ -35,6 +35,7 @@ from language.replies import (
 from language.text import (
     DETERMINERS,
     FUNCTION_WORDS,
+    INTERROGATIVES,
     Language,
     fold,
     fold_with_map,
@@ -155,11 +156,20 @@ def _after_the_asked_verb(text: str, question: AskedQuestion) -> tuple[str, str]
     # "finir": probe conversation of a hospital lab)
     # (after a subject pronoun a word is a verb, whatever noun it also spells: "Gwen elle part en
     # congés quand ?", probe conversation of a game studio)
+    # (and right before the word asking, after a noun, whatever noun it also spells: "Nadia part
+    # quand en mission ?", probe conversation of an NGO, where "je pars le 14 avril" was lost)
     asked = tokens(question.text)
     asked_verbs = [
         word
         for i, word in enumerate(asked)
-        if is_verb_form(word) or (i > 0 and asked[i - 1] in _SUBJECT_PRONOUNS)
+        if is_verb_form(word)
+        or (i > 0 and asked[i - 1] in _SUBJECT_PRONOUNS)
+        or (
+            0 < i < len(asked) - 1
+            and asked[i + 1] in INTERROGATIVES
+            and word not in FUNCTION_WORDS
+            and asked[i - 1] not in FUNCTION_WORDS
+        )
     ]
     said = opening.group(1)
     same = any(lemma(said) == lemma(verb) or words_match(said, verb, synonyms=False) for verb in asked_verbs)

@@ -2942,3 +2942,14 @@ def test_picard_s_c_est_and_a_noun_s_shorthand_name_the_subject() -> None:
     told = "Le balayage cheveux longs ch'est 95 €, et 110 € avec la patine"
     assert link(said("Martine", told), price) == ("g-p", "subject_named")
     assert link(said("Martine", "Le balayage ch'est la spécialité de Léa"), price) is None
+
+
+def test_the_subject_telling_when_with_the_verb_asked_before_quand_answers() -> None:
+    """ "je pars le 14 avril pour Ouaga, retour le 28" from Nadia to "Nadia part quand en mission à
+    Ouagadougou ?" was lost (found while probing an NGO's conversation): "part", right before
+    "quand", is the question's verb, whatever noun it also spells."""
+    trip = asked_as_read("Eko, Nadia part quand en mission à Ouagadougou ?", "n")
+    told = "je pars le 14 avril pour Ouaga, retour le 28 inch'allah"
+    assert link(said("Nadia", told), trip) == ("g-n", "subject_author")
+    assert link(said("Nadia", "je pars en pause, à plus"), trip) is None
+    assert link(said("Lukas", told), trip) is None
