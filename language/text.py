@@ -221,6 +221,13 @@ _CHAT_C = re.compile(
 # Maghrebi Arabic's "where" before its article or its "in" ("win el bureau ?", "win l'adresse ?",
 # "win fi Lyon ?"): the English verb never stands before them ("did we win the deal?", "win rate").
 _CHAT_WHERE = re.compile(r"(?<![\w'’])win(?= (?:el|fi|fel) |[ ]?l['’])")
+# Chat's "pr" for "pour" before what follows a preposition (a determiner, a pronoun: "qui s'occupe
+# des visas pr le Mali ?", probe conversation of an NGO); not the "PR" of a pull request, which no
+# determiner follows.
+_CHAT_FOR = re.compile(
+    r"(?<![\w'’])pr(?= (?:le|la|les|l'|un|une|des|du|ce|cet|cette|ces|mon|ma|mes|ton|ta|tes|son|sa|ses|"
+    r"notre|nos|votre|vos|leur|leurs|moi|toi|lui|elle|nous|vous|eux|elles|demain|ce soir) )"
+)
 # The "c'est" of Picard and ch'ti, "ch'est" ("ch'est combien un balayage ?" was about "ch": probe
 # conversation of a hair salon in Lille), as written or folded.
 _PICARD_C = re.compile(r"(?<![\w'])([cC])h(?=['’](?:est|etait|était)\b)")
@@ -255,7 +262,8 @@ def chat_folded(text: str) -> str:
     """``text`` folded, its chat spellings read as the words ("c koi" → "c'est quoi", "cest" →
     "c'est", "do u know" → "do you know": as words only, the "u" of "U13" is no "you"),
     punctuation kept."""
-    folded = _CHAT_WHERE.sub("ou", _CHAT_CEST.sub("c'est", _PICARD_C.sub(r"\1", fold(normalise(text)))))
+    folded = _CHAT_CEST.sub("c'est", _PICARD_C.sub(r"\1", fold(normalise(text))))
+    folded = _CHAT_FOR.sub("pour", _CHAT_WHERE.sub("ou", folded))
     return with_chat_spellings(_CHAT_C.sub("c'est", folded))
 
 

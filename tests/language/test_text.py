@@ -121,6 +121,9 @@ def test_weekdays_and_months_as_chat_abbreviates_them() -> None:
         ("Eko, ch'est combien ?", "eko, c'est combien ?"),
         ("Ch’est qui ?", "c'est qui ?"),
         ("on facture cbien ?", "on facture combien ?"),
+        # chat's "pr" before a determiner (probe conversation of an NGO), not a pull request's
+        ("qui s'occupe des visas pr le Mali ?", "qui s'occupe des visas pour le mali ?"),
+        ("qui review la PR de Julien ?", "qui review la pr de julien ?"),
     ],
 )
 def test_chat_spellings_of_a_borrowed_language_read_as_the_words(written: str, read: str) -> None:
