@@ -307,6 +307,7 @@ def as_told(value: str, question: AskedQuestion, author: str) -> str:
         return value[: later.start()].rstrip(CLOSING) if later is not None else value
     value = _without_self_introduction(value, author)
     value = _STRESSED_BEFORE_IT.sub("", value, count=1)
+    value = _without_the_asked_complement(value, question)
     value = _when_then_i(value, author)
     value = _before_first_person(value)
     return _MY.sub(lambda found: _matching_case(found.group(1), _MY_TO_THEIR[found.group(1).lower()]), value)
@@ -327,6 +328,33 @@ _CLOSING_TAG = re.compile(
 # septembre 2019" from Mehdi was stored as "Mehdi : moi ça fait 6 ans…": replayed, a warehouse).
 _STRESSED_BEFORE_IT = re.compile(r"^(?:moi|perso),?\s+(?=(?:ça|ca)\s)", re.IGNORECASE)
 _LATER_I = re.compile(r"(?<=[.!?…])\s+(?:je|j['’]|i|i['’]m)\b", re.IGNORECASE)
+
+
+def _without_the_asked_complement(value: str, question: AskedQuestion) -> str:
+    """``value`` without a complement the question already said, opening it before the speaker's
+    "je", else with it after the speaker's clause ("depuis le déménagement je suis au bureau 214"
+    from Marco to "dans quel bureau est Marco depuis le déménagement ?" was written "Bureau de Marco
+    depuis le déménagement : depuis le déménagement je suis…": found while probing an NGO's
+    conversation)."""
+    opened = _COMPLEMENT_THEN_I.match(value)
+    if opened is None:
+        return value
+    complement, rest = opened.group(1), value[opened.end() :]
+    said = set(terms(complement))
+    if said and said <= set(terms(question.text)):
+        return rest
+    # … and one it did not say closes the speaker's first clause ("depuis mon mariage j'habite à
+    # Nantes" → "j'habite à Nantes depuis mon mariage"), where it says when that holds
+    first, comma, after = rest.partition(",")
+    return f"{first.rstrip()} {complement}{comma}{after}"
+
+
+# A preposition of time, cause or purpose and a few words, before the speaker's "je" or "I".
+_COMPLEMENT_THEN_I = re.compile(
+    r"^((?:depuis|pendant|apres|après|avant|pour|since|after|before|during|for)(?:\s+[^\s,]+){1,4}?)"
+    r"\s*,?\s+(?=(?:je|j['’]|i|i['’]m)\b)",
+    re.IGNORECASE,
+)
 
 
 def _when_then_i(value: str, author: str) -> str:

@@ -2953,3 +2953,15 @@ def test_the_subject_telling_when_with_the_verb_asked_before_quand_answers() -> 
     assert link(said("Nadia", told), trip) == ("g-n", "subject_author")
     assert link(said("Nadia", "je pars en pause, à plus"), trip) is None
     assert link(said("Lukas", told), trip) is None
+
+
+def test_a_complement_opening_the_subject_s_answer_is_not_written_twice() -> None:
+    """ "depuis le déménagement je suis au bureau 214, 2e étage, côté lac" from Marco was written
+    "Bureau de Marco depuis le déménagement : depuis le déménagement je suis…" (found while probing
+    an NGO's conversation): said by the question, it goes; else it closes the speaker's clause."""
+    office = asked_as_read("Eko, dans quel bureau est Marco depuis le déménagement ?", "o")
+    told = "depuis le déménagement je suis au bureau 214, 2e étage, côté lac"
+    assert as_told(told, office, "Marco") == "je suis au bureau 214, 2e étage, côté lac"
+    home = asked_as_read("Eko, où habite Paul ?", "h")
+    told = "depuis mon mariage j'habite à Nantes"
+    assert as_told(told, home, "Paul") == "j'habite à Nantes depuis son mariage"
