@@ -172,30 +172,16 @@ _CHAT_SPELLINGS = {
     "chnia": "quoi",
     "achno": "quoi",
     "chno": "quoi",
-    "9addech": "combien",
-    "9adech": "combien",
     "qaddech": "combien",
     "gaddech": "combien",
-    "ch7al": "combien",
     "chhal": "combien",
-    "wa9tech": "quand",
     "waqtech": "quand",
     "waktech": "quand",
     "imta": "quand",
     "kifech": "comment",
     "kifeh": "comment",
     "kifach": "comment",
-    "3lech": "pourquoi",
-    "3lach": "pourquoi",
-    # … and its thanks ("Eko ya3tik esse77a 🙏" was stored as the answer to a question of the
-    # room: same probe conversations)
-    "ya3tik esse77a": "merci",
-    "ya3tik essa7a": "merci",
-    "ya3tik sa7a": "merci",
-    "ya3tik saha": "merci",
-    "yaatik saha": "merci",
-    "y3aychek": "merci",
-    "ya3aychek": "merci",
+    "yaatik saha": "merci",  # its thanks, as _ARABIZI below
     # greetings and "ça va" as chat writes them ("slt eko sa va" was no greeting: probe
     # conversation of a fishing co-op); "sa" before "va" can be no possessive
     "slt": "salut",
@@ -221,6 +207,33 @@ _CHAT_C = re.compile(
 # Maghrebi Arabic's "where" before its article or its "in" ("win el bureau ?", "win l'adresse ?",
 # "win fi Lyon ?"): the English verb never stands before them ("did we win the deal?", "win rate").
 _CHAT_WHERE = re.compile(r"(?<![\w'’])win(?= (?:el|fi|fel) |[ ]?l['’])")
+# Maghrebi Arabic's words spelled with digits for the letters Latin lacks, read before the text is
+# cut into words, which would cut them at their digits ("9addech el TJM ?" read as "9", "addech"):
+# its interrogatives and its thanks, as the spellings above ("Eko ya3tik esse77a 🙏" was stored as
+# the answer to a question of the room: probe conversations of a software company in Tunis).
+_ARABIZI = {
+    "9addech": "combien",
+    "9adech": "combien",
+    "ch7al": "combien",
+    "wa9tech": "quand",
+    "3lech": "pourquoi",
+    "3lach": "pourquoi",
+    "ya3tik esse77a": "merci",
+    "ya3tik essa7a": "merci",
+    "ya3tik sa7a": "merci",
+    "ya3tik saha": "merci",
+    "y3aychek": "merci",
+    "ya3aychek": "merci",
+}
+_ARABIZI_WORD = re.compile(
+    r"(?<![\w'’])(" + "|".join(sorted(_ARABIZI, key=len, reverse=True)) + r")(?![\w'’])", re.IGNORECASE
+)
+
+
+def _arabizi_read(text: str) -> str:
+    return _ARABIZI_WORD.sub(lambda found: _ARABIZI[found.group(1).casefold()], text)
+
+
 # Chat's "pr" for "pour" before what follows a preposition (a determiner, a pronoun: "qui s'occupe
 # des visas pr le Mali ?", probe conversation of an NGO); not the "PR" of a pull request, which no
 # determiner follows.
@@ -262,7 +275,7 @@ def chat_folded(text: str) -> str:
     """``text`` folded, its chat spellings read as the words ("c koi" → "c'est quoi", "cest" →
     "c'est", "do u know" → "do you know": as words only, the "u" of "U13" is no "you"),
     punctuation kept."""
-    folded = _CHAT_CEST.sub("c'est", _PICARD_C.sub(r"\1", fold(normalise(text))))
+    folded = _CHAT_CEST.sub("c'est", _PICARD_C.sub(r"\1", _arabizi_read(fold(normalise(text)))))
     folded = _CHAT_FOR.sub("pour", _CHAT_WHERE.sub("ou", folded))
     return with_chat_spellings(_CHAT_C.sub("c'est", folded))
 
@@ -678,7 +691,7 @@ def words_as_written(text: str) -> list[tuple[str, str]]:
 
     Chat spellings are folded like :func:`tokens` reads them ("koi" → "quoi").
     """
-    written = _CHAT_C.sub("c'est", _PICARD_C.sub(r"\1", normalise(text)))
+    written = _CHAT_C.sub("c'est", _PICARD_C.sub(r"\1", _arabizi_read(normalise(text))))
     return [(_chat_word(written, found), found.group(0)) for found in TOKEN.finditer(written)]
 
 

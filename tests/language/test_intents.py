@@ -1672,3 +1672,11 @@ def test_how_one_is_in_maghrebi_arabic_is_small_talk() -> None:
     software company in Tunis)."""
     assert read_curiosity("Salut Eko ! labes ?") is None
     assert intent_of("Eko labess ?") == "small_talk"
+
+
+def test_words_spelled_with_digits_are_read_whole() -> None:
+    """ "9addech el TJM mte3na m3a NordPay ?" (Maghrebi Arabic's "combien", digits for letters)
+    was cut at its digits, its subject read "tjm mte 3 na" (probe conversation of a software
+    company in Tunis)."""
+    rate = read_curiosity("Eko, 9addech el TJM mte3na m3a NordPay ?")
+    assert rate is not None and rate.subject == "TJM" and rate.facet == "amount"
