@@ -60,7 +60,11 @@ _W = r"(?:\w+ )"  # any one word
 _ROLE_HOLDER_CUE = (
     r" (?:qui|who|whos)(?: (?:est|etait|c est|s|is|was))? (?:le |la |l |the |en |in )?"
     r"(?:responsable|responsible|charge|chef|cheffe|lead|manager|owner|referent|referente|boss|head|pm|"
-    r"po)(?: de projet)?(?= (?:de|du|des|d|of|for) )"
+    r"po|"
+    # … and the English compounds naming a role by what it owns or leads ("product owner", "tech
+    # lead", "office manager": "qui est le product owner chez le client ?" was another facet than
+    # "chkoun el PO côté client ?", probe conversation of a software company in Tunis)
+    r"\w+ (?:owner|lead|manager))(?: de projet)?(?= (?:de|du|des|d|of|for|chez|at) )"
 )
 _CUES: tuple[tuple[str, str], ...] = (
     # who the contact is asks a person, not a way to reach them ("c'est qui le contact aux Affaires
@@ -453,7 +457,13 @@ def _wildcard(pattern: re.Pattern[str], match: re.Match[str], word: str) -> bool
     "what does Bob do"): the cue still matches with another word there, so it is the subject."""
     span = match.group(0)
     swapped = span.replace(f" {word} ", " zqxj ", 1)
-    return swapped != span and pattern.fullmatch(swapped) is not None
+    if swapped == span:
+        return False
+    # matched again in its text, for the patterns whose lookahead reads past the span ("who is the
+    # product owner of X": "product" is any word there, "owner" the cue)
+    text = match.string
+    again = pattern.match(text[: match.start()] + swapped + text[match.end() :], match.start())
+    return again is not None and again.end() == match.start() + len(swapped)
 
 
 # The nouns of a length of time stay words of the subject ("le délai de rendu … c'est combien ?").

@@ -454,12 +454,13 @@ def test_the_subject_saying_it_with_the_verb_the_heading_holds_is_said_of_them_w
             "Eko, la clé du compresseur c'est moi qui l'ai, dans la boîte à gants du pick-up",
             "Clé du local compresseur : Marius qui l'a, dans la boîte à gants du pick-up (d'après Marius)",
         ),
-        # the speaker stressing the name given is theirs (a test lab: "… : Léa, moi-même")
+        # the speaker stressing the name given is theirs (a test lab: "… : Léa, moi-même"); who
+        # holds a role the compound "quality manager" names is an agent, its fact a statement
         (
             "Eko, who is the quality manager for the test campaign?",
             "Léa",
             "Eko, c'est Léa, moi-même 🙋‍♀️",
-            "Quality manager for the test campaign : Léa (d'après Léa)",
+            "Léa is the quality manager for the test campaign (d'après Léa)",
         ),
         # the subject read without what situates it is named by the reply (a dive centre: "bateau
         # où quand la houle…"; a veterinary clinic: "consult de base depuis janvier")

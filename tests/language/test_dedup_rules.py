@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from language.curiosity import read_curiosity
 from language.equivalence import judge
 from language.facets import facet_of, stated_facets
 from language.readings import read, translation
@@ -298,3 +299,15 @@ def test_a_translation_is_one_narrowest_concept_in_two_languages() -> None:
     assert translation("bouquin", "book") and translation("groupe", "band")
     assert not translation("voiture", "bike")  # one category (transport), two things
     assert not translation("moto", "scooter")
+
+
+def test_a_role_named_by_an_english_compound_asks_who_holds_it() -> None:
+    """ "qui est le product owner chez le client ?" was another facet than "chkoun el PO côté
+    client ?" (probe conversation of a software company in Tunis): the compound's head holds the
+    role, its first word stays in the topic, and the initials ask the same."""
+    owner = read_curiosity("qui est le product owner de Zorglub ?")
+    assert owner is not None and owner.facet == "agent" and owner.topic == "product owner de Zorglub"
+    lead = read_curiosity("who is the tech lead of Kraken?")
+    assert lead is not None and lead.facet == "agent" and lead.topic == "tech lead of Kraken"
+    po, product_owner = "c'est qui le PO de Zorglub ?", "qui est le product owner de Zorglub ?"
+    assert judge("goal", po, product_owner, "PO de Zorglub", "Zorglub", cosine=0.8) == "same"
