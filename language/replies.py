@@ -20,6 +20,7 @@ from language.facets import (
     CONTACT_CHANNELS,
 )
 from language.formulas import GREETING_WORDS, THANKS_INTENSIFIERS, THANKS_WORDS
+from language.frequencies import zipf
 from language.intents import laughs
 from language.mentions import name_spans, strip_mention
 from language.questions import is_question
@@ -41,6 +42,7 @@ from language.text import (
     name_key,
     normalise_quotes,
     tokens,
+    words_as_written,
 )
 from language.value_shapes import opens_with_value
 
@@ -625,12 +627,43 @@ def named_form(text: str, subject: str) -> str | None:
     name = " ".join(named)
     if apposed and all(word[:1].isupper() for word in named) and len(name) >= 4 and name_spans(text, name):
         return name
+    clipped = _named_with_a_clipping(text, subject)
+    if clipped is not None:
+        return clipped
     if len(words) < 2 or not all(word[:1].isupper() for word in words):
         return None
     own = [word for word in words if not in_dictionary(fold(word))]
     if len(own) == 1 and len(own[0]) >= 4 and len(own) < len(words) and name_spans(text, own[0]):
         return own[0]
     return None
+
+
+def _named_with_a_clipping(text: str, subject: str) -> str | None:
+    """How ``text`` names ``subject`` of two words or more, one of them clipped on either side ("les
+    verres à dégustation" names "verres à dégust": probe conversation of a rum distillery, lost;
+    "la carte carbu" names "carte carburant"), as written; else None."""
+    asked = [written.casefold() for _, written in words_as_written(subject)]
+    said = [written.casefold() for _, written in words_as_written(text)]
+    if len(asked) < 2:
+        return None
+    for start in range(len(said) - len(asked) + 1):
+        window = said[start : start + len(asked)]
+        pairs = [(a, b) for a, b in zip(asked, window, strict=True) if fold(a) != fold(b)]
+        if pairs and all(_clips(a, b) or _clips(b, a) for a, b in pairs):
+            return " ".join(window)
+    return None
+
+
+def _clips(short: str, full: str) -> bool:
+    """``short`` is ``full`` cut after its first letters, as French clips words ("dégust",
+    "carbu", "appart"): four letters or more, two or more cut off, and rarer than the word it cuts
+    (wordfreq; "menu" is no clipping of "menuisier", "porte" none of "portefeuille")."""
+    return (
+        len(short) >= 4
+        and len(full) >= len(short) + 2
+        and fold(full).startswith(fold(short))
+        and zipf(short, "fr") < zipf(full, "fr")
+    )
 
 
 # Adjectives put before the noun they qualify (French: beauty, age, goodness, size; English: the

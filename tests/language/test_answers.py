@@ -14,7 +14,7 @@ from language.formulas import says_goodbye
 from language.intents import speaks_of_bot
 from language.off_topic import about_something_else
 from language.questions import is_question
-from language.replies import AskedQuestion, Said, answer_text, is_standalone
+from language.replies import AskedQuestion, Said, answer_text, is_standalone, named_form
 from language.saying import says_not_knowing
 from language.value_shapes import fits_facet
 
@@ -2965,3 +2965,14 @@ def test_a_complement_opening_the_subject_s_answer_is_not_written_twice() -> Non
     home = asked_as_read("Eko, où habite Paul ?", "h")
     told = "depuis mon mariage j'habite à Nantes"
     assert as_told(told, home, "Paul") == "j'habite à Nantes depuis son mariage"
+
+
+def test_a_clipped_word_names_the_word_it_cuts() -> None:
+    """ "Les verres à dégustation sont dans le placard…" to "les verres à dégust on les range où ?"
+    was lost (probe conversation of a rum distillery): French clips words after their first
+    letters; a frequent word is no clipping of a longer one ("menu" of "menuisier")."""
+    glasses = asked_as_read("Eko, les verres à dégust on les range où maintenant ?", "v")
+    told = "Les verres à dégustation sont dans le placard de la salle Habitation, étagère du haut"
+    assert link(said("Marie-Josée", told), glasses) == ("g-v", "subject_named")
+    assert named_form("La carte carbu elle passe que chez Esso", "carte carburant") == "carte carbu"
+    assert named_form("le prix du menuisier", "prix du menu") is None
