@@ -26,6 +26,8 @@ GREETING_WORDS = folded_words(
     "salut bonjour bonsoir coucou hello hey hi yo hola wesh wsh re bye ciao"
     # borrowed as the thanks are ("milesker Eko, agur !", Basque: probe conversation of a hotel)
     " agur kaixo aupa tschuss moien"
+    # … the Antilles' créole ("Eko, bonjou mon ami 😄": probe conversation of a rum distillery)
+    " bonjou bonswa"
     # … Tamil, Wolof, Portuguese, Arabic ("vanakkam! moi je commence à 6h…" was stored as
     # "vanakkam": probe conversation of a cleaning company)
     " vanakkam salam salaam ola oi"
@@ -64,6 +66,9 @@ THANKS_WORDS = folded_words(
     "dziekuje spasibo arigato shukran asante jerejef milesker trugarez"
     # … as French spells the Arabic ("Eko, choukran bzaf 🙏": probe conversation of a market garden)
     " choukran chokran"
+    # … and the Antilles' créole ("Eko mèsi, ou ka fè bon travay": probe conversation of a rum
+    # distillery in Martinique)
+    " mesi"
 )
 THANKS_INTENSIFIERS = (
     "beaucoup", "bien", "encore", "mille fois", "a lot", "a million", "a mil", "a bunch", "a ton",
@@ -162,6 +167,11 @@ _WELLBEING_PHRASES = (
     # … Maghrebi Arabic ("Salut Eko ! labes ?" was kept as a curiosity: probe conversation of a
     # software company in Tunis)
     r"labes",
+    # … the Antilles' créole ("Eko bonjou ! sa ou fè ?" was answered as an opinion asked: probe
+    # conversation of a rum distillery) and Haiti's
+    r"sa ou fe",
+    r"ka ou fe",
+    r"sak pase",
     r"labess",
     r"la bes",
     r"alles goed",
@@ -278,6 +288,11 @@ ADDRESSEES = phrases(
     r"la (?:team|compagnie)",
     r"l equipe",
     r"les (?:gars|amis|copains)",
+    # … or the one greeted, as a friend ("Eko, bonjou mon ami 😄" was read as a statement: probe
+    # conversation of a rum distillery)
+    r"mon (?:ami|pote|poto|vieux|frere)",
+    r"ma (?:belle|grande)",
+    r"(?:my )?(?:friend|buddy|mate|pal)",
     r"everyone",
     r"everybody",
     r"all",

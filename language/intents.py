@@ -701,8 +701,10 @@ def intent_of(text: str, language: Language = "fr", bot_name: str = "Eko") -> In
     if PRESENCE.search(joined) and len(content) <= 4:
         return "presence"
     # "t'es le meilleur" praises Eko, asks its opinion of nothing
+    # (not how one is: "sa ou fè ?", the Antilles' "ça va ?")
+    alternative = _bare_alternative(said, words) and not WELLBEING.search(joined)
     if (_asks_opinion(joined) and (asks or not set(words) & _YOU)) or (
-        asks and (_bare_alternative(said, words) or _proposes(joined, words))
+        asks and (alternative or _proposes(joined, words))
     ):
         return "opinion"
     short = len(content) <= 2

@@ -307,6 +307,9 @@ def answer_text(text: str, language: Language = "fr", bot_name: str = "Eko") -> 
     text = _from_the_sentence_to(normalise_quotes(text), bot_name)
     text = _without_thanks_before_the_name(text, bot_name)
     said = after_laughter(strip_mention(text, bot_name)).strip(CLOSING)
+    # an arrow pointing from Eko's name to the answer ("Eko → Nadège. 10h é 14h" was written "… : →
+    # Nadège": probe conversation of a rum distillery)
+    said = _ARROW.sub("", said, count=1)
     # an aside opening the message tells where the speaker is, nothing of the answer ("(depuis la
     # voiture) le commercial Centravet c'est Julien Ostermann": probe conversation of a clinic)
     aside = _OPENING_ASIDE.match(said)
@@ -322,6 +325,9 @@ def answer_text(text: str, language: Language = "fr", bot_name: str = "Eko") -> 
     said = _STRESSED_BEFORE_I.sub("", said, count=1)
     said = _CHAT_I_AM.sub("je suis ", said.strip(CLOSING), count=1)
     return _CHAT_COPULA.sub(r"\1c'est ", said, count=1)
+
+
+_ARROW = re.compile(r"^\s*(?:→|⇒|➡️?|->|=>)\s*")
 
 
 def _without_thanks_before_the_name(text: str, bot_name: str) -> str:

@@ -159,6 +159,12 @@ _CHAT_SPELLINGS = {
     "koman": "comment",
     "konbien": "combien",
     "konmien": "combien",
+    # … and of the Antilles' ("Eko, ki moun ki ka fè visite guidée en anglais samedi ?" was about "ka
+    # fè": probe conversation of a rum distillery in Martinique)
+    "kile": "quand",
+    "konbyen": "combien",
+    "kijan": "comment",
+    "kote": "ou",
     # the interrogatives of Maghrebi Arabic as French chat writes it, digits for the letters
     # Latin lacks ("Eko, chkoun el PO côté client ?", "9addech el TJM ?": probe conversations of a
     # software company in Tunis, read as no question, then answered by the first words said to Eko)
@@ -181,7 +187,6 @@ _CHAT_SPELLINGS = {
     "kifech": "comment",
     "kifeh": "comment",
     "kifach": "comment",
-    "yaatik saha": "merci",  # its thanks, as _ARABIZI below
     # greetings and "ça va" as chat writes them ("slt eko sa va" was no greeting: probe
     # conversation of a fishing co-op); "sa" before "va" can be no possessive
     "slt": "salut",
@@ -207,11 +212,15 @@ _CHAT_C = re.compile(
 # Maghrebi Arabic's "where" before its article or its "in" ("win el bureau ?", "win l'adresse ?",
 # "win fi Lyon ?"): the English verb never stands before them ("did we win the deal?", "win rate").
 _CHAT_WHERE = re.compile(r"(?<![\w'’])win(?= (?:el|fi|fel) |[ ]?l['’])")
-# Maghrebi Arabic's words spelled with digits for the letters Latin lacks, read before the text is
-# cut into words, which would cut them at their digits ("9addech el TJM ?" read as "9", "addech"):
-# its interrogatives and its thanks, as the spellings above ("Eko ya3tik esse77a 🙏" was stored as
-# the answer to a question of the room: probe conversations of a software company in Tunis).
-_ARABIZI = {
+# Chat spellings read before the text is cut into words, which would cut them apart (the words of
+# the written text and of the folded one must stay as many): Maghrebi Arabic's words spelled with
+# digits for the letters Latin lacks ("9addech el TJM ?" read as "9", "addech"), its interrogatives
+# and its thanks, as the spellings above ("Eko ya3tik esse77a 🙏" was stored as the answer to a
+# question of the room: probe conversations of a software company in Tunis); phrases of several
+# words (the Antilles' "ki moun", who: probe conversation of a rum distillery in Martinique).
+_READ_WHOLE = {
+    "ki moun": "qui",
+    "yaatik saha": "merci",
     "9addech": "combien",
     "9adech": "combien",
     "ch7al": "combien",
@@ -225,13 +234,13 @@ _ARABIZI = {
     "y3aychek": "merci",
     "ya3aychek": "merci",
 }
-_ARABIZI_WORD = re.compile(
-    r"(?<![\w'’])(" + "|".join(sorted(_ARABIZI, key=len, reverse=True)) + r")(?![\w'’])", re.IGNORECASE
+_READ_WHOLE_WORD = re.compile(
+    r"(?<![\w'’])(" + "|".join(sorted(_READ_WHOLE, key=len, reverse=True)) + r")(?![\w'’])", re.IGNORECASE
 )
 
 
-def _arabizi_read(text: str) -> str:
-    return _ARABIZI_WORD.sub(lambda found: _ARABIZI[found.group(1).casefold()], text)
+def _read_whole(text: str) -> str:
+    return _READ_WHOLE_WORD.sub(lambda found: _READ_WHOLE[found.group(1).casefold()], text)
 
 
 # Chat's "pr" for "pour" before what follows a preposition (a determiner, a pronoun: "qui s'occupe
@@ -275,7 +284,7 @@ def chat_folded(text: str) -> str:
     """``text`` folded, its chat spellings read as the words ("c koi" → "c'est quoi", "cest" →
     "c'est", "do u know" → "do you know": as words only, the "u" of "U13" is no "you"),
     punctuation kept."""
-    folded = _CHAT_CEST.sub("c'est", _PICARD_C.sub(r"\1", _arabizi_read(fold(normalise(text)))))
+    folded = _CHAT_CEST.sub("c'est", _PICARD_C.sub(r"\1", _read_whole(fold(normalise(text)))))
     folded = _CHAT_FOR.sub("pour", _CHAT_WHERE.sub("ou", folded))
     return with_chat_spellings(_CHAT_C.sub("c'est", folded))
 
@@ -466,20 +475,23 @@ def is_verb_form(written: str) -> bool:
 # ou la vu le match hier soir ?" were kept as curiosities and one asked to the room (probe
 # conversation of a food truck in Saint-Pierre). The accents tell "lé" from the "le" of "il est ou
 # le camion ?"; a participle tells "la" from the article of "ou la clé ?".
-_CREOLE_YOU = re.compile(r"(?<![\w'’])([oO]u) (lé|té|la) ([^\W\d_]+)")
-_CREOLE_MARKERS = {"lé": "es", "té": "étais", "la": "as"}
+# The Antilles' "ou ka" (the progressive: "Eko ou ka kouri vit kon an kann ki an dife 😂" was kept as
+# a curiosity, asked to the room and answered "50": probe conversation of a rum distillery in
+# Martinique) and "ou ké" (the future) are "tu" and "tu vas".
+_CREOLE_YOU = re.compile(r"(?<![\w'’])([oO]u) (lé|té|la|ka|ké) ([^\W\d_]+)")
+_CREOLE_MARKERS = {"lé": "es", "té": "étais", "la": "as", "ka": "", "ké": "vas"}
 
 
 def in_french_second_person(text: str) -> str:
-    """``text`` with the créoles' "ou lé", "ou té", "ou la" + participle read as "tu es", "tu étais",
-    "tu as"; everything else as it is."""
+    """``text`` with the créoles' "ou lé", "ou té", "ou la" + participle, "ou ka", "ou ké" read as "tu
+    es", "tu étais", "tu as", "tu", "tu vas"; everything else as it is."""
 
     def reading(found: re.Match[str]) -> str:
         marker, word = found.group(2), found.group(3)
         if marker == "la" and not _written_participle(word):
             return found.group(0)
         you = "Tu" if found.group(1)[0] == "O" else "tu"
-        return f"{you} {_CREOLE_MARKERS[marker]} {word}"
+        return " ".join(part for part in (you, _CREOLE_MARKERS[marker], word) if part)
 
     return _CREOLE_YOU.sub(reading, text)
 
@@ -691,7 +703,7 @@ def words_as_written(text: str) -> list[tuple[str, str]]:
 
     Chat spellings are folded like :func:`tokens` reads them ("koi" → "quoi").
     """
-    written = _CHAT_C.sub("c'est", _PICARD_C.sub(r"\1", _arabizi_read(normalise(text))))
+    written = _CHAT_C.sub("c'est", _PICARD_C.sub(r"\1", _read_whole(normalise(text))))
     return [(_chat_word(written, found), found.group(0)) for found in TOKEN.finditer(written)]
 
 

@@ -2976,3 +2976,11 @@ def test_a_clipped_word_names_the_word_it_cuts() -> None:
     assert link(said("Marie-Josée", told), glasses) == ("g-v", "subject_named")
     assert named_form("La carte carbu elle passe que chez Esso", "carte carburant") == "carte carbu"
     assert named_form("le prix du menuisier", "prix du menu") is None
+
+
+def test_an_arrow_from_eko_s_name_is_no_part_of_the_answer() -> None:
+    """ "Eko → Nadège. 10h é 14h" was written "… : → Nadège…" (probe conversation of a rum
+    distillery); a minus sign stays."""
+    assert answer_text("Eko → Nadège. 10h é 14h") == "Nadège. 10h é 14h"
+    assert answer_text("Eko -> Nadège") == "Nadège"
+    assert answer_text("Eko, -5°C") == "-5°C"

@@ -1680,3 +1680,31 @@ def test_words_spelled_with_digits_are_read_whole() -> None:
     company in Tunis)."""
     rate = read_curiosity("Eko, 9addech el TJM mte3na m3a NordPay ?")
     assert rate is not None and rate.subject == "TJM" and rate.facet == "amount"
+
+
+@pytest.mark.parametrize(
+    ("text", "intent"),
+    [
+        # the Antilles' créole (probe conversation of a rum distillery in Martinique): "ou ka" is
+        # "tu", a joke said of Eko; "sa ou fè ?" asks how one is; "bonjou", "mèsi"; a friend greeted
+        ("Eko ou ka kouri vit kon an kann ki an dife 😂", "about_bot"),
+        ("Eko bonjou ! sa ou fè ?", "small_talk"),
+        ("Eko, bonjou mon ami 😄", "greeting"),
+        ("Eko mèsi !", "thanks"),
+        ("Eko, café ou thé ?", "opinion"),
+        ("Eko, mon ami Paul habite où ?", "information"),
+    ],
+)
+def test_antillean_creole_chit_chat_is_no_curiosity(text: str, intent: str) -> None:
+    assert intent_of(text) == intent
+
+
+def test_antillean_creole_interrogatives_ask() -> None:
+    """ "Eko, ki moun ki ka fè visite guidée en anglais samedi ?" was about "ka fè" (probe
+    conversation of a rum distillery in Martinique)."""
+    who = read_curiosity("Eko, ki moun ki ka fè visite guidée en anglais samedi ?")
+    assert who is not None and who.facet == "identity" and "ki" not in who.topic.split()
+    count = read_curiosity("Eko, konbyen barik nou ni an chai 2 ?")
+    assert count is not None and count.facet == "amount"
+    when = read_curiosity("Eko, kilè kamion an ka rivé ?")
+    assert when is not None and when.facet == "date"
