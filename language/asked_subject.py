@@ -485,6 +485,10 @@ def _asks_inside(words: list[tuple[str, str]], index: int) -> bool:
     return (
         words[index][0] in _ASKING_INSIDE
         or words[index][1].casefold() == "où"
+        # … or an interrogative after its preposition ("on commande les ressorts de barillet chez
+        # qui pour le calibre maison ?" was about "ressorts de barillet chez qui pour le calibre
+        # maison": probe conversation of a watchmaking workshop)
+        or (words[index][0] in _WHO_OR_WHAT and index > 0 and words[index - 1][0] in PREPOSITIONS)
         # … or a condition with its own subject ("on tape quoi sur le digicode de l'entrée si un
         # client débarque à minuit ?": probe conversation of a campsite, about "digicode de l'entrée
         # si un client")
@@ -497,6 +501,7 @@ def _asks_inside(words: list[tuple[str, str]], index: int) -> bool:
 
 
 _IF = folded_words("si if")
+_WHO_OR_WHAT = folded_words("qui quoi")
 
 
 _PER = folded_words("par per a")

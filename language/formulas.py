@@ -28,6 +28,9 @@ GREETING_WORDS = folded_words(
     " agur kaixo aupa tschuss moien"
     # … the Antilles' créole ("Eko, bonjou mon ami 😄": probe conversation of a rum distillery)
     " bonjou bonswa"
+    # … and Switzerland's "adieu", a greeting there ("Adieu Eko !": probe conversation of a
+    # watchmaking workshop in the Jura), a farewell elsewhere: a formula either way
+    " adieu"
     # … Tamil, Wolof, Portuguese, Arabic ("vanakkam! moi je commence à 6h…" was stored as
     # "vanakkam": probe conversation of a cleaning company)
     " vanakkam salam salaam ola oi"

@@ -214,6 +214,9 @@ def test_a_curiosity_carries_its_subject_facet_and_topic() -> None:
         # … an irregular one too, and after the "y" of spoken French ("à quelle heure y passe le
         # livreur ?" was about "passe le livreur": probe conversation of a hair salon in Lille)
         ("Eko, quand vient le plombier ?", "plombier"),
+        # an interrogative after its preposition ends the noun phrase (probe conversation of a
+        # watchmaking workshop: about "ressorts de barillet chez qui pour le calibre maison")
+        ("Eko, on commande les ressorts de barillet chez qui pour le calibre ?", "ressorts de barillet"),
         ("Eko, à quelle heure y passe le livreur de la blanchisserie ?", "livreur de la blanchisserie"),
         # the word closing a question with "do" before its subject is the verb
         # the words of a request frame are no part of the subject
@@ -1691,6 +1694,8 @@ def test_words_spelled_with_digits_are_read_whole() -> None:
         ("Eko bonjou ! sa ou fè ?", "small_talk"),
         ("Eko, bonjou mon ami 😄", "greeting"),
         ("Eko mèsi !", "thanks"),
+        # Switzerland's "adieu" greets (probe conversation of a watchmaking workshop)
+        ("Adieu Eko !", "greeting"),
         ("Eko, café ou thé ?", "opinion"),
         ("Eko, mon ami Paul habite où ?", "information"),
     ],
