@@ -299,7 +299,7 @@ def as_told(value: str, question: AskedQuestion, author: str) -> str:
     """An answer's value as a fact says it of the question's subject: from the subject, their own
     possessives become the third person's ("les lasagnes de ma grand-mère" from Lilou → "les
     lasagnes de sa grand-mère", the fact reading "Plat préféré de Lilou : …")."""
-    value = _CLOSING_TAG.sub("", _SELF_APPOSITION.sub("", _before_an_apology(value)))
+    value = _CLOSING_TAG.sub("", _SELF_APPOSITION.sub("", _me_named(_before_an_apology(value), author)))
     if not is_about(question, author):
         # a later sentence where the speaker speaks of themself says nothing of the subject ("Eko,
         # verte. je viens de checker sur le pare-brise": probe conversation of a removal company)
@@ -311,6 +311,29 @@ def as_told(value: str, question: AskedQuestion, author: str) -> str:
     value = _when_then_i(value, author)
     value = _before_first_person(value)
     return _MY.sub(lambda found: _matching_case(found.group(1), _MY_TO_THEIR[found.group(1).lower()]), value)
+
+
+def _me_named(value: str, author: str) -> str:
+    """``value`` with the speaker's stressed "moi" or "me", coordinated with another person, named
+    ("c'est Karim et moi qui fermons samedi" from Bastien was written "Fermeture samedi soir :
+    Karim et moi": probe conversation of a restaurant's kitchen); alone it is the subject's own
+    first person, which as_told reads."""
+    if not author.strip():
+        return value
+
+    def named(found: re.Match[str]) -> str:
+        me = found.group("me") or found.group("before")
+        return found.group(0).replace(me, author.strip(), 1)
+
+    return _COORDINATED_ME.sub(named, value)
+
+
+# "X et moi", "moi et X", "X and me", "me and X" (the stressed pronoun beside "et", "and").
+_COORDINATED_ME = re.compile(
+    r"(?<![\w'’])(?:(?:et|and)\s+(?P<me>moi(?:[- ]m[êe]me)?|me|myself)(?![\w'’-])"
+    r"|(?P<before>moi|me)\s+(?:et|and)(?![\w'’]))",
+    re.IGNORECASE,
+)
 
 
 # The speaker stressing that the name just given is theirs, closing the value ("c'est Léa,

@@ -25,6 +25,8 @@ from language.text import (
     language_of,
 )
 
+_REMINDING = re.compile(r"(?:,?\s+(?:déjà|deja))+(?=[\s,]|$)", re.IGNORECASE)
+
 
 def fact_heading(curiosity: Curiosity) -> str:
     """What a fact written from an answer to ``curiosity`` opens with: its topic when that is a
@@ -39,7 +41,9 @@ def fact_heading(curiosity: Curiosity) -> str:
     # a capitalised word inside the question is a name, wherever it stands ("Anatole vient", from
     # "il vient d'où Anatole ?", is a heading although "où" comes right before the name)
     named = first[:1].isupper() and bool(before)
-    asked_as = as_asked(curiosity.text)
+    # (without the "déjà" that only asks to be reminded: "On commande le poisson chez qui deja :
+    # Maison Pelletier", probe conversation of a restaurant's kitchen)
+    asked_as = _REMINDING.sub("", as_asked(curiosity.text))
     if any(word in INTERROGATIVES for word in folded_words(curiosity.topic)):
         # a topic still asking ("Kestrel what do we actually pay per seat", from "Kestrel, what do
         # we actually pay per seat?") is no noun phrase: its subject heads the fact, unless it asks

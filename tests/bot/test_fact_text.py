@@ -664,6 +664,26 @@ def test_the_subject_saying_it_with_the_verb_the_heading_holds_is_said_of_them_w
             "La kétamine c'est dans le coffre, 2 étagères plus bas",
             None,
         ),
+        # the speaker's "moi" beside another name is them (a restaurant's kitchen: "Fermeture
+        # samedi soir : Karim et moi"); "déjà" only asked to be reminded ("… chez qui deja : …")
+        (
+            "Eko, qui fait la fermeture samedi soir ?",
+            "Bastien",
+            "Eko, c'est Karim et moi qui fermons samedi",
+            "Karim et Bastien font la fermeture samedi soir (d'après Bastien)",
+        ),
+        (
+            "Eko, qui fait la fermeture samedi soir ?",
+            "Bastien",
+            "Eko, Karim et moi-même",
+            "Karim et Bastien font la fermeture samedi soir (d'après Bastien)",
+        ),
+        (
+            "Eko, on commande le poisson chez qui deja ?",
+            "Julien",
+            "Eko, Maison Pelletier, aux Halles Paul Bocuse",
+            "On commande le poisson chez qui : Maison Pelletier, aux Halles Paul Bocuse (d'après Julien)",
+        ),
     ],
 )
 def test_facts_of_the_day_s_probe_conversations(
