@@ -429,6 +429,10 @@ def is_standalone(text: str, question: AskedQuestion, language: Language = "fr")
     cleft = CLEFT.match(folded) is not None  # "c'est Loïc qui maintient Mirabelle"
     if first_person_description(text, language) or (re.match(r"^(?:c'est|it's)\b", folded) and not cleft):
         return False
+    if _MY_OPENING.match(folded):
+        # whose it is stands in the speaker only ("My GWO Working at Heights refresher is booked for
+        # 14 November" was stored as it, nobody named: probe conversation of a wind farm crew)
+        return False
     topic = topic_terms(question)
     if same_direction_asked(text, question):
         return True  # "Ismaël arrive le 2 septembre" to "quand commence Ismaël ?"
@@ -436,6 +440,7 @@ def is_standalone(text: str, question: AskedQuestion, language: Language = "fr")
 
 
 _OPENS_WITH_A_NUMBER = re.compile(r"^\W*\d")
+_MY_OPENING = re.compile(r"^\W*(?:my|mon|ma|mes)\b")
 # A cleft sentence puts the answer between "c'est" and "qui": a whole statement ("c'est Loïc qui
 # maintient Mirabelle", "it's Loïc who maintains it").
 CLEFT = re.compile(r"^(?:c'est|c est|it's|it is)\s+(\S.*?)\s+(?:qui|who)\s+(\w+)")
