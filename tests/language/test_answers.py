@@ -2989,7 +2989,7 @@ def test_an_arrow_from_eko_s_name_is_no_part_of_the_answer() -> None:
 def test_a_statement_whose_owner_is_the_speaker_is_no_fact_on_its_own() -> None:
     """ "My GWO Working at Heights refresher is booked for 14 November" was stored as it, nobody
     named (probe conversation of a wind farm crew): written from the question, attributed."""
-    refresher = asked_as_read("Eko, c'est quand le recyclage GWO de Rhys ?", "r")
-    told = "My GWO refresher is booked for 14 November in Montoir, 2 days"
+    refresher = asked_as_read("Eko, c'est quand le recyclage GWO Working at Heights de Rhys ?", "r")
+    told = "My GWO Working at Heights refresher is booked for 14 November in Montoir, 2 days"
     assert not is_standalone(told, refresher)
-    assert is_standalone("Le recyclage GWO de Rhys est le 14 novembre", refresher)
+    assert is_standalone("The GWO Working at Heights refresher is booked for 14 November", refresher)
