@@ -214,6 +214,10 @@ def test_a_curiosity_carries_its_subject_facet_and_topic() -> None:
         # … an irregular one too, and after the "y" of spoken French ("à quelle heure y passe le
         # livreur ?" was about "passe le livreur": probe conversation of a hair salon in Lille)
         ("Eko, quand vient le plombier ?", "plombier"),
+        # a name right after the noun asked is what is asked, another name the subject (probe
+        # conversation of a wind farm crew: about "VHF")
+        ("Eko, c'est quel canal VHF pour appeler le MCC ?", "MCC"),
+        ("Eko, quel bureau Paul occupe ?", "Paul"),
         # an interrogative after its preposition ends the noun phrase (probe conversation of a
         # watchmaking workshop: about "ressorts de barillet chez qui pour le calibre maison")
         ("Eko, on commande les ressorts de barillet chez qui pour le calibre ?", "ressorts de barillet"),
