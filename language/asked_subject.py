@@ -319,6 +319,7 @@ def subject_span(
             or glued(words, last, said)
             or _numbered(words, last, said)
             or _hyphened(words, last, said)
+            or _capitalised_function_word(words, last)
         ):
             last += 1  # "Kraken FM", "Back Market", "Q1" (a code of letters and digits), "DMU 65"
         # "bureau de Lille", "salle Everest", "CTO de Back Market": the noun the name qualifies, or
@@ -715,6 +716,18 @@ def _digits_then_capitals(words: list[tuple[str, str]], index: int, said: str) -
     return any(char.isupper() for char in words[index + 1][1])
 
 
+def _capitalised_function_word(words: list[tuple[str, str]], index: int) -> bool:
+    """The word after the name at ``index`` spells a function word but is written with a capital:
+    it goes on with the name ("le CTV Gwenn Ha Du" was about "Gwenn Ha": probe conversation of a
+    wind farm crew; "Bank Of America")."""
+    if index + 1 >= len(words):
+        return False
+    folded, written = words[index + 1]
+    if index + 2 < len(words) and words[index + 2][0] in _ARTICLES_AFTER_OF:
+        return False  # a particle and its article ("Paul De la Tour"), read as such below
+    return folded in FUNCTION_WORDS and written[:1].isupper() and written[1:].islower() and len(written) > 1
+
+
 def glued(words: list[tuple[str, str]], index: int, said: str) -> bool:
     """The word after ``index`` is written against it, letters then digits or the reverse: one code
     ("Q1", "B2B") the tokens split."""
@@ -723,6 +736,9 @@ def glued(words: list[tuple[str, str]], index: int, said: str) -> bool:
     here, after = words[index][1], words[index + 1][1]
     if here.isdigit() and after.isdigit():
         return f"{here}-{after}" in said  # a reference in two parts ("REF 88-412")
+    if here.isupper() and after.isupper() and f"{here}&{after}" in said:
+        # capitals joined by "&" ("la base O&M" was about "O": probe conversation of a wind farm)
+        return True
     if here[-1:].isdigit() == after[:1].isdigit():
         return False
     # or hyphened, a capital on the letters' side: a part or model number ("PN 7730-A", "T-800")

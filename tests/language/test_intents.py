@@ -218,6 +218,11 @@ def test_a_curiosity_carries_its_subject_facet_and_topic() -> None:
         # conversation of a wind farm crew: about "VHF")
         ("Eko, c'est quel canal VHF pour appeler le MCC ?", "MCC"),
         ("Eko, quel bureau Paul occupe ?", "Paul"),
+        # a function word written with a capital goes on with the name, "&" joins capitals (probe
+        # conversation of a wind farm crew: about "Gwenn Ha", about "O")
+        ("Eko, who's the regular skipper on the Gwenn Ha Du these days?", "Gwenn Ha Du"),
+        ("Eko, Paul De la Tour habite où ?", "Paul De la Tour"),
+        ("Eko, qui dirige la R&D ?", "R&D"),
         # an interrogative after its preposition ends the noun phrase (probe conversation of a
         # watchmaking workshop: about "ressorts de barillet chez qui pour le calibre maison")
         ("Eko, on commande les ressorts de barillet chez qui pour le calibre ?", "ressorts de barillet"),
