@@ -496,8 +496,28 @@ def _opens_with_the_value(opening: str, question: AskedQuestion, language: Langu
     coffre du bureau, étagère du haut, la clé est sur mon trousseau" to "il est où le registre des
     stups ?": probe conversation of a pharmacy). "le séminaire à Lyon c'est…" opens with what it
     speaks of."""
-    first, comma, _ = opening.partition(",")
+    first, comma, rest = opening.partition(",")
+    if comma and asks_who(question) and _a_name(first) and set(tokens(rest)[:1]) & _TAKING_UP:
+        # … or the person asked for, named, then taken up ("Eko, Nadège Perrier, son bureau est à
+        # côté de la caisse centrale" to "c'est qui le responsable des logements saisonniers ?":
+        # probe conversation of a ski area, lost)
+        return True
     return bool(comma) and opens_with_value(fold(first.strip()), question.facet, (language,))
+
+
+# Third-person pronouns and possessives taking a name up ("Nadège Perrier, son bureau…"): the name
+# is what the reply speaks of, not someone it calls ("Nadège, le séminaire c'est du 12 au 14 juin").
+_TAKING_UP = folded_words("son sa ses il elle his her he she")
+
+
+def _a_name(text: str) -> bool:
+    """``text`` is a person's name: one to four words, each with a capital, one no common word."""
+    words = [written for _, written in words_as_written(text)]
+    return (
+        0 < len(words) <= 4
+        and all(word[:1].isupper() for word in words)
+        and any(not is_common_word(word) for word in words)
+    )
 
 
 def _opens_with_another_subject(text: str, question: AskedQuestion) -> bool:

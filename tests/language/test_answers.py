@@ -2993,3 +2993,14 @@ def test_a_statement_whose_owner_is_the_speaker_is_no_fact_on_its_own() -> None:
     told = "My GWO Working at Heights refresher is booked for 14 November in Montoir, 2 days"
     assert not is_standalone(told, refresher)
     assert is_standalone("The GWO Working at Heights refresher is booked for 14 November", refresher)
+
+
+def test_the_person_asked_for_named_then_taken_up_answers_who() -> None:
+    """ "Eko, Nadège Perrier, son bureau est à côté de la caisse centrale" to "c'est qui le
+    responsable des logements saisonniers ?" was lost (probe conversation of a ski area); a name
+    nothing takes up calls someone ("Nadège, le séminaire c'est du 12 au 14 juin")."""
+    housing = asked_as_read("Eko, c'est qui le responsable des logements saisonniers ?", "h")
+    told = "Eko, Nadège Perrier, son bureau est à côté de la caisse centrale"
+    assert link(said("Sandrine", told), housing) == ("g-h", "mention")
+    planning = asked_as_read("Eko, qui gère le planning ?", "p")
+    assert link(said("Sandrine", "Eko, Nadège, le séminaire c'est du 12 au 14 juin"), planning) is None
