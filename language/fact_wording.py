@@ -192,7 +192,12 @@ def fragment(text: str, question: AskedQuestion, language: Language = "fr") -> s
         return re.sub(r"^\w+", preposition, text[borrowed.end() :].strip(CLOSING), count=1)
     described = I_AM.match(folded) if asks_a_description(question) or question.facet == "origin" else None
     if described and described.end() < len(folded) and first_person_description(text, language):
-        return text[index[described.end()] :].strip(CLOSING)  # "la nouvelle designer", "de Mulhouse"
+        value = text[index[described.end()] :].strip(CLOSING)  # "la nouvelle designer", "de Mulhouse"
+        if question.facet == "origin":
+            # where one comes from, in the fact's language ("I'm from Manchester" to "il vient d'où
+            # Tom ?" was written "Tom vient from Manchester": probe conversation of a ski area)
+            value = _FROM.sub("de" if language == "fr" else "from", value, count=1)
+        return value
     named = favourite_named(text) if question.facet == "preference" else text.strip()
     if named != text.strip():
         text = named  # "moi c'est le vert" → "le vert"
@@ -351,6 +356,9 @@ _CLOSING_TAG = re.compile(
 # septembre 2019" from Mehdi was stored as "Mehdi : moi ça fait 6 ans…": replayed, a warehouse).
 _STRESSED_BEFORE_IT = re.compile(r"^(?:moi|perso),?\s+(?=(?:ça|ca)\s)", re.IGNORECASE)
 _LATER_I = re.compile(r"(?<=[.!?…])\s+(?:je|j['’]|i|i['’]m)\b", re.IGNORECASE)
+
+
+_FROM = re.compile(r"^(?:from|de)\b", re.IGNORECASE)
 
 
 def _without_the_asked_complement(value: str, question: AskedQuestion) -> str:

@@ -678,6 +678,14 @@ def test_the_subject_saying_it_with_the_verb_the_heading_holds_is_said_of_them_w
             "Eko, Karim et moi-même",
             "Karim et Bastien font la fermeture samedi soir (d'après Bastien)",
         ),
+        # where one comes from, said in English to a French question (a ski area: "Tom vient from
+        # Manchester")
+        (
+            "Eko, il vient d'où Tom ?",
+            "Tom",
+            "I'm from Manchester, 4th season here at the Arolles 😎",
+            "Tom vient de Manchester, 4th season here at the Arolles (d'après Tom)",
+        ),
         (
             "Eko, on commande le poisson chez qui deja ?",
             "Julien",
