@@ -371,6 +371,8 @@ def _without_the_asked_complement(value: str, question: AskedQuestion) -> str:
     if opened is None:
         return value
     complement, rest = opened.group(1), value[opened.end() :]
+    if (question.facet or "") in SHAPES and fits_facet(complement, question.facet, "fr"):
+        return value  # the value asked ("Depuis 2019, j'ai repris les comptes" to "depuis quand ?")
     said = set(terms(complement))
     if said and said <= set(terms(question.text)):
         return rest

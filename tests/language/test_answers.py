@@ -3004,3 +3004,12 @@ def test_the_person_asked_for_named_then_taken_up_answers_who() -> None:
     assert link(said("Sandrine", told), housing) == ("g-h", "mention")
     planning = asked_as_read("Eko, qui gère le planning ?", "p")
     assert link(said("Sandrine", "Eko, Nadège, le séminaire c'est du 12 au 14 juin"), planning) is None
+
+
+def test_a_complement_giving_the_value_asked_stays_where_it_is() -> None:
+    """ "Depuis 2019, j'ai repris les comptes après le départ de Gérard" to "Nadine elle est
+    trésorière depuis quand ?" was written "… Gérard Depuis 2019" (replayed, an AMAP): the
+    complement is the date asked."""
+    since = asked_as_read("Eko, Nadine elle est trésorière depuis quand ?", "s")
+    told = "Depuis 2019, j'ai repris les comptes après le départ de Gérard"
+    assert as_told(told, since, "Nadine") == "Depuis 2019, a repris les comptes après le départ de Gérard"
