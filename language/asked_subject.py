@@ -454,7 +454,10 @@ def subject_span(
         # a rate says how the value asked is counted, not what it is of ("combien on facture le
         # sponsoring de la météo par mois ?": probe conversation of a radio station)
         subject = [i for i in subject if i < last - 1]
-    return subject[0], subject[-1]
+    end = subject[-1]
+    while words[end][0].isdigit() and glued(words, end, said) and glued(words, end + 1, said):
+        end += 2  # a measure the tokens split ("les banches de 2m70" was about "banches de 2")
+    return subject[0], end
 
 
 def _closing_time(words: list[tuple[str, str]], subject: list[int]) -> int:

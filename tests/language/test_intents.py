@@ -223,6 +223,9 @@ def test_a_curiosity_carries_its_subject_facet_and_topic() -> None:
         ("Eko, who's the regular skipper on the Gwenn Ha Du these days?", "Gwenn Ha Du"),
         ("Eko, Paul De la Tour habite où ?", "Paul De la Tour"),
         ("Eko, qui dirige la R&D ?", "R&D"),
+        # a measure the tokens split is whole (probe conversation of a construction site: about
+        # "banches de 2")
+        ("Eko, ou sont stockées les banches de 2m70 ?", "banches de 2m70"),
         # an interrogative after its preposition ends the noun phrase (probe conversation of a
         # watchmaking workshop: about "ressorts de barillet chez qui pour le calibre maison")
         ("Eko, on commande les ressorts de barillet chez qui pour le calibre ?", "ressorts de barillet"),
