@@ -112,6 +112,8 @@ from language.text import (
 )
 from language.value_shapes import SHAPES, fits_facet, is_a_value, only_a_name
 
+_CLOSING_ASIDE = re.compile(r"\s*\([^()]*\)\W*$")
+
 
 def find_answer(
     said: Said,
@@ -143,6 +145,12 @@ def find_answer(
     hedge = _CLOSING_HEDGE.search(text)
     if hedge is not None and hedge.start() > 0:
         text = text[: hedge.start()]
+    aside = _CLOSING_ASIDE.search(text)
+    if aside is not None and aside.start() > 0:
+        # an aside in brackets closing the answer adds to it, kept with it; the rules read the
+        # answer ("Eko, 45287 (c'est le Dr Schaeffer cette nuit)" to "c'est quoi le numéro du cardio
+        # de garde cette nuit ?" was lost: probe conversation of an emergency department)
+        text = text[: aside.start()]
     opening = _OPENING_HEDGE.match(text)
     if opening is not None and opening.end() < len(text):
         text = text[opening.end() :]  # "je crois que c'est jeudi": the rules read "c'est jeudi"

@@ -3013,3 +3013,15 @@ def test_a_complement_giving_the_value_asked_stays_where_it_is() -> None:
     since = asked_as_read("Eko, Nadine elle est trésorière depuis quand ?", "s")
     told = "Depuis 2019, j'ai repris les comptes après le départ de Gérard"
     assert as_told(told, since, "Nadine") == "Depuis 2019, a repris les comptes après le départ de Gérard"
+
+
+def test_an_aside_in_brackets_closing_the_answer_is_kept_not_read() -> None:
+    """ "Eko, 45287 (c'est le Dr Schaeffer cette nuit)" to "c'est quoi le numéro du cardio de garde
+    cette nuit ?" was lost (probe conversation of an emergency department): the rules read the
+    answer, the fact keeps the aside; an aside alone answers nothing."""
+    number = asked_as_read("Eko, c'est quoi le numéro du cardio de garde cette nuit ?", "n")
+    found = find_answer(
+        said("Mathieu", "Eko, 45287 (c'est le Dr Schaeffer cette nuit)"), (number,), window=WINDOW
+    )
+    assert found is not None and found.text == "45287 (c'est le Dr Schaeffer cette nuit)"
+    assert link(said("Mathieu", "Eko (je sais pas)"), number) is None
