@@ -304,7 +304,8 @@ def as_told(value: str, question: AskedQuestion, author: str) -> str:
     """An answer's value as a fact says it of the question's subject: from the subject, their own
     possessives become the third person's ("les lasagnes de ma grand-mère" from Lilou → "les
     lasagnes de sa grand-mère", the fact reading "Plat préféré de Lilou : …")."""
-    value = _CLOSING_TAG.sub("", _SELF_APPOSITION.sub("", _me_named(_before_an_apology(value), author)))
+    value = _before_an_apology(_before_words_to_someone(value))
+    value = _CLOSING_TAG.sub("", _SELF_APPOSITION.sub("", _me_named(value, author)))
     if not is_about(question, author):
         # a later sentence where the speaker speaks of themself says nothing of the subject ("Eko,
         # verte. je viens de checker sur le pare-brise": probe conversation of a removal company)
@@ -408,6 +409,22 @@ _WHEN_THEN_I = re.compile(
     r"(?:je\s+|j['’]\s*)"
     r"(?!(?:l|m|t|s|y|n|en|le|la|les|lui|leur|me|te|se|ne)\b)([^\W\d_]+)",
     re.IGNORECASE,
+)
+
+
+def _before_words_to_someone(value: str) -> str:
+    """``value`` up to a last clause the speaker says of themself to someone they name last ("Je
+    parle turc, allemand et alsacien, j'arrive au 9 Kevin" was stored with "arrive au 9 Kevin":
+    probe conversation of an emergency department): the name closes the clause with no
+    preposition before it, so it calls that person ("je partage avec Kevin" names a partner)."""
+    found = _TO_SOMEONE.search(value)
+    if found is None or found.start() == 0 or fold(found.group(1)) in FUNCTION_WORDS:
+        return value
+    return value[: found.start()].rstrip(CLOSING)
+
+
+_TO_SOMEONE = re.compile(
+    r",\s*(?:je\s|j['’]\s*)[^,;.!?]*?\b(\w+)\s+[A-ZÀ-Þ][a-zà-ÿ]+(?:-[A-ZÀ-Þ][a-zà-ÿ]+)?\W*$"
 )
 
 

@@ -678,6 +678,20 @@ def test_the_subject_saying_it_with_the_verb_the_heading_holds_is_said_of_them_w
             "Eko, Karim et moi-même",
             "Karim et Bastien font la fermeture samedi soir (d'après Bastien)",
         ),
+        # a last clause the speaker says to someone named last (an emergency department: "… arrive au
+        # 9 Kevin"); a name after a preposition is a partner
+        (
+            "Eko, quelles langues parle Nadia ?",
+            "Nadia",
+            "Je parle turc, allemand et alsacien, j'arrive au 9 Kevin",
+            "Langues de Nadia : turc, allemand et alsacien (d'après Nadia)",
+        ),
+        (
+            "Eko, où habite Nadia ?",
+            "Nadia",
+            "à Colmar, je vis chez Kevin",
+            "Nadia habite à Colmar, vit chez Kevin (d'après Nadia)",
+        ),
         # where one comes from, said in English to a French question (a ski area: "Tom vient from
         # Manchester")
         (
