@@ -95,6 +95,7 @@ def answers(
     the answer to ``question`` (see the module docstring). ``about_bot``: a record of what Eko knows
     about itself, searched only for questions about Eko (already a narrow context). ``facet``: the
     facet of the goal the fact answered, when it was learned from an answer."""
+    text = without_attribution(text)
     if facet is not None and asks_again(question, text, about, facet, bot_name):
         return True
     if facet is not None and not _facets_agree(_asked_facet(question, bot_name), facet):
@@ -109,6 +110,17 @@ def answers(
     if not about_bot and not _gives_asked_kind(question, text):
         return False
     return _names_in(question, f"{text} {about or ''}", bot_name)
+
+
+# Who said a learned fact, closing it ("… (d'après Rachid)", "… (according to Tom)"): the speaker
+# is no word of what the fact says ("Rachid il est de perm quel samedi ?" was answered with the
+# library's Saturday closing time, which Rachid had given: probe conversation of a library).
+_ATTRIBUTION = re.compile(r"\s*\((?:d['’]apr[eè]s|according to)\s[^()]*\)\s*$", re.IGNORECASE)
+
+
+def without_attribution(text: str) -> str:
+    """A fact's text without who said it, closing it."""
+    return _ATTRIBUTION.sub("", text)
 
 
 _PRICES = frozenset({"price", "amount"})

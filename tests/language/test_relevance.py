@@ -230,3 +230,14 @@ def test_a_borrowed_article_is_no_shared_word() -> None:
     rate = "9addech el TJM mte3na m3a NordPay : 450€ HT (d'après Ines)"
     assert not answers("Eko, NordPay yhostiw el prod fi ama pays ?", rate, 0.7, about="TJM", facet="other")
     assert answers("Eko, le TJM de NordPay ?", rate, 0.7, about="TJM", facet="other")
+
+
+def test_who_said_a_fact_is_no_word_of_it() -> None:
+    """ "Rachid il est de perm quel samedi ce mois-ci ?" was answered with the library's Saturday
+    closing time, which Rachid had given (probe conversation of a library): the attribution closing a
+    fact is no name nor word it says."""
+    closing = "Heure de fermeture le samedi : 17h30 (d'après Rachid)"
+    assert not answers(
+        "Eko, Rachid il est de perm quel samedi ce mois-ci ?", closing, 0.5, about="samedi", facet="hours"
+    )
+    assert answers("Eko, on ferme à quelle heure le samedi ?", closing, 0.5, about="samedi", facet="hours")
