@@ -692,8 +692,8 @@ def _capitalised_name(words: list[tuple[str, str]], index: int) -> bool:
     day of the week, which English capitalises ("what time is the client demo on Friday?" is about
     the demo: probe conversation of a remote team)."""
     written = words[index][1]
-    if words[index][0] in _WEEKDAY_NAMES:
-        return False
+    if words[index][0] in _WEEKDAY_NAMES or words[index][0].removesuffix("s") in _WEEKDAY_NAMES:
+        return False  # … nor days in the plural ("close on Saturdays?": probe conversation of a library)
     if written[:1].isupper() and (index > 0 or frequency(written.casefold()) < _NAME_MAX_FREQUENCY):
         return True
     return len(written) > 1 and written.isupper()

@@ -226,6 +226,9 @@ def test_a_curiosity_carries_its_subject_facet_and_topic() -> None:
         # a measure the tokens split is whole (probe conversation of a construction site: about
         # "banches de 2")
         ("Eko, ou sont stockées les banches de 2m70 ?", "banches de 2m70"),
+        # English capitalises days, in the plural too (probe conversation of a library: about
+        # "Saturdays")
+        ("Eko, what time does the library close on Saturdays?", "library"),
         # an interrogative after its preposition ends the noun phrase (probe conversation of a
         # watchmaking workshop: about "ressorts de barillet chez qui pour le calibre maison")
         ("Eko, on commande les ressorts de barillet chez qui pour le calibre ?", "ressorts de barillet"),
