@@ -25,6 +25,7 @@ from language.replies import (
     I_AM,
     LATER_COMPLEMENT,
     LOCATIVE,
+    MY_TO_THEIR,
     OPENING,
     AskedQuestion,
     asked_channel_value,
@@ -295,9 +296,8 @@ def _without_restated_topic(value: str, question: AskedQuestion) -> str:
     return head if head and said and said <= set(terms(question.text)) else value
 
 
-# First-person possessive determiners and the third person's ("ma grand-mère" → "sa grand-mère").
-_MY_TO_THEIR = {"mon": "son", "ma": "sa", "mes": "ses", "my": "their"}
-_MY = re.compile(r"(?<![\w'’])(mon|ma|mes|my)(?=\s)", re.IGNORECASE)
+# A first-person possessive determiner, which the third person's replaces (replies.MY_TO_THEIR).
+_MY = re.compile(rf"(?<![\w'’])({'|'.join(MY_TO_THEIR)})(?=\s)", re.IGNORECASE)
 
 
 def as_told(value: str, question: AskedQuestion, author: str) -> str:
@@ -316,7 +316,7 @@ def as_told(value: str, question: AskedQuestion, author: str) -> str:
     value = _without_the_asked_complement(value, question)
     value = _when_then_i(value, author)
     value = _before_first_person(value)
-    return _MY.sub(lambda found: _matching_case(found.group(1), _MY_TO_THEIR[found.group(1).lower()]), value)
+    return _MY.sub(lambda found: _matching_case(found.group(1), MY_TO_THEIR[found.group(1).lower()]), value)
 
 
 def _me_named(value: str, author: str) -> str:

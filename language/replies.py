@@ -440,7 +440,10 @@ def is_standalone(text: str, question: AskedQuestion, language: Language = "fr")
 
 
 _OPENS_WITH_A_NUMBER = re.compile(r"^\W*\d")
-_MY_OPENING = re.compile(r"^\W*(?:my|mon|ma|mes)\b")
+# First-person possessive determiners and the third person's ("ma grand-mère" → "sa grand-mère":
+# language/fact_wording.py writes a subject's own words of them).
+MY_TO_THEIR = {"mon": "son", "ma": "sa", "mes": "ses", "my": "their"}
+_MY_OPENING = re.compile(rf"^\W*(?:{'|'.join(MY_TO_THEIR)})\b")
 # A cleft sentence puts the answer between "c'est" and "qui": a whole statement ("c'est Loïc qui
 # maintient Mirabelle", "it's Loïc who maintains it").
 CLEFT = re.compile(r"^(?:c'est|c est|it's|it is)\s+(\S.*?)\s+(?:qui|who)\s+(\w+)")
