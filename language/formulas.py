@@ -31,6 +31,9 @@ GREETING_WORDS = folded_words(
     # … and Switzerland's "adieu", a greeting there ("Adieu Eko !": probe conversation of a
     # watchmaking workshop in the Jura), a farewell elsewhere: a formula either way
     " adieu"
+    # … and Breton's hello and goodbye ("Eko, kenavo !" was stored as a thesis subject: probe
+    # conversation of a marine biology lab in Rennes)
+    " demat kenavo"
     # … Tamil, Wolof, Portuguese, Arabic ("vanakkam! moi je commence à 6h…" was stored as
     # "vanakkam": probe conversation of a cleaning company)
     " vanakkam salam salaam ola oi"

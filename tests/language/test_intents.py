@@ -1711,6 +1711,9 @@ def test_words_spelled_with_digits_are_read_whole() -> None:
         ("Eko mèsi !", "thanks"),
         # Switzerland's "adieu" greets (probe conversation of a watchmaking workshop)
         ("Adieu Eko !", "greeting"),
+        # … and Breton's "kenavo", "demat" (probe conversation of a marine biology lab: "Eko,
+        # kenavo !" was stored as a thesis subject)
+        ("Eko, kenavo !", "greeting"),
         ("Eko, café ou thé ?", "opinion"),
         ("Eko, mon ami Paul habite où ?", "information"),
     ],
