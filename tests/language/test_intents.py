@@ -1718,7 +1718,7 @@ def test_words_spelled_with_digits_are_read_whole() -> None:
         ("Eko, mon ami Paul habite où ?", "information"),
     ],
 )
-def test_antillean_creole_chit_chat_is_no_curiosity(text: str, intent: str) -> None:
+def test_borrowed_chit_chat_is_no_curiosity(text: str, intent: str) -> None:
     assert intent_of(text) == intent
 
 
