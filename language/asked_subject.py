@@ -293,13 +293,18 @@ def subject_span(
     ]
     # A name right after an interrogative determiner is what is asked ("quelle CI utilise l'équipe
     # Origami ?", "which IDE does Paul use?"), not the subject, when another name is there.
-    # (or right after the noun it asks: "c'est quel canal VHF pour appeler le MCC ?" was about
-    # "VHF": probe conversation of a wind farm crew)
+    # (or, a code in capitals, right after the noun it asks: "c'est quel canal VHF pour appeler le
+    # MCC ?" was about "VHF": probe conversation of a wind farm crew)
     asked = [
         i
         for i in names
         if (i > 0 and words[i - 1][0] in WHICH | WHICH_EN)
-        or (i > 1 and words[i - 2][0] in WHICH | WHICH_EN and words[i - 1][0] not in FUNCTION_WORDS)
+        or (
+            i > 1
+            and words[i - 2][0] in WHICH | WHICH_EN
+            and words[i - 1][0] not in FUNCTION_WORDS
+            and words[i][1].isupper()  # a code qualifying the noun, not a person ("à quelle heure Marie-Jo…")
+        )
     ]
     if asked and len(names) > len(asked):
         names = [i for i in names if i not in asked]

@@ -418,8 +418,13 @@ def _before_words_to_someone(value: str) -> str:
     probe conversation of an emergency department): the name closes the clause with no
     preposition before it, so it calls that person ("je partage avec Kevin" names a partner)."""
     found = _TO_SOMEONE.search(value)
-    if found is None or found.start() == 0 or fold(found.group(1)) in FUNCTION_WORDS:
-        return value
+    if (
+        found is None
+        or found.start() == 0
+        or fold(found.group(1)) in FUNCTION_WORDS
+        or found.group(1).istitle()
+    ):
+        return value  # … nor after a capital: one name of two words ("avec Bureau Veritas")
     return value[: found.start()].rstrip(CLOSING)
 
 

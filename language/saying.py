@@ -31,6 +31,7 @@ from language.text import (
     Language,
     fold,
     folded_words,
+    in_french_second_person,
     is_common_word,
     normalise_quotes,
     tokens,
@@ -189,7 +190,9 @@ def says_something(raw: str, text: str, language: Language = "fr", bot_name: str
     # said of Eko in its first clause ("Eko, t'es trop fort"); a "tu" after it speaks to someone in
     # the room ("je serai à Loisy vers 8h15. Margaux si t'es pas là…", "le 214 Florian, tu peux
     # transférer")
-    if is_about_bot(first_clause(text), language) or jokes(text):
+    # (the créoles' second person read as French's: "Eko mèsi, ou ka fè bon travay 😄" was stored
+    # as a fact once "mèsi" was read as thanks: probe conversation of a rum distillery)
+    if is_about_bot(first_clause(in_french_second_person(text)), language) or jokes(text):
         return False
     if is_chit_chat(raw, bot_name) or is_formula(raw, bot_name):
         return False  # "Eko, il fait beau aujourd'hui", "Eko, je suis là", "Eko bon appétit !"

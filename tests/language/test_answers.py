@@ -3025,3 +3025,20 @@ def test_an_aside_in_brackets_closing_the_answer_is_kept_not_read() -> None:
     )
     assert found is not None and found.text == "45287 (c'est le Dr Schaeffer cette nuit)"
     assert link(said("Mathieu", "Eko (je sais pas)"), number) is None
+
+
+def test_praise_in_creole_after_thanks_says_nothing() -> None:
+    """ "Eko mèsi, ou ka fè bon travay 😄" was stored as a fact once "mèsi" was read as thanks
+    (replayed, a rum distillery in Martinique): the créoles' "ou ka" speaks to Eko."""
+    from language.saying import says_something
+
+    told = "Eko mèsi, ou ka fè bon travay 😄"
+    assert not says_something(told, answer_text(told))
+
+
+def test_a_name_of_two_words_closing_the_answer_is_no_one_called() -> None:
+    """ "…, j'ai passé 135 et 136 avec Bureau Veritas" lost its last clause, "Veritas" read as
+    someone called (replayed, a shipyard)."""
+    cert = asked_as_read("Eko, la certif soudure de Mihai expire quand ?", "c")
+    told = "ma certification soudure expire en mars 2026, j'ai passé 135 et 136 avec Bureau Veritas"
+    assert as_told(told, cert, "Mihai").endswith("Bureau Veritas")

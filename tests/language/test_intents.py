@@ -218,6 +218,7 @@ def test_a_curiosity_carries_its_subject_facet_and_topic() -> None:
         # conversation of a wind farm crew: about "VHF")
         ("Eko, c'est quel canal VHF pour appeler le MCC ?", "MCC"),
         ("Eko, quel bureau Paul occupe ?", "Paul"),
+        ("Eko, à quelle heure Marie-Jo prend son service à bord ce soir ?", "Marie-Jo"),
         # a function word written with a capital goes on with the name, "&" joins capitals (probe
         # conversation of a wind farm crew: about "Gwenn Ha", about "O")
         ("Eko, who's the regular skipper on the Gwenn Ha Du these days?", "Gwenn Ha Du"),
