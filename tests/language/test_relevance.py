@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from language.relevance import answers, asks_again
+from language.relevance import answers, asks_again, shared_words
 
 DPO = "DPO : it's Claire Martin from legal (d'après Tom)"
 COLOUR = "Couleur préférée de Bob : le bleu (d'après Bob)"
@@ -241,3 +241,21 @@ def test_who_said_a_fact_is_no_word_of_it() -> None:
         "Eko, Rachid il est de perm quel samedi ce mois-ci ?", closing, 0.5, about="samedi", facet="hours"
     )
     assert answers("Eko, on ferme à quelle heure le samedi ?", closing, 0.5, about="samedi", facet="hours")
+
+
+def test_another_day_or_another_subject_is_no_answer() -> None:
+    """ "le cours de yoga du mercredi il est à quelle heure ?" and "à quelle heure commence le yoga
+    le mercredi ?" were answered with the competition wall's opening, "le mardi 14, on commence à
+    8h" (probe conversation of a climbing gym): a day meets only itself, and the fact must meet the
+    subject asked."""
+    wall = "La prochaine ouverture du mur de compète c'est le mardi 14, on commence à 8h"
+    about = "prochaine ouverture du mur de compète"
+    assert not answers(
+        "Eko, le cours de yoga du mercredi il est à quelle heure ?", wall, 0.5, about=about, facet="date"
+    )
+    assert not answers(
+        "Eko à quelle heure commence le yoga le mercredi ?", wall, 0.5, about=about, facet="date"
+    )
+    assert answers("Eko elle tombe quand l'ouverture du mur compet ?", wall, 0.5, about=about, facet="date")
+    assert shared_words("le marché du mardi ?", "on the tuesday market") == ["mardi"]
+    assert shared_words("le cours du mercredi ?", "c'est le mardi 14") == []
