@@ -21,21 +21,28 @@ def phrases(*alternatives: str) -> re.Pattern[str]:
 
 # What a frame's question opens with after it (folded: an interrogative, "si", "c'est").
 _ASKED_AFTER_A_FRAME = r"qui|quoi|quand|ou|comment|combien|pourquoi|quel|quelle|quels|quelles|si|c est"
+# An object pronoun and an infinitive that does something rather than tell it ("me faire un café").
+_PRONOUN_THEN_DOING = (
+    r"(?:me|m|nous|lui|leur|te|t) (?!(?:dire|redire|donner|redonner|filer|passer|indiquer|expliquer|"
+    r"rappeler|montrer|preciser|confirmer|trouver)(?![^ ]))[^ ]+(?:er|ir|re)(?![^ ])"
+)
 # Ways of asking for information without an interrogative ("tu sais…", "dis-moi…", "une idée de…").
 REQUEST_FRAMES = phrases(
     # Québec French's question particle after the verb, before what is asked ("tu sais-tu quand le
     # réparateur vient ?": probe conversation of a veterinary clinic, read as a question about Eko);
     # first, since the first alternative that matches wins over "tu sais" below
     rf"(?:tu sais|tu connais|vous savez) tu(?= (?:{_ASKED_AFTER_A_FRAME}) )",
-    # not "tu sais" and an infinitive: what Eko can do ("tu sais compter jusqu'à 10 ?")
-    r"tu sais(?! quoi)(?! [^ ]+(?:er|ir|re)(?![^ ]))",
+    # not "tu sais" and an infinitive: what Eko can do ("tu sais compter jusqu'à 10 ?"), a pronoun
+    # before it too ("Eko, tu sais me faire un café ?" was kept as a curiosity and asked to the
+    # room: probe conversation of a translation agency), unless the verb tells ("tu sais me dire…")
+    rf"tu sais(?! quoi)(?! [^ ]+(?:er|ir|re)(?![^ ]))(?! {_PRONOUN_THEN_DOING})",
     r"sais tu",
     r"tu saurais",
     r"saurais tu",
     r"tu connais",
     r"connais tu",
     # the same, formal ("savez-vous combien…", "vous sauriez où…", "connaissez-vous…")
-    r"vous savez(?! quoi)(?! [^ ]+(?:er|ir|re)(?![^ ]))",
+    rf"vous savez(?! quoi)(?! [^ ]+(?:er|ir|re)(?![^ ]))(?! {_PRONOUN_THEN_DOING})",
     r"savez vous",
     r"vous sauriez",
     r"sauriez vous",

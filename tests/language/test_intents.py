@@ -1732,3 +1732,11 @@ def test_antillean_creole_interrogatives_ask() -> None:
     assert count is not None and count.facet == "amount"
     when = read_curiosity("Eko, kilè kamion an ka rivé ?")
     assert when is not None and when.facet == "date"
+
+
+def test_knowing_how_to_do_something_for_someone_asks_eko() -> None:
+    """ "Eko, tu sais me faire un café ?" was kept as a curiosity and asked to the room (probe
+    conversation of a translation agency); "tu sais me dire…" still asks for something told."""
+    assert read_curiosity("Eko, tu sais me faire un café ?") is None
+    told = read_curiosity("Eko, tu sais me dire où est Paul ?")
+    assert told is not None and told.subject == "Paul"
