@@ -98,7 +98,13 @@ _SINCE_WHEN = re.compile(r"\b(?:depuis quand|since when|depuis combien de temps|
 # occupe", "me", "it's me" (first-person stressed pronouns, a closed class).
 # The pronoun alone or before "qui" ("moi, je pense que…" is a topic, not an answer).
 ONESELF = re.compile(
-    r"^(?:(?:c'est|c est|it's|it is|that's|that is)\s+)?(?:moi|me)(?![\w'])(?=\s+qui\b|\s+who\b|[^\w]*$|"
+    # (and Picard's "ch'est mi": "Eko, ch'est mi, Gérard, départ 13h d'vant l'club-house" to "c'est
+    # qui qui conduit l'minibus ?" was stored as where a match is played: probe conversation of a
+    # football club in Lens)
+    r"^(?:(?:c'est|c est|it's|it is|that's|that is)\s+(?:mi\b)?|ch'est\s+mi\b)?(?:(?<=mi)|moi|me)(?![\w'])"
+    r"(?=\s+qui\b|\s+who\b|[^\w]*$|"
+    # … or naming themself after it ("c'est moi, Gérard, …")
+    r"\s*,\s*[^\W\d_]+\s*,|"
     # the speaker named with whom, since when or where ("c'est moi, avec Lina", "c'est moi depuis
     # mars", "moi, au secrétariat": probe conversation of a town hall, stored as "… : moi")
     r"\s*,?\s*(?:avec|depuis|with|since|au|aux|a|en|at|in)\b|"
@@ -129,9 +135,12 @@ def naming_oneself(text: str, author: str) -> str | None:
         return f"{what} c'est {author.strip()}"
     if found is None:
         return None
-    start = found.end() - (2 if folded[found.end() - 2 : found.end()] == "me" else 3)
+    start = found.end() - (2 if folded[found.end() - 2 : found.end()] in ("me", "mi") else 3)
     end = index[found.end()] if found.end() < len(index) else len(text)
-    return (text[: index[start]] + author.strip() + who_clause_in_third_person(text[end:])).strip()
+    rest = text[end:]
+    # the speaker's own name said after it, once is enough ("c'est moi, Gérard, départ 13h…")
+    rest = re.sub(rf"^\s*,\s*{re.escape(author.strip())}\s*(?=,)", "", rest, count=1, flags=re.IGNORECASE)
+    return (text[: index[start]] + author.strip() + who_clause_in_third_person(rest)).strip()
 
 
 def measured_with_the_asked_verb(text: str, question: AskedQuestion) -> bool:

@@ -7,6 +7,7 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
+from language.about_oneself import naming_oneself
 from language.answers import find_answer, find_told_answer
 from language.curiosity import read_curiosity
 from language.fact_wording import as_told, fragment, said_by_the_subject, said_of_who
@@ -3042,3 +3043,15 @@ def test_a_name_of_two_words_closing_the_answer_is_no_one_called() -> None:
     cert = asked_as_read("Eko, la certif soudure de Mihai expire quand ?", "c")
     told = "ma certification soudure expire en mars 2026, j'ai passé 135 et 136 avec Bureau Veritas"
     assert as_told(told, cert, "Mihai").endswith("Bureau Veritas")
+
+
+def test_picard_s_c_est_mi_names_the_speaker() -> None:
+    """ "Eko, ch'est mi, Gérard, départ 13h d'vant l'club-house" to "c'est qui qui conduit
+    l'minibus samedi ?" was stored as where a match is played (probe conversation of a football
+    club in Lens): Picard's "ch'est mi" is "c'est moi", the name said after it once is enough."""
+    driver = asked_as_read("Eko, c'est qui qui conduit l'minibus samedi ?", "d")
+    pitch = asked_as_read("Eko, where is the Avion game on Saturday? which pitch?", "p")
+    told = "Eko, ch'est mi, Gérard, départ 13h d'vant l'club-house"
+    assert link(said("Gérard", told), pitch, driver) == ("g-d", "mention")
+    assert naming_oneself("c'est moi, Gérard, je conduis", "Gérard") == "c'est Gérard, je conduis"
+    assert naming_oneself("c'est mieux", "Gérard") is None
