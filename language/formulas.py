@@ -173,13 +173,13 @@ _WELLBEING_PHRASES = (
     # … Maghrebi Arabic ("Salut Eko ! labes ?" was kept as a curiosity: probe conversation of a
     # software company in Tunis)
     r"labes",
+    r"labess",
+    r"la bes",
     # … the Antilles' créole ("Eko bonjou ! sa ou fè ?" was answered as an opinion asked: probe
     # conversation of a rum distillery) and Haiti's
     r"sa ou fe",
     r"ka ou fe",
     r"sak pase",
-    r"labess",
-    r"la bes",
     r"alles goed",
     r"hoe gaat het",
     # … Breton, Catalan, Occitan, Basque ("Eko, bonjour ! mat an traoù ?" was kept as a curiosity:

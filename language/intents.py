@@ -233,6 +233,11 @@ _TELLING_VERBS = folded_words(
 )
 
 
+def _tells(verb: str) -> bool:
+    """A folded infinitive that gives or tells something, again too ("redonner", "redire")."""
+    return verb in _TELLING_VERBS or (verb.startswith("re") and verb[2:] in _TELLING_VERBS)
+
+
 def _asks_to_do(words: list[str]) -> bool:
     for i in range(len(words) - 2):
         if (words[i], words[i + 1]) not in _CAN_YOU:
@@ -256,7 +261,7 @@ def _asks_to_do(words: list[str]) -> bool:
             return False
         # (again, with French "re-": "pourriez-vous me redonner le portable du DAF ?" was read as
         # something to do: probe conversation of a law firm)
-        telling = rest[0] in _TELLING_VERBS or (rest[0].startswith("re") and rest[0][2:] in _TELLING_VERBS)
+        telling = _tells(rest[0])
         if telling and (told_to_me or words[i] in ("can", "could", "would")):
             return False  # "tu peux me rappeler le code ?" asks it; "tu peux rappeler à tous la réu" acts
         # after the modal, the verb is in its base form: an infinitive's ending in French, any
@@ -286,9 +291,7 @@ def _told_to_do(said: str) -> bool:
     written = fold(found.group(1))
     # the dictionary form, or a first-group imperative's infinitive ("donne" is also a noun)
     verbs = {lemma(written), written + "r"}
-    return not any(
-        verb in _TELLING_VERBS or (verb.startswith("re") and verb[2:] in _TELLING_VERBS) for verb in verbs
-    )
+    return not any(_tells(verb) for verb in verbs)
 
 
 # "(can you) tell me what Kraken is": telling the speaker something asked, as "dis-moi" is a

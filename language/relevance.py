@@ -33,7 +33,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from language.curiosity import read_curiosity
+from language.curiosity import Curiosity, read_curiosity
 from language.equivalence import same_subject, subject_key
 from language.facets import (
     ANSWERED_BY,
@@ -77,12 +77,13 @@ def shared_words(question: str, text: str) -> list[str]:
     answered with the competition wall's opening "le mardi 14, on commence à 8h": probe
     conversation of a climbing gym)."""
     text_terms = set(terms(text))
-    named = {_calendar(word) for word in _WORD.findall(text)} - {None}
+    # the days and months the text names, and None: a word naming neither meets any text
+    named = {_calendar(word) for word in _WORD.findall(text)} | {None}
     return sorted(
         {
             word
             for word in _WORD.findall(question)
-            if set(terms(word)) & text_terms and (_calendar(word) is None or _calendar(word) in named)
+            if set(terms(word)) & text_terms and _calendar(word) in named
         }
     )
 
@@ -147,8 +148,14 @@ def _subject_met(question: str, fact: str, bot_name: str) -> bool:
 
 
 @lru_cache(maxsize=1024)  # one question is checked against every fact the search found
+def _read(question: str, bot_name: str) -> Curiosity | None:
+    """The question as a curiosity: read once, whatever facts the search found for it."""
+    return read_curiosity(question, bot_name=bot_name)
+
+
+@lru_cache(maxsize=1024)
 def _asked_subject_terms(question: str, bot_name: str) -> frozenset[str]:
-    asked = read_curiosity(question, bot_name=bot_name)
+    asked = _read(question, bot_name)
     if asked is None or not asked.subject:
         return frozenset()
     return frozenset(terms(asked.subject))
@@ -187,7 +194,7 @@ def _gives_asked_kind(question: str, text: str) -> bool:
 
 @lru_cache(maxsize=1024)  # one question is checked against every fact the search found
 def _asked_facet(question: str, bot_name: str) -> str:
-    asked = read_curiosity(question, bot_name=bot_name)
+    asked = _read(question, bot_name)
     return asked.facet if asked is not None else facet_of(question)
 
 
@@ -222,7 +229,7 @@ def asks_again(question: str, text: str, about: str | None, facet: str, bot_name
     although both ask Bob's preference)."""
     if not about:
         return False
-    asked = read_curiosity(question, bot_name=bot_name)
+    asked = _read(question, bot_name)
     if asked is None or asked.facet != facet or asked.subject is None:
         return False
     if not same_subject(subject_key(asked.subject), subject_key(about)):

@@ -186,6 +186,7 @@ def says_something(raw: str, text: str, language: Language = "fr", bot_name: str
     if _asks_where_named(raw, bot_name):
         return False  # "Eko elle vit où Ambre ? c'est pour le covoit", "Eko isn't it tuesday? i think"
     raw = after_laughter(normalise_quotes(raw))  # "that's me lol 👋 I'm in Aberdeen": told after it
+    to_eko = strip_mention(raw, bot_name)  # as written to Eko, before answer_text took thanks off
     folded = fold(text)
     # said of Eko in its first clause ("Eko, t'es trop fort"); a "tu" after it speaks to someone in
     # the room ("je serai à Loisy vers 8h15. Margaux si t'es pas là…", "le 214 Florian, tu peux
@@ -224,19 +225,18 @@ def says_something(raw: str, text: str, language: Language = "fr", bot_name: str
         return False  # "Ah top merci Catherine !! et merci Eko 🙏": thanks, to someone else too
     # thanks given, in the answer or before Eko's name, which answer_text took off ("merci Eko,
     # tranquille": probe conversation of an ambulance company)
-    thanks = thanked != text or THANKING.search(strip_mention(raw, bot_name)) is not None
+    thanks = thanked != text or THANKING.search(to_eko) is not None
     judged = " ".join(word for word in tokens(thanked) if word not in EVALUATIVE)
     if thanks and (not judged or is_formula(judged, bot_name)):
         return False  # "nickel. Eko merci, bonne journée": approval, thanks and a wish, no value
     # as written to Eko, before answer_text took thanks off ("Eko thanks, mate"), and folded, for
     # thanks written with accents the folded list has not ("jërëjëf Eko", Wolof)
-    if _thanks_only(strip_mention(raw, bot_name)) or _thanks_only(fold(text)):
+    if _thanks_only(to_eko) or _thanks_only(fold(text)):
         return False
     if _SAID_OF_YOU.match(fold(thanked)) or _PRAISE.match(fold(thanked)):
         return False  # "Cheers Eko, you're a star", "merci t'es un amour": said of Eko, no value
     if _only_said_of_you(thanked):
         return False  # "merci hein, t'es un bon collègue", "super, merci t'es un schatzi"
-    to_eko = strip_mention(raw, bot_name)
     if THANKING.sub(" ", to_eko) != to_eko and _only_said_of_you(THANKING.sub(" ", to_eko)):
         return False  # as written, before answer_text took "merci, bon" off "Eko merci, bon robot"
     first = _CLAUSE_BREAK.split(thanked.strip(" ,.!"), maxsplit=1)

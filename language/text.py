@@ -240,7 +240,12 @@ _READ_WHOLE_WORD = re.compile(
 
 
 def _read_whole(text: str) -> str:
-    return _READ_WHOLE_WORD.sub(lambda found: _READ_WHOLE[found.group(1).casefold()], text)
+    """``text`` with what must be read before it is cut into words read: the spellings of
+    _READ_WHOLE and Picard's "ch'est" (_PICARD_C), as written or folded (both readers use it:
+    :func:`chat_folded`, :func:`words_as_written`)."""
+    return _PICARD_C.sub(
+        r"\1", _READ_WHOLE_WORD.sub(lambda found: _READ_WHOLE[found.group(1).casefold()], text)
+    )
 
 
 # Chat's "pr" for "pour" before what follows a preposition (a determiner, a pronoun: "qui s'occupe
@@ -284,7 +289,7 @@ def chat_folded(text: str) -> str:
     """``text`` folded, its chat spellings read as the words ("c koi" → "c'est quoi", "cest" →
     "c'est", "do u know" → "do you know": as words only, the "u" of "U13" is no "you"),
     punctuation kept."""
-    folded = _CHAT_CEST.sub("c'est", _PICARD_C.sub(r"\1", _read_whole(fold(normalise(text)))))
+    folded = _CHAT_CEST.sub("c'est", _read_whole(fold(normalise(text))))
     folded = _CHAT_FOR.sub("pour", _CHAT_WHERE.sub("ou", folded))
     return with_chat_spellings(_CHAT_C.sub("c'est", folded))
 
@@ -703,7 +708,7 @@ def words_as_written(text: str) -> list[tuple[str, str]]:
 
     Chat spellings are folded like :func:`tokens` reads them ("koi" → "quoi").
     """
-    written = _CHAT_C.sub("c'est", _PICARD_C.sub(r"\1", _read_whole(normalise(text))))
+    written = _CHAT_C.sub("c'est", _read_whole(normalise(text)))
     return [(_chat_word(written, found), found.group(0)) for found in TOKEN.finditer(written)]
 
 
