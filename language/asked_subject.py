@@ -614,7 +614,13 @@ def _closing_verb(words: list[tuple[str, str]], subject: list[int]) -> int | Non
     before = [folded for folded, _ in words[: subject[0]]]
     if any(word in ENGLISH_DO for word in before):
         return None if any(word in _ENGLISH_PRONOUNS for word in before) else last
-    closes = any(word in _BE for word in before) and is_english_verb_form(words[last][0])
+    # (not the French reflexive "s'": "qui s'occupe du système de crafting ?" was about "système":
+    # probe conversation of a game studio)
+    be = any(
+        word in _BE and not (word == "s" and is_finite_verb(words[i + 1][1].casefold()))
+        for i, word in enumerate(before)
+    )
+    closes = be and is_english_verb_form(words[last][0])
     return last if closes else None
 
 

@@ -145,8 +145,9 @@ def words_to(said: str, bot_name: str) -> list[str]:
 
 # A letter glued to a number or a hyphen is part of a code or a compound ("la T45", "un T-shirt"),
 # not the elided "t'" of "t'es" (probe conversation of a bistro kitchen: "Eko elle est où la T45 ?"
-# was read as a question about Eko).
-_GLUED_LETTER = re.compile(r"(?<![\w'’])[^\W\d_](?=\d|-\w)")
+# was read as a question about Eko); not the verb "a" before Québec's question "-tu" ("on a-tu
+# un chiffre ?", language/text.py _QUEBEC_TU).
+_GLUED_LETTER = re.compile(r"(?<![\w'’])[^\W\d_](?=\d|-(?!tu\b)\w)")
 
 
 _PARTICLE_BEFORE_ASKING = re.compile(rf"^ tu (?:{_ASKED_AFTER_A_FRAME}) ")

@@ -50,6 +50,7 @@ from language.text import (
     Language,
     fold,
     folded_words,
+    is_finite_verb,
     third_person_english,
     tokens,
     words_as_written,
@@ -116,6 +117,7 @@ def read_curiosity(
     topic = _subject_before_its_verb(topic, words, content, span, said)
     topic = _stated_after_does(topic, words, span)
     topic = _with_the_doer(topic, words, span)
+    topic = _counted(topic, subject, words, span)
     # "Sophie elle revient quand ?": the pronoun after the name says it again (a dislocation)
     # wherever the subject ends in the topic ("l'alésage de 12 sur la 4521-B il est tolérancé à
     # combien ?": probe conversation of a machining shop)
@@ -152,6 +154,27 @@ def read_curiosity(
         term = (quoted.group(1) or quoted.group(2)).strip()
         return Curiosity(text=said, subject=term, facet=facet, topic=term)
     return Curiosity(text=said, subject=subject, facet=facet, topic=_stated_with_be(topic, words))
+
+
+# A clause's subject pronoun, which a relative "que" introduces after the counted noun.
+_CLAUSE_SUBJECT = re.compile(r"(?:on|il|elle|ils|elles|je|tu|nous|vous)\b|j['’]", re.IGNORECASE)
+
+
+def _counted(topic: str, subject: str, words: list[tuple[str, str]], span: tuple[int, int]) -> str:
+    """The topic of "combien de N …" where N opens the subject: the number of them, a clause after
+    N made relative ("combien de clés on donne pour la bêta fermée ?" → "nombre de clés qu'on donne
+    pour la bêta fermée", "combien de places il y a dans le minibus ?" → "nombre de places qu'il y
+    a dans le minibus"; headed "Clés on donne…" and "Places y a…": probe conversations of a game
+    studio and of a hotel on Réunion); any other topic as it is."""
+    start = span[0]
+    if start < 2 or words[start - 1][0] not in ("de", "d") or words[start - 2][0] != "combien":
+        return topic
+    if not topic.startswith(subject):
+        return topic
+    rest = topic[len(subject) :].lstrip()
+    if _CLAUSE_SUBJECT.match(rest):
+        rest = ("qu'" if rest[:1].casefold() in "aeiouy" else "que ") + rest
+    return f"nombre {of_before(subject)}{subject} {rest}".strip()
 
 
 def _subject_before_its_verb(
@@ -231,6 +254,9 @@ def _asked_noun(
             written = "durée"  # "combien de temps" asks how long ("Nombre de temps de Job…")
         elif how_many:  # "Kenji a combien d'enfants ?": the number of them
             written = f"nombre {of_before(written)}{written}"
+        relative = _relative_after(words, span, last, written, said)
+        if relative is not None:
+            return relative
         after = [w for w in words[max(span[1], last) + 1 :] if w[0] not in FRAME_WORDS]  # "… le matin"
         qualifier = (
             span_text(after, 0, len(after) - 1, said)
@@ -252,6 +278,33 @@ def _asked_noun(
             return f"{written} {after[0][1]} {of}{subject} {more}".strip()
         return f"{written} {of}{subject} {qualifier}".strip()
     return None
+
+
+# Nouns of time: a relative clause after them opens with "où" ("le jour où", "l'heure où").
+TIME_NOUNS = folded_words("jour jours soir soirs heure heures date mois semaine an annee moment matin nuit")
+
+
+def _relative_after(
+    words: list[tuple[str, str]], span: tuple[int, int], noun_end: int, written: str, said: str
+) -> str | None:
+    """The topic of "quel N <subject> <verb> …", the noun asked before a subject its verb follows: N
+    and the clause made relative ("quel jour Josiane est en repos ?" → "jour où Josiane est en repos",
+    "quelle marque Thiago utilise ?" → "marque que Thiago utilise"; headed "Jour de Josiane est
+    repos": probe conversation of a hotel on Réunion); None for any other order."""
+    start = span[0] - 1 if span[0] > noun_end + 1 and words[span[0] - 1][0] in DETERMINERS else span[0]
+    if start != noun_end + 1 or span[1] + 1 >= len(words):
+        return None  # "combien de temps que Maëlle est au club ?" says its own relative
+    verb_folded, verb = words[span[1] + 1]
+    if verb_folded not in AUXILIARIES and not is_finite_verb(verb.casefold()):
+        return None
+    end = len(words) - 1
+    while end > span[1] + 1 and words[end][0] in FRAME_WORDS and words[end][0] not in AUXILIARIES:
+        end -= 1  # "… déjà", "… exactement"
+    clause = span_text(words, start, end, said)
+    relative = "où" if fold(written.split()[0]) in TIME_NOUNS else "que"
+    if relative == "que" and clause[:1].casefold() in "aeiouyéèêh":
+        return f"{written} qu'{clause}"
+    return f"{written} {relative} {clause}"
 
 
 def _placed_after(words: list[tuple[str, str]], start: int) -> str:

@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 
 from language.asked_subject import ASKING_WORDS, ENGLISH_DO, WHICH, WHICH_EN
-from language.curiosity import Curiosity
+from language.curiosity import TIME_NOUNS, Curiosity
 from language.question_wording import as_asked, of_the
 from language.text import (
     DETERMINERS,
@@ -25,6 +25,8 @@ from language.text import (
     language_of,
 )
 
+# A noun of time then "où" opening a topic: a relative clause (language/curiosity.py _relative_after).
+_RELATIVE_WHERE = re.compile(rf"^(?:{'|'.join(sorted(TIME_NOUNS))}) ou ")
 _REMINDING = re.compile(r"(?:,?\s+(?:déjà|deja))+(?=[\s,]|$)", re.IGNORECASE)
 
 
@@ -44,7 +46,8 @@ def fact_heading(curiosity: Curiosity) -> str:
     # (without the "déjà" that only asks to be reminded: "On commande le poisson chez qui deja :
     # Maison Pelletier", probe conversation of a restaurant's kitchen)
     asked_as = _REMINDING.sub("", as_asked(curiosity.text))
-    if any(word in INTERROGATIVES for word in folded_words(curiosity.topic)):
+    # (a relative "où" after a noun of time asks nothing: "jour où Josiane est en repos")
+    if any(word in INTERROGATIVES for word in folded_words(_RELATIVE_WHERE.sub("", fold(curiosity.topic)))):
         # a topic still asking ("Kestrel what do we actually pay per seat", from "Kestrel, what do
         # we actually pay per seat?") is no noun phrase: its subject heads the fact, unless it asks
         # too ("boucler à quelle heure samedi"): then the question as it was asked

@@ -436,7 +436,24 @@ def is_standalone(text: str, question: AskedQuestion, language: Language = "fr")
     topic = topic_terms(question)
     if same_direction_asked(text, question):
         return True  # "Ismaël arrive le 2 septembre" to "quand commence Ismaël ?"
+    if question.facet == "origin" and from_a_named_place(text, question):
+        return True  # "Hattie est anglaise, de Taunton" to "d'où vient Hattie ?"
     return not topic or bool(topic & set(terms(text)))
+
+
+def from_a_named_place(text: str, question: AskedQuestion) -> bool:
+    """The subject named, a copula, then "de" and a capitalised name, straight after it or after a
+    word and a comma ("Hattie est de Taunton", "Hattie est anglaise, de Taunton", "Hattie is
+    English, from Taunton": an answer set's dev half), not "Hattie est fan de Taylor Swift"."""
+    subject = named_form(text, question.subject or "") or question.subject or ""
+    return bool(subject) and (
+        re.search(
+            rf"(?<!\w)(?i:{re.escape(subject)}\s*,?\s+(?:(?:il|elle|she|he)\s+)?(?:est|is|['’]s)\s+"
+            r"(?:[^\W\d_]+\s*,\s*)?(?:de\s+|d['’]\s*|from\s+))[A-ZÀ-Ý]",
+            text,
+        )
+        is not None
+    )
 
 
 _OPENS_WITH_A_NUMBER = re.compile(r"^\W*\d")

@@ -130,8 +130,28 @@ _HEDGE = re.compile(r"^(?:ca|ça) depend(?:s)?(?:\s+[\w']+){0,3}$|^it depends(?:
 
 
 def _ignorance(folded: str) -> bool:
-    knowing = _KNOWING.search(folded)
+    knowing = next((found for found in _KNOWING.finditer(folded) if not _included(folded, found)), None)
     return bool(knowing and (NEGATION.search(folded) or _RHETORICAL_KNOWING.search(folded)))
+
+
+# Who understands: a subject pronoun or an auxiliary of "avoir" ("j'ai pas compris", "t'as rien
+# compris", "on a compris"). A closed class.
+_UNDERSTANDER = folded_words(
+    "j je jai tu t tas il elle on nous vous ils elles i ai as a avons avez ont avais avait"
+)
+_CLAUSE_END = re.compile(r"[,.;:!?()]")
+
+
+def _included(folded: str, found: re.Match[str]) -> bool:
+    """ "compris" after a noun, nobody before it who understands: what a price includes ("9
+    places, chauffeur pas compris", "petit-déj compris", "repas non compris": probe conversation
+    of a hotel on Réunion, read as not knowing), not understanding ("pas compris", "j'ai
+    toujours pas compris")."""
+    if found.group() != "compris":
+        return False
+    clause = _CLAUSE_END.split(folded[: found.start()])[-1]
+    before = [word for word in re.findall(r"[^\W\d_]+", clause) if word not in ("pas", "non")]
+    return bool(before) and not _UNDERSTANDER.intersection(before) and not before[-1].endswith("ment")
 
 
 # Thanking for something ("merci pour le résumé", "thanks for the help") answers nothing asked.
@@ -158,6 +178,9 @@ _UNFINISHED = re.compile(
     re.IGNORECASE,
 )
 _TRAILING = re.compile(r"[\W_]+$")
+# French "an", a year, closing a rate or a count ("540 € par an", "un an", "2 ans"), not the English
+# article ("an" alone after a verb).
+_A_YEAR = re.compile(r"(?:\bpar|\bun|\bchaque|\bl['’]|\d)\s*an$", re.IGNORECASE)
 # "avec" or "sans" closing a reply that said the other before stands for its object ("42 kg sans le
 # moteur, 58 avec": probe conversation of a glaciology lab, read as unfinished).
 _CONTRASTED = re.compile(r"\b(?:sans\b.*\bavec|avec\b.*\bsans|without\b.*\bwith|with\b.*\bwithout)\W*$")
@@ -207,8 +230,9 @@ def says_something(raw: str, text: str, language: Language = "fr", bot_name: str
         return False
     if says_goodbye(raw, bot_name) and not any(char.isdigit() for char in text):
         return False  # "Right, grand so, I'm off for the evening. Night all, night Eko!"
+    trimmed = _TRAILING.sub("", text)
     if _TOPIC_SHIFT.match(folded) or (
-        _UNFINISHED.search(_TRAILING.sub("", text)) and _CONTRASTED.search(folded) is None
+        _UNFINISHED.search(trimmed) and _CONTRASTED.search(folded) is None and not _A_YEAR.search(trimmed)
     ):
         return False
     asked_for = _ASKING_FOR_A_THING.match(folded)

@@ -10,6 +10,7 @@ import re
 from functools import lru_cache
 from itertools import pairwise
 
+from language.concepts import synonym_class
 from language.facets import (
     PREDICATE_FACETS,
     VALUE_FACETS,
@@ -28,6 +29,7 @@ from language.replies import (
     asks_a_description,
     first_clause,
     fold_there_as_here,
+    from_a_named_place,
     named_form,
     names_subject,
     same_direction_asked,
@@ -165,23 +167,35 @@ def _cleft_on_subject(text: str, question: AskedQuestion) -> bool:
     conversation of a climbing gym). The subject right after the verb, not anywhere after it
     ("c'est Paul qui m'a dit que la commande…"); asked with another verb, that verb is what is
     asked ("qui a créé Anémone ?" is not answered by who maintains it)."""
-    found = CLEFT.match(fold(text))
+    folded = fold(text)
+    found = CLEFT.match(folded)
     if found is None or not question.subject:
         return False
+    verb, end = found.group(2), found.end()
+    reflexive = _REFLEXIVE_VERB.match(folded, found.start(2))
+    if reflexive is not None:  # "c'est moi qui m'occupe du crafting"
+        verb, end = reflexive.group(1), reflexive.end()
     # … or with the question's own verb ("c'est Julie qui a les CP" to "qui a les CP cette année ?":
-    # probe conversation of a school)
+    # probe conversation of a school), or both saying who is in charge of it ("c'est moi qui gère
+    # le crafting" to "qui est en charge du crafting ?": probe conversation of a game studio)
     asked = tokens(question.text)
     same_verb = any(word == "qui" and verb == found.group(2) for word, verb in pairwise(asked))
-    if not (set(asked) & SUPPORT_VERBS or same_verb):
+    in_charge = synonym_class(verb) == _IN_CHARGE and any(synonym_class(word) == _IN_CHARGE for word in asked)
+    if not (set(asked) & SUPPORT_VERBS or same_verb or in_charge):
         return False
     subject = re.escape(fold(question.subject))
     return (
         re.match(
             rf"\s+(?:(?:de |d'|du |des )?(?:le |la |les |l'|the |our |notre |nos )?){subject}\b",
-            fold(text)[found.end() :],
+            folded[end:],
         )
         is not None
     )
+
+
+# A verb after its reflexive pronoun, as folded ("s'occupe", "m'occupe").
+_REFLEXIVE_VERB = re.compile(r"[smt]'(\w+)")
+_IN_CHARGE = "in_charge"  # the synonym class of being in charge of a thing (language/concepts.py)
 
 
 def _named_besides_the_asking(question: AskedQuestion) -> set[str]:
@@ -308,6 +322,8 @@ def states_about(text: str, question: AskedQuestion, language: Language) -> bool
         return True  # the very number or address asked ("Baudouin c'est le 06 71 42 88 19")
     if question.facet in _ASKS_A_PERSON and _named_after_subject(text, question):
         return True  # "les clés du minibus c'est Yann qui les a" to "c'est qui qui a les clés du minibus ?"
+    if question.facet == "origin" and from_a_named_place(text, question):
+        return True  # "Hattie est anglaise, de Taunton" to "d'où vient Hattie ?"
     shaped = False
     if question.facet == "place":
         after = PLACE_WORDS

@@ -241,11 +241,26 @@ _READ_WHOLE_WORD = re.compile(
 
 def _read_whole(text: str) -> str:
     """``text`` with what must be read before it is cut into words read: the spellings of
-    _READ_WHOLE and Picard's "ch'est" (_PICARD_C), as written or folded (both readers use it:
-    :func:`chat_folded`, :func:`words_as_written`)."""
+    _READ_WHOLE, Picard's "ch'est" (_PICARD_C) and Québec's question "-tu" (_QUEBEC_TU), as
+    written or folded (both readers use it: :func:`chat_folded`, :func:`words_as_written`)."""
+    text = _QUEBEC_TU.sub(_without_question_tu, text)
     return _PICARD_C.sub(
         r"\1", _READ_WHOLE_WORD.sub(lambda found: _READ_WHOLE[found.group(1).casefold()], text)
     )
+
+
+# Québec French asks a yes/no question with "-tu" after the verb, whatever its subject ("on a-tu
+# un chiffre pour les keys ?", "le build est-tu stable ?", "t'as-tu vu ça ?": probe conversation of
+# a game studio in Montreal, read as an opinion asked of Eko): a particle, no "you". It is the
+# inverted "tu" of standard French after a second-person form ("as-tu", "sais-tu", "peux-tu"),
+# and after "peut" or "veut", which chat writes for "peux" and "veux" ("peut-tu m'aider ?").
+_QUEBEC_TU = re.compile(r"(?:\b(tu |t['’]))?\b([^\W\d_]+)-tu\b(?![-'’])", re.IGNORECASE)
+
+
+def _without_question_tu(found: re.Match[str]) -> str:
+    subject, verb = found.group(1) or "", found.group(2)
+    second_person = verb.casefold().endswith(("s", "x")) or verb.casefold() in ("peut", "veut")
+    return found.group() if second_person and not subject else subject + verb
 
 
 # Chat's "pr" for "pour" before what follows a preposition (a determiner, a pronoun: "qui s'occupe
@@ -552,7 +567,8 @@ MODALS = folded_words(
 
 # Not after the full stop of an initial or a title before a name ("M. Guérin", "Dr. Weber"), nor of
 # a word cut short as French trades write them ("la dem. Dupont", "le cam. de 30 m³", "env. 70
-# cartons": probe conversation of a removal company, "Dupont ?" was kept as a curiosity): a
+# cartons": probe conversation of a removal company, "Dupont ?" was kept as a curiosity; "€540
+# excl. VAT per year": an answers set's dev half, stored as "€540 excl"): a
 # lookbehind for the patterns that find where a sentence ends (language/questions.py,
 # language/answers.py). A closed class of written abbreviations, by length (a lookbehind is of one
 # width).
@@ -562,7 +578,7 @@ NOT_AFTER_AN_ABBREVIATION = (
     # firm, the question read as "Vitilog hearing is scheduled?")
     r"(?<!\b[vV]\.)(?<!\b(?i:cf|ex|nb|av|bd|ch|vs)\.)"
     r"(?<!\b(?i:dem|dém|env|cam|asc|tel|tél|etc|ref|réf|qté|qte|dép|dep|dpt|bât|bat|sté|ste|cie|apt|max|min)\.)"
-    r"(?<!\b(?i:appt|dept|fact|resp)\.)(?<!\b(?i:approx)\.)"
+    r"(?<!\b(?i:appt|dept|fact|resp|excl|incl)\.)(?<!\b(?i:approx)\.)"
 )
 
 

@@ -10,7 +10,7 @@ from language.headings import fact_heading
 from language.intents import intent_of
 from language.question_wording import as_curiosity, asked_directly, in_third_person
 from language.questions import is_question
-from language.text import in_french_second_person, normalise
+from language.text import in_french_second_person, normalise, words_as_written
 
 
 @pytest.mark.parametrize(
@@ -1185,12 +1185,27 @@ def test_subjects_of_the_morning_s_probe_questions(question: str, subject: str) 
         ("Eko, quand elle arrive la commande de Petzl ?", "commande de Petzl arrive"),
         ("Eko, qu'est-ce qu'il joue Alessandro au récital ?", "Alessandro joue au récital"),
         # the asked noun keeps its complement (a tattoo studio: "Marque de Thiago utilise…"), and
-        # the verb, which tells which hour is asked
+        # the verb, which tells which hour is asked, in a relative clause (a hotel on Réunion:
+        # "Jour de Josiane est repos")
         (
             "Eko, quelle marque d'encre Thiago utilise pour ses noirs ?",
-            "marque d'encre de Thiago utilise pour ses noirs",
+            "marque d'encre que Thiago utilise pour ses noirs",
         ),
-        ("Eko, à quelle heure Nuria commence le mardi ?", "heure de Nuria commence le mardi"),
+        ("Eko, à quelle heure Nuria commence le mardi ?", "heure où Nuria commence le mardi"),
+        ("Eko, quel jour Josiane est en repos ?", "jour où Josiane est en repos"),
+        (
+            "Eko, quel logiciel la compta utilise pour les factures ?",
+            "logiciel que la compta utilise pour les factures",
+        ),
+        ("Eko, quelle salle Inès a réservée ?", "salle qu'Inès a réservée"),
+        # "combien de N" opening the subject: the number of N, a clause after it made relative (a
+        # game studio: "Clés on donne pour la bêta fermée"; a hotel: "Places y a dans le minibus")
+        (
+            "Eko, combien de clés on donne pour la bêta fermée ?",
+            "nombre de clés qu'on donne pour la bêta fermée",
+        ),
+        ("Eko, combien de places il y a dans le minibus ?", "nombre de places qu'il y a dans le minibus"),
+        ("Eko, on a cmb de places dans la salle là-bas ?", "nombre de places dans la salle"),
         # a place after the asked noun keeps its preposition (an airport's ground crew: "Ville de
         # Tomasz Pologne"; a market garden)
         ("Eko, Tomasz il vient de quelle ville en Pologne ?", "ville de Tomasz en Pologne"),
@@ -1740,3 +1755,27 @@ def test_knowing_how_to_do_something_for_someone_asks_eko() -> None:
     assert read_curiosity("Eko, tu sais me faire un café ?") is None
     told = read_curiosity("Eko, tu sais me dire où est Paul ?")
     assert told is not None and told.subject == "Paul"
+
+
+def test_quebec_s_question_tu_is_no_you() -> None:
+    """ "Eko on a-tu un chiffre pour le nombre de keys de la closed beta?" was read as an opinion
+    asked of Eko, "le 2.3.118 est-tu stable ?" as a question about Eko (probe conversation of a game
+    studio in Montreal): Québec's "-tu" after a verb of another person asks yes or no; after a
+    second-person form it is the standard inverted "tu"."""
+    assert intent_of("Eko on a-tu un chiffre pour le nombre de keys de la closed beta?") == "information"
+    assert intent_of("Eko, le 2.3.118 est-tu stable?") == "information"
+    assert intent_of("Eko, y'a-tu quelqu'un qui sait où est le devkit ?") == "information"
+    assert intent_of("Eko, t'as-tu vu mon chargeur ?") == "about_bot"
+    assert intent_of("Eko, peux-tu booker la salle Mile-End ?") == "action"
+    assert words_as_written("tu veux-tu un café") == words_as_written("tu veux un café")
+    assert words_as_written("as-tu vu Léa") != words_as_written("as vu Léa")
+
+
+def test_the_reflexive_s_is_no_english_is() -> None:
+    """ "c'est qui qui s'occupe du système de crafting ?" was about "système", the "s'" of
+    "s'occupe" read as English "is" before "crafting" read as a participle (probe conversation of
+    a game studio)."""
+    owner = read_curiosity("Eko, c'est qui qui s'occupe du système de crafting ?")
+    assert owner is not None and owner.subject == "système de crafting"
+    kept = read_curiosity("Eko, where's the spare key kept?")
+    assert kept is not None and kept.subject == "spare key"
