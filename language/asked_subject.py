@@ -26,6 +26,7 @@ from language.text import (
     TOKEN,
     WEEKDAYS,
     WHO_WORDS,
+    WRITTEN_PAST_PARTICIPLE,
     fold,
     fold_with_map,
     folded_words,
@@ -327,6 +328,8 @@ def subject_span(
             or _capitalised_function_word(words, last)
         ):
             last += 1  # "Kraken FM", "Back Market", "Q1" (a code of letters and digits), "DMU 65"
+        while first > 0 and words[first - 1][1][:1].isupper() and _hyphened(words, first - 1, said):
+            first -= 1  # "Notre-Dame des Flots", whose "Notre" is a determiner (a fishing crew: "Dame…")
         # "bureau de Lille", "salle Everest", "CTO de Back Market": the noun the name qualifies, or
         # the name that qualifies it, belongs to the subject (a facet word does not: "rôle de Kenji").
         before = first - 2 if first >= 2 and words[first - 1][0] in OF_WORDS else first - 1
@@ -383,8 +386,11 @@ def subject_span(
                 last += 1  # "DPE du T3" (probe conversation of an estate agency: "DPE du T")
         return first, last
     subject = [i for i in content if asks_doer or fold(words[i][0]) not in _KEPT_CUES]
+    subject = after_an_opening_time(words, subject)  # "samedi c'est qui qui a la clé du local tech ?"
     if len(subject) > 1 and _follows_who(words, subject[0]):
         subject = subject[1:]  # "qui s'occupe de la paie ?": the verb asks the agent, "paie" is asked of
+    while len(subject) > 1 and _doing_before_its_object(words, subject[0]):
+        subject = subject[1:]  # "qui s'occupe de préparer les laptops pour les nouveaux ?": the laptops
     # The verb of a clitic is no part of the subject, which comes after it: "on part où pour le
     # séminaire ?", "comment on récupère un badge parking ?" (language/text.py SUBJECT_CLITICS)
     while len(subject) > 1 and (after_a_clitic(words, subject[0]) or verb_after_asking(words, subject[0])):
@@ -431,6 +437,8 @@ def subject_span(
         subject = [i for i in subject if i < verb]
     elif len(subject) > 1 and _verb_before_asking(words, subject[-1]):
         subject = subject[:-1]  # "l'inventaire annuel tombe quand ?"
+    elif len(subject) > 1 and _verb_closing_a_que_clause(words, subject):
+        subject = subject[:-1]  # "c quand que le livreur du labo passe ?"
     elif len(subject) > 1 and (closing := _closing_verb(words, subject)) is not None:
         subject = [i for i in subject if i < closing]  # "when does the sprint end?"
     plain = [folded for folded, _ in words]
@@ -463,6 +471,40 @@ def subject_span(
     while words[end][0].isdigit() and glued(words, end, said) and glued(words, end + 1, said):
         end += 2  # a measure the tokens split ("les banches de 2m70" was about "banches de 2")
     return subject[0], end
+
+
+def _doing_before_its_object(words: list[tuple[str, str]], index: int) -> bool:
+    """The word at ``index`` is an infinitive after a preposition or a verb, its object's
+    determiner right after it: what is done to the subject, not the subject ("qui s'occupe de
+    préparer les laptops pour les nouveaux arrivants ?" was about "préparer les laptops…": probe
+    conversation of a consulting firm); not a noun after its article ("le dîner"), nor what a
+    length of time is asked for ("combien de temps ça prend pour activer un badge ?")."""
+    if index == 0 or index + 1 >= len(words) or words[index - 1][0] in (DETERMINERS - OF_WORDS) | {"pour"}:
+        return False
+    return words[index + 1][0] in DETERMINERS - OF_WORDS and is_infinitive(words[index][1])
+
+
+def opening_time(words: list[tuple[str, str]], index: int) -> bool:
+    """The word at ``index`` opens the question and is a day or a time ("samedi", "demain",
+    "tomorrow") that no "de" ties to a noun: it says when, the subject comes after it ("samedi c'est
+    qui qui a la clé du local tech ?" and "demain on largue les amarres vers quelle heure ?" were
+    about "samedi" and "demain": probe conversations of a swimming pool and a fishing crew)."""
+    if words[index][0] not in DAYS_AND_TIMES or any(
+        folded not in FUNCTION_WORDS and folded not in DAYS_AND_TIMES for folded, _ in words[:index]
+    ):
+        return False  # (after another day or time: "samedi soir qui reste pour fermer ?")
+    return index + 1 < len(words) and words[index + 1][0] not in OF_WORDS
+
+
+def after_an_opening_time(words: list[tuple[str, str]], indices: list[int]) -> list[int]:
+    """``indices`` without the days and times opening the question (:func:`opening_time`), unless
+    only a verb after its clitic would be left ("samedi on ferme à quelle heure ?" keeps "samedi")."""
+    start = 0
+    while start < len(indices) - 1 and opening_time(words, indices[start]):
+        start += 1
+    if not any(not after_a_clitic(words, i) for i in indices[start:]):
+        return indices
+    return indices[start:]
 
 
 def _closing_time(words: list[tuple[str, str]], subject: list[int]) -> int:
@@ -828,6 +870,20 @@ def after_a_clitic(words: list[tuple[str, str]], index: int) -> bool:
         and words[index - 1][0] in _ENGLISH_PRONOUNS
         and words[index - 2][0] in ENGLISH_DO | _MODALS | ASKING_WORDS
     )
+
+
+def _verb_closing_a_que_clause(words: list[tuple[str, str]], subject: list[int]) -> bool:
+    """The subject's last word closes the question and is a verb form, in a clause that "que"
+    opens right after the word asking ("c'est quand que le livreur du labo passe ?", "où qu'il est
+    rangé le diable ?" — chat's spoken French: probe conversation of a dental practice, about
+    "livreur du labo passe")."""
+    start, last = subject[0], subject[-1]
+    opening = next((i for i in range(start - 1, -1, -1) if words[i][0] in ("que", "qu")), None)
+    if opening is None or opening == 0 or words[opening - 1][0] not in ASKING_WORDS:
+        return False
+    # (not a participle qualifying the noun: "c'est où qu'on range les lettres de mission signées ?")
+    written = words[last][1]
+    return last == len(words) - 1 and _verb_form(words, last) and not WRITTEN_PAST_PARTICIPLE.search(written)
 
 
 def _verb_before_asking(words: list[tuple[str, str]], index: int) -> bool:

@@ -26,6 +26,8 @@ _PRONOUN_THEN_DOING = (
     r"(?:me|m|nous|lui|leur|te|t) (?!(?:dire|redire|donner|redonner|filer|passer|indiquer|expliquer|"
     r"rappeler|montrer|preciser|confirmer|trouver)(?![^ ]))[^ ]+(?:er|ir|re)(?![^ ])"
 )
+# What news or information is asked on ("pas d'info sur…", "des nouvelles du…").
+_ON_IT = r"(?:sur|pour|concernant|de|du|des|d)"
 # Ways of asking for information without an interrogative ("tu sais…", "dis-moi…", "une idée de…").
 REQUEST_FRAMES = phrases(
     # Québec French's question particle after the verb, before what is asked ("tu sais-tu quand le
@@ -104,6 +106,22 @@ REQUEST_FRAMES = phrases(
     r"i d like to know",
     r"do you have",
 )
+# Ways of asking that only open a message, where a sentence may hold their words for another sense
+# ("on parle des cotations du nouveau secteur", "elle veut des nouvelles de Caramel"):
+LEADING_FRAMES = phrases(
+    # asking again after news of it ("toujours pas d'info sur le jour de passage du labo ?", "tjrs
+    # pas d'info sur qui fait la pose d'implants ?": probe conversations of a dental practice, about
+    # "toujours pas d'info"), or for news ("des nouvelles du devis ?", "any update on the audit?")
+    rf"(?:toujours |encore |still )?(?:pas|plus) (?:d infos?|de nouvelles|de news)(?: {_ON_IT})?",
+    rf"(?:des|du) (?:nouvelles|nouveau|news)(?: {_ON_IT})?",
+    r"(?:still )?no (?:news|info|update)(?: (?:on|about|for))?",
+    r"any (?:news|update|updates|info)(?: (?:on|about|for))?",
+    # someone else wanting to know, said for them ("le patient de 11h veut savoir le prix d'une
+    # couronne en céramique, tu sais ?": probe conversation of a dental practice, about "patient")
+    r"(?:[^ ]+ ){1,5}(?:veut|veulent|voudrait|voudraient|aimerait|aimeraient|demande|demandent)"
+    r" (?:a )?savoir",
+    r"(?:[^ ]+ ){1,5}(?:wants|want|would like|d like) to know",
+)
 # Asking to be reminded of a piece of information ("rappelle-moi le nom du client", "tu peux me
 # rappeler où est la salle ?") asks for it; "rappelle-moi d'appeler Simon" asks for a reminder.
 RECALL = phrases(
@@ -169,8 +187,9 @@ def request_frame_length(words: list[str]) -> int:
         # "est-ce que tu sais qui…", "est-ce que quelqu'un sait…": the same frame, asked
         framed = request_frame_length(words[3:])
         return framed + 3 if framed else 0
-    for count in range(min(len(words), 6), 0, -1):
-        if REQUEST_FRAMES.fullmatch(" ".join(words[:count])):
+    for count in range(min(len(words), 8), 0, -1):
+        leading = " ".join(words[:count])
+        if REQUEST_FRAMES.fullmatch(leading) or LEADING_FRAMES.fullmatch(leading):
             # Québec French's question particle after the verb (see REQUEST_FRAMES)
             particle = (
                 words[count - 1] != "tu"

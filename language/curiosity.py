@@ -26,6 +26,7 @@ from language.asked_subject import (
     WHICH,
     WHICH_EN,
     after_a_clitic,
+    after_an_opening_time,
     content_indices,
     glued,
     points_at_a_place,
@@ -109,6 +110,7 @@ def read_curiosity(
         and (verb_after_asking(words, i) or after_a_clitic(words, i))
     }
     content = [i for i in content if i not in inverted]
+    content = after_an_opening_time(words, content)  # "samedi c'est qui qui a la clé du local tech ?"
     # the topic covers the subject whole, its function words included ("saison du Mont d'Or")
     start = min(content[0], span[0]) if content else 0
     while start > 0 and glued(words, start - 1, said):
@@ -169,11 +171,13 @@ def _counted(topic: str, subject: str, words: list[tuple[str, str]], span: tuple
     start = span[0]
     if start < 2 or words[start - 1][0] not in ("de", "d") or words[start - 2][0] != "combien":
         return topic
-    if not topic.startswith(subject):
+    counted = words[start][1]
+    if not topic.startswith(subject) or not (counted.isupper() or fold(counted).endswith(("s", "x"))):
+        # a noun in the singular is a mass, not a number ("combien de remise", "combien de sel")
         return topic
     rest = topic[len(subject) :].lstrip()
     if _CLAUSE_SUBJECT.match(rest):
-        rest = ("qu'" if rest[:1].casefold() in "aeiouy" else "que ") + rest
+        rest = ("qu'" if rest[:1].casefold() in "aeiou" else "que ") + rest
     return f"nombre {of_before(subject)}{subject} {rest}".strip()
 
 
@@ -254,7 +258,7 @@ def _asked_noun(
             written = "durée"  # "combien de temps" asks how long ("Nombre de temps de Job…")
         elif how_many:  # "Kenji a combien d'enfants ?": the number of them
             written = f"nombre {of_before(written)}{written}"
-        relative = _relative_after(words, span, last, written, said)
+        relative = _relative_after(words, span, i + 1, last, written, said)
         if relative is not None:
             return relative
         after = [w for w in words[max(span[1], last) + 1 :] if w[0] not in FRAME_WORDS]  # "… le matin"
@@ -281,11 +285,19 @@ def _asked_noun(
 
 
 # Nouns of time: a relative clause after them opens with "où" ("le jour où", "l'heure où").
-TIME_NOUNS = folded_words("jour jours soir soirs heure heures date mois semaine an annee moment matin nuit")
+TIME_NOUNS = folded_words(
+    "jour jours soir soirs heure heures date dates mois semaine semaines an annee moment matin nuit periode"
+)
+_PLACE_PREPOSITIONS = folded_words("dans a au aux en chez")
 
 
 def _relative_after(
-    words: list[tuple[str, str]], span: tuple[int, int], noun_end: int, written: str, said: str
+    words: list[tuple[str, str]],
+    span: tuple[int, int],
+    noun_start: int,
+    noun_end: int,
+    written: str,
+    said: str,
 ) -> str | None:
     """The topic of "quel N <subject> <verb> …", the noun asked before a subject its verb follows: N
     and the clause made relative ("quel jour Josiane est en repos ?" → "jour où Josiane est en repos",
@@ -301,8 +313,15 @@ def _relative_after(
     while end > span[1] + 1 and words[end][0] in FRAME_WORDS and words[end][0] not in AUXILIARIES:
         end -= 1  # "… déjà", "… exactement"
     clause = span_text(words, start, end, said)
-    relative = "où" if fold(written.split()[0]) in TIME_NOUNS else "que"
-    if relative == "que" and clause[:1].casefold() in "aeiouyéèêh":
+    # "où" after a noun of time, or a noun a preposition of place asked ("dans quelle école Iñaki a
+    # étudié…" → "école où Iñaki a étudié…"); after another preposition, no relative says it right
+    # with "que" ("avec quel outil…")
+    asked_after = words[noun_start - 2][0] if noun_start >= 2 else ""
+    placed = asked_after in _PLACE_PREPOSITIONS
+    if asked_after in PREPOSITIONS and not placed and fold(written.split()[0]) not in TIME_NOUNS:
+        return None
+    relative = "où" if placed or fold(written.split()[0]) in TIME_NOUNS else "que"
+    if relative == "que" and clause[:1].casefold() in "aeiouéèêh":
         return f"{written} qu'{clause}"
     return f"{written} {relative} {clause}"
 

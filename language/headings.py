@@ -25,8 +25,21 @@ from language.text import (
     language_of,
 )
 
-# A noun of time then "où" opening a topic: a relative clause (language/curiosity.py _relative_after).
-_RELATIVE_WHERE = re.compile(rf"^(?:{'|'.join(sorted(TIME_NOUNS))}) ou ")
+# A noun then "où" opening a topic: a relative clause (language/curiosity.py _relative_after).
+_RELATIVE_WHERE = re.compile(r"^([^\W\d_]+) ou ")
+
+
+def _without_relative_where(topic: str, asked: str) -> str:
+    """The folded topic without a relative "où" after the noun the question asked with "quel"
+    (``asked``, the folded question), or after a noun of time."""
+    folded = fold(topic)
+    found = _RELATIVE_WHERE.match(folded)
+    noun = found.group(1) if found else ""
+    if found is None or (noun not in TIME_NOUNS and not re.search(rf"\bquel(?:le)?s? {noun}\b", asked)):
+        return folded
+    return folded[found.end() :]
+
+
 _REMINDING = re.compile(r"(?:,?\s+(?:déjà|deja))+(?=[\s,]|$)", re.IGNORECASE)
 
 
@@ -46,8 +59,12 @@ def fact_heading(curiosity: Curiosity) -> str:
     # (without the "déjà" that only asks to be reminded: "On commande le poisson chez qui deja :
     # Maison Pelletier", probe conversation of a restaurant's kitchen)
     asked_as = _REMINDING.sub("", as_asked(curiosity.text))
-    # (a relative "où" after a noun of time asks nothing: "jour où Josiane est en repos")
-    if any(word in INTERROGATIVES for word in folded_words(_RELATIVE_WHERE.sub("", fold(curiosity.topic)))):
+    # (a relative "où" after a noun asks nothing: "jour où Josiane est en repos", "école où Iñaki a
+    # étudié l'architecture"; after a verb it asks: "récupère où les clés")
+    if any(
+        word in INTERROGATIVES
+        for word in folded_words(_without_relative_where(curiosity.topic, fold(curiosity.text)))
+    ):
         # a topic still asking ("Kestrel what do we actually pay per seat", from "Kestrel, what do
         # we actually pay per seat?") is no noun phrase: its subject heads the fact, unless it asks
         # too ("boucler à quelle heure samedi"): then the question as it was asked

@@ -349,6 +349,22 @@ _KNOW_SOME = phrases(
 )
 _JOKES = folded_words("blague blagues joke jokes drole droles marrant marrante rigolo rigolote funny")
 _YOU = folded_words("tu t toi te ton ta tes t'es t'as you your yours yourself")
+# English negations the tokens cut before their "t" ("don't" → "don", "t"): that "t" is no French
+# "t'" speaking to Eko ("how much is the card for people who don't live in Grenoble?" was read as a
+# question about Eko: probe conversation of a swimming pool).
+_NOT_STEMS = folded_words(
+    "don doesn didn isn aren wasn weren can couldn shouldn wouldn won haven hasn hadn ain mustn needn"
+)
+
+
+def _speaks_to_you(words: list[str]) -> bool:
+    """A word of the second person among the folded ``words``, not the "t" of an English "n't"."""
+    return any(
+        word in _YOU and not (word == "t" and i > 0 and words[i - 1] in _NOT_STEMS)
+        for i, word in enumerate(words)
+    )
+
+
 # Light verbs: they carry the grammar of a question, not what it is about.
 _LIGHT_VERBS = folded_words(
     "faire fait fais font aller va vont vas pouvoir peux peut peuvent savoir sais sait devoir dois doit "
@@ -567,6 +583,12 @@ def _relative_after_a_noun(words: list[str]) -> bool:
 # Asking to repeat, and nothing else ("pardon ?", "hein ?"): in a sentence the same words repair or
 # tag it ("c'est mardi… non mercredi pardon").
 _SAY_AGAIN = re.compile(r"^ (?:pardon|hein|comment|sorry|pardon me|excuse me) $")
+# A rhetorical question of knowing, and nothing else: nobody knows ("Eko, who knows? ask the ice
+# man haha 🧊" was kept as the curiosity "Who knows?": probe conversation of a fishing crew).
+_NOBODY_KNOWS = re.compile(
+    r"^ (?:(?:who|god|heaven|lord|nobody) knows|qui sait|(?:dieu|le ciel) (?:seul )?sait|va savoir|"
+    r"allez savoir|personne (?:ne )?sait) $"
+)
 # Asking whether what was just said is true, and nothing else ("c'est vrai ?", "sérieux ?").
 _REALLY = re.compile(r"^ (?:c est vrai|vraiment|serieux|serieusement|sans rire|really|for real|seriously) $")
 
@@ -680,7 +702,7 @@ def intent_of(text: str, language: Language = "fr", bot_name: str = "Eko") -> In
         return "presence" if asks or not said.strip() else "small_talk"
     if _PLUS_ONE.match(said) or _REALLY.match(joined):
         return "agreement"
-    if _SAY_AGAIN.match(joined):
+    if _SAY_AGAIN.match(joined) or _NOBODY_KNOWS.match(joined):
         return "small_talk"
     if not any(word.isalpha() for word in words):
         return "small_talk"  # numbers alone ask nothing ("Eko 42 ?")
@@ -706,7 +728,7 @@ def intent_of(text: str, language: Language = "fr", bot_name: str = "Eko") -> In
     # "t'es le meilleur" praises Eko, asks its opinion of nothing
     # (not how one is: "sa ou fè ?", the Antilles' "ça va ?")
     alternative = _bare_alternative(said, words) and not WELLBEING.search(joined)
-    if (_asks_opinion(joined) and (asks or not set(words) & _YOU)) or (
+    if (_asks_opinion(joined) and (asks or not _speaks_to_you(words))) or (
         asks and (alternative or _proposes(joined, words))
     ):
         return "opinion"
@@ -759,7 +781,7 @@ def intent_of(text: str, language: Language = "fr", bot_name: str = "Eko") -> In
     conditional = _CONDITION_FIRST.match(joined) is not None and bool(set(words) & INTERROGATIVES)
     if _own_past_act(joined) or (_OWN_WHETHER.search(joined) and not conditional):
         return "small_talk"
-    if set(rest) & _YOU or (asks and _ASKS_BOT_HAS.search(joined) and not set(words) & _COMPLEMENTS):
+    if _speaks_to_you(rest) or (asks and _ASKS_BOT_HAS.search(joined) and not set(words) & _COMPLEMENTS):
         return "about_bot"  # "t'as un film préféré ?": Eko's own, nobody else's named
     framed_request = recall or bool(seeking) or bool(REQUEST_FRAMES.search(joined))
     if not asks and not framed_request and _exclaims(rest):
@@ -807,7 +829,7 @@ def intent_of(text: str, language: Language = "fr", bot_name: str = "Eko") -> In
     ]
     if not subject_words:
         # "tu as quel âge ?", "c'est quoi ?": nothing asked about anyone but Eko
-        return "about_bot" if set(words) & _YOU else "small_talk"
+        return "about_bot" if _speaks_to_you(words) else "small_talk"
     if not (elliptic or asks or framed_request or interrogatives) and reading.facet == "other":
         return "statement"
     return "information"

@@ -21,7 +21,6 @@ from language.intents import DISCOURSE_WORDS
 from language.mentions import name_spans
 from language.questions import is_question, sentence_around
 from language.relatives import kin_of
-from language.repairs import denies
 from language.replies import (
     CLAUSE_END,
     CLEFT,
@@ -41,7 +40,7 @@ from language.replies import (
     without_trailing_symbols,
 )
 from language.saying import EVALUATIVE, THANKING
-from language.subject_named import ASKED_PEOPLE, asks_who, terms_asked
+from language.subject_named import ASKED_PEOPLE, asks_who, cue_terms, terms_asked
 from language.terms import STOPWORDS, terms
 from language.text import (
     CALENDAR,
@@ -601,3 +600,34 @@ def _leading_subject(text: str, question: AskedQuestion) -> tuple[int, int] | No
 
 
 _ADDRESS = re.compile(rf"{EMAIL_ADDRESS.pattern}|https?://\S+|www\.\S+", re.IGNORECASE)
+
+
+def denies(text: str, question: AskedQuestion) -> bool:
+    """The reply says there is no such thing as what was asked: a negation, then (past fillers,
+    determiners, the verb of having and the words that ask the facet) a word of what was asked —
+    "j'ai pas vraiment de plat préféré" to "quel est le plat préféré de Sofiane ?", "aucun plat",
+    "he doesn't have a favourite dish". That negative is no answer (probe set 3 stored it as
+    Sofiane's favourite dish); a negation of something else still answers ("c'est pas le rouge,
+    c'est le bleu"). Through the weighted terms' concepts, so "dish" is "plat" (a negation of
+    another thing of the same concept is taken as a denial too: precision first)."""
+    asked = terms_asked(question)
+    cues = cue_terms(question.text)
+    words = tokens(text)
+    for i, word in enumerate(words):
+        if word not in _DENIALS:
+            continue
+        for following in words[i + 1 : i + 1 + _DENIAL_REACH]:
+            found = set(terms(following))
+            if asked & found:
+                return True
+            if following not in _DENIAL_GAP and not found & cues:
+                break
+    return False
+
+
+# Negations that deny a thing exists (not "ne", which goes with a verb: "n'habite plus à Lyon, il
+# est à Paris" answers), and the words that may stand between one and the thing denied: fillers,
+# determiners, "de", the verbs of having. Closed classes.
+_DENIALS = folded_words("pas plus jamais aucun aucune aucuns aucunes sans no not t never none")
+_DENIAL_GAP = FILLERS | DETERMINERS | folded_words("de d of a any have has had got avoir")
+_DENIAL_REACH = 4

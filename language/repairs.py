@@ -12,6 +12,7 @@ import re
 from datetime import datetime, timedelta
 
 from language.mentions import mentions_bot
+from language.off_topic import about_something_else, denies
 from language.questions import sentence_around
 from language.replies import (
     CLOSING,
@@ -25,18 +26,12 @@ from language.replies import (
     taken_back_span,
 )
 from language.saying import says_something
-from language.subject_named import cue_terms, terms_asked
-from language.terms import terms
 from language.text import (
     CALENDAR,
-    DETERMINERS,
-    FILLERS,
     Language,
     fold,
     fold_with_map,
-    folded_words,
     name_key,
-    tokens,
 )
 from language.value_shapes import fits_facet
 
@@ -131,6 +126,11 @@ def find_correction(
         return None
     if not fits_facet(rest, question.facet, language) or denies(rest, question):
         return None
+    if about_something_else(rest, question, language):
+        # what follows the marker is about another thing ("haha ils ont le créneau « quand ils
+        # veulent »" then "non sérieux : le club de water-polo a le bassin le mardi de 20h à 22h"
+        # replaced Inès's answer about her own lesson group: probe conversation of a swimming pool)
+        return None
     return Answer(question.goal_id, "correction", rest, is_standalone(rest, question, language))
 
 
@@ -192,34 +192,3 @@ _SPEAKER_SENTENCE = re.compile(r"(?:^|(?<=[.!?…]))\s*(?:je|j['’]|i|i['’]m)
 
 def within(posted_at: datetime, asked_at: datetime | None, window: timedelta) -> bool:
     return asked_at is not None and timedelta(0) <= posted_at - asked_at <= window
-
-
-def denies(text: str, question: AskedQuestion) -> bool:
-    """The reply says there is no such thing as what was asked: a negation, then (past fillers,
-    determiners, the verb of having and the words that ask the facet) a word of what was asked —
-    "j'ai pas vraiment de plat préféré" to "quel est le plat préféré de Sofiane ?", "aucun plat",
-    "he doesn't have a favourite dish". That negative is no answer (probe set 3 stored it as
-    Sofiane's favourite dish); a negation of something else still answers ("c'est pas le rouge,
-    c'est le bleu"). Through the weighted terms' concepts, so "dish" is "plat" (a negation of
-    another thing of the same concept is taken as a denial too: precision first)."""
-    asked = terms_asked(question)
-    cues = cue_terms(question.text)
-    words = tokens(text)
-    for i, word in enumerate(words):
-        if word not in _DENIALS:
-            continue
-        for following in words[i + 1 : i + 1 + _DENIAL_REACH]:
-            found = set(terms(following))
-            if asked & found:
-                return True
-            if following not in _DENIAL_GAP and not found & cues:
-                break
-    return False
-
-
-# Negations that deny a thing exists (not "ne", which goes with a verb: "n'habite plus à Lyon, il
-# est à Paris" answers), and the words that may stand between one and the thing denied: fillers,
-# determiners, "de", the verbs of having. Closed classes.
-_DENIALS = folded_words("pas plus jamais aucun aucune aucuns aucunes sans no not t never none")
-_DENIAL_GAP = FILLERS | DETERMINERS | folded_words("de d of a any have has had got avoir")
-_DENIAL_REACH = 4

@@ -144,6 +144,8 @@ _CHAT_SPELLINGS = {
     "cb": "combien",
     "cmb": "combien",
     "cbien": "combien",  # "on facture cbien le balayage ?" (probe conversation of a hair salon)
+    "tjrs": "toujours",  # "tjrs pas d'info sur qui fait la pose d'implants ?" (a dental practice)
+    "tjs": "toujours",
     # the interrogatives of Spanish, which a team borrows as it borrows thanks ("Eko, quién es le
     # responsable du groupe espagnol ?" was about "quién": probe conversation of a hotel)
     "quien": "qui",

@@ -3099,3 +3099,29 @@ def test_excl_and_incl_end_no_sentence() -> None:
     for told in ("Eko, Quantix is €540 excl. VAT per year per seat", "Eko, 540 € incl. TVA par an"):
         found = find_answer(said("Paul", told), (price,), window=WINDOW)
         assert found is not None and found.text.endswith("par an" if "incl" in told else "per seat"), told
+
+
+def test_a_self_repair_about_another_thing_corrects_nothing() -> None:
+    """ "haha ils ont le créneau « quand ils veulent »" then "non sérieux : le club de water-polo a
+    le bassin le mardi de 20h à 22h" from Inès replaced her answer about her own lesson group
+    (probe conversation of a swimming pool): what follows the marker must be about what was asked."""
+    from language.repairs import find_correction
+
+    group = asked_as_read("Eko, quel groupe de cours Inès a le mercredi après-midi ?", "g")
+    noted_at = ASKED_AT + timedelta(seconds=30)
+
+    def correction(text: str) -> str | None:
+        found = find_correction(said("Inès", text, 90), group, "Inès", noted_at, window=WINDOW)
+        return None if found is None else found.text
+
+    told = "non sérieux : le club de water-polo a le bassin le mardi de 20h à 22h, lignes 1 à 4"
+    assert correction(told) is None
+    assert correction("ah non pardon, le mercredi j'ai le groupe des phoques") is not None
+
+
+def test_being_off_is_being_on_leave() -> None:
+    """ "je suis off du 28 juillet au 15 août 🏖️" from Inès to "Inès elle part en congés quand cet
+    été ?" was lost (probe conversation of a dental practice): chat's "off" is a day off."""
+    leave = asked_as_read("Eko, Inès elle part en congés quand cet été ?", "l")
+    assert link(said("Inès", "je suis off du 28 juillet au 15 août 🏖️"), leave) == ("g-l", "subject_author")
+    assert link(said("Inès", "je suis en réunion du 28 au 30"), leave) is None

@@ -1206,6 +1206,15 @@ def test_subjects_of_the_morning_s_probe_questions(question: str, subject: str) 
         ),
         ("Eko, combien de places il y a dans le minibus ?", "nombre de places qu'il y a dans le minibus"),
         ("Eko, on a cmb de places dans la salle là-bas ?", "nombre de places dans la salle"),
+        # … a noun in the singular counts no number ("combien de sel…"), an acronym may
+        ("Eko, combien de caution pour les kayaks doubles ?", "caution pour les kayaks doubles"),
+        ("Eko, combien de VTTAE on a dispo à la loc ?", "nombre de VTTAE qu'on a dispo à la loc"),
+        # a noun a preposition of place asks takes "où"; another preposition no relative (a school)
+        ("Eko, dans quelle école Iñaki a étudié l'architecture ?", "école où Iñaki a étudié l'architecture"),
+        (
+            "Eko, quelle histoire Yann aime raconter aux enfants ?",
+            "histoire que Yann aime raconter aux enfants",
+        ),
         # a place after the asked noun keeps its preposition (an airport's ground crew: "Ville de
         # Tomasz Pologne"; a market garden)
         ("Eko, Tomasz il vient de quelle ville en Pologne ?", "ville de Tomasz en Pologne"),
@@ -1779,3 +1788,93 @@ def test_the_reflexive_s_is_no_english_is() -> None:
     assert owner is not None and owner.subject == "système de crafting"
     kept = read_curiosity("Eko, where's the spare key kept?")
     assert kept is not None and kept.subject == "spare key"
+
+
+def test_asking_again_after_news_opens_the_question() -> None:
+    """ "tjrs pas d'info sur qui fait la pose d'implants ?" and "toujours pas d'info sur le jour de
+    passage du labo ?" were about "tjrs pas d'info", "le patient de 11h veut savoir le prix d'une
+    couronne en céramique" about the patient (probe conversations of a dental practice): asking for
+    news of it, or someone else wanting to know, opens the question; inside a sentence the words
+    keep their other sense."""
+    for text, subject in (
+        ("Eko du coup tjrs pas d'info sur qui fait la pose d'implants ?", "pose d'implants"),
+        ("Eko, toujours pas d'info sur le jour de passage du labo ?", "jour de passage du labo"),
+        ("Eko, des nouvelles du devis de Bouygues ?", "Bouygues"),
+        ("Eko, any update on the audit?", "audit"),
+        (
+            "Eko, le patient de 11h veut savoir le prix d'une couronne en céramique, tu sais ?",
+            "couronne en céramique",
+        ),
+        ("Eko, my manager wants to know when the audit is", "audit"),
+    ):
+        read = read_curiosity(text)
+        assert read is not None and read.subject == subject, text
+    assert (
+        intent_of("Eko, rappel réunion ouvreurs jeudi 14h, on parle des cotations du nouveau secteur")
+        == "statement"
+    )
+    assert (
+        intent_of("Eko, Mme Girard a appelé, elle veut des nouvelles de Caramel le lapin hospitalisé")
+        == "statement"
+    )
+
+
+def test_a_rhetorical_who_knows_is_no_curiosity() -> None:
+    """ "Eko, who knows? ask the ice man haha 🧊" was kept as the curiosity "Who knows?" (probe
+    conversation of a fishing crew): nobody knowing, asked and nothing else, is small talk."""
+    for text in (
+        "Eko, who knows? ask the ice man haha 🧊",
+        "Eko, qui sait ?",
+        "Eko, va savoir…",
+        "Eko, god knows",
+    ):
+        assert read_curiosity(text) is None, text
+    known = read_curiosity("Eko, who knows the wifi code?")
+    assert known is not None and known.subject == "wifi code"
+
+
+def test_the_t_of_an_english_not_is_no_you() -> None:
+    """ "Eko, how much is the 10-entry card for people who don't live in Grenoble?" was answered as
+    a question about Eko (probe conversation of a swimming pool): the tokens cut "don't" before its
+    "t", which is no French "t'"."""
+    assert (
+        intent_of("Eko, how much is the 10-entry card for people who don't live in Grenoble?")
+        == "information"
+    )
+    assert intent_of("Eko, why don't you answer?") == "about_bot"
+    assert intent_of("Eko, t'as vu mon chargeur ?") == "about_bot"
+
+
+def test_a_day_or_a_time_opening_the_question_is_no_subject() -> None:
+    """ "samedi c'est qui qui a la clé du local tech ?" and "demain on largue les amarres vers
+    quelle heure ?" were about "samedi" and "demain" (probe conversations of a swimming pool and a
+    fishing crew): a time opening the question says when; with only a verb after it, it stays."""
+    for text, subject in (
+        ("Eko, samedi c'est qui qui a la clé du local tech déjà ?", "clé du local tech"),
+        ("Eko demain on largue les amarres vers quelle heure ?", "amarres"),
+        ("Eko, samedi soir qui ferme le bar ?", "bar"),
+        ("Eko, samedi on ferme à quelle heure ?", "samedi"),
+        ("Eko, le marché du samedi c'est où ?", "marché du samedi"),
+    ):
+        read = read_curiosity(text)
+        assert read is not None and read.subject == subject, text
+
+
+def test_subjects_read_in_the_probe_conversations_of_the_evening() -> None:
+    """A capitalised compound whose first word is a determiner is one name (a fishing crew: "Dame
+    des Flots"); an infinitive after a preposition is what is done to the subject (a consulting
+    firm: "préparer les laptops…"), not after "pour" (a length of time asked); a verb closing a
+    clause "que" opens after the word asking is no part of the subject (a dental practice: "livreur
+    du labo passe"), a participle is."""
+    for text, subject in (
+        ("Eko, on part à quelle heure demain avec le Notre-Dame des Flots ?", "Notre-Dame des Flots"),
+        (
+            "Eko, qui s'occupe de préparer les laptops pour les nouveaux arrivants ?",
+            "laptops pour les nouveaux arrivants",
+        ),
+        ("Eko, combien de temps ça prend pour activer un badge ?", "activer un badge"),
+        ("Eko c quand que le livreur du labo passe ?", "livreur du labo"),
+        ("Eko, c'est où qu'on range les lettres de mission signées ?", "lettres de mission signées"),
+    ):
+        read = read_curiosity(text)
+        assert read is not None and read.subject == subject, text
