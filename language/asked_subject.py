@@ -496,13 +496,25 @@ def opening_time(words: list[tuple[str, str]], index: int) -> bool:
     return index + 1 < len(words) and words[index + 1][0] not in OF_WORDS
 
 
+# Determiners of a direct object (not "au", "du", which hold a preposition: "au public").
+_OBJECT_DETERMINERS = DETERMINERS - folded_words("au aux du des")
+
+
 def after_an_opening_time(words: list[tuple[str, str]], indices: list[int]) -> list[int]:
     """``indices`` without the days and times opening the question (:func:`opening_time`), unless
-    only a verb after its clitic would be left ("samedi on ferme à quelle heure ?" keeps "samedi")."""
+    only a verb after its clitic would be left, or such a verb with no object ("samedi on ferme à
+    quelle heure ?" keeps "samedi"; "demain on largue les amarres vers quelle heure ?" is about the
+    moorings)."""
     start = 0
     while start < len(indices) - 1 and opening_time(words, indices[start]):
         start += 1
     if not any(not after_a_clitic(words, i) for i in indices[start:]):
+        return indices
+    first = indices[start]
+    objects = [i for i in indices[start + 1 :] if words[i - 1][0] in _OBJECT_DETERMINERS]
+    if start and after_a_clitic(words, first) and not objects:
+        # a verb after its clitic with no object after it: the day is what its clause is about
+        # ("dimanche on ouvre à quelle heure au public ?" was about "public": a swimming pool)
         return indices
     return indices[start:]
 
@@ -879,11 +891,22 @@ def _verb_closing_a_que_clause(words: list[tuple[str, str]], subject: list[int])
     "livreur du labo passe")."""
     start, last = subject[0], subject[-1]
     opening = next((i for i in range(start - 1, -1, -1) if words[i][0] in ("que", "qu")), None)
-    if opening is None or opening == 0 or words[opening - 1][0] not in ASKING_WORDS:
+    after_que = opening is not None and opening > 0 and words[opening - 1][0] in ASKING_WORDS
+    # … or after the noun an interrogative determiner asks, the subject right after it ("quel jour
+    # le livreur passe ?", "à quelle heure la navette part ?": probe conversations of a theatre
+    # company and a hotel)
+    after_which = any(
+        folded in WHICH
+        and start in (i + 2, i + 3)
+        and not verb_form(words, i + 1)
+        and words[i + 1][0] not in AUXILIARIES
+        for i, (folded, _) in enumerate(words[:start])
+    )
+    if not (after_que or after_which) or len(words[last][1]) < 3:
         return False
     # (not a participle qualifying the noun: "c'est où qu'on range les lettres de mission signées ?")
     written = words[last][1]
-    return last == len(words) - 1 and _verb_form(words, last) and not WRITTEN_PAST_PARTICIPLE.search(written)
+    return last == len(words) - 1 and verb_form(words, last) and not WRITTEN_PAST_PARTICIPLE.search(written)
 
 
 def _verb_before_asking(words: list[tuple[str, str]], index: int) -> bool:
@@ -894,7 +917,7 @@ def _verb_before_asking(words: list[tuple[str, str]], index: int) -> bool:
     asking = bool(after) and (
         after[0] in ASKING_WORDS or (len(after) == 2 and after[0] in PREPOSITIONS and after[1] in WHICH)
     )  # "la cantine ouvre à quelle heure ?"
-    return asking and _verb_form(words, index)
+    return asking and verb_form(words, index)
 
 
 def verb_after_asking(words: list[tuple[str, str]], index: int) -> bool:
@@ -904,10 +927,10 @@ def verb_after_asking(words: list[tuple[str, str]], index: int) -> bool:
     after = words[index + 1][0] if index + 1 < len(words) else ""
     # a participle after its auxiliary, both before the subject: "où est passé le carton ?"
     compound = index > 1 and words[index - 1][0] in AUXILIARIES and words[index - 2][0] in ASKING_WORDS
-    return after in DETERMINERS and (compound or _verb_form(words, index))
+    return after in DETERMINERS and (compound or verb_form(words, index))
 
 
-def _verb_form(words: list[tuple[str, str]], index: int) -> bool:
+def verb_form(words: list[tuple[str, str]], index: int) -> bool:
     """A lowercase word, no determiner or preposition before it, of which an infinitive exists
     ("tombe" → "tomber", "sort" → "sortir", "ouvre" → "ouvrir")."""
     folded, written = words[index]

@@ -87,7 +87,8 @@ _TABLE: dict[str, str] = {
     "immatriculation": "immatriculation immat plaque registration numberplate",
     "velo": "velo bike cycling cyclisme vtt",
     "livre": "livre bouquin book roman novel lit lire read reads",
-    "manger": "manger bouffe bouffer mange eat eats food nourriture cuisine plat dish repas",
+    "manger": "manger bouffe bouffer mange eat eats food nourriture cuisine plat dish repas alimentaire "
+    "alimentation diet vegetarien vegetarienne vege vegan",
     "aime": "aime adore kiffe kiffer prefere preferee favori favorite favourite like likes love loves "
     "enjoys fan passion passionne",
     "deteste": "deteste horreur blairer supporte hate hates dislike",

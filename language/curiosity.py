@@ -34,6 +34,7 @@ from language.asked_subject import (
     span_text,
     subject_span,
     verb_after_asking,
+    verb_form,
     without_opener,
 )
 from language.facets import FacetReading, read_facet
@@ -51,7 +52,6 @@ from language.text import (
     Language,
     fold,
     folded_words,
-    is_finite_verb,
     third_person_english,
     tokens,
     words_as_written,
@@ -258,7 +258,8 @@ def _asked_noun(
             written = "durée"  # "combien de temps" asks how long ("Nombre de temps de Job…")
         elif how_many:  # "Kenji a combien d'enfants ?": the number of them
             written = f"nombre {of_before(written)}{written}"
-        relative = _relative_after(words, span, i + 1, last, written, said)
+        # (a length of time takes no relative: "combien de temps Stefan joue dans l'orchestre ?")
+        relative = None if written == "durée" else _relative_after(words, span, i + 1, last, written, said)
         if relative is not None:
             return relative
         after = [w for w in words[max(span[1], last) + 1 :] if w[0] not in FRAME_WORDS]  # "… le matin"
@@ -303,11 +304,13 @@ def _relative_after(
     and the clause made relative ("quel jour Josiane est en repos ?" → "jour où Josiane est en repos",
     "quelle marque Thiago utilise ?" → "marque que Thiago utilise"; headed "Jour de Josiane est
     repos": probe conversation of a hotel on Réunion); None for any other order."""
-    start = span[0] - 1 if span[0] > noun_end + 1 and words[span[0] - 1][0] in DETERMINERS else span[0]
+    start = (
+        span[0] - 1 if span[0] > noun_end + 1 and words[span[0] - 1][0] in DETERMINERS - OF_WORDS else span[0]
+    )
     if start != noun_end + 1 or span[1] + 1 >= len(words):
         return None  # "combien de temps que Maëlle est au club ?" says its own relative
-    verb_folded, verb = words[span[1] + 1]
-    if verb_folded not in AUXILIARIES and not is_finite_verb(verb.casefold()):
+    verb = words[span[1] + 1][0]
+    if verb not in AUXILIARIES and (verb in FUNCTION_WORDS or not verb_form(words, span[1] + 1)):
         return None
     end = len(words) - 1
     while end > span[1] + 1 and words[end][0] in FRAME_WORDS and words[end][0] not in AUXILIARIES:

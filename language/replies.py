@@ -106,7 +106,10 @@ _OPENERS = {
         r"pour info|"
         # saying one is now serious, after a joke ("nah serious, I'm here until the 28th of June"
         # wrote the fact "Jake reste en guest : nah serious": probe conversation of a tattoo studio)
-        r"serieux|serieusement|franchement|plus serieusement|"
+        # (after "non", "blague à part": "non sérieux : le club de water-polo a le bassin le mardi"
+        # was stored with it: probe conversation of a swimming pool)
+        r"(?:non |non mais |mais )?(?:serieux|serieusement)|franchement|plus serieusement|blague a part|"
+        r"sans rire|"
         # Corsican's calling interjection ("O ciò, le plombier pour le chauffe-eau c'est Santu
         # Casanova" was stored with it: probe conversation of a campsite near Ajaccio)
         r"o cio(?=\s*,)|"

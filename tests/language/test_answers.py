@@ -3116,6 +3116,9 @@ def test_a_self_repair_about_another_thing_corrects_nothing() -> None:
 
     told = "non sérieux : le club de water-polo a le bassin le mardi de 20h à 22h, lignes 1 à 4"
     assert correction(told) is None
+    # … and saying one is serious now opens what is told, no part of it
+    assert answer_text(told) == "le club de water-polo a le bassin le mardi de 20h à 22h, lignes 1 à 4"
+    assert answer_text("Eko, blague à part, c'est jeudi") == "c'est jeudi"
     assert correction("ah non pardon, le mercredi j'ai le groupe des phoques") is not None
 
 
@@ -3125,3 +3128,13 @@ def test_being_off_is_being_on_leave() -> None:
     leave = asked_as_read("Eko, Inès elle part en congés quand cet été ?", "l")
     assert link(said("Inès", "je suis off du 28 juillet au 15 août 🏖️"), leave) == ("g-l", "subject_author")
     assert link(said("Inès", "je suis en réunion du 28 au 30"), leave) is None
+
+
+def test_what_one_eats_tells_one_s_diet() -> None:
+    """ "moi je mange pas de viande, mais le poisson ça passe" from Lucas to "c'est quoi le régime
+    alimentaire de Lucas ?" was lost (probe conversation of a film crew): "alimentaire" and
+    "manger" are words of one concept."""
+    diet = asked_as_read("Eko, c'est quoi le régime alimentaire de Lucas ?", "d")
+    told = "moi je mange pas de viande, mais le poisson ça passe"
+    assert link(said("Lucas", told), diet) == ("g-d", "subject_author")
+    assert link(said("Lucas", "moi je bosse pas le week-end"), diet) is None
