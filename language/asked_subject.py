@@ -613,14 +613,25 @@ def _verb_after_a_noun_phrase(words: list[tuple[str, str]], index: int) -> bool:
     """A word that spells a noun and a verb's present ("tombe", "livre", "passe") is the verb after a
     noun phrase and before a preposition of place or time: "le frigo des vaccins tombe en panne"
     (probe conversation of a veterinary clinic: the subject was "frigo des vaccins tombe en panne")."""
-    if not 2 <= index < len(words) - 1 or words[index + 1][0] not in _PLACE_OR_TIME_PREPOSITIONS:
+    # (… or before its object's article: "à quelle heure le pêcheur livre le poisson ?" was about
+    # "pêcheur livre le poisson": probe conversation of a hotel in Corsica)
+    if (
+        not 2 <= index < len(words) - 1
+        or words[index + 1][0] not in _PLACE_OR_TIME_PREPOSITIONS | _OBJECT_DETERMINERS
+    ):
         return False
     if words[index - 2][0] not in DETERMINERS | OF_WORDS or words[index - 1][0] in FUNCTION_WORDS:
         return False
+    if words[index][0] in FUNCTION_WORDS:
+        return False  # "la clé de la cave": "de" is no verb
+    after = words[index + 2][0] if index + 2 < len(words) else ""
+    if words[index + 1][0] in _OBJECT_DETERMINERS and (after in DAYS_AND_TIMES or after in _TIME_SPANS):
+        return False  # "la surveillance incendie la nuit", "l'hélium liquide cette année": when, no object
     written = words[index][1].casefold()
     return written.endswith("e") and in_dictionary(written[:-1] + "er")
 
 
+_TIME_SPANS = folded_words("annee an semaine mois fois saison")
 _PLACE_OR_TIME_PREPOSITIONS = folded_words("en a au aux dans sur chez vers avant apres")
 
 

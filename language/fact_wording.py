@@ -46,6 +46,7 @@ from language.replies import (
 )
 from language.terms import terms
 from language.text import (
+    AUXILIARIES,
     CONDITION_SUBORDINATORS,
     DAYS_AND_TIMES,
     FUNCTION_WORDS,
@@ -745,6 +746,10 @@ def said_with_the_asked_preposition(question: AskedQuestion, value: str) -> tupl
     verb = words[at - 1][1] if at > 0 else ""
     if not verb.islower() or fold(verb) in FUNCTION_WORDS or fold(verb) in WHO_WORDS:
         return None
+    if at > 1 and words[at - 2][0] in AUXILIARIES:
+        # a participle keeps its auxiliary ("Lucas il a signé avec quel sponsor ?" wrote "Lucas
+        # signé avec Domino's": probe conversation of a student association)
+        verb = f"{words[at - 2][1]} {verb}"
     return subject, f"{verb} {value}"
 
 

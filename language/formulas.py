@@ -305,6 +305,9 @@ ADDRESSEES = phrases(
     r"(?:you )?guys",
     r"folks",
     r"team",
+    # Italian's and Corsican's "all" ("Merci Eko 👍 allez, au boulot tutti !" was stored as a fact:
+    # probe conversation of a hotel in Corsica)
+    r"tutti",
 )
 
 

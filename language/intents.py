@@ -206,6 +206,14 @@ _PLEASE_DO = re.compile(
     r"^ (?:please|pls|kindly) (?!(?:tell|let|say|explain|remind|give|show|confirm|who|what|where|when|how|"
     r"which|why|whose)\b)[a-z]"
 )
+# Greeting, welcoming or thanking someone for the speaker ("Benvenutu Kevin ! Eko, dis bonjour au
+# petit nouveau stp" was kept as a curiosity: probe conversation of a hotel in Corsica): something
+# to do, wherever it stands after a greeting of the speaker's own.
+_GREET_FOR_ME = phrases(
+    r"(?:dis|dites|souhaite|souhaitez) (?:bonjour|salut|bienvenue|coucou|bonsoir|au revoir|merci|"
+    r"bon anniversaire|bonne chance) (?:a|au|aux|de ma part)",
+    r"say (?:hi|hello|goodbye|bye|welcome|thanks|thank you) to",
+)
 # "merci de" and an infinitive asks for it to be done (a polite imperative of French).
 # Not thanks for what was done ("merci d'avoir répondu"), nor a request for information ("merci de
 # me dire où…": a frame).
@@ -707,7 +715,7 @@ def intent_of(text: str, language: Language = "fr", bot_name: str = "Eko") -> In
     if not any(word.isalpha() for word in words):
         return "small_talk"  # numbers alone ask nothing ("Eko 42 ?")
     content = [w for w in words if w not in FUNCTION_WORDS]
-    if _PLEASE_DO.match(joined) or _THANKS_TO_DO.match(joined):
+    if _PLEASE_DO.match(joined) or _THANKS_TO_DO.match(joined) or _GREET_FOR_ME.search(joined):
         # "please do the needful and drop the link here", "kindly send the deck", "merci de
         # rappeler aux parents…" (probe conversation of a football club: answered as thanks)
         return "action"

@@ -268,11 +268,26 @@ def says_something(raw: str, text: str, language: Language = "fr", bot_name: str
         # a farewell before it, what follows is news for the room ("Eko, merci, bonne journée à
         # tous, rdv au pressoir à 18h": probe conversation of a wine estate), not the value asked
         return False
+    thanked_first = THANKING.match(fold(to_eko).lstrip(" ,;:!.-")) is not None
+    if thanked_first and _only_urging(thanked) and addresses_the_room(thanked.strip(CLOSING)):
+        # thanks first, then a call to the whole room closing it ("Merci Eko 👍 allez, au boulot
+        # tutti !": probe conversation of a hotel in Corsica, stored as who keeps the cellar keys);
+        # not thanks after the answer ("c'est Julien, merci tout le monde")
+        return False
     if thanks and len(first) == 2 and addresses_the_room(first[0]):
         # thanks, then words to the whole room ("Merci Eko 👍 allez au boulot tout le monde,
         # bouclage ce soir": probe conversation of a newsroom): news for the room, no value asked
         return False
     return _holds_content(text)
+
+
+def _only_urging(text: str) -> bool:
+    """No value in ``text``: no digit, no capitalised word (a name, or a sentence that may tell
+    one), no copula stating something ("allez, au boulot", not "c'est Julien qui les a", "Julien
+    les a")."""
+    if any(char.isdigit() for char in text) or any(word[:1].isupper() for word in text.split()):
+        return False
+    return re.search(r"\b(?:c'est|c est|est|sont|is|are)\b", fold(text)) is None
 
 
 # A noun phrase and "please": asking for the thing named (probe conversation of a cleaning company:

@@ -10,7 +10,13 @@ import pytest
 from language.about_oneself import naming_oneself
 from language.answers import find_answer, find_told_answer
 from language.curiosity import read_curiosity
-from language.fact_wording import as_told, fragment, said_by_the_subject, said_of_who
+from language.fact_wording import (
+    as_told,
+    fragment,
+    said_by_the_subject,
+    said_of_who,
+    said_with_the_asked_preposition,
+)
 from language.formulas import says_goodbye
 from language.intents import speaks_of_bot
 from language.off_topic import about_something_else
@@ -3138,3 +3144,30 @@ def test_what_one_eats_tells_one_s_diet() -> None:
     told = "moi je mange pas de viande, mais le poisson ça passe"
     assert link(said("Lucas", told), diet) == ("g-d", "subject_author")
     assert link(said("Lucas", "moi je bosse pas le week-end"), diet) is None
+
+
+def test_thanks_then_urging_the_room_says_nothing() -> None:
+    """ "Merci Eko 👍 allez, au boulot tutti !" was stored as who keeps the cellar keys (probe
+    conversation of a hotel in Corsica): thanks first, then only a call to the whole room; thanks
+    after an answer, or a name or a value before the call, still tell something."""
+    from language.saying import says_something
+
+    for told, tells in (
+        ("Merci Eko 👍 allez, au boulot tutti !", False),
+        ("merci Eko, allez on s'y remet tout le monde", False),
+        ("Eko, c'est Julien, merci tout le monde", True),
+        ("Eko merci ! c'est Julien qui les a, bonne journée tout le monde", True),
+        ("merci Eko, Julien les a, bonne soirée tout le monde", True),
+        ("merci Eko, c'est à la cave, bonne soirée tout le monde", True),
+        ("Eko, au sous-sol, merci tout le monde", True),
+    ):
+        assert says_something(told, answer_text(told)) is tells, told
+
+
+def test_a_participle_asked_keeps_its_auxiliary() -> None:
+    """ "j'ai signé avec Domino's" from Lucas to "Lucas il a signé avec quel sponsor pour le WEI ?"
+    was written "Lucas signé avec Domino's" (probe conversation of a student association)."""
+    sponsor = asked_as_read("Eko, Lucas il a signé avec quel sponsor pour le WEI ?", "s")
+    assert said_with_the_asked_preposition(sponsor, "avec Domino's") == ("Lucas", "a signé avec Domino's")
+    project = asked_as_read("Eko, Léo il bosse sur quel projet ?", "p")
+    assert said_with_the_asked_preposition(project, "sur Pingouin") == ("Léo", "bosse sur Pingouin")

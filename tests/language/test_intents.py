@@ -1908,3 +1908,28 @@ def test_a_noun_s_complement_takes_no_relative_clause() -> None:
     ):
         read = read_curiosity(text)
         assert read is not None and not re.search(r"\bqu(?:e |')", fact_heading(read)), text
+
+
+def test_greeting_someone_for_the_speaker_is_something_to_do() -> None:
+    """ "Benvenutu Kevin ! Eko, dis bonjour au petit nouveau stp" was kept as a curiosity about
+    "Benvenutu Kevin" (probe conversation of a hotel in Corsica): saying hello, welcome or thanks
+    to someone is asked of Eko as an action; telling the speaker something is no such thing."""
+    for text in ("Benvenutu Kevin ! Eko, dis bonjour au petit nouveau stp", "Eko, say hi to the new guy"):
+        assert intent_of(text) == "action", text
+        assert read_curiosity(text) is None, text
+    assert intent_of("Eko, dis-moi qui a les clés de la cave") == "information"
+
+
+def test_a_verb_before_its_object_ends_the_subject() -> None:
+    """ "à quelle heure le pêcheur livre le poisson le matin ?" was about "pêcheur livre le
+    poisson" (probe conversation of a hotel in Corsica): a word spelling a noun and a verb, after a
+    noun phrase and before its object's article, is the verb; not before a time ("la surveillance
+    incendie la nuit") nor a function word ("la clé de la cave")."""
+    for text, subject in (
+        ("Eko, à quelle heure le pêcheur livre le poisson le matin ?", "pêcheur"),
+        ("Eko, qui fait la surveillance incendie la nuit cette semaine ?", "surveillance incendie"),
+        ("Eko, combien coûte le litre d'hélium liquide cette année ?", "litre d'hélium liquide"),
+        ("Eko, qui a les clés de la cave à vin ?", "clés de la cave à vin"),
+    ):
+        read = read_curiosity(text)
+        assert read is not None and read.subject == subject, text
