@@ -386,7 +386,9 @@ def subject_span(
                 last += 1  # "DPE du T3" (probe conversation of an estate agency: "DPE du T")
         return first, last
     subject = [i for i in content if asks_doer or fold(words[i][0]) not in _KEPT_CUES]
-    subject = after_an_opening_time(words, subject)  # "samedi c'est qui qui a la clé du local tech ?"
+    # when the question opens ("samedi c'est qui qui a la clé du local tech ?"), what a unit
+    # measures ("le m² pour la pose de gazon")
+    subject = _after_a_unit(words, after_an_opening_time(words, subject))
     if len(subject) > 1 and _follows_who(words, subject[0]):
         subject = subject[1:]  # "qui s'occupe de la paie ?": the verb asks the agent, "paie" is asked of
     while len(subject) > 1 and _doing_before_its_object(words, subject[0]):
@@ -498,6 +500,31 @@ def opening_time(words: list[tuple[str, str]], index: int) -> bool:
 
 # Determiners of a direct object (not "au", "du", which hold a preposition: "au public").
 _OBJECT_DETERMINERS = DETERMINERS - folded_words("au aux du des")
+
+
+# Units a price or an amount is given per: the square or cubic metre (written "m²", "m2", "m³"; the
+# tokens read "m", "2"), the metre, the kilo, the litre, the tonne.
+_UNIT_WORDS = folded_words("metre metres kilo kilos kg litre litres tonne tonnes")
+
+
+def _after_a_unit(words: list[tuple[str, str]], indices: list[int]) -> list[int]:
+    """``indices`` without a unit opening them before "pour" or "de" ("on facture combien le m²
+    pour la pose de gazon en plaques ?" was about "2 pour la pose…": probe conversation of a
+    landscaping company): what the unit measures is the subject."""
+    if len(indices) < 2:
+        return indices
+    first = indices[0]
+    square = words[first][0] in ("2", "3") and first > 0 and words[first - 1][0] == "m"
+    unit = square or words[first][0] in _UNIT_WORDS
+    following = first + 1
+    if unit and following < len(words) and words[following][0] in ("carre", "carres", "cube", "cubes"):
+        following += 1
+    if not unit or following >= len(words) or words[following][0] not in OF_WORDS | {"pour"}:
+        return indices
+    rest = [i for i in indices if i > following]
+    if not rest or words[rest[0]][0].isdigit() or len(words[rest[0]][0]) < 2:
+        return indices  # "le kilo de n°3": a grade the tokens cut, no subject of its own
+    return rest
 
 
 def after_an_opening_time(words: list[tuple[str, str]], indices: list[int]) -> list[int]:

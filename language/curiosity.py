@@ -116,6 +116,14 @@ def read_curiosity(
     while start > 0 and glued(words, start - 1, said):
         start -= 1  # "le m3 pour un déménagement" read "3 pour un déménagement": one code, split
     topic = asked or (span_text(words, start, max(content[-1], span[1]), said) if content else subject)
+    if (
+        start > 0
+        and words[start - 1][0] == "m"
+        and words[start][0] in _SQUARE_OR_CUBIC
+        and topic[:1].isdigit()
+    ):
+        # the square or cubic metre the tokens cut ("le m² pour la pose de gazon" headed "2 pour…")
+        topic = f"m{_SQUARE_OR_CUBIC[words[start][0]]}{topic[1:]}"
     topic = _subject_before_its_verb(topic, words, content, span, said)
     topic = _stated_after_does(topic, words, span)
     topic = _with_the_doer(topic, words, span)
@@ -158,6 +166,7 @@ def read_curiosity(
     return Curiosity(text=said, subject=subject, facet=facet, topic=_stated_with_be(topic, words))
 
 
+_SQUARE_OR_CUBIC = {"2": "²", "3": "³"}
 # A clause's subject pronoun, which a relative "que" introduces after the counted noun.
 _CLAUSE_SUBJECT = re.compile(r"(?:on|il|elle|ils|elles|je|tu|nous|vous)\b|j['’]", re.IGNORECASE)
 

@@ -184,6 +184,7 @@ def _phrase_end(text: str, start: int) -> int:
     """Where the noun phrase starting at ``start`` ends (see :data:`_PHRASE_END`): at most five
     words, none a finite verb after the first."""
     ends = [start]
+    kept: list[str] = []
     for count, word in enumerate(re.finditer(r"[^\W\d_][\w'’-]*|\d+|[^\w\s]", text[start:])):
         folded = fold(word.group(0))
         if folded in _NEGATIONS and len(ends) > 2:
@@ -193,6 +194,12 @@ def _phrase_end(text: str, start: int) -> int:
         if count and is_finite_verb(word.group(0).lower()):
             break
         ends.append(start + word.end())
+        kept.append(folded)
+    while len(kept) > 1 and kept[-1] in PREPOSITIONS:
+        # a preposition whose object the phrase does not hold ends nothing ("mes IK à qui ?" was
+        # written "les IK à de Bastien qui ?": probe conversation of a nursing practice)
+        kept.pop()
+        ends.pop()
     return ends[-1]
 
 

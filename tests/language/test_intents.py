@@ -1928,8 +1928,34 @@ def test_a_verb_before_its_object_ends_the_subject() -> None:
     for text, subject in (
         ("Eko, à quelle heure le pêcheur livre le poisson le matin ?", "pêcheur"),
         ("Eko, qui fait la surveillance incendie la nuit cette semaine ?", "surveillance incendie"),
-        ("Eko, combien coûte le litre d'hélium liquide cette année ?", "litre d'hélium liquide"),
+        ("Eko, combien coûte le litre d'hélium liquide cette année ?", "hélium liquide"),
         ("Eko, qui a les clés de la cave à vin ?", "clés de la cave à vin"),
     ):
         read = read_curiosity(text)
         assert read is not None and read.subject == subject, text
+
+
+def test_a_unit_opening_the_subject_is_what_a_price_is_given_per() -> None:
+    """ "on facture combien le m² pour la pose de gazon en plaques ?" was about "2 pour la pose…"
+    and headed so (probe conversation of a landscaping company): the unit a price is given per,
+    before "pour" or "de", leaves the subject to what it measures; the heading keeps the m²."""
+    for text, subject in (
+        ("Eko, on facture combien le m² pour la pose de gazon en plaques ?", "pose de gazon en plaques"),
+        ("Eko, c'est quoi déjà le prix au mètre carré du placage de gazon ?", "placage de gazon"),
+        ("Eko, le kilo de tomates c'est combien ?", "tomates"),
+        ("Eko, combien coûte le kilo ?", "kilo"),
+    ):
+        read = read_curiosity(text)
+        assert read is not None and read.subject == subject, text
+    turf = read_curiosity("Eko, on facture combien le m² pour la pose de gazon en plaques ?")
+    assert turf is not None and fact_heading(turf) == "m² pour la pose de gazon en plaques"
+
+
+def test_a_possessive_phrase_ends_before_a_stranded_preposition() -> None:
+    """ "je dois demander mes IK à qui pour janvier ?" from Bastien became "… les IK à de Bastien
+    qui …" (probe conversation of a nursing practice): the phrase a possessive opens does not end
+    on a preposition whose object it lacks; "ma machine à café" keeps its own."""
+    assert in_third_person("je dois demander mes IK à qui pour janvier ?", "Bastien") == (
+        "je dois demander les IK de Bastien à qui pour janvier ?"
+    )
+    assert in_third_person("où est ma machine à café ?", "Bastien") == "où est la machine à café de Bastien ?"
