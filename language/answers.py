@@ -66,6 +66,7 @@ from language.off_topic import (
     names_someone,
     names_who_does_another_thing,
     only_another_value,
+    opens_with_another_subject,
     replied_with_a_reason,
     says_nothing_asked,
     speaks_of_oneself,
@@ -247,7 +248,11 @@ def find_answer(
         # devkit's still on the old firmware, update it before you flash anything")
         return None
     for question in live:
-        if names_and_states(text, question, _language_of_both(text, question, language)):
+        both = _language_of_both(text, question, language)
+        # (not about another thing of the subject, as with Eko's name: "Mes corrections des Heures
+        # blanches je les rends vendredi 4 juillet" from Sophie was stored as the novel's release
+        # date: probe conversation of a publishing house)
+        if names_and_states(text, question, both) and not opens_with_another_subject(text, question):
             return _answer(question, "subject_named", told, language)
     return None
 

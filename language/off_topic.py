@@ -462,7 +462,7 @@ def about_something_else(text: str, question: AskedQuestion, language: Language)
     text = sentence_around(text, 0, 1)
     found = re.search(rf"(?<![\w']){COPULA[language]}\s", fold(text))
     if found is None:
-        return _opens_with_another_subject(text, question)
+        return opens_with_another_subject(text, question)
     before = [
         word
         for word in tokens(text[: found.start()])
@@ -519,7 +519,7 @@ def _a_name(text: str) -> bool:
     )
 
 
-def _opens_with_another_subject(text: str, question: AskedQuestion) -> bool:
+def opens_with_another_subject(text: str, question: AskedQuestion) -> bool:
     """The reply opens with a noun phrase and its verb, and the noun phrase is nothing the question
     names ("le bureau de Lyon ferme à 18h" to "où habite Quentin ?"): a statement about another
     thing, as :func:`about_something_else` reads one before a copula. The verb is in the first

@@ -410,9 +410,16 @@ def _names(text: str) -> set[str]:
                 continue
             if word in CALENDAR or word.removesuffix("s") in CALENDAR:
                 continue  # English capitalises months and days: they are values, not names
-            if not starts or not is_ordinary_word(word, written.get(word, word)):
+            # (or taken up by a pronoun after it, as spoken French puts a person first: "Sophie elle
+            # rend ses corrections quand ?" was one question with "les Heures blanches sort quel
+            # jour ?", "sophie" being a common word: probe conversation of a publishing house)
+            taken_up = _TAKEN_UP.match(text, match.end()) is not None
+            if not starts or taken_up or not is_ordinary_word(word, written.get(word, word)):
                 found.add(word)
     return found
+
+
+_TAKEN_UP = re.compile(r"\s*,?\s*(?:il|elle|ils|elles)\b", re.IGNORECASE)
 
 
 @lru_cache(maxsize=65536)

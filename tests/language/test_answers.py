@@ -3171,3 +3171,16 @@ def test_a_participle_asked_keeps_its_auxiliary() -> None:
     assert said_with_the_asked_preposition(sponsor, "avec Domino's") == ("Lucas", "a signé avec Domino's")
     project = asked_as_read("Eko, Léo il bosse sur quel projet ?", "p")
     assert said_with_the_asked_preposition(project, "sur Pingouin") == ("Léo", "bosse sur Pingouin")
+
+
+def test_an_unnamed_answer_opening_with_another_thing_of_the_subject_is_none() -> None:
+    """ "Mes corrections des Heures blanches je les rends vendredi 4 juillet" from Sophie was stored
+    as the novel's release date (probe conversation of a publishing house): without Eko's name, a
+    reply opening with a noun phrase the question does not name speaks of another thing."""
+    release = asked_as_read("Eko, c'est quand la date de sortie des Heures blanches ?", "r")
+    told = "Mes corrections des Heures blanches je les rends vendredi 4 juillet, promis"
+    assert link(said("Sophie", told), release) is None
+    assert link(said("Claire", "La sortie des Heures blanches est prévue le 20 août"), release) == (
+        "g-r",
+        "subject_named",
+    )

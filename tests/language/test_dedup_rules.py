@@ -311,3 +311,16 @@ def test_a_role_named_by_an_english_compound_asks_who_holds_it() -> None:
     assert lead is not None and lead.facet == "agent" and lead.topic == "tech lead of Kraken"
     po, product_owner = "c'est qui le PO de Zorglub ?", "qui est le product owner de Zorglub ?"
     assert judge("goal", po, product_owner, "PO de Zorglub", "Zorglub", cosine=0.8) == "same"
+
+
+def test_a_name_a_pronoun_takes_up_is_an_anchor_however_common() -> None:
+    """ "Sophie elle rend ses corrections des Heures blanches quand ?" was one question with "Les
+    Heures blanches sort quel jour en librairie ?" and answered with the release date (probe
+    conversation of a publishing house): a first word taken up by "il", "elle" names someone."""
+    from language.curiosity import read_curiosity
+    from language.equivalence import judge
+
+    asked = read_curiosity("Eko, Sophie elle rend ses corrections des Heures blanches quand ?")
+    other = read_curiosity("Eko, les Heures blanches sort quel jour en librairie ?")
+    assert asked is not None and other is not None
+    assert judge("goal", asked.text, other.text, asked.subject, other.subject, cosine=0.7) == "different"
