@@ -1794,13 +1794,20 @@ def test_the_reflexive_s_is_no_english_is() -> None:
     assert kept is not None and kept.subject == "spare key"
 
 
+def _assert_subjects(*pairs: tuple[str, str]) -> None:
+    """Each message (said to Eko) is read as a curiosity about the subject paired with it."""
+    for text, subject in pairs:
+        read = read_curiosity(text)
+        assert read is not None and read.subject == subject, text
+
+
 def test_asking_again_after_news_opens_the_question() -> None:
     """ "tjrs pas d'info sur qui fait la pose d'implants ?" and "toujours pas d'info sur le jour de
     passage du labo ?" were about "tjrs pas d'info", "le patient de 11h veut savoir le prix d'une
     couronne en céramique" about the patient (probe conversations of a dental practice): asking for
     news of it, or someone else wanting to know, opens the question; inside a sentence the words
     keep their other sense."""
-    for text, subject in (
+    _assert_subjects(
         ("Eko du coup tjrs pas d'info sur qui fait la pose d'implants ?", "pose d'implants"),
         ("Eko, toujours pas d'info sur le jour de passage du labo ?", "jour de passage du labo"),
         ("Eko, des nouvelles du devis de Bouygues ?", "Bouygues"),
@@ -1810,9 +1817,7 @@ def test_asking_again_after_news_opens_the_question() -> None:
             "couronne en céramique",
         ),
         ("Eko, my manager wants to know when the audit is", "audit"),
-    ):
-        read = read_curiosity(text)
-        assert read is not None and read.subject == subject, text
+    )
     assert (
         intent_of("Eko, rappel réunion ouvreurs jeudi 14h, on parle des cotations du nouveau secteur")
         == "statement"
@@ -1853,7 +1858,7 @@ def test_a_day_or_a_time_opening_the_question_is_no_subject() -> None:
     """ "samedi c'est qui qui a la clé du local tech ?" and "demain on largue les amarres vers
     quelle heure ?" were about "samedi" and "demain" (probe conversations of a swimming pool and a
     fishing crew): a time opening the question says when; with only a verb after it, it stays."""
-    for text, subject in (
+    _assert_subjects(
         ("Eko, samedi c'est qui qui a la clé du local tech déjà ?", "clé du local tech"),
         ("Eko demain on largue les amarres vers quelle heure ?", "amarres"),
         ("Eko, samedi soir qui ferme le bar ?", "bar"),
@@ -1861,9 +1866,7 @@ def test_a_day_or_a_time_opening_the_question_is_no_subject() -> None:
         ("Eko dimanche on ouvre à quelle heure au public ?", "dimanche"),
         ("Eko, le weekend je récupère où les clés de la 7 moi ?", "clés de la 7"),
         ("Eko, le marché du samedi c'est où ?", "marché du samedi"),
-    ):
-        read = read_curiosity(text)
-        assert read is not None and read.subject == subject, text
+    )
 
 
 def test_subjects_read_in_the_probe_conversations_of_the_evening() -> None:
@@ -1872,7 +1875,7 @@ def test_subjects_read_in_the_probe_conversations_of_the_evening() -> None:
     firm: "préparer les laptops…"), not after "pour" (a length of time asked); a verb closing a
     clause "que" opens after the word asking is no part of the subject (a dental practice: "livreur
     du labo passe"), a participle is."""
-    for text, subject in (
+    _assert_subjects(
         ("Eko, on part à quelle heure demain avec le Notre-Dame des Flots ?", "Notre-Dame des Flots"),
         (
             "Eko, qui s'occupe de préparer les laptops pour les nouveaux arrivants ?",
@@ -1892,9 +1895,7 @@ def test_subjects_read_in_the_probe_conversations_of_the_evening() -> None:
         ("Eko, c'est dans quelle salle la réunion parents-profs des 6e ?", "réunion parents-profs des 6e"),
         ("Eko, quel collègue gère le planning de garde ?", "planning de garde"),
         ("Eko, quel dev gère le module commande ?", "module commande"),
-    ):
-        read = read_curiosity(text)
-        assert read is not None and read.subject == subject, text
+    )
 
 
 def test_a_noun_s_complement_takes_no_relative_clause() -> None:
@@ -1925,28 +1926,24 @@ def test_a_verb_before_its_object_ends_the_subject() -> None:
     poisson" (probe conversation of a hotel in Corsica): a word spelling a noun and a verb, after a
     noun phrase and before its object's article, is the verb; not before a time ("la surveillance
     incendie la nuit") nor a function word ("la clé de la cave")."""
-    for text, subject in (
+    _assert_subjects(
         ("Eko, à quelle heure le pêcheur livre le poisson le matin ?", "pêcheur"),
         ("Eko, qui fait la surveillance incendie la nuit cette semaine ?", "surveillance incendie"),
         ("Eko, combien coûte le litre d'hélium liquide cette année ?", "hélium liquide"),
         ("Eko, qui a les clés de la cave à vin ?", "clés de la cave à vin"),
-    ):
-        read = read_curiosity(text)
-        assert read is not None and read.subject == subject, text
+    )
 
 
 def test_a_unit_opening_the_subject_is_what_a_price_is_given_per() -> None:
     """ "on facture combien le m² pour la pose de gazon en plaques ?" was about "2 pour la pose…"
     and headed so (probe conversation of a landscaping company): the unit a price is given per,
     before "pour" or "de", leaves the subject to what it measures; the heading keeps the m²."""
-    for text, subject in (
+    _assert_subjects(
         ("Eko, on facture combien le m² pour la pose de gazon en plaques ?", "pose de gazon en plaques"),
         ("Eko, c'est quoi déjà le prix au mètre carré du placage de gazon ?", "placage de gazon"),
         ("Eko, le kilo de tomates c'est combien ?", "tomates"),
         ("Eko, combien coûte le kilo ?", "kilo"),
-    ):
-        read = read_curiosity(text)
-        assert read is not None and read.subject == subject, text
+    )
     turf = read_curiosity("Eko, on facture combien le m² pour la pose de gazon en plaques ?")
     assert turf is not None and fact_heading(turf) == "m² pour la pose de gazon en plaques"
 
