@@ -554,6 +554,8 @@ def _closing_time(words: list[tuple[str, str]], subject: list[int]) -> int:
     if last > 0 and f"{words[last - 1][0]}-{words[last][0]}" in DAYS_AND_TIMES:
         # "week" may be no word of the subject ("ce week" is a time frame: text.present_frame)
         return 2 if len(subject) > 1 and subject[-2] == last - 1 else 1
+    if words[last][0] == "fois" and last > 0 and words[last - 1][0] in ("cette", "la"):
+        return 1  # "qui répare le tracteur cette fois ?" asks about the tractor (a market farm)
     return 1 if words[last][0] in DAYS_AND_TIMES | _MONTH_WORDS else 0
 
 

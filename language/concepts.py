@@ -62,7 +62,7 @@ _TABLE: dict[str, str] = {
     "grandir",
     "habite": "habite habiter vit vivre crecher creche live lives living reside loge demeure",
     "demenage": "demenage demenager demenagement move moved moving",
-    "vacances": "vacances vacs holiday holidays vacation conges conge off voyage trip travel",
+    "vacances": "vacances vacs holiday holidays vacation conges conge off repos voyage trip travel",
     # time
     "naissance": "naissance nee born birth anniversaire anniv birthday bday",
     "age": "age ans old",

@@ -3134,6 +3134,11 @@ def test_being_off_is_being_on_leave() -> None:
     leave = asked_as_read("Eko, Inès elle part en congés quand cet été ?", "l")
     assert link(said("Inès", "je suis off du 28 juillet au 15 août 🏖️"), leave) == ("g-l", "subject_author")
     assert link(said("Inès", "je suis en réunion du 28 au 30"), leave) is None
+    # … and a day of rest, a day off ("Moi c'est le mercredi mon jour de repos" from Magali to
+    # "Magali elle est off quel jour ?": probe conversation of a driving school)
+    off = asked_as_read("Eko, Magali elle est off quel jour dans la semaine ?", "o")
+    told = "Moi c'est le mercredi mon jour de repos, et un samedi sur deux"
+    assert link(said("Magali", told), off) == ("g-o", "subject_author")
 
 
 def test_what_one_eats_tells_one_s_diet() -> None:

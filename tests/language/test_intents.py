@@ -1866,6 +1866,9 @@ def test_a_day_or_a_time_opening_the_question_is_no_subject() -> None:
         ("Eko dimanche on ouvre à quelle heure au public ?", "dimanche"),
         ("Eko, le weekend je récupère où les clés de la 7 moi ?", "clés de la 7"),
         ("Eko, le marché du samedi c'est où ?", "marché du samedi"),
+        # … and "cette fois" closing it (a market farm: "tracteur cette fois")
+        ("Eko, qui répare le tracteur cette fois ?", "tracteur"),
+        ("Eko, combien de fois on tond la pelouse ?", "fois"),
     )
 
 
