@@ -316,7 +316,7 @@ def as_told(value: str, question: AskedQuestion, author: str) -> str:
     value = _STRESSED_BEFORE_IT.sub("", value, count=1)
     value = _without_the_asked_complement(value, question)
     value = _when_then_i(value, author)
-    value = _before_first_person(value)
+    value = _before_first_person(value, author)
     return _MY.sub(lambda found: _matching_case(found.group(1), MY_TO_THEIR[found.group(1).lower()]), value)
 
 
@@ -478,15 +478,29 @@ _SHOWING_UP = re.compile(
 )
 
 
-def _before_first_person(value: str) -> str:
+def _before_first_person(value: str, author: str = "") -> str:
     """``value`` with its later clauses in the third person: "je" and its verb become the verb
-    agreed ("juriste, je viens d'arriver" → "juriste, vient d'arriver", as a note says it); from a
-    clause where the speaker still speaks as themself ("moi", "je l'ai vu", English "I"), it stops
-    there."""
+    agreed ("juriste, je viens d'arriver" → "juriste, vient d'arriver", as a note says it), and,
+    inside a clause, the ``author`` named with it ("mercredi j'ai exam" → "mercredi Inès a exam",
+    "sauf les semaines où je suis de garde" → "… où Julien est de garde": probe conversations of a
+    market farm and a nursing practice, written "mercredi a exam"); from a clause where the speaker
+    still speaks as themself ("moi", "je l'ai vu", English "I"), it stops there."""
     first, later = _clauses(value)
     kept = [first]
+    named = " ".join(author.split())
+
+    def third(said: re.Match[str]) -> str:
+        verb = french_third_person(said.group(1))
+        opens = not said.string[: said.start()].strip()
+        return verb if opens or not named else f"{named} {verb}"
+
+    if named:
+        first = _INNER_I_VERB.sub(
+            lambda said: f"{said.group(1)}{named} {french_third_person(said.group(2))}", first
+        )
+    kept = [first]
     for separator, clause in later:
-        clause = _I_VERB.sub(lambda said: french_third_person(said.group(1)), clause)
+        clause = _I_VERB.sub(third, clause)
         if set(tokens(clause)) & _SPEAKER and "".join(kept).strip(CLOSING):
             return "".join(kept).strip(CLOSING)
         kept += [separator, clause]
@@ -497,6 +511,12 @@ def _before_first_person(value: str) -> str:
 _I_VERB = re.compile(r"(?<![\w'’])(?:je\s+|j['’]\s*)(?!(?:l|m|t|s|y|n|en|le|la|les|lui|leur|me|te|se|ne)\b)"
                      r"([^\W\d_]+)", re.IGNORECASE)  # fmt: skip
 _I_REFLEXIVE = re.compile(r"(?<![\w'’])je\s+(m['’]\s*|me\s+)([^\W\d_]+)", re.IGNORECASE)
+# … after a relative or a conjunction inside the first clause ("le mercredi, sauf les semaines où je
+# suis de garde"): the clause's own subject, which naming the author keeps.
+_INNER_I_VERB = re.compile(
+    r"(\b(?:où|ou|quand|que|si|car|lorsque)\s+)" + _I_VERB.pattern.removeprefix(r"(?<![\w'’])"),
+    re.IGNORECASE,
+)
 _SPEAKER = folded_words("je j moi me m i")
 
 

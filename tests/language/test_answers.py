@@ -1864,7 +1864,15 @@ def test_an_answer_in_either_language_loses_its_copula_and_the_subject_speaks_in
     assert fragment("it's Héloïse", pm) == "Héloïse"  # in a French-speaking Lobby
     job = AskedQuestion("g-job", "Où travaille Héloïse ?", "Héloïse", ASKED_AT, "m-job", "employer")
     told = "chez Pivert depuis 2022, avant j'étais chez Doctolib"
-    assert as_told(told, job, "Héloïse") == "chez Pivert depuis 2022, avant était chez Doctolib"
+    # (a clause "je" does not open names the speaker: "avant était chez Doctolib" read as a note
+    # until the night's probe conversations, "mercredi a exam")
+    assert as_told(told, job, "Héloïse") == "chez Pivert depuis 2022, avant Héloïse était chez Doctolib"
+    off = asked_as_read("Eko, c'est quoi le jour de repos de Julien ?", "o")
+    told = "le mercredi, sauf les semaines où je suis de garde"
+    assert as_told(told, off, "Julien") == "le mercredi, sauf les semaines où Julien est de garde"
+    assert as_told("le mercredi sauf quand je suis de garde", off, "Julien") == (
+        "le mercredi sauf quand Julien est de garde"
+    )
     assert as_told("juriste, je viens d'arriver", job, "Héloïse") == "juriste, vient d'arriver"
     # the speaker still speaking as themself: the fact stops before
     assert as_told("chez Pivert, moi j'adore", job, "Héloïse") == "chez Pivert"
