@@ -364,6 +364,12 @@ def subject_span(
             first = street
             if first >= 2 and words[first - 2][0] in DETERMINERS and first - 1 in content:
                 first -= 1
+        if first == last and len(words[first][1]) == 1 and first > 0:
+            # a capital letter names nothing alone: with the noun it qualifies ("l'appareil à rayons
+            # X" was about "X": a replay of a veterinary clinic's probe conversation)
+            noun = words[first - 1]
+            if noun[1].islower() and noun[0] not in FUNCTION_WORDS:
+                first -= 1
         after = last + 2
         # a capital after "de" names too, though the word alone would be a common one ("Mont d'Or"),
         # and after "de la", "de l'" when the name goes on ("Domaine de la Bégude", "Château de la

@@ -43,6 +43,7 @@ from language.mentions import strip_mention
 from language.question_wording import of_before, of_the
 from language.questions import asked_part, asks_in_another_language
 from language.readings import KINDS
+from language.replies import from_the_sentence_to
 from language.text import (
     AUXILIARIES,
     DETERMINERS,
@@ -80,7 +81,7 @@ def read_curiosity(
     action, small talk, questions about Eko, statements)."""
     if intent_of(text, language, bot_name) != "information" or asks_in_another_language(text):
         return None  # … or Eko could not ask it back (bot/prompts: "offline_small_talk")
-    said = without_opener(asked_part(strip_mention(text, bot_name)))
+    said = without_opener(asked_part(strip_mention(_the_question_to_eko(text, bot_name), bot_name)))
     if shouted(said):
         said = said.lower()  # "C'EST QUOI LE CODE DU PORTAIL ?": every word in capitals is no name
     reading = read_facet(said, language)
@@ -188,6 +189,15 @@ def _counted(topic: str, subject: str, words: list[tuple[str, str]], span: tuple
     if _CLAUSE_SUBJECT.match(rest):
         rest = ("qu'" if rest[:1].casefold() in "aeiou" else "que ") + rest
     return f"nombre {of_before(subject)}{subject} {rest}".strip()
+
+
+def _the_question_to_eko(text: str, bot_name: str) -> str:
+    """``text`` from the sentence opening with Eko's name when a question to someone else comes
+    before it ("Câline, c'est-tu la troisième fois ce mois-ci? Eko, tu sais-tu quand le réparateur
+    de l'appareil à rayons X vient?" was a curiosity about "Câline": a replay of a veterinary
+    clinic's probe conversation)."""
+    started = from_the_sentence_to(text, bot_name)
+    return started if started != text and text[: len(text) - len(started)].rstrip().endswith("?") else text
 
 
 def _subject_before_its_verb(

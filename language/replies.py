@@ -307,7 +307,7 @@ _TAKEN_BACK = re.compile(
 
 def answer_text(text: str, language: Language = "fr", bot_name: str = "Eko") -> str:
     """A message without Eko's name and the openers: "Eko, ben c'est le bleu !" → "c'est le bleu"."""
-    text = _from_the_sentence_to(normalise_quotes(text), bot_name)
+    text = from_the_sentence_to(normalise_quotes(text), bot_name)
     text = _without_thanks_before_the_name(text, bot_name)
     said = after_laughter(strip_mention(text, bot_name)).strip(CLOSING)
     # an arrow pointing from Eko's name to the answer ("Eko → Nadège. 10h é 14h" was written "… : →
@@ -343,7 +343,7 @@ def _without_thanks_before_the_name(text: str, bot_name: str) -> str:
     return text[index[found.end()] :] if found else text
 
 
-def _from_the_sentence_to(text: str, bot_name: str) -> str:
+def from_the_sentence_to(text: str, bot_name: str) -> str:
     """``text`` from the sentence that opens with Eko's name, when an earlier one does not name it:
     what came before was said to the room ("waaw c'est moi qui l'ai changé. Eko le code du cadenas
     du local de stockage c'est 4721" was stored whole: probe conversation of a ressourcerie)."""

@@ -1959,3 +1959,20 @@ def test_a_possessive_phrase_ends_before_a_stranded_preposition() -> None:
         "je dois demander les IK de Bastien à qui pour janvier ?"
     )
     assert in_third_person("où est ma machine à café ?", "Bastien") == "où est la machine à café de Bastien ?"
+
+
+def test_the_question_to_eko_after_one_to_someone_else() -> None:
+    """ "Câline, c'est-tu la troisième fois ce mois-ci? Eko, tu sais-tu quand le réparateur de
+    l'appareil à rayons X vient?" was a curiosity about "Câline", its fact headed "Câline : jeudi
+    matin, 9h" (a replay of a veterinary clinic's probe conversation): a question to someone else
+    before the sentence naming Eko is no part of it; and a capital letter names nothing alone."""
+    _assert_subjects(
+        (
+            "Câline, c'est-tu la troisième fois ce mois-ci? Eko, tu sais-tu quand le réparateur de "
+            "l'appareil à rayons X vient?",
+            "rayons X",
+        ),
+        ("Eko, c'est quoi le code du parking B ?", "parking B"),
+        ("Eko, qui est le gardien du bât F ?", "bât F"),
+        ("Eko, qui est dans la salle B ?", "salle B"),
+    )
