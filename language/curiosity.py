@@ -192,12 +192,11 @@ def _counted(topic: str, subject: str, words: list[tuple[str, str]], span: tuple
 
 
 def _the_question_to_eko(text: str, bot_name: str) -> str:
-    """``text`` from the sentence opening with Eko's name when a question to someone else comes
-    before it ("Câline, c'est-tu la troisième fois ce mois-ci? Eko, tu sais-tu quand le réparateur
-    de l'appareil à rayons X vient?" was a curiosity about "Câline": a replay of a veterinary
-    clinic's probe conversation)."""
-    started = from_the_sentence_to(text, bot_name)
-    return started if started != text and text[: len(text) - len(started)].rstrip().endswith("?") else text
+    """``text`` from the sentence opening with Eko's name, what comes before it said to the room,
+    a question to someone else above all ("Câline, c'est-tu la troisième fois ce mois-ci? Eko, tu
+    sais-tu quand le réparateur de l'appareil à rayons X vient?" was a curiosity about "Câline": a
+    replay of a veterinary clinic's probe conversation)."""
+    return from_the_sentence_to(text, bot_name)
 
 
 def _subject_before_its_verb(
