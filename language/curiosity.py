@@ -81,7 +81,11 @@ def read_curiosity(
     action, small talk, questions about Eko, statements)."""
     if intent_of(text, language, bot_name) != "information" or asks_in_another_language(text):
         return None  # … or Eko could not ask it back (bot/prompts: "offline_small_talk")
-    said = without_opener(asked_part(strip_mention(_the_question_to_eko(text, bot_name), bot_name)))
+    # from the sentence opening with Eko's name: what came before was said to the room, a question
+    # to someone else above all ("Câline, c'est-tu la troisième fois ce mois-ci? Eko, tu sais-tu
+    # quand le réparateur de l'appareil à rayons X vient?" was a curiosity about "Câline": a replay
+    # of a veterinary clinic's probe conversation)
+    said = without_opener(asked_part(strip_mention(from_the_sentence_to(text, bot_name), bot_name)))
     if shouted(said):
         said = said.lower()  # "C'EST QUOI LE CODE DU PORTAIL ?": every word in capitals is no name
     reading = read_facet(said, language)
@@ -189,14 +193,6 @@ def _counted(topic: str, subject: str, words: list[tuple[str, str]], span: tuple
     if _CLAUSE_SUBJECT.match(rest):
         rest = ("qu'" if rest[:1].casefold() in "aeiou" else "que ") + rest
     return f"nombre {of_before(subject)}{subject} {rest}".strip()
-
-
-def _the_question_to_eko(text: str, bot_name: str) -> str:
-    """``text`` from the sentence opening with Eko's name, what comes before it said to the room,
-    a question to someone else above all ("Câline, c'est-tu la troisième fois ce mois-ci? Eko, tu
-    sais-tu quand le réparateur de l'appareil à rayons X vient?" was a curiosity about "Câline": a
-    replay of a veterinary clinic's probe conversation)."""
-    return from_the_sentence_to(text, bot_name)
 
 
 def _subject_before_its_verb(
