@@ -168,10 +168,15 @@ def read_curiosity(
         # probe conversation of a newspaper's sports desk)
         term = (quoted.group(1) or quoted.group(2)).strip()
         return Curiosity(text=said, subject=term, facet=facet, topic=term)
+    # (without the "à partir" that "de quand" left: "Julien part en congé à partir : le 19 au soir"
+    # was written: probe conversation of a bank's support team)
+    topic = _FROM_LEFT.sub("", topic)
     return Curiosity(text=said, subject=subject, facet=facet, topic=_stated_with_be(topic, words))
 
 
 _SQUARE_OR_CUBIC = {"2": "²", "3": "³"}
+# "à partir" closing a topic, its "de quand" asked (language/headings.py writes the topic).
+_FROM_LEFT = re.compile(r"\s+(?:à|a) partir(?:\s+(?:de|d['’]))?\s*$", re.IGNORECASE)
 # A clause's subject pronoun, which a relative "que" introduces after the counted noun.
 _CLAUSE_SUBJECT = re.compile(r"(?:on|il|elle|ils|elles|je|tu|nous|vous)\b|j['’]", re.IGNORECASE)
 

@@ -1195,6 +1195,8 @@ def test_subjects_of_the_morning_s_probe_questions(question: str, subject: str) 
         ),
         ("Eko, à quelle heure Nuria commence le mardi ?", "heure où Nuria commence le mardi"),
         ("Eko, quel jour Josiane est en repos ?", "jour où Josiane est en repos"),
+        # "à partir de quand" asked whole (a bank's support team: "Julien part en congé à partir")
+        ("Eko, Julien il part en congé à partir de quand ?", "Julien part en congé"),
         ("Eko, à quelle heure Hélène passe aux essayages ?", "heure où Hélène passe aux essayages"),
         ("Eko, combien de temps Stefan joue dans l'orchestre ?", "durée de Stefan joue dans l'orchestre"),
         (
