@@ -667,6 +667,8 @@ def _verb_after_a_noun_phrase(words: list[tuple[str, str]], index: int) -> bool:
 
 
 _TIME_SPANS = folded_words("annee an semaine mois fois saison")
+# Words of a time closing a question ("… cette semaine", "… demain matin", "… la semaine prochaine").
+_CLOSING_TIME_WORDS = DAYS_AND_TIMES | _TIME_SPANS | folded_words("ce cet cette ces le la prochain prochaine")
 _PLACE_OR_TIME_PREPOSITIONS = folded_words("en a au aux dans sur chez vers avant apres")
 
 
@@ -952,7 +954,10 @@ def _verb_closing_a_que_clause(words: list[tuple[str, str]], subject: list[int])
         return False
     # (not a participle qualifying the noun: "c'est où qu'on range les lettres de mission signées ?")
     written = words[last][1]
-    return last == len(words) - 1 and verb_form(words, last) and not WRITTEN_PAST_PARTICIPLE.search(written)
+    # (or before a time closing the question: "c quand que la coiffeuse passe cette semaine ?", a
+    # retirement home's probe conversation)
+    closing = all(folded in _CLOSING_TIME_WORDS for folded, _ in words[last + 1 :])
+    return closing and verb_form(words, last) and not WRITTEN_PAST_PARTICIPLE.search(written)
 
 
 def _verb_before_asking(words: list[tuple[str, str]], index: int) -> bool:

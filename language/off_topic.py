@@ -478,10 +478,15 @@ def about_something_else(text: str, question: AskedQuestion, language: Language)
     opening = text[: found.start()]
     if _opens_with_the_value(opening, question, language):
         return False  # "dans le coffre du bureau, étagère du haut, la clé est sur mon trousseau"
+    stated = text[found.end() :].strip()
     if (
         (question.facet or "") in SHAPES
         and any(char.isdigit() for char in opening)
         and fits_facet(opening, question.facet, language)
+        # (unless the copula names someone instead: "cette nuit au 1er c'est Fabrice avec une AS
+        # intérimaire" to "c quand que la coiffeuse passe ?" was stored as her day: probe
+        # conversation of a retirement home)
+        and not (stated[:1].isupper() and not fits_facet(stated, question.facet, language))
     ):
         return False  # the value asked opens it ("le 30 septembre, c'est écrit dans le PV de réception")
     # what follows the copula says what was asked of the subject: the name before it is the answer

@@ -3197,3 +3197,17 @@ def test_an_unnamed_answer_opening_with_another_thing_of_the_subject_is_none() -
         "g-r",
         "subject_named",
     )
+
+
+def test_a_copula_naming_someone_gives_no_date() -> None:
+    """ "Eko, l'intérim vient de confirmer : cette nuit au 1er c'est Fabrice avec une AS
+    intérimaire" was stored as the day the hairdresser comes (probe conversation of a retirement
+    home): a time and a number opening the reply do not make it the date asked when the copula
+    then names someone; a date before the copula still does."""
+    day = asked_as_read("Eko c quand que la coiffeuse passe cette semaine ?", "c")
+    told = "Eko, l'intérim vient de confirmer : cette nuit au 1er c'est Fabrice avec une AS intérimaire"
+    assert link(said("Nathalie", told), day) is None
+    assert link(said("Nathalie", "Eko, le 30 septembre, c'est écrit dans le planning"), day) == (
+        "g-c",
+        "mention",
+    )

@@ -1888,6 +1888,7 @@ def test_subjects_read_in_the_probe_conversations_of_the_evening() -> None:
         ),
         ("Eko, combien de temps ça prend pour activer un badge ?", "activer un badge"),
         ("Eko c quand que le livreur du labo passe ?", "livreur du labo"),
+        ("Eko c quand que la coiffeuse passe cette semaine ?", "coiffeuse"),
         ("Eko, c'est où qu'on range les lettres de mission signées ?", "lettres de mission signées"),
         # … and one closing a question after the noun an interrogative determiner asks (a theatre
         # company: "livreur passe"), not a word the tokens split from a number ("des 6e")
