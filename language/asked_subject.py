@@ -513,6 +513,16 @@ _OBJECT_DETERMINERS = DETERMINERS - folded_words("au aux du des")
 _UNIT_WORDS = folded_words("metre metres kilo kilos kg litre litres tonne tonnes")
 
 
+# The square and cubic metres' exponents, written after "m" ("m²", "m2", "m³").
+SQUARE_OR_CUBIC = {"2": "²", "3": "³"}
+
+
+def cut_metre(words: list[tuple[str, str]], index: int) -> bool:
+    """The word at ``index`` is the exponent of a square or cubic metre the tokens cut from its "m"
+    ("le m² pour la pose de gazon" reads "m", "2")."""
+    return words[index][0] in SQUARE_OR_CUBIC and index > 0 and words[index - 1][0] == "m"
+
+
 def _after_a_unit(words: list[tuple[str, str]], indices: list[int]) -> list[int]:
     """``indices`` without a unit opening them before "pour" or "de" ("on facture combien le m²
     pour la pose de gazon en plaques ?" was about "2 pour la pose…": probe conversation of a
@@ -520,8 +530,7 @@ def _after_a_unit(words: list[tuple[str, str]], indices: list[int]) -> list[int]
     if len(indices) < 2:
         return indices
     first = indices[0]
-    square = words[first][0] in ("2", "3") and first > 0 and words[first - 1][0] == "m"
-    unit = square or words[first][0] in _UNIT_WORDS
+    unit = cut_metre(words, first) or words[first][0] in _UNIT_WORDS
     following = first + 1
     if unit and following < len(words) and words[following][0] in ("carre", "carres", "cube", "cubes"):
         following += 1
@@ -660,15 +669,16 @@ def _verb_after_a_noun_phrase(words: list[tuple[str, str]], index: int) -> bool:
     if words[index][0] in FUNCTION_WORDS:
         return False  # "la clé de la cave": "de" is no verb
     after = words[index + 2][0] if index + 2 < len(words) else ""
-    if words[index + 1][0] in _OBJECT_DETERMINERS and (after in DAYS_AND_TIMES or after in _TIME_SPANS):
+    if words[index + 1][0] in _OBJECT_DETERMINERS and after in _TIMES:
         return False  # "la surveillance incendie la nuit", "l'hélium liquide cette année": when, no object
     written = words[index][1].casefold()
     return written.endswith("e") and in_dictionary(written[:-1] + "er")
 
 
-_TIME_SPANS = folded_words("annee an semaine mois fois saison")
+# Days and times, and the spans of time a demonstrative makes a time ("cette année", "la semaine").
+_TIMES = DAYS_AND_TIMES | folded_words("annee an semaine mois fois saison")
 # Words of a time closing a question ("… cette semaine", "… demain matin", "… la semaine prochaine").
-_CLOSING_TIME_WORDS = DAYS_AND_TIMES | _TIME_SPANS | folded_words("ce cet cette ces le la prochain prochaine")
+_CLOSING_TIME_WORDS = _TIMES | folded_words("ce cet cette ces le la prochain prochaine")
 _PLACE_OR_TIME_PREPOSITIONS = folded_words("en a au aux dans sur chez vers avant apres")
 
 

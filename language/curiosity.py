@@ -22,12 +22,14 @@ from language.asked_subject import (
     FAVOURITE,
     FRAME_WORDS,
     OF_WORDS,
+    SQUARE_OR_CUBIC,
     TAKING_UP,
     WHICH,
     WHICH_EN,
     after_a_clitic,
     after_an_opening_time,
     content_indices,
+    cut_metre,
     glued,
     points_at_a_place,
     shouted,
@@ -121,14 +123,9 @@ def read_curiosity(
     while start > 0 and glued(words, start - 1, said):
         start -= 1  # "le m3 pour un déménagement" read "3 pour un déménagement": one code, split
     topic = asked or (span_text(words, start, max(content[-1], span[1]), said) if content else subject)
-    if (
-        start > 0
-        and words[start - 1][0] == "m"
-        and words[start][0] in _SQUARE_OR_CUBIC
-        and topic[:1].isdigit()
-    ):
+    if cut_metre(words, start) and topic[:1].isdigit():
         # the square or cubic metre the tokens cut ("le m² pour la pose de gazon" headed "2 pour…")
-        topic = f"m{_SQUARE_OR_CUBIC[words[start][0]]}{topic[1:]}"
+        topic = f"m{SQUARE_OR_CUBIC[words[start][0]]}{topic[1:]}"
     topic = _subject_before_its_verb(topic, words, content, span, said)
     topic = _stated_after_does(topic, words, span)
     topic = _with_the_doer(topic, words, span)
@@ -174,7 +171,6 @@ def read_curiosity(
     return Curiosity(text=said, subject=subject, facet=facet, topic=_stated_with_be(topic, words))
 
 
-_SQUARE_OR_CUBIC = {"2": "²", "3": "³"}
 # "à partir" closing a topic, its "de quand" asked (language/headings.py writes the topic).
 _FROM_LEFT = re.compile(r"\s+(?:à|a) partir(?:\s+(?:de|d['’]))?\s*$", re.IGNORECASE)
 # A clause's subject pronoun, which a relative "que" introduces after the counted noun.
@@ -340,9 +336,10 @@ def _relative_after(
     # with "que" ("avec quel outil…")
     asked_after = words[noun_start - 2][0] if noun_start >= 2 else ""
     placed = asked_after in _PLACE_PREPOSITIONS
-    if asked_after in PREPOSITIONS and not placed and fold(written.split()[0]) not in TIME_NOUNS:
+    of_time = fold(written.split()[0]) in TIME_NOUNS
+    if asked_after in PREPOSITIONS and not placed and not of_time:
         return None
-    relative = "où" if placed or fold(written.split()[0]) in TIME_NOUNS else "que"
+    relative = "où" if placed or of_time else "que"
     if relative == "que" and clause[:1].casefold() in "aeiouéèêh":
         return f"{written} qu'{clause}"
     return f"{written} {relative} {clause}"

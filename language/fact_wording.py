@@ -486,7 +486,6 @@ def _before_first_person(value: str, author: str = "") -> str:
     market farm and a nursing practice, written "mercredi a exam"); from a clause where the speaker
     still speaks as themself ("moi", "je l'ai vu", English "I"), it stops there."""
     first, later = _clauses(value)
-    kept = [first]
     named = " ".join(author.split())
 
     def third(said: re.Match[str]) -> str:

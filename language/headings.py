@@ -6,6 +6,7 @@ a verb (then the answer follows it without a colon).
 from __future__ import annotations
 
 import re
+from itertools import pairwise
 
 from language.asked_subject import ASKING_WORDS, ENGLISH_DO, WHICH, WHICH_EN
 from language.curiosity import TIME_NOUNS, Curiosity
@@ -29,13 +30,16 @@ from language.text import (
 _RELATIVE_WHERE = re.compile(r"^([^\W\d_]+) ou ")
 
 
-def _without_relative_where(topic: str, asked: str) -> str:
-    """The folded topic without a relative "où" after the noun the question asked with "quel"
-    (``asked``, the folded question), or after a noun of time."""
+def _without_relative_where(topic: str, question: str) -> str:
+    """The folded topic without a relative "où" after the noun ``question`` asked with "quel", or
+    after a noun of time."""
     folded = fold(topic)
     found = _RELATIVE_WHERE.match(folded)
     noun = found.group(1) if found else ""
-    if found is None or (noun not in TIME_NOUNS and not re.search(rf"\bquel(?:le)?s? {noun}\b", asked)):
+    asked_with_which = any(
+        which in WHICH and word == noun for which, word in pairwise(TOKEN.findall(fold(question)))
+    )
+    if found is None or (noun not in TIME_NOUNS and not asked_with_which):
         return folded
     return folded[found.end() :]
 
@@ -63,7 +67,7 @@ def fact_heading(curiosity: Curiosity) -> str:
     # étudié l'architecture"; after a verb it asks: "récupère où les clés")
     if any(
         word in INTERROGATIVES
-        for word in folded_words(_without_relative_where(curiosity.topic, fold(curiosity.text)))
+        for word in folded_words(_without_relative_where(curiosity.topic, curiosity.text))
     ):
         # a topic still asking ("Kestrel what do we actually pay per seat", from "Kestrel, what do
         # we actually pay per seat?") is no noun phrase: its subject heads the fact, unless it asks
