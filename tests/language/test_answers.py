@@ -3186,28 +3186,38 @@ def test_a_participle_asked_keeps_its_auxiliary() -> None:
     assert said_with_the_asked_preposition(project, "sur Pingouin") == ("Léo", "bosse sur Pingouin")
 
 
-def test_an_unnamed_answer_opening_with_another_thing_of_the_subject_is_none() -> None:
-    """ "Mes corrections des Heures blanches je les rends vendredi 4 juillet" from Sophie was stored
-    as the novel's release date (probe conversation of a publishing house): without Eko's name, a
-    reply opening with a noun phrase the question does not name speaks of another thing."""
-    release = asked_as_read("Eko, c'est quand la date de sortie des Heures blanches ?", "r")
-    told = "Mes corrections des Heures blanches je les rends vendredi 4 juillet, promis"
-    assert link(said("Sophie", told), release) is None
-    assert link(said("Claire", "La sortie des Heures blanches est prévue le 20 août"), release) == (
-        "g-r",
-        "subject_named",
-    )
-
-
-def test_a_copula_naming_someone_gives_no_date() -> None:
-    """ "Eko, l'intérim vient de confirmer : cette nuit au 1er c'est Fabrice avec une AS
-    intérimaire" was stored as the day the hairdresser comes (probe conversation of a retirement
-    home): a time and a number opening the reply do not make it the date asked when the copula
-    then names someone; a date before the copula still does."""
-    day = asked_as_read("Eko c quand que la coiffeuse passe cette semaine ?", "c")
-    told = "Eko, l'intérim vient de confirmer : cette nuit au 1er c'est Fabrice avec une AS intérimaire"
-    assert link(said("Nathalie", told), day) is None
-    assert link(said("Nathalie", "Eko, le 30 septembre, c'est écrit dans le planning"), day) == (
-        "g-c",
-        "mention",
-    )
+@pytest.mark.parametrize(
+    ("question", "author", "told", "right_author", "right", "link_name"),
+    [
+        # without Eko's name, a reply opening with a noun phrase the question does not name speaks
+        # of another thing ("Mes corrections des Heures blanches je les rends vendredi 4 juillet"
+        # from Sophie was stored as the novel's release date: probe conversation of a publishing
+        # house)
+        (
+            "Eko, c'est quand la date de sortie des Heures blanches ?",
+            "Sophie",
+            "Mes corrections des Heures blanches je les rends vendredi 4 juillet, promis",
+            "Claire",
+            "La sortie des Heures blanches est prévue le 20 août",
+            "subject_named",
+        ),
+        # a time and a number opening the reply do not make it the date asked when the copula then
+        # names someone ("Eko, l'intérim vient de confirmer : cette nuit au 1er c'est Fabrice avec
+        # une AS intérimaire" was stored as the day the hairdresser comes: probe conversation of a
+        # retirement home); a date before the copula still does
+        (
+            "Eko c quand que la coiffeuse passe cette semaine ?",
+            "Nathalie",
+            "Eko, l'intérim vient de confirmer : cette nuit au 1er c'est Fabrice avec une AS intérimaire",
+            "Nathalie",
+            "Eko, le 30 septembre, c'est écrit dans le planning",
+            "mention",
+        ),
+    ],
+)
+def test_a_reply_about_another_thing_is_no_answer(
+    question: str, author: str, told: str, right_author: str, right: str, link_name: str
+) -> None:
+    asked = asked_as_read(question, "q")
+    assert link(said(author, told), asked) is None
+    assert link(said(right_author, right), asked) == ("g-q", link_name)
